@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+// @ts-expect-error -- plain ESM helper shared with scripts/test-all.mjs, no type declarations
+import { findChromium } from './scripts/find-chromium.mjs';
+
+const executablePath = (findChromium as () => string | null)() ?? undefined;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.QUITA_PW_JSON
+    ? [['list'], ['json', { outputFile: process.env.QUITA_PW_JSON }]]
+    : [['list']],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    trace: 'off',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      // As root Chromium needs --no-sandbox; the rest stop it from calling home on a machine without internet.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,85 @@
+// `npm test`: typecheck, lint, unit tests (vitest) and end-to-end tests (Playwright + Chromium through the
+// browser host), then one closing line "N passed, N failed" summing all suites. Exit code 1 if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium } from './find-chromium.mjs';
+
+const bin = (name) => join('node_modules', '.bin', name);
+const work = mkdtempSync(join(tmpdir(), 'quita-test-run-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+function record(label, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(
+    `${label.padEnd(10)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+}
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+// Static checks count as one check each.
+const typecheck =
+  run('typecheck', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']) &&
+  run('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+record('typecheck', typecheck ? 1 : 0, typecheck ? 0 : 1);
+const eslint = run('lint', bin('eslint'), ['.']);
+const prettier = run('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+record('lint', (eslint ? 1 : 0) + (prettier ? 1 : 0), (eslint ? 0 : 1) + (prettier ? 0 : 1));
+
+// Unit and service tests.
+const vitestJson = join(work, 'vitest.json');
+const vitestOk = run('unit tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const v = readJson(vitestJson);
+if (v)
+  record(
+    'unit',
+    v.numPassedTests,
+    v.numFailedTests + (vitestOk || v.numFailedTests ? 0 : 1),
+    v.numPendingTests + v.numTodoTests,
+  );
+else record('unit', 0, 1);
+
+// End-to-end journeys in a real Chromium.
+console.log('\n=== end-to-end tests (Playwright) ===');
+const chromium = ensureChromium();
+if (!chromium.path) {
+  console.error(chromium.why);
+  record('e2e', 0, 1);
+} else {
+  const pwJson = join(work, 'playwright.json');
+  const pwOk = run('e2e', bin('playwright'), ['test'], {
+    QUITA_CHROMIUM: chromium.path,
+    QUITA_PW_JSON: pwJson,
+  });
+  const p = readJson(pwJson);
+  if (p)
+    record(
+      'e2e',
+      p.stats.expected + p.stats.flaky,
+      p.stats.unexpected + (pwOk || p.stats.unexpected ? 0 : 1),
+      p.stats.skipped,
+    );
+  else record('e2e', 0, 1);
+}
+
+rmSync(work, { recursive: true, force: true });
+console.log('\n=== summary ===');
+for (const l of lines) console.log(l);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,20 @@
+import type { CommandInput, CommandName, CommandOutput } from '../shared/contract';
+import type { Core } from '../core/bootstrap';
+import { AppError } from '../core/errors';
+
+/** Call a core command through the same dispatch (validation, envelopes) the other front doors use. */
+export async function runCommand<K extends CommandName>(
+  core: Core,
+  name: K,
+  input: CommandInput<K>,
+): Promise<CommandOutput<K>> {
+  const result = await core.dispatch(name, input);
+  if (!result.ok) {
+    const e = result.error;
+    throw new AppError(e.kind, e.message, {
+      ...(e.code ? { code: e.code } : {}),
+      ...(e.field ? { field: e.field } : {}),
+    });
+  }
+  return result.value as CommandOutput<K>;
+}

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CoreContext } from './context';
+import { createDispatch, type Dispatch } from './dispatch';
+import { createEventBus } from './events';
+import { createHandlers } from './handlers';
+import { defaultKeyFile } from './paths';
+import { openConfStore } from './settings/conf-store';
+import type { KeyValueStore } from './settings/kv-store';
+import { createSettingsService } from './settings/settings.service';
+import { fileSecretStore } from './secrets/file-secret-store';
+import type { SecretStore } from './secrets/secret-store';
+
+export interface CoreOptions {
+  mode: CoreContext['mode'];
+  version: string;
+  dataDir: string;
+  /** Defaults to `conf` (plain Node); Electron passes electron-store. */
+  kv?: KeyValueStore;
+  /** Defaults to the encrypted file store; Electron passes safeStorage. */
+  secrets?: SecretStore;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Core {
+  ctx: CoreContext;
+  dispatch: Dispatch;
+  close(): Promise<void>;
+}
+
+/** Build the core for one front door. Same handlers, same files, whichever door opens it. */
+export function createCore(opts: CoreOptions): Core {
+  const env = opts.env ?? process.env;
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const ctx: CoreContext = {
+    mode: opts.mode,
+    version: opts.version,
+    dataDir: opts.dataDir,
+    settings: createSettingsService(opts.kv ?? openConfStore(opts.dataDir)),
+    secrets:
+      opts.secrets ??
+      fileSecretStore({
+        file: join(opts.dataDir, 'secrets.local.json'),
+        keyFile: defaultKeyFile(env),
+        passphrase: env.QUITA_PASSPHRASE || undefined,
+      }),
+    events: createEventBus(),
+  };
+  return { ctx, dispatch: createDispatch(createHandlers(ctx)), close: async () => {} };
+}

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { CommandName, CommandOutput, Commands } from '../shared/contract';
+import type { CoreContext } from './context';
+import { appHandlers } from './services/app.handlers';
+import { connectionHandlers } from './services/connection.handlers';
+import { demoHandlers } from './services/demo.handlers';
+
+/** A handler receives input already validated by the command's zod schema. */
+export type Handler<K extends CommandName> = (
+  input: z.output<Commands[K]['input']>,
+) => Promise<CommandOutput<K>>;
+export type Handlers = { [K in CommandName]: Handler<K> };
+export type HandlerGroup<K extends CommandName> = (ctx: CoreContext) => { [P in K]: Handler<P> };
+
+/** The one map from command name to handler; the compiler checks that every command has one. */
+export function createHandlers(ctx: CoreContext): Handlers {
+  return {
+    ...appHandlers(ctx),
+    ...connectionHandlers(ctx),
+    ...demoHandlers(ctx),
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { settingsSchema, type Settings } from '../../shared/contract/app';
+import { profileSchema } from '../../shared/contract/connection';
+import { LOCALES, THEMES } from '../../shared/domain';
+import type { KeyValueStore } from './kv-store';
+
+export const storedProfileSchema = profileSchema.omit({ hasSecret: true });
+export type StoredProfile = z.infer<typeof storedProfileSchema>;
+
+const DEFAULTS: Settings = { locale: 'pt-BR', theme: 'system', activeProfileId: null };
+
+/**
+ * Typed access to the settings file. Every read is validated, so a hand-edited or older file falls back to
+ * defaults field by field instead of crashing a front door.
+ */
+export interface SettingsService {
+  get(): Settings;
+  update(patch: Partial<Pick<Settings, 'locale' | 'theme'>>): Settings;
+  profiles(): StoredProfile[];
+  profile(id: string): StoredProfile | undefined;
+  upsertProfile(profile: StoredProfile): void;
+  removeProfile(id: string): boolean;
+  setActiveProfile(id: string | null): void;
+  readonly path: string;
+}
+
+export function createSettingsService(kv: KeyValueStore): SettingsService {
+  const read = (): Settings => {
+    const locale = z.enum(LOCALES).safeParse(kv.get('locale'));
+    const theme = z.enum(THEMES).safeParse(kv.get('theme'));
+    const active = z
+      .string()
+      .nullable()
+      .safeParse(kv.get('activeProfileId') ?? null);
+    return settingsSchema.parse({
+      locale: locale.success ? locale.data : DEFAULTS.locale,
+      theme: theme.success ? theme.data : DEFAULTS.theme,
+      activeProfileId: active.success ? active.data : null,
+    });
+  };
+  const profiles = (): StoredProfile[] => {
+    const raw = kv.get('profiles');
+    if (!Array.isArray(raw)) return [];
+    return raw.flatMap((p) => {
+      const parsed = storedProfileSchema.safeParse(p);
+      return parsed.success ? [parsed.data] : [];
+    });
+  };
+
+  return {
+    get: read,
+    update(patch) {
+      if (patch.locale) kv.set('locale', patch.locale);
+      if (patch.theme) kv.set('theme', patch.theme);
+      return read();
+    },
+    profiles,
+    profile: (id) => profiles().find((p) => p.id === id),
+    upsertProfile(profile) {
+      const others = profiles().filter((p) => p.id !== profile.id);
+      kv.set('profiles', [...others, profile]);
+    },
+    removeProfile(id) {
+      const all = profiles();
+      const rest = all.filter((p) => p.id !== id);
+      kv.set('profiles', rest);
+      if (read().activeProfileId === id) kv.set('activeProfileId', rest[0]?.id ?? null);
+      return rest.length !== all.length;
+    },
+    setActiveProfile(id) {
+      kv.set('activeProfileId', id);
+    },
+    get path() {
+      return kv.path;
+    },
+  };
+}

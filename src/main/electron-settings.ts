@@ -1,0 +1,19 @@
+import ElectronStore from 'electron-store';
+import { SETTINGS_FILE_NAME, type KeyValueStore } from '../core/settings/kv-store';
+
+/** electron-store in the main process: the same settings.json that `conf` reads in plain Node. */
+export function openElectronStore(dataDir: string): KeyValueStore {
+  const store = new ElectronStore<Record<string, unknown>>({
+    cwd: dataDir,
+    name: SETTINGS_FILE_NAME,
+    clearInvalidConfig: false,
+  });
+  return {
+    get: (key) => store.get(key),
+    set: (key, value) => store.set(key, value),
+    delete: (key) => store.delete(key),
+    get path() {
+      return store.path;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, app, dialog, ipcMain, safeStorage } from 'electron';
+import { createCore } from '../core/bootstrap';
+import { defaultDataDir } from '../core/paths';
+import { IPC_EVENT_CHANNEL } from '../shared/bridge';
+import { openElectronStore } from './electron-settings';
+import { registerIpc } from './ipc-registrar';
+import { safeStorageSecretStore } from './safe-storage-secrets';
+import { builtPaths, createMainWindow, hardenWebContents, trustedUrlCheck } from './window';
+
+// One data folder for all three front doors (see core/paths.ts); set before `ready` so Electron uses it too.
+const dataDir = defaultDataDir();
+app.setPath('userData', dataDir);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  const paths = builtPaths(fileURLToPath(new URL('.', import.meta.url)));
+  const isTrusted = trustedUrlCheck(paths);
+  hardenWebContents(isTrusted);
+
+  const core = createCore({
+    mode: 'desktop',
+    version: app.getVersion(),
+    dataDir,
+    kv: openElectronStore(dataDir),
+    secrets: safeStorageSecretStore(join(dataDir, 'secrets.os.json'), safeStorage),
+  });
+  registerIpc(ipcMain, core.dispatch, isTrusted);
+
+  let win = createMainWindow(paths);
+  core.ctx.events.subscribe((name, payload) => {
+    if (!win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, { name, payload });
+  });
+  app.on('second-instance', () => {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) win = createMainWindow(paths);
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => void core.close());
+}
+
+main().catch((e: unknown) => {
+  dialog.showErrorBox('Quita', `Quita could not start: ${e instanceof Error ? e.message : String(e)}`);
+  app.exit(1);
+});

@@ -1,0 +1,57 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile, Settings } from '../../shared/contract';
+import { call } from './api/client';
+import { Nav } from './components/Nav';
+import { Preferences } from './components/Preferences';
+import type { ScreenId } from './screens';
+import { FirstRun } from './screens/FirstRun';
+import { Placeholder } from './screens/Placeholder';
+import { SettingsScreen } from './screens/SettingsScreen';
+
+export function App({
+  initialSettings,
+  initialProfiles,
+}: {
+  initialSettings: Settings;
+  initialProfiles: Profile[];
+}) {
+  const { t } = useTranslation();
+  const [settings, setSettings] = useState(initialSettings);
+  const [profiles, setProfiles] = useState<Profile[]>(initialProfiles);
+  const [screen, setScreen] = useState<ScreenId>('home');
+
+  const reloadProfiles = useCallback(async () => {
+    const list = await call('profiles.list', {});
+    setProfiles(list.profiles);
+    setSettings((s) => ({ ...s, activeProfileId: list.activeProfileId }));
+  }, []);
+
+  const prefs = <Preferences settings={settings} onChange={setSettings} />;
+  if (profiles.length === 0) {
+    return <FirstRun preferences={prefs} onConnected={() => void reloadProfiles()} />;
+  }
+  const active = profiles.find((p) => p.id === settings.activeProfileId) ?? profiles[0]!;
+
+  return (
+    <div className="frame">
+      <aside className="sidebar">
+        <div className="brand">
+          <strong>{t('app.name')}</strong>
+          <span className="brand-branch" title={active.baseUrl}>
+            {active.name}
+          </span>
+        </div>
+        <Nav current={screen} onSelect={setScreen} />
+        <div className="sidebar-foot">{prefs}</div>
+      </aside>
+      <main className="content" aria-live="polite">
+        {screen === 'settings' ? (
+          <SettingsScreen profiles={profiles} activeId={active.id} onChanged={() => void reloadProfiles()} />
+        ) : (
+          <Placeholder screen={screen} />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { QuitaBridge } from '../../../shared/bridge';
+import type {
+  CommandInput,
+  CommandName,
+  CommandOutput,
+  ErrorInfo,
+  EventName,
+  EventPayload,
+} from '../../../shared/contract';
+
+/**
+ * The only renderer code that touches `window.api` (the Electron preload bridge or the browser host's HTTP
+ * bridge; the renderer never knows which).
+ */
+function bridge(): QuitaBridge {
+  const api = (window as unknown as { api?: QuitaBridge }).api;
+  if (!api)
+    throw new CommandError({
+      kind: 'internal',
+      code: 'bridge.missing',
+      message: 'Quita’s bridge is missing: open the app through npm start or npm run serve.',
+    });
+  return api;
+}
+
+export class CommandError extends Error {
+  constructor(readonly info: ErrorInfo) {
+    super(info.message);
+  }
+}
+
+export async function call<K extends CommandName>(
+  name: K,
+  input: CommandInput<K>,
+): Promise<CommandOutput<K>> {
+  const result = await bridge().invoke(name, input);
+  if (!result.ok) throw new CommandError(result.error);
+  return result.value as CommandOutput<K>;
+}
+
+export function onEvent<E extends EventName>(
+  name: E,
+  listener: (payload: EventPayload<E>) => void,
+): () => void {
+  return bridge().on(name, (payload) => listener(payload as EventPayload<E>));
+}
+
+export const bridgeMode = (): QuitaBridge['mode'] => bridge().mode;

@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../shared/contract';
+import { LOCALES, THEMES, type Locale, type Theme } from '../../../shared/constants';
+import { call } from '../api/client';
+import { changeLocale } from '../i18n';
+import { applyTheme } from '../theme';
+
+/** Language and theme switches; saved through the core so every front door shares them. */
+export function Preferences({ settings, onChange }: { settings: Settings; onChange: (s: Settings) => void }) {
+  const { t } = useTranslation();
+  const langId = useId();
+  const themeId = useId();
+
+  const update = async (patch: { locale?: Locale; theme?: Theme }) => {
+    const next = await call('settings.update', patch);
+    if (patch.locale) await changeLocale(next.locale);
+    if (patch.theme) applyTheme(next.theme);
+    onChange(next);
+  };
+
+  return (
+    <div className="prefs">
+      <label htmlFor={langId}>{t('settings.language')}</label>
+      <select
+        id={langId}
+        value={settings.locale}
+        onChange={(e) => void update({ locale: e.target.value as Locale })}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {t(`languages.${l}`)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={themeId}>{t('settings.theme')}</label>
+      <select
+        id={themeId}
+        value={settings.theme}
+        onChange={(e) => void update({ theme: e.target.value as Theme })}
+      >
+        {THEMES.map((th) => (
+          <option key={th} value={th}>
+            {t(`settings.themes.${th}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

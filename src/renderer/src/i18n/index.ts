@@ -1,0 +1,38 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { ErrorInfo } from '../../../shared/contract';
+import type { Locale } from '../../../shared/constants';
+import { en } from './en';
+import { ptBR } from './pt-BR';
+
+export const resources = { 'pt-BR': { translation: ptBR }, en: { translation: en } } as const;
+
+export async function initI18n(locale: Locale): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: locale,
+    fallbackLng: 'pt-BR',
+    // React escapes already.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = locale;
+  return i18next;
+}
+
+export async function changeLocale(locale: Locale): Promise<void> {
+  await i18next.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}
+
+/** A clerk-facing sentence for an error that crossed the bridge, in the current language. */
+export function describeError(error: ErrorInfo): string {
+  const t = i18next.t.bind(i18next);
+  if (error.kind === 'validation' && error.field) {
+    return t('errors.field', { field: error.field, detail: error.params?.detail ?? error.message });
+  }
+  if (error.code && i18next.exists(`errors.${error.code}`)) {
+    return t(`errors.${error.code}`, error.params ?? {});
+  }
+  return `${t(`errors.kind.${error.kind}`)} ${error.message}`;
+}

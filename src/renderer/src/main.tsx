@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { call, CommandError } from './api/client';
+import { App } from './App';
+import { describeError, initI18n } from './i18n';
+import './styles.css';
+import { applyTheme } from './theme';
+
+async function boot(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const [settings, { profiles }] = await Promise.all([call('settings.get', {}), call('profiles.list', {})]);
+    applyTheme(settings.theme);
+    await initI18n(settings.locale);
+    root.render(
+      <StrictMode>
+        <App initialSettings={settings} initialProfiles={profiles} />
+      </StrictMode>,
+    );
+  } catch (e) {
+    const i18n = await initI18n(navigator.language.startsWith('pt') ? 'pt-BR' : 'en');
+    const msg = e instanceof CommandError ? describeError(e.info) : String(e);
+    root.render(
+      <main className="boot-error" role="alert">
+        <h1>{i18n.t('app.name')}</h1>
+        <p>{i18n.t('boot.failed')}</p>
+        <p>{msg}</p>
+      </main>,
+    );
+  }
+}
+
+void boot();

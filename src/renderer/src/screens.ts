@@ -1,0 +1,13 @@
+/** The app's screens, in navigation order. */
+export const SCREENS = [
+  'home',
+  'sync',
+  'import',
+  'reconcile',
+  'send',
+  'audit',
+  'debtors',
+  'geography',
+  'settings',
+] as const;
+export type ScreenId = (typeof SCREENS)[number];

@@ -1,0 +1,16 @@
+import type { Result } from './contract/envelope';
+
+/**
+ * What the renderer sees as `window.api`: either the Electron preload bridge or the browser host's HTTP
+ * bridge. Only serializable data crosses it.
+ */
+export interface QuitaBridge {
+  invoke(command: string, input: unknown): Promise<Result<unknown>>;
+  /** Subscribe to a core event; returns the unsubscribe function. */
+  on(event: string, listener: (payload: unknown) => void): () => void;
+  readonly mode: 'desktop' | 'browser';
+}
+
+/** The IPC channel names; the preload only ever uses these. */
+export const IPC_INVOKE_CHANNEL = 'quita:invoke';
+export const IPC_EVENT_CHANNEL = 'quita:event';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { KEY_KINDS } from '../domain';
+import { defineCommand } from './define';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The API's base URL. Plain http is accepted only on loopback (the sandbox): elsewhere Basic auth would
+ * send the key in clear text.
+ */
+export const baseUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .refine((s) => URL.canParse(s), 'not a valid URL (example: https://evo-integracao-api.w12app.com.br)')
+  .refine((s) => {
+    if (!URL.canParse(s)) return true;
+    const u = new URL(s);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
+  }, 'must start with https:// (plain http is only allowed for 127.0.0.1)')
+  .transform((s) => s.replace(/\/+$/, ''));
+
+export const credentialsSchema = z.object({
+  baseUrl: baseUrlSchema,
+  /** The gym's DNS name, as the vendor issues it. */
+  username: z.string().trim().min(1, 'required').max(200),
+  /** The secret key (a GUID). Never stored in plain text, never printed. */
+  password: z.string().min(1, 'required').max(500),
+  keyKind: z.enum(KEY_KINDS),
+});
+
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  username: z.string(),
+  keyKind: z.enum(KEY_KINDS),
+  demo: z.boolean(),
+  hasSecret: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a profile id');
+
+export const connectionCommands = {
+  'connection.test': defineCommand({
+    summary: 'Check that the API answers and accepts these credentials',
+    input: credentialsSchema,
+    output: z.object({ bankAccounts: z.number().int(), latencyMs: z.number() }),
+  }),
+  'profiles.list': defineCommand({
+    summary: 'List the connection profiles (one per branch)',
+    input: z.object({}),
+    output: z.object({ profiles: z.array(profileSchema), activeProfileId: z.string().nullable() }),
+  }),
+  'profiles.save': defineCommand({
+    summary: 'Create or update a connection profile and make it the active one',
+    input: credentialsSchema.extend({
+      id: profileId.optional(),
+      name: z.string().trim().min(1, 'required').max(80),
+    }),
+    output: profileSchema,
+  }),
+  'profiles.activate': defineCommand({
+    summary: 'Switch to another connection profile',
+    input: z.object({ id: profileId }),
+    output: profileSchema,
+  }),
+  'profiles.remove': defineCommand({
+    summary: 'Remove a connection profile and its stored key',
+    input: z.object({ id: profileId }),
+    output: z.object({ removed: z.boolean() }),
+  }),
+};

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { appCommands } from './app';
+import { connectionCommands } from './connection';
+import { demoCommands } from './demo';
+
+/** Every command Quita's core serves, defined once. IPC, HTTP, the preload allowlist and the CLI derive from it. */
+export const commands = {
+  ...appCommands,
+  ...connectionCommands,
+  ...demoCommands,
+};
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type CommandInput<K extends CommandName> = z.input<Commands[K]['input']>;
+export type CommandOutput<K extends CommandName> = z.output<Commands[K]['output']>;
+export const COMMAND_NAMES = Object.keys(commands).sort() as CommandName[];
+export const isCommandName = (name: string): name is CommandName => Object.hasOwn(commands, name);
+
+export * from './envelope';
+export * from './events';
+export type { Settings } from './app';
+export type { Profile } from './connection';

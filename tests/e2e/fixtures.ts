@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+
+export interface HostProcess {
+  /** The printed address, with the token in the fragment. */
+  url: string;
+  origin: string;
+  dataDir: string;
+  process: ChildProcess;
+}
+
+/** Start the real browser host (`tsx src/host/main.ts`, what `npm run serve` runs) on a fresh data folder. */
+export async function startHostProcess(): Promise<HostProcess & { stop: () => Promise<void> }> {
+  const root = mkdtempSync(join(tmpdir(), 'quita-e2e-'));
+  const dataDir = join(root, 'data');
+  const child = spawn('node_modules/.bin/tsx', ['src/host/main.ts', '--data-dir', dataDir], {
+    env: { ...process.env, QUITA_KEY_FILE: join(root, 'keys', 'master.key') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`host did not start:\n${out}`)), 20_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`host exited with ${code}:\n${out}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  return { url, origin: new URL(url).origin, dataDir, process: child, stop };
+}
+
+export const test = base.extend<{ host: HostProcess }>({
+  host: async ({}, use) => {
+    const host = await startHostProcess();
+    await use(host);
+    await host.stop();
+  },
+});
+export { expect } from '@playwright/test';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_NAMES, EVENT_NAMES, commands } from '../../src/shared/contract';
+
+describe('command contract', () => {
+  it('lists every command once (snapshot: a change here is a change of the public contract)', () => {
+    expect(COMMAND_NAMES).toMatchInlineSnapshot(`
+      [
+        "app.info",
+        "connection.test",
+        "demo.start",
+        "profiles.activate",
+        "profiles.list",
+        "profiles.remove",
+        "profiles.save",
+        "settings.get",
+        "settings.update",
+      ]
+    `);
+    expect(EVENT_NAMES).toMatchInlineSnapshot(`
+      [
+        "job.progress",
+        "job.finished",
+      ]
+    `);
+  });
+
+  it('gives every command a summary and zod schemas for input and output', () => {
+    for (const name of COMMAND_NAMES) {
+      const def = commands[name];
+      expect(def.summary.length, name).toBeGreaterThan(5);
+      expect(typeof def.input.safeParse, name).toBe('function');
+      expect(typeof def.output.safeParse, name).toBe('function');
+    }
+  });
+
+  it('refuses plain http for a remote API but accepts it for the loopback sandbox', () => {
+    const input = { username: 'gym', password: 'k', keyKind: 'branch' };
+    expect(
+      commands['connection.test'].input.safeParse({ ...input, baseUrl: 'http://evo.example.com' }).success,
+    ).toBe(false);
+    expect(
+      commands['connection.test'].input.safeParse({ ...input, baseUrl: 'http://127.0.0.1:8787' }).success,
+    ).toBe(true);
+    const parsed = commands['connection.test'].input.parse({ ...input, baseUrl: 'https://evo.example.com/' });
+    expect(parsed.baseUrl).toBe('https://evo.example.com');
+  });
+});

@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/renderer/src/i18n/en';
+import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
+
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`),
+  );
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.tsx') ? [p] : [];
+  });
+
+describe('UI texts', () => {
+  it('English has exactly the Portuguese keys, none empty', () => {
+    expect(keys(en).sort()).toEqual(keys(ptBR).sort());
+    for (const k of keys(ptBR))
+      expect(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], ptBR)).not.toBe('');
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    const get = (o: object, k: string) =>
+      k.split('.').reduce<unknown>((x, p) => (x as Record<string, unknown>)[p], o) as string;
+    const vars = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+    for (const k of keys(ptBR)) expect(vars(get(en, k)), k).toEqual(vars(get(ptBR, k)));
+  });
+
+  it('has no hard-coded text in the renderer’s JSX (every visible string goes through t())', () => {
+    const visibleAttributes = new Set(['placeholder', 'title', 'aria-label', 'alt', 'label']);
+    const offenders = files('src/renderer/src').flatMap((file) => {
+      const source = ts.createSourceFile(
+        file,
+        readFileSync(file, 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+        ts.ScriptKind.TSX,
+      );
+      const found: string[] = [];
+      const visit = (node: ts.Node) => {
+        if (ts.isJsxText(node) && /\p{L}{2,}/u.test(node.text)) found.push(`${file}: ${node.text.trim()}`);
+        if (
+          ts.isJsxAttribute(node) &&
+          visibleAttributes.has(node.name.getText()) &&
+          node.initializer &&
+          ts.isStringLiteral(node.initializer)
+        ) {
+          found.push(`${file}: ${node.name.getText()}="${node.initializer.text}"`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return found;
+    });
+    expect(offenders).toEqual([]);
+  });
+});
