@@ -31,8 +31,7 @@ test('the dark theme applies and persists', async ({ page, host }) => {
   await page.goto(host.url);
   await page.getByLabel('Tema').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(bg).toBe('rgb(17, 20, 24)');
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(17, 20, 24)');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });

@@ -47,6 +47,8 @@ export async function startHostProcess(): Promise<HostProcess & { stop: () => Pr
 }
 
 export const test = base.extend<{ host: HostProcess }>({
+  // Playwright reads a fixture's dependencies from the destructuring pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   host: async ({}, use) => {
     const host = await startHostProcess();
     await use(host);
