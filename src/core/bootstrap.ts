@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreContext } from './context';
+import { createProfileDbs } from './db/profile-dbs';
 import { createDispatch, type Dispatch } from './dispatch';
+import { AppError } from './errors';
 import { createEventBus } from './events';
 import { createHandlers } from './handlers';
 import { defaultKeyFile } from './paths';
@@ -10,6 +12,7 @@ import type { KeyValueStore } from './settings/kv-store';
 import { createSettingsService } from './settings/settings.service';
 import { fileSecretStore } from './secrets/file-secret-store';
 import type { SecretStore } from './secrets/secret-store';
+import { createUploads } from './uploads';
 
 export interface CoreOptions {
   mode: CoreContext['mode'];
@@ -20,6 +23,8 @@ export interface CoreOptions {
   /** Defaults to the encrypted file store; Electron passes safeStorage. */
   secrets?: SecretStore;
   env?: NodeJS.ProcessEnv;
+  /** better-sqlite3 binary for a non-Node ABI (Electron). */
+  sqliteBinding?: string | undefined;
 }
 
 export interface Core {
@@ -32,11 +37,26 @@ export interface Core {
 export function createCore(opts: CoreOptions): Core {
   const env = opts.env ?? process.env;
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const dbs = createProfileDbs(opts.dataDir, opts.sqliteBinding);
+  const settings = createSettingsService(opts.kv ?? openConfStore(opts.dataDir));
+  const activeProfileId = () => {
+    const id = settings.get().activeProfileId;
+    if (!id || !settings.profile(id)) {
+      throw new AppError(
+        'not_found',
+        'No branch is connected yet: connect one on the first screen or in Configurações.',
+        {
+          code: 'profile.none',
+        },
+      );
+    }
+    return id;
+  };
   const ctx: CoreContext = {
     mode: opts.mode,
     version: opts.version,
     dataDir: opts.dataDir,
-    settings: createSettingsService(opts.kv ?? openConfStore(opts.dataDir)),
+    settings,
     secrets:
       opts.secrets ??
       fileSecretStore({
@@ -45,6 +65,13 @@ export function createCore(opts: CoreOptions): Core {
         passphrase: env.QUITA_PASSPHRASE || undefined,
       }),
     events: createEventBus(),
+    uploads: createUploads(join(opts.dataDir, 'uploads')),
+    activeProfileId,
+    db: () => dbs.forProfile(activeProfileId()),
   };
-  return { ctx, dispatch: createDispatch(createHandlers(ctx)), close: async () => {} };
+  return {
+    ctx,
+    dispatch: createDispatch(createHandlers(ctx)),
+    close: async () => dbs.closeAll(),
+  };
 }

@@ -1,6 +1,8 @@
+import type { Db } from './db/open-db';
 import type { EventBus } from './events';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsService } from './settings/settings.service';
+import type { Uploads } from './uploads';
 
 /** Everything a handler may touch, built by each front door. No module globals. */
 export interface CoreContext {
@@ -10,4 +12,10 @@ export interface CoreContext {
   settings: SettingsService;
   secrets: SecretStore;
   events: EventBus;
+  /** Files sent by the user (statements), referred to by upload id. */
+  uploads: Uploads;
+  /** The SQLite database of the active connection profile; throws a clear error when there is none. */
+  db(): Db;
+  /** The active profile's id; throws the same error as db() when there is none. */
+  activeProfileId(): string;
 }

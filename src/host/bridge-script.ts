@@ -64,6 +64,14 @@ export function bridgeScript(): string {
       if (res.status === 401) return tokenError;
       try { return await res.json(); } catch (e) { return { ok: false, error: { kind: 'internal', code: 'internal', message: 'Unexpected answer from Quita’s local server (HTTP ' + res.status + ').' } }; }
     },
+    async upload(file, fileName) {
+      let res;
+      try {
+        res = await fetch('/api/uploads?name=' + encodeURIComponent(fileName), { method: 'PUT', headers: auth(), body: file });
+      } catch (e) { return offlineError; }
+      if (res.status === 401) return tokenError;
+      try { return await res.json(); } catch (e) { return { ok: false, error: { kind: 'internal', code: 'internal', message: 'Unexpected answer from Quita’s local server (HTTP ' + res.status + ').' } }; }
+    },
     on(event, listener) {
       if (!EVENTS.has(event)) throw new Error('Unknown event: ' + event);
       if (!listeners.has(event)) listeners.set(event, new Set());

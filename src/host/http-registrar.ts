@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
+import { isAppError } from '../core/errors';
+import { MAX_UPLOAD_BYTES, type Uploads } from '../core/uploads';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -9,15 +11,15 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
+async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
+    if (size > limit) return null;
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -38,7 +40,8 @@ export async function handleCommand(
       error: { kind: 'validation', message: 'Send application/json.' },
     });
   }
-  const text = await readBody(req);
+  const bytes = await readBytes(req, MAX_BODY_BYTES);
+  const text = bytes?.toString('utf8') ?? null;
   if (text === null)
     return sendJson(res, 413, {
       ok: false,
@@ -74,4 +77,33 @@ export function handleEvents(req: IncomingMessage, res: ServerResponse, events: 
     clearInterval(keepAlive);
     unsubscribe();
   });
+}
+
+/** `PUT /api/uploads?name=<file name>` with the raw bytes: stages a statement file, answers `{uploadId, size}`. */
+export async function handleUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  uploads: Uploads,
+): Promise<void> {
+  if (req.method !== 'PUT')
+    return sendJson(res, 405, { ok: false, error: { kind: 'validation', message: 'Use PUT.' } });
+  const name = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('name') ?? 'extrato';
+  const bytes = await readBytes(req, MAX_UPLOAD_BYTES);
+  if (bytes === null) {
+    return sendJson(res, 413, {
+      ok: false,
+      error: {
+        kind: 'validation',
+        code: 'upload.too_large',
+        message: 'The file is too large; export a shorter period.',
+        params: { maxMb: MAX_UPLOAD_BYTES / 1024 / 1024 },
+      },
+    });
+  }
+  try {
+    sendJson(res, 200, { ok: true, value: uploads.stage(name, bytes) });
+  } catch (e) {
+    if (isAppError(e)) return sendJson(res, 200, { ok: false, error: e.toInfo() });
+    throw e;
+  }
 }

@@ -37,6 +37,7 @@ export async function runHost(argv: string[]): Promise<void> {
   const host = await startHost({
     dispatch: core.dispatch,
     events: core.ctx.events,
+    uploads: core.ctx.uploads,
     staticDir: resolve(projectRoot, 'out/renderer'),
     port,
   }).catch((e: NodeJS.ErrnoException) => {

@@ -8,6 +8,7 @@ import { startHost, type RunningHost } from './server';
 let host: RunningHost;
 let cleanup: () => void;
 let emit: (jobId: string) => void;
+let readUpload: (id: string) => { fileName: string; bytes: Buffer };
 
 beforeAll(async () => {
   const t = testCore();
@@ -20,7 +21,13 @@ beforeAll(async () => {
   );
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(t.dataDir, '..', 'outside.txt'), 'private');
-  host = await startHost({ dispatch: t.core.dispatch, events: t.core.ctx.events, staticDir });
+  host = await startHost({
+    dispatch: t.core.dispatch,
+    events: t.core.ctx.events,
+    uploads: t.core.ctx.uploads,
+    staticDir,
+  });
+  readUpload = (id) => t.core.ctx.uploads.read(id);
   emit = (jobId) => t.core.ctx.events.emit('job.finished', { jobId, ok: true });
 });
 afterAll(async () => {
@@ -148,5 +155,20 @@ describe('browser host', () => {
     while (!text.includes('job-42')) text += (await reader.read()).value ?? '';
     expect(text).toContain('event: job.finished');
     ctrl.abort();
+  });
+
+  it('stages an uploaded file for the core, with the token only', async () => {
+    const bytes = Buffer.from('Data;Valor\n01/11/2026;10,00\n', 'latin1');
+    const url = `${base()}/api/uploads?name=${encodeURIComponent('extrato nov.csv')}`;
+    expect((await fetch(url, { method: 'PUT', body: bytes })).status).toBe(401);
+    const r = await fetch(url, {
+      method: 'PUT',
+      body: bytes,
+      headers: { Authorization: `Bearer ${host.token}` },
+    });
+    const body = (await r.json()) as { ok: boolean; value: { uploadId: string; size: number } };
+    expect(body.ok).toBe(true);
+    expect(body.value.size).toBe(bytes.length);
+    expect(readUpload(body.value.uploadId)).toEqual({ fileName: 'extrato nov.csv', bytes });
   });
 });

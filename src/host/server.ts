@@ -5,13 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
+import type { Uploads } from '../core/uploads';
 import { bridgeScript } from './bridge-script';
-import { handleCommand, handleEvents } from './http-registrar';
+import { handleCommand, handleEvents, handleUpload } from './http-registrar';
 import { SECURITY_HEADERS, hasToken, isAllowedHost, isSameOriginOrAbsent } from './security';
 
 export interface HostOptions {
   dispatch: Dispatch;
   events: EventBus;
+  uploads: Uploads;
   /** The built renderer (out/renderer). */
   staticDir: string;
   /** 0 (default) picks a free port. */
@@ -95,6 +97,13 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         return plain(res, 401, 'Unauthorized: open the address printed by npm run serve.');
       }
       if (pathname === '/api/events' && req.method === 'GET') return handleEvents(req, res, opts.events);
+      if (pathname === '/api/uploads') {
+        handleUpload(req, res, opts.uploads).catch(() => {
+          if (!res.headersSent) plain(res, 500, 'Internal error');
+          else res.end();
+        });
+        return;
+      }
       const m = /^\/api\/commands\/([^/]+)$/.exec(pathname);
       if (m) {
         handleCommand(req, res, m[1]!, opts.dispatch).catch(() => {

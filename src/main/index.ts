@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     kv: openElectronStore(dataDir),
     secrets: safeStorageSecretStore(join(dataDir, 'secrets.os.json'), safeStorage),
   });
-  registerIpc(ipcMain, core.dispatch, isTrusted);
+  registerIpc(ipcMain, core.dispatch, core.ctx.uploads, isTrusted);
 
   let win = createMainWindow(paths);
   core.ctx.events.subscribe((name, payload) => {

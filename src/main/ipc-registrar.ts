@@ -1,7 +1,14 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { Dispatch } from '../core/dispatch';
-import { IPC_INVOKE_CHANNEL } from '../shared/bridge';
+import { isAppError } from '../core/errors';
+import type { Uploads } from '../core/uploads';
+import { IPC_INVOKE_CHANNEL, IPC_UPLOAD_CHANNEL } from '../shared/bridge';
 import type { Result } from '../shared/contract';
+
+const forbidden: Result<never> = {
+  ok: false,
+  error: { kind: 'forbidden', message: 'Calls are accepted only from Quita’s own window.' },
+};
 
 /**
  * The one place that calls ipcMain.handle. Every call is checked to come from our own window's top frame,
@@ -10,18 +17,17 @@ import type { Result } from '../shared/contract';
 export function registerIpc(
   ipcMain: IpcMain,
   dispatch: Dispatch,
+  uploads: Uploads,
   isTrustedUrl: (url: string) => boolean,
 ): void {
+  const trusted = (event: IpcMainInvokeEvent) => {
+    const frame = event.senderFrame;
+    return !!frame && frame.parent === null && isTrustedUrl(frame.url);
+  };
   ipcMain.handle(
     IPC_INVOKE_CHANNEL,
-    async (event: IpcMainInvokeEvent, name: unknown, input: unknown): Promise<Result<unknown>> => {
-      const frame = event.senderFrame;
-      if (!frame || frame.parent !== null || !isTrustedUrl(frame.url)) {
-        return {
-          ok: false,
-          error: { kind: 'forbidden', message: 'Calls are accepted only from Quita’s own window.' },
-        };
-      }
+    async (event, name: unknown, input: unknown): Promise<Result<unknown>> => {
+      if (!trusted(event)) return forbidden;
       if (typeof name !== 'string') {
         return {
           ok: false,
@@ -29,6 +35,24 @@ export function registerIpc(
         };
       }
       return dispatch(name, input);
+    },
+  );
+  ipcMain.handle(
+    IPC_UPLOAD_CHANNEL,
+    async (event, fileName: unknown, bytes: unknown): Promise<Result<unknown>> => {
+      if (!trusted(event)) return forbidden;
+      if (typeof fileName !== 'string' || !(bytes instanceof Uint8Array)) {
+        return {
+          ok: false,
+          error: { kind: 'validation', message: 'Send a file name and its bytes.', field: 'file' },
+        };
+      }
+      try {
+        return { ok: true, value: uploads.stage(fileName, bytes) };
+      } catch (e) {
+        if (isAppError(e)) return { ok: false, error: e.toInfo() };
+        throw e;
+      }
     },
   );
 }

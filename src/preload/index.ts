@@ -1,5 +1,10 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type QuitaBridge } from '../shared/bridge';
+import {
+  IPC_EVENT_CHANNEL,
+  IPC_INVOKE_CHANNEL,
+  IPC_UPLOAD_CHANNEL,
+  type QuitaBridge,
+} from '../shared/bridge';
 import { COMMAND_NAMES, EVENT_NAMES } from '../shared/contract';
 
 // The allowlist is the contract itself: nothing outside it ever reaches ipcRenderer.
@@ -15,7 +20,11 @@ const api: QuitaBridge = {
         error: { kind: 'not_found', message: `Unknown command: ${command}` },
       });
     }
-    return ipcRenderer.invoke(IPC_INVOKE_CHANNEL, command, input);
+    return ipcRenderer.invoke(IPC_INVOKE_CHANNEL, command, input) as ReturnType<QuitaBridge['invoke']>;
+  },
+  async upload(file, fileName) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return ipcRenderer.invoke(IPC_UPLOAD_CHANNEL, fileName, bytes) as ReturnType<QuitaBridge['upload']>;
   },
   on(event, listener) {
     if (!events.has(event)) throw new Error(`Unknown event: ${event}`);

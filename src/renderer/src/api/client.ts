@@ -45,4 +45,11 @@ export function onEvent<E extends EventName>(
   return bridge().on(name, (payload) => listener(payload as EventPayload<E>));
 }
 
+/** Stage a file for the core (statement import); returns the upload id commands take. */
+export async function uploadFile(file: File): Promise<{ uploadId: string; size: number }> {
+  const result = await bridge().upload(file, file.name);
+  if (!result.ok) throw new CommandError(result.error);
+  return result.value;
+}
+
 export const bridgeMode = (): QuitaBridge['mode'] => bridge().mode;

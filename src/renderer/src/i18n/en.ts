@@ -106,7 +106,12 @@ export const en: Messages = {
       not_found: 'The API has no {{path}} at this address. Check the API address.',
       server_error: 'The API failed (HTTP {{status}}). Try again later.',
     },
+    upload: {
+      too_large: 'The file is larger than {{maxMb}} MB; export a shorter period.',
+      gone: 'The uploaded file is no longer available; choose the file again.',
+    },
     profile: {
+      none: 'No branch is connected yet: connect one on the first screen or in Settings.',
       no_secret: 'The key of this connection is not stored here. Open Settings and save the key again.',
     },
     demo: {

@@ -108,7 +108,12 @@ export const ptBR = {
       not_found: 'A API não tem {{path}} neste endereço. Confira o endereço da API.',
       server_error: 'A API falhou (HTTP {{status}}). Tente mais tarde.',
     },
+    upload: {
+      too_large: 'O arquivo passa de {{maxMb}} MB; exporte um período menor.',
+      gone: 'O arquivo enviado não está mais disponível; escolha o arquivo de novo.',
+    },
     profile: {
+      none: 'Nenhuma filial conectada ainda: conecte uma na primeira tela ou em Configurações.',
       no_secret: 'A chave desta conexão não está guardada aqui. Abra Configurações e salve a chave de novo.',
     },
     demo: {

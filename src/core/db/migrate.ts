@@ -1,0 +1,43 @@
+import type { Database } from 'better-sqlite3';
+import { AppError } from '../errors';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Forward-only migrations, applied in order at open time, each in its own transaction together with the new
+ * `user_version`, so a crash leaves the database at a whole version. A database written by a newer Quita is
+ * refused instead of being half-understood.
+ *
+ * Migrations are numbered TypeScript modules holding SQL text rather than .sql files, so that the Electron
+ * bundle, tsx and the tests all load them the same way without copying assets.
+ */
+export function migrate(db: Database, migrations: readonly Migration[]): { from: number; to: number } {
+  const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  sorted.forEach((m, i) => {
+    if (m.version !== i + 1)
+      throw new Error(`Migration numbering has a gap or duplicate at ${m.version} (${m.name})`);
+  });
+  const latest = sorted.length;
+  const from = db.pragma('user_version', { simple: true }) as number;
+  if (from > latest) {
+    throw new AppError(
+      'conflict',
+      `This database was written by a newer version of Quita (schema ${from}, this one knows ${latest}). Update Quita.`,
+      {
+        code: 'db.newer',
+        params: { found: from, known: latest },
+      },
+    );
+  }
+  for (const m of sorted.slice(from)) {
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+  return { from, to: latest };
+}
