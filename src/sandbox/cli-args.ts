@@ -1,0 +1,145 @@
+import { parseArgs } from 'node:util';
+import type { NoiseLevel, StatementFormat } from './statement/types';
+import type { FaultOptions, SandboxOptions } from './types';
+
+export const USAGE = `Usage:
+  npm run sandbox -- [options]                 start the sandbox API on 127.0.0.1
+  npm run sandbox -- statement [options]       write a bank statement (+ .truth.json) and exit
+
+Data:        --seed N (42) --members N (200) --months N (6) --today YYYY-MM-DD (today, Brasília)
+             --db FILE   keep client changes across restarts (its stored seed/members/months/today win)
+Server:      --port N (8787; 0 = random) --user NAME --branch-key KEY --admin-key KEY
+Rate limit:  --no-rate-limit | --rate-per-second N (5) --rate-per-minute N (40)
+Faults:      --latency MS --latency-jitter MS --error-rate P --throttle-rate P --timeout-rate P
+             --reset-rate P (mark-received only) --fault-seed N          (P = probability 0..1)
+Statement:   --account ID --from YYYY-MM-DD --to YYYY-MM-DD --format ofx|csv|xlsx
+             --noise low|default|high --statement-seed N --out PATH`;
+
+export type CliCommand =
+  | { kind: 'serve'; options: SandboxOptions }
+  | {
+      kind: 'statement';
+      options: SandboxOptions;
+      statement: {
+        bankAccountId: number;
+        from: string;
+        to: string;
+        format: StatementFormat;
+        noise: NoiseLevel;
+        seed?: number;
+        out?: string;
+      };
+    }
+  | { kind: 'help' };
+
+function num(name: string, value: string | undefined, integer = true): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || (integer && !Number.isInteger(n))) {
+    throw new Error(`--${name} must be a ${integer ? 'whole ' : ''}number, got '${value}'`);
+  }
+  return n;
+}
+
+function rate(name: string, value: string | undefined): number | undefined {
+  const n = num(name, value, false);
+  if (n !== undefined && (n < 0 || n > 1)) throw new Error(`--${name} must be between 0 and 1`);
+  return n;
+}
+
+/** Parses the command line; throws an Error with a readable message on bad input. */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      seed: { type: 'string' },
+      members: { type: 'string' },
+      months: { type: 'string' },
+      today: { type: 'string' },
+      db: { type: 'string' },
+      port: { type: 'string' },
+      user: { type: 'string' },
+      'branch-key': { type: 'string' },
+      'admin-key': { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      'rate-per-second': { type: 'string' },
+      'rate-per-minute': { type: 'string' },
+      latency: { type: 'string' },
+      'latency-jitter': { type: 'string' },
+      'error-rate': { type: 'string' },
+      'throttle-rate': { type: 'string' },
+      'timeout-rate': { type: 'string' },
+      'reset-rate': { type: 'string' },
+      'fault-seed': { type: 'string' },
+      account: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      format: { type: 'string' },
+      noise: { type: 'string' },
+      'statement-seed': { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  if (values.help) return { kind: 'help' };
+  const faults: FaultOptions = {};
+  const setFault = <K extends keyof FaultOptions>(key: K, value: FaultOptions[K] | undefined) => {
+    if (value !== undefined) faults[key] = value;
+  };
+  setFault('latencyMs', num('latency', values.latency));
+  setFault('latencyJitterMs', num('latency-jitter', values['latency-jitter']));
+  setFault('errorRate', rate('error-rate', values['error-rate']));
+  setFault('rateLimitRate', rate('throttle-rate', values['throttle-rate']));
+  setFault('timeoutRate', rate('timeout-rate', values['timeout-rate']));
+  setFault('resetAfterApplyRate', rate('reset-rate', values['reset-rate']));
+  setFault('seed', num('fault-seed', values['fault-seed']));
+
+  const perSecond = num('rate-per-second', values['rate-per-second']) ?? 5;
+  const perMinute = num('rate-per-minute', values['rate-per-minute']) ?? 40;
+  const options: SandboxOptions = {
+    port: num('port', values.port) ?? 8787,
+    rateLimit: values['no-rate-limit'] ? false : { perSecond, perMinute },
+    faults,
+  };
+  const assign = <K extends keyof SandboxOptions>(key: K, value: SandboxOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  assign('seed', num('seed', values.seed));
+  assign('members', num('members', values.members));
+  assign('months', num('months', values.months));
+  assign('today', values.today);
+  assign('dbFile', values.db);
+  assign('username', values.user);
+  assign('branchKey', values['branch-key']);
+  assign('adminKey', values['admin-key']);
+
+  const [command, ...rest] = positionals;
+  if (rest.length > 0 || (command !== undefined && command !== 'statement' && command !== 'serve')) {
+    throw new Error(`unknown command '${positionals.join(' ')}'`);
+  }
+  if (command !== 'statement') return { kind: 'serve', options };
+
+  const format = values.format ?? 'ofx';
+  if (format !== 'ofx' && format !== 'csv' && format !== 'xlsx')
+    throw new Error('--format must be ofx, csv or xlsx');
+  const noise = values.noise ?? 'default';
+  if (noise !== 'low' && noise !== 'default' && noise !== 'high')
+    throw new Error('--noise must be low, default or high');
+  if (!values.from || !values.to) throw new Error('statement needs --from and --to (YYYY-MM-DD)');
+  const statementSeed = num('statement-seed', values['statement-seed']);
+  return {
+    kind: 'statement',
+    options,
+    statement: {
+      bankAccountId: num('account', values.account) ?? 1,
+      from: values.from,
+      to: values.to,
+      format,
+      noise,
+      ...(statementSeed !== undefined ? { seed: statementSeed } : {}),
+      ...(values.out !== undefined ? { out: values.out } : {}),
+    },
+  };
+}

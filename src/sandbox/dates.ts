@@ -1,0 +1,138 @@
+/**
+ * Calendar helpers on plain `yyyy-mm-dd` strings (Brasília local dates). Arithmetic goes through UTC
+ * midnight so no host time zone can shift a day.
+ */
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isValidIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+function toUtc(date: string): number {
+  if (!isValidIsoDate(date)) throw new Error(`invalid date ${date}`);
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+function fromUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtc(toUtc(date) + days * DAY_MS);
+}
+
+/** Whole days from `a` to `b` (positive when b is later). */
+export function diffDays(a: string, b: string): number {
+  return Math.round((toUtc(b) - toUtc(a)) / DAY_MS);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function dayOfWeek(date: string): number {
+  return new Date(toUtc(date)).getUTCDay();
+}
+
+/** Same day of month `months` later, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const ny = Math.floor(total / 12);
+  const nm = total % 12;
+  const last = new Date(Date.UTC(ny, nm + 1, 0)).getUTCDate();
+  return fromUtc(Date.UTC(ny, nm, Math.min(d, last)));
+}
+
+export function firstOfMonth(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `yyyy-mm-ddTHH:MM:SS` for a date plus minutes after midnight (API style: no offset). */
+export function localDateTime(date: string, minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  return `${date}T${pad(h)}:${pad(minutes % 60)}:00`;
+}
+
+const saoPauloParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock time in Brasília as `yyyy-mm-ddTHH:MM:SS`. */
+export function saoPauloDateTime(instant: Date): string {
+  const parts: Record<string, string> = {};
+  for (const p of saoPauloParts.formatToParts(instant)) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export function saoPauloToday(instant: Date = new Date()): string {
+  return saoPauloDateTime(instant).slice(0, 10);
+}
+
+function easterSunday(year: number): string {
+  // Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+const FIXED_HOLIDAYS = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'];
+const holidayCache = new Map<number, Set<string>>();
+
+/** National bank holidays (no state or city holidays): fixed dates plus Carnival, Good Friday, Corpus Christi. */
+export function bankHolidays(year: number): Set<string> {
+  const cached = holidayCache.get(year);
+  if (cached) return cached;
+  const easter = easterSunday(year);
+  const set = new Set(FIXED_HOLIDAYS.map((md) => `${year}-${md}`));
+  for (const offset of [-48, -47, -2, 60]) set.add(addDays(easter, offset));
+  holidayCache.set(year, set);
+  return set;
+}
+
+export function isBusinessDay(date: string): boolean {
+  const dow = dayOfWeek(date);
+  return dow !== 0 && dow !== 6 && !bankHolidays(Number(date.slice(0, 4))).has(date);
+}
+
+/** The date itself when it is a business day, else the next one. */
+export function onOrNextBusinessDay(date: string): string {
+  let d = date;
+  while (!isBusinessDay(d)) d = addDays(d, 1);
+  return d;
+}
+
+export function addBusinessDays(date: string, n: number): string {
+  let d = date;
+  for (let i = 0; i < n; i++) d = onOrNextBusinessDay(addDays(d, 1));
+  return d;
+}
+
+export function eachDay(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}

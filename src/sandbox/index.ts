@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net';
+import { createClock } from './clock';
+import { generateSandboxData, resolveGenerationParams } from './data/generate';
+import type { SandboxData } from './data/model';
+import { createFaultInjector } from './faults';
+import { createRng, guid } from './prng';
+import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit';
+import { createSandboxServer } from './server';
+import { loadSnapshot } from './state/snapshot';
+import { createStore } from './state/store';
+import { writeStatement as writeStatementFor } from './statement/write';
+import type { StatementFile, StatementOptions } from './statement/types';
+import type { FaultOptions, SandboxOptions } from './types';
+
+export type {
+  FaultOptions,
+  KeyKind,
+  RateLimitOptions,
+  SandboxEndpoint,
+  SandboxOptions,
+  SandboxPermissions,
+} from './types';
+export type {
+  GroundTruthLine,
+  LineKind,
+  NoiseLevel,
+  StatementFile,
+  StatementFormat,
+  StatementGroundTruth,
+  StatementOptions,
+} from './statement/types';
+export type {
+  BankAccountRecord,
+  HiddenPayment,
+  Member,
+  PaymentChannel,
+  ReceivableRecord,
+  SandboxData,
+} from './data/model';
+export { generateSandboxData } from './data/generate';
+export { paidButNotReconciled, type PaidRecord } from './data/truth';
+export { writeStatement } from './statement/write';
+
+export const DEFAULT_USERNAME = 'quitafit';
+
+export interface RunningSandbox {
+  /** http://127.0.0.1:PORT (no trailing slash). */
+  url: string;
+  port: number;
+  username: string;
+  branchKey: string;
+  adminKey: string;
+  /** The generated branch, including the hidden payments (the ground truth). Do not mutate. */
+  data: SandboxData;
+  /** Replaces the fault options (an empty object switches every fault off). */
+  setFaults(f: FaultOptions): void;
+  /** Statement of one of the sandbox's accounts; see writeStatement. */
+  writeStatement(opts: StatementOptions): StatementFile;
+  close(): Promise<void>;
+}
+
+/** Default keys are derived from the seed, so a restarted sandbox keeps the same credentials. */
+export function defaultKeys(seed: number): { branchKey: string; adminKey: string } {
+  return { branchKey: guid(createRng(seed, 'branch-key')), adminKey: guid(createRng(seed, 'admin-key')) };
+}
+
+/**
+ * Starts the sandbox API on 127.0.0.1. With `dbFile`, the generation parameters stored in the file win
+ * over the options (the file is the database), and every change is written through to it.
+ */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const snapshot = opts.dbFile ? loadSnapshot(opts.dbFile) : null;
+  const params = snapshot?.params ?? resolveGenerationParams(opts);
+  const data = generateSandboxData(params);
+  const store = createStore(data, opts.dbFile, snapshot);
+  const keys = defaultKeys(params.seed);
+  const creds = {
+    username: opts.username ?? DEFAULT_USERNAME,
+    branchKey: opts.branchKey ?? keys.branchKey,
+    adminKey: opts.adminKey ?? keys.adminKey,
+  };
+  if (creds.branchKey.toLowerCase() === creds.adminKey.toLowerCase()) {
+    throw new Error('branchKey and adminKey must differ');
+  }
+  const faults = createFaultInjector(opts.faults ?? {}, params.seed);
+  const rateLimit = opts.rateLimit === undefined ? DEFAULT_RATE_LIMIT : opts.rateLimit;
+  const { server, close } = createSandboxServer({
+    store,
+    creds,
+    permissions: opts.permissions ?? {},
+    rateLimiter: rateLimit === false ? null : createRateLimiter(rateLimit),
+    faults,
+    clock: createClock(data.today),
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    ...creds,
+    data,
+    setFaults: (f) => faults.set(f),
+    writeStatement: (o) => writeStatementFor(data, o),
+    close,
+  };
+}

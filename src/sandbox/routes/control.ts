@@ -1,0 +1,37 @@
+import { identify, UNAUTHORIZED, FORBIDDEN, type Credentials } from '../auth';
+import { faultOptionsSchema, type FaultInjector } from '../faults';
+import { readJsonBody } from '../http/body';
+import { badRequest, statusError, type HandlerResult } from '../http/respond';
+import { validate } from '../http/validation';
+import type { IncomingMessage } from 'node:http';
+
+export const CONTROL_PREFIX = '/__sandbox/';
+
+/**
+ * Sandbox-only control routes (no real API has them): GET/PUT /__sandbox/faults with the admin key.
+ * They skip the rate limit and the faults themselves, so a test can always switch faults off.
+ */
+export async function handleControl(
+  req: IncomingMessage,
+  pathname: string,
+  creds: Credentials,
+  faults: FaultInjector,
+): Promise<HandlerResult> {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  if (path !== '/__sandbox/faults') return statusError(404, 'Not Found');
+  if (req.method !== 'GET' && req.method !== 'PUT') {
+    req.resume();
+    return statusError(405, 'Method Not Allowed', { Allow: 'GET, PUT' });
+  }
+  const kind = identify(req, creds);
+  if (kind === null) return UNAUTHORIZED;
+  if (kind !== 'admin') return FORBIDDEN;
+  if (req.method === 'PUT') {
+    const body = await readJsonBody(req);
+    if (!body.ok) return body.result;
+    const parsed = validate(faultOptionsSchema, body.value);
+    if (!parsed.ok) return badRequest(parsed.messages);
+    faults.set(parsed.value);
+  }
+  return { status: 200, json: faults.get() };
+}

@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { FORBIDDEN, identify, isAllowed, UNAUTHORIZED, type Credentials } from './auth';
+import type { FaultInjector } from './faults';
+import { send, statusError, type HandlerResult } from './http/respond';
+import type { RateLimiter } from './rate-limit';
+import type { Clock } from './routes/context';
+import { CONTROL_PREFIX, handleControl } from './routes/control';
+import { findRoute } from './routes/table';
+import { cultureOf } from './serialize';
+import type { SandboxStore } from './state/store';
+import type { SandboxPermissions } from './types';
+
+export interface ServerDeps {
+  store: SandboxStore;
+  creds: Credentials;
+  permissions: SandboxPermissions;
+  rateLimiter: RateLimiter | null;
+  faults: FaultInjector;
+  clock: Clock;
+}
+
+function tooManyRequests(retryAfterSeconds: number): HandlerResult {
+  return {
+    status: 429,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    json: {
+      status: 429,
+      error: 'Too Many Requests',
+      mensagens: [`Limite de requisições excedido. Tente novamente em ${retryAfterSeconds} segundo(s).`],
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * The request pipeline, in the order a client observes it: rate limit (per IP) -> route (404/405) ->
+ * Basic auth (401/403) -> injected faults -> handler. Held ("timed out") requests are tracked so close()
+ * can drop them instead of keeping the process alive.
+ */
+export function createSandboxServer(deps: ServerDeps): { server: Server; close: () => Promise<void> } {
+  const held = new Set<Socket>();
+
+  async function pipeline(req: IncomingMessage, res: ServerResponse): Promise<HandlerResult | 'handled'> {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    if (url.pathname.toLowerCase().startsWith(CONTROL_PREFIX)) {
+      return handleControl(req, url.pathname, deps.creds, deps.faults);
+    }
+    if (deps.rateLimiter) {
+      const decision = deps.rateLimiter.check(req.socket.remoteAddress ?? 'unknown');
+      if (!decision.ok) return tooManyRequests(decision.retryAfterSeconds);
+    }
+    const match = findRoute(req.method ?? 'GET', url.pathname);
+    if (match === null) return statusError(404, 'Not Found');
+    if ('allowed' in match)
+      return statusError(405, 'Method Not Allowed', { Allow: match.allowed.join(', ') });
+    const kind = identify(req, deps.creds);
+    if (kind === null) return UNAUTHORIZED;
+    if (!isAllowed(kind, match.route.endpoint, deps.permissions)) return FORBIDDEN;
+
+    const fault = deps.faults.draw();
+    if (fault.delayMs > 0) await sleep(fault.delayMs);
+    if (fault.timeout) {
+      // Never answer; the socket stays open until the client gives up or the sandbox closes.
+      const socket = req.socket;
+      held.add(socket);
+      socket.once('close', () => held.delete(socket));
+      return 'handled';
+    }
+    if (fault.tooManyRequests) return tooManyRequests(1);
+    if (fault.serverError) {
+      return fault.emptyErrorBody ? { status: 500 } : statusError(500, 'Internal Server Error');
+    }
+    const result = await match.route.handle({
+      req,
+      url,
+      store: deps.store,
+      culture: cultureOf(req.headers.culture),
+      clock: deps.clock,
+    });
+    if (fault.resetAfterApply && match.route.endpoint === 'markReceived' && result.status === 200) {
+      // The change is already applied: the client sees a reset and cannot know it succeeded.
+      res.socket?.destroy();
+      return 'handled';
+    }
+    return result;
+  }
+
+  const server = createServer((req, res) => {
+    pipeline(req, res).then(
+      (result) => {
+        if (result !== 'handled') send(res, result);
+      },
+      (err: unknown) => {
+        console.error('[sandbox] internal error', err);
+        send(res, statusError(500, 'Internal Server Error'));
+      },
+    );
+  });
+
+  return {
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const socket of held) socket.destroy();
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

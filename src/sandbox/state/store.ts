@@ -1,0 +1,106 @@
+import { INTEGRATION_EMPLOYEE_ID, STATUS } from '../data/catalog';
+import type { BankAccountRecord, Member, ReceivableRecord, SandboxData } from '../data/model';
+import { saveSnapshot, type Notification, type ReceivableChange, type Snapshot } from './snapshot';
+
+export type MarkResult = { ok: true } | { ok: false; messages: string[] };
+
+/** The sandbox's mutable state: generated data plus what clients changed through the API. */
+export interface SandboxStore {
+  readonly data: SandboxData;
+  /** Current records (clones of the generated ones, with changes applied), sorted by idReceivable. */
+  readonly receivables: readonly ReceivableRecord[];
+  readonly accounts: Map<number, BankAccountRecord>;
+  readonly members: Map<number, Member>;
+  receivable(id: number): ReceivableRecord | undefined;
+  /** All or nothing: one bad id leaves every receivable of the request untouched. */
+  markReceived(ids: readonly number[], idBankAccount: number, nowLocal: string): MarkResult;
+  addNotification(idMember: number, message: string, nowUtc: string): Notification;
+  readonly notifications: readonly Notification[];
+}
+
+export function createStore(
+  data: SandboxData,
+  dbFile: string | undefined,
+  snapshot: Snapshot | null,
+): SandboxStore {
+  const receivables = data.receivables.map((r) => ({ ...r })).sort((a, b) => a.idReceivable - b.idReceivable);
+  const byId = new Map(receivables.map((r) => [r.idReceivable, r]));
+  const changes = new Map<number, ReceivableChange>();
+  const notifications: Notification[] = [];
+
+  if (snapshot) {
+    for (const [id, change] of Object.entries(snapshot.changes)) {
+      const r = byId.get(Number(id));
+      if (!r) continue;
+      Object.assign(r, change);
+      changes.set(r.idReceivable, change);
+    }
+    notifications.push(...snapshot.notifications);
+  }
+
+  const persist = () => {
+    if (!dbFile) return;
+    saveSnapshot(dbFile, {
+      version: 1,
+      params: { seed: data.seed, members: data.members, months: data.months, today: data.today },
+      changes: Object.fromEntries([...changes].map(([id, c]) => [String(id), c])),
+      notifications,
+    });
+  };
+
+  // A new db file records the generation parameters at once, so a restart regenerates the same branch.
+  if (dbFile && !snapshot) persist();
+
+  const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
+  return {
+    data,
+    receivables,
+    accounts,
+    members: new Map(data.memberList.map((m) => [m.idMember, m])),
+    notifications,
+    receivable: (id) => byId.get(id),
+    markReceived(ids, idBankAccount, nowLocal) {
+      const messages: string[] = [];
+      const account = accounts.get(idBankAccount);
+      if (!account) messages.push(`idBankAccount: conta bancária ${idBankAccount} não encontrada`);
+      else if (account.inactive) messages.push(`idBankAccount: conta bancária ${idBankAccount} está inativa`);
+      const unknown = ids.filter((id) => !byId.has(id));
+      const cancelled = ids.filter((id) => byId.get(id)?.status === STATUS.cancelled);
+      const received = ids.filter((id) => byId.get(id)?.status === STATUS.received);
+      if (unknown.length) messages.push(`Recebível(is) não encontrado(s): ${unknown.join(', ')}`);
+      if (cancelled.length)
+        messages.push(`Recebível(is) cancelado(s) não pode(m) ser recebido(s): ${cancelled.join(', ')}`);
+      if (received.length) messages.push(`Recebível(is) já recebido(s): ${received.join(', ')}`);
+      if (messages.length) return { ok: false, messages };
+      // A repeated id in one request is harmless: it is applied once.
+      for (const id of new Set(ids)) {
+        const r = byId.get(id)!;
+        const change: ReceivableChange = {
+          status: STATUS.received,
+          receivingDate: nowLocal,
+          ammountPaidCents: r.ammountCents,
+          bankAccountId: idBankAccount,
+          updateDate: nowLocal,
+          conciliated: true,
+        };
+        Object.assign(r, change);
+        changes.set(id, change);
+      }
+      persist();
+      return { ok: true };
+    },
+    addNotification(idMember, message, nowUtc) {
+      const n: Notification = {
+        id: (notifications.at(-1)?.id ?? 0) + 1,
+        idMember,
+        idProspect: null,
+        mensagem: message,
+        idFuncionario: INTEGRATION_EMPLOYEE_ID,
+        dataCriacao: nowUtc,
+      };
+      notifications.push(n);
+      persist();
+      return n;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/** Public option types of the sandbox (re-exported by index.ts). */
+
+/** The API operations a key can be allowed to call. */
+export type SandboxEndpoint =
+  'states' | 'notifications' | 'receivables' | 'bankAccounts' | 'debtors' | 'markReceived';
+export type KeyKind = 'branch' | 'admin';
+
+/**
+ * Per key kind, the endpoints it may call; a kind left out may call everything. States and notifications
+ * are always allowed to both kinds, as the seed says, whatever is listed here.
+ */
+export interface SandboxPermissions {
+  branch?: readonly SandboxEndpoint[];
+  admin?: readonly SandboxEndpoint[];
+}
+
+export interface RateLimitOptions {
+  perSecond: number;
+  perMinute: number;
+}
+
+/** Probabilities are 0..1, drawn from a seeded PRNG (same seed + same request order = same faults). */
+export interface FaultOptions {
+  /** Added before every API answer, in ms. */
+  latencyMs?: number;
+  /** Extra random latency in [0, latencyJitterMs). */
+  latencyJitterMs?: number;
+  /** Probability of a 500; half of them (by the PRNG) have an empty body. */
+  errorRate?: number;
+  /** Probability of a 429 with Retry-After, independent of the real rate limit. */
+  rateLimitRate?: number;
+  /** Probability that the server never answers: the request hangs until the client gives up. */
+  timeoutRate?: number;
+  /** mark-received only: probability that the change is applied and then the connection is reset. */
+  resetAfterApplyRate?: number;
+  /** Seed of the fault PRNG; defaults to the sandbox seed. */
+  seed?: number;
+}
+
+export interface SandboxOptions {
+  /** 0 = a random free port (default). */
+  port?: number;
+  /** Loopback by default; the sandbox is not meant to face a network. */
+  host?: string;
+  seed?: number;
+  members?: number;
+  months?: number;
+  /** `yyyy-mm-dd`; defaults to today in America/Sao_Paulo. */
+  today?: string;
+  /** The gym's DNS name, used as the Basic user. */
+  username?: string;
+  branchKey?: string;
+  adminKey?: string;
+  permissions?: SandboxPermissions;
+  /** Default 5/s and 40/min per client IP; `false` turns it off (benchmarks). */
+  rateLimit?: RateLimitOptions | false;
+  faults?: FaultOptions;
+  /** Persist client changes across restarts (JSON snapshot); omit for in-memory only. */
+  dbFile?: string;
+}
