@@ -5,15 +5,24 @@ import { isAppError } from '../core/errors';
 import { defaultDataDir } from '../core/paths';
 import { packageVersion } from '../core/version';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
-import { UsageError, type Subcommand } from './types';
+import { connectCommand } from './commands/connection';
+import { demoCommand } from './commands/demo';
+import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
+import { UsageError, type CliIo, type Subcommand } from './types';
 
-const SUBCOMMANDS: Subcommand[] = [infoCommand, commandsCommand, settingsCommand, profilesCommand];
+export type { CliIo } from './types';
 
-export interface CliIo {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  env: NodeJS.ProcessEnv;
-}
+const SUBCOMMANDS: Subcommand[] = [
+  infoCommand,
+  connectCommand,
+  syncCommand,
+  accountsCommand,
+  receivablesCommand,
+  demoCommand,
+  profilesCommand,
+  settingsCommand,
+  commandsCommand,
+];
 
 function mainUsage(): string {
   const width = Math.max(...SUBCOMMANDS.map((c) => c.name.length));
@@ -90,7 +99,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const json = g.json || parsed.values.json === true;
     const dataDir = resolve(g['data-dir'] ?? defaultDataDir(io.env));
     core = createCore({ mode: 'cli', version: packageVersion(), dataDir, env: io.env });
-    const out = await sub.run(parsed.values, parsed.positionals, core);
+    const out = await sub.run(parsed.values, parsed.positionals, core, io);
     io.stdout(json ? JSON.stringify(out.json, null, 2) : out.text);
     return 0;
   } catch (e) {

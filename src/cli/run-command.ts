@@ -1,6 +1,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../shared/contract';
 import type { Core } from '../core/bootstrap';
 import { AppError } from '../core/errors';
+import { UsageError } from './types';
 
 /** Call a core command through the same dispatch (validation, envelopes) the other front doors use. */
 export async function runCommand<K extends CommandName>(
@@ -11,6 +12,8 @@ export async function runCommand<K extends CommandName>(
   const result = await core.dispatch(name, input);
   if (!result.ok) {
     const e = result.error;
+    // The command refused the input itself: that is bad usage of the CLI (exit 2), not a failure.
+    if (e.code === 'input.invalid') throw new UsageError(e.message);
     throw new AppError(e.kind, e.message, {
       ...(e.code ? { code: e.code } : {}),
       ...(e.field ? { field: e.field } : {}),

@@ -4,6 +4,15 @@ import type { Core } from '../core/bootstrap';
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
+export interface CliIo {
+  stdout: (s: string) => void;
+  /** Progress and warnings: never on stdout, which --json keeps for the result alone. */
+  stderr: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Reads all of standard input (for --password-stdin). */
+  readStdin?: () => Promise<string>;
+}
+
 export interface CliOutput {
   /** Printed on stdout with --json (and nothing else is). */
   json: unknown;
@@ -16,7 +25,7 @@ export interface Subcommand {
   summary: string;
   usage: string;
   options: OptionSpec;
-  run(values: ParsedValues, positionals: string[], core: Core): Promise<CliOutput>;
+  run(values: ParsedValues, positionals: string[], core: Core, io: CliIo): Promise<CliOutput>;
 }
 
 /** Bad usage: exit code 2 and the subcommand's usage. */

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createApiRegistry } from './connection/api-access';
 import type { CoreContext } from './context';
+import { createDemoController } from './demo/demo-controller';
 import { createProfileDbs } from './db/profile-dbs';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
@@ -52,18 +54,27 @@ export function createCore(opts: CoreOptions): Core {
     }
     return id;
   };
+  const secrets =
+    opts.secrets ??
+    fileSecretStore({
+      file: join(opts.dataDir, 'secrets.local.json'),
+      keyFile: defaultKeyFile(env),
+      passphrase: env.QUITA_PASSPHRASE || undefined,
+    });
+  const demo = createDemoController(opts.dataDir);
   const ctx: CoreContext = {
     mode: opts.mode,
     version: opts.version,
     dataDir: opts.dataDir,
     settings,
-    secrets:
-      opts.secrets ??
-      fileSecretStore({
-        file: join(opts.dataDir, 'secrets.local.json'),
-        keyFile: defaultKeyFile(env),
-        passphrase: env.QUITA_PASSPHRASE || undefined,
-      }),
+    secrets,
+    api: createApiRegistry({
+      settings,
+      secrets,
+      activeProfileId,
+      demoBaseUrl: async () => (await demo.ensureRunning()).url,
+    }),
+    demo,
     events: createEventBus(),
     uploads: createUploads(join(opts.dataDir, 'uploads')),
     activeProfileId,
@@ -72,6 +83,9 @@ export function createCore(opts: CoreOptions): Core {
   return {
     ctx,
     dispatch: createDispatch(createHandlers(ctx)),
-    close: async () => dbs.closeAll(),
+    close: async () => {
+      dbs.closeAll();
+      await demo.close();
+    },
   };
 }

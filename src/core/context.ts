@@ -1,4 +1,6 @@
+import type { ApiRegistry } from './connection/api-access';
 import type { Db } from './db/open-db';
+import type { DemoController } from './demo/demo-controller';
 import type { EventBus } from './events';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsService } from './settings/settings.service';
@@ -12,6 +14,10 @@ export interface CoreContext {
   settings: SettingsService;
   secrets: SecretStore;
   events: EventBus;
+  /** API clients per profile, each profile with its own shared rate limiter. */
+  api: ApiRegistry;
+  /** The demonstration branch (an in-process sandbox API), started on first use. */
+  demo: DemoController;
   /** Files sent by the user (statements), referred to by upload id. */
   uploads: Uploads;
   /** The SQLite database of the active connection profile; throws a clear error when there is none. */

@@ -4,6 +4,7 @@ import type { CoreContext } from './context';
 import { appHandlers } from './services/app.handlers';
 import { connectionHandlers } from './services/connection.handlers';
 import { demoHandlers } from './services/demo.handlers';
+import { syncHandlers } from './services/sync.handlers';
 
 /** A handler receives input already validated by the command's zod schema. */
 export type Handler<K extends CommandName> = (
@@ -18,5 +19,6 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...appHandlers(ctx),
     ...connectionHandlers(ctx),
     ...demoHandlers(ctx),
+    ...syncHandlers(ctx),
   };
 }

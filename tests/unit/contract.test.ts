@@ -6,7 +6,10 @@ describe('command contract', () => {
     expect(COMMAND_NAMES).toMatchInlineSnapshot(`
       [
         "app.info",
+        "cache.bankAccounts",
+        "cache.receivables",
         "connection.test",
+        "demo.sampleStatement",
         "demo.start",
         "profiles.activate",
         "profiles.list",
@@ -14,6 +17,9 @@ describe('command contract', () => {
         "profiles.save",
         "settings.get",
         "settings.update",
+        "sync.cancel",
+        "sync.run",
+        "sync.status",
       ]
     `);
     expect(EVENT_NAMES).toMatchInlineSnapshot(`

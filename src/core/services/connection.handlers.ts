@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../shared/contract';
 import { apiRequest } from '../api/http';
+import { secretIdFor as secretId } from '../connection/api-access';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
 import type { StoredProfile } from '../settings/settings.service';
-
-const secretId = (profileId: string) => `profile:${profileId}`;
 
 export function toProfile(ctx: CoreContext, p: StoredProfile): Profile {
   let hasSecret = false;
@@ -16,21 +15,6 @@ export function toProfile(ctx: CoreContext, p: StoredProfile): Profile {
     // A secret that cannot be opened counts as missing: the UI asks for the key again.
   }
   return { ...p, hasSecret };
-}
-
-/** The key of a profile, or an error telling the clerk how to provide it. */
-export function profileSecret(ctx: CoreContext, profileId: string): string {
-  const secret = ctx.secrets.get(secretId(profileId));
-  if (secret === null) {
-    throw new AppError(
-      'auth',
-      'No key is stored for this connection here; open Configurações and save the key again.',
-      {
-        code: 'profile.no_secret',
-      },
-    );
-  }
-  return secret;
 }
 
 export function saveProfile(ctx: CoreContext, p: StoredProfile, password: string | undefined): Profile {

@@ -8,6 +8,7 @@ import type { ScreenId } from './screens';
 import { FirstRun } from './screens/FirstRun';
 import { Placeholder } from './screens/Placeholder';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { SyncScreen } from './screens/SyncScreen';
 
 export function App({
   initialSettings,
@@ -48,6 +49,8 @@ export function App({
       <main className="content" aria-live="polite">
         {screen === 'settings' ? (
           <SettingsScreen profiles={profiles} activeId={active.id} onChanged={() => void reloadProfiles()} />
+        ) : screen === 'sync' ? (
+          <SyncScreen key={active.id} />
         ) : (
           <Placeholder screen={screen} />
         )}

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 
 /** The part of a receivable the API can change (mark-received); everything else is regenerated. */
@@ -43,6 +44,7 @@ export function loadSnapshot(file: string): Snapshot | null {
 }
 
 export function saveSnapshot(file: string, snapshot: Snapshot): void {
+  mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(snapshot));
   renameSync(tmp, file);

@@ -29,6 +29,11 @@ export const credentialsSchema = z.object({
   keyKind: z.enum(KEY_KINDS),
 });
 
+export const rateLimitSchema = z.object({
+  perSecond: z.number().int().min(1).max(50),
+  perMinute: z.number().int().min(1).max(2000),
+});
+
 export const profileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -36,6 +41,8 @@ export const profileSchema = z.object({
   username: z.string(),
   keyKind: z.enum(KEY_KINDS),
   demo: z.boolean(),
+  /** Requests allowed to this branch's API; default 5 per second and 40 per minute (the vendor's limits). */
+  rateLimit: rateLimitSchema.optional(),
   hasSecret: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -58,6 +65,9 @@ export const connectionCommands = {
     input: credentialsSchema.extend({
       id: profileId.optional(),
       name: z.string().trim().min(1, 'required').max(80),
+      /** Leave out to keep the stored key when editing a profile. */
+      password: z.string().min(1, 'required').max(500).optional(),
+      rateLimit: rateLimitSchema.optional(),
     }),
     output: profileSchema,
   }),

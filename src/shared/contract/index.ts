@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import { appCommands } from './app';
 import { connectionCommands } from './connection';
 import { demoCommands } from './demo';
+import { syncCommands } from './sync';
 
 /** Every command Quita's core serves, defined once. IPC, HTTP, the preload allowlist and the CLI derive from it. */
 export const commands = {
   ...appCommands,
   ...connectionCommands,
   ...demoCommands,
+  ...syncCommands,
 };
 
 export type Commands = typeof commands;

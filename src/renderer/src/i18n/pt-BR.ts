@@ -25,6 +25,37 @@ export const ptBR = {
     debtors: 'Lista de inadimplentes, com envio de notificações aos alunos.',
     geography: 'Estados, cidades e bairros, com busca sem acentos.',
   },
+  sync: {
+    intro:
+      'Baixa da API as contas bancárias, os recebíveis (em aberto, vencidos e recebidos no período) e os inadimplentes. Depois da primeira vez, só o que mudou.',
+    dueFrom: 'Vencimento de',
+    dueTo: 'até',
+    includeGeography: 'Incluir localidades (estados, cidades e bairros)',
+    run: 'Sincronizar agora',
+    running: 'Sincronizando…',
+    starting: 'Iniciando…',
+    progress: 'Progresso da sincronização',
+    requests: '{{done}} requisição(ões)',
+    requestsOf: '{{done}} de {{total}} requisições',
+    eta: 'faltam cerca de {{time}}',
+    waiting: '{{time}} aguardando o limite da API',
+    done: 'Pronto: {{receivables}} recebíveis e {{accounts}} contas em {{time}}, com {{requests}} requisições.',
+    cacheTitle: 'O que está guardado neste computador',
+    kind: 'Dados',
+    items: 'Itens',
+    lastSuccess: 'Última sincronização',
+    lastError: 'Último erro',
+    never: 'nunca',
+    counts:
+      'Recebíveis: {{open}} em aberto, {{overdue}} vencidos, {{received}} recebidos · {{debtors}} inadimplentes',
+    window: 'vencimentos de {{from}} a {{to}}',
+    phase: {
+      bank_accounts: 'Contas bancárias',
+      receivables: 'Recebíveis',
+      debtors: 'Inadimplentes',
+      geography: 'Localidades',
+    },
+  },
   settings: {
     title: 'Configurações',
     language: 'Idioma',
@@ -117,7 +148,7 @@ export const ptBR = {
       no_secret: 'A chave desta conexão não está guardada aqui. Abra Configurações e salve a chave de novo.',
     },
     demo: {
-      unavailable: 'A filial de demonstração ainda não está disponível nesta versão.',
+      not_started: 'Inicie primeiro a filial de demonstração.',
     },
     host: {
       token: 'Esta página não tem um token de acesso válido: abra o endereço mostrado pelo npm run serve.',

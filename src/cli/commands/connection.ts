@@ -1,0 +1,45 @@
+import { KEY_KINDS } from '../../shared/constants';
+import { runCommand } from '../run-command';
+import { UsageError, type Subcommand } from '../types';
+
+export const connectCommand: Subcommand = {
+  name: 'connect',
+  summary: 'Connect to a branch’s API (checks the key first) and make it the active profile',
+  usage:
+    'quita connect --base-url URL --username USER --key-kind branch|admin [--name NAME] [--password-stdin] [--json]\n' +
+    '  The key comes from the QUITA_PASSWORD environment variable, or from standard input with --password-stdin.',
+  options: {
+    'base-url': { type: 'string' },
+    username: { type: 'string' },
+    'key-kind': { type: 'string' },
+    name: { type: 'string' },
+    'password-stdin': { type: 'boolean', default: false },
+  },
+  async run(v, _p, core, io) {
+    const baseUrl = v['base-url'];
+    const username = v.username;
+    const keyKind = v['key-kind'];
+    if (typeof baseUrl !== 'string' || typeof username !== 'string')
+      throw new UsageError('--base-url and --username are required');
+    if (typeof keyKind !== 'string' || !(KEY_KINDS as readonly string[]).includes(keyKind)) {
+      throw new UsageError('--key-kind must be branch or admin');
+    }
+    let password: string | undefined;
+    if (v['password-stdin'] === true) {
+      if (!io.readStdin) throw new UsageError('--password-stdin needs a standard input');
+      password = (await io.readStdin()).replace(/\r?\n$/, '');
+    } else {
+      password = io.env.QUITA_PASSWORD;
+    }
+    if (!password) throw new UsageError('no key given: set QUITA_PASSWORD or pipe it with --password-stdin');
+    const creds = { baseUrl, username, password, keyKind: keyKind as 'branch' | 'admin' };
+    // Nothing is saved unless the API accepts the key.
+    const test = await runCommand(core, 'connection.test', creds);
+    const name = typeof v.name === 'string' ? v.name : username;
+    const profile = await runCommand(core, 'profiles.save', { ...creds, name });
+    return {
+      json: { profile, bankAccounts: test.bankAccounts },
+      text: `Connected to ${profile.baseUrl} as ${profile.username} (${profile.keyKind} key): ${test.bankAccounts} bank account(s). Profile ${profile.id} is now active.`,
+    };
+  },
+};

@@ -1,0 +1,77 @@
+import type { ApiReceivable } from '../api/schemas';
+import type { Db } from '../db/open-db';
+
+export interface ReceivableRow {
+  id: number;
+  description: string | null;
+  amountCents: number;
+  amountPaidCents: number | null;
+  dueDate: string | null;
+  receivingDate: string | null;
+  statusId: number;
+  paymentTypeId: number | null;
+  payerName: string | null;
+  memberId: number | null;
+  bankAccountId: number | null;
+  authorization: string | null;
+  nsu: string | null;
+  updateDate: string | null;
+}
+
+const COLUMNS = `id, description, amount_cents AS amountCents, amount_paid_cents AS amountPaidCents, due_date AS dueDate,
+  receiving_date AS receivingDate, status_id AS statusId, payment_type_id AS paymentTypeId, payer_name AS payerName,
+  member_id AS memberId, bank_account_id AS bankAccountId, authorization_code AS authorization, nsu, update_date AS updateDate`;
+
+/** Insert or update one page of receivables; one transaction per call. */
+export function upsertReceivables(db: Db, items: ApiReceivable[], fetchedAt: string): void {
+  const stmt = db.prepare(
+    `INSERT INTO receivables (id, description, amount_cents, amount_paid_cents, due_date, receiving_date, registration_date,
+       competence_date, cancellation_date, status_id, payment_type_id, payer_name, member_id, branch_member_id, sale_id,
+       bank_account_id, authorization_code, nsu, tid, card_acquirer, card_flag, current_installment, total_installments,
+       update_date, raw_json, fetched_at)
+     VALUES (@id, @description, @amountCents, @amountPaidCents, @dueDate, @receivingDate, @registrationDate,
+       @competenceDate, @cancellationDate, @statusId, @paymentTypeId, @payerName, @memberId, @branchMemberId, @saleId,
+       @bankAccountId, @authorization, @nsu, @tid, @cardAcquirer, @cardFlag, @currentInstallment, @totalInstallments,
+       @updateDate, @raw, @fetchedAt)
+     ON CONFLICT (id) DO UPDATE SET
+       description = excluded.description, amount_cents = excluded.amount_cents,
+       amount_paid_cents = excluded.amount_paid_cents, due_date = excluded.due_date,
+       receiving_date = excluded.receiving_date, registration_date = excluded.registration_date,
+       competence_date = excluded.competence_date, cancellation_date = excluded.cancellation_date,
+       status_id = excluded.status_id, payment_type_id = excluded.payment_type_id, payer_name = excluded.payer_name,
+       member_id = excluded.member_id, branch_member_id = excluded.branch_member_id, sale_id = excluded.sale_id,
+       bank_account_id = excluded.bank_account_id, authorization_code = excluded.authorization_code,
+       nsu = excluded.nsu, tid = excluded.tid, card_acquirer = excluded.card_acquirer, card_flag = excluded.card_flag,
+       current_installment = excluded.current_installment, total_installments = excluded.total_installments,
+       update_date = excluded.update_date, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at`,
+  );
+  db.transaction(() => {
+    for (const r of items) stmt.run({ ...r, raw: JSON.stringify(r.raw), fetchedAt });
+  })();
+}
+
+export interface ReceivableQuery {
+  statuses?: number[];
+  limit?: number;
+  offset?: number;
+}
+
+export function queryReceivables(db: Db, q: ReceivableQuery = {}): { rows: ReceivableRow[]; total: number } {
+  const where = q.statuses?.length ? `WHERE status_id IN (${q.statuses.map(() => '?').join(',')})` : '';
+  const params = q.statuses ?? [];
+  const total = db
+    .prepare(`SELECT count(*) FROM receivables ${where}`)
+    .pluck()
+    .get(...params) as number;
+  const rows = db
+    .prepare(`SELECT ${COLUMNS} FROM receivables ${where} ORDER BY due_date, id LIMIT ? OFFSET ?`)
+    .all(...params, q.limit ?? 1000, q.offset ?? 0) as ReceivableRow[];
+  return { rows, total };
+}
+
+export function countReceivablesByStatus(db: Db): Record<number, number> {
+  const rows = db
+    .prepare('SELECT status_id AS s, count(*) AS n FROM receivables GROUP BY status_id')
+    .all() as { s: number; n: number }[];
+  return Object.fromEntries(rows.map((r) => [r.s, r.n]));
+}

@@ -1,0 +1,79 @@
+import { createApiClient, type ApiClient } from '../api/client';
+import type { ApiCredentials } from '../api/http';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimiter } from '../api/rate-limiter';
+import { AppError } from '../errors';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsService, StoredProfile } from '../settings/settings.service';
+
+export interface ApiAccess {
+  profile: StoredProfile;
+  client: ApiClient;
+  limiter: RateLimiter;
+  /** HTTP requests this access object has sent. */
+  requests(): number;
+}
+
+export interface ApiRegistry {
+  /** A client for the active profile, sharing that profile's rate limiter with every other caller. */
+  forActiveProfile(): Promise<ApiAccess>;
+  /** Credentials of a profile (the demo branch's sandbox is started on demand). */
+  credentials(profile: StoredProfile): Promise<ApiCredentials>;
+}
+
+export const secretIdFor = (profileId: string) => `profile:${profileId}`;
+
+export interface ApiRegistryDeps {
+  settings: SettingsService;
+  secrets: SecretStore;
+  activeProfileId: () => string;
+  /** For demo profiles: make sure the local sandbox runs and return its current address. */
+  demoBaseUrl?: (profile: StoredProfile) => Promise<string>;
+}
+
+export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
+  const limiters = new Map<string, RateLimiter>();
+  const limiterFor = (p: StoredProfile) => {
+    const limits = p.rateLimit ?? DEFAULT_RATE_LIMITS;
+    const existing = limiters.get(p.id);
+    if (
+      existing &&
+      existing.limits.perSecond === limits.perSecond &&
+      existing.limits.perMinute === limits.perMinute
+    )
+      return existing;
+    const limiter = createRateLimiter(limits);
+    limiters.set(p.id, limiter);
+    return limiter;
+  };
+
+  const credentials = async (profile: StoredProfile): Promise<ApiCredentials> => {
+    const password = deps.secrets.get(secretIdFor(profile.id));
+    if (password === null) {
+      throw new AppError(
+        'auth',
+        'No key is stored for this connection here; open Configurações and save the key again.',
+        {
+          code: 'profile.no_secret',
+        },
+      );
+    }
+    const baseUrl = profile.demo && deps.demoBaseUrl ? await deps.demoBaseUrl(profile) : profile.baseUrl;
+    return { baseUrl, username: profile.username, password };
+  };
+
+  return {
+    credentials,
+    async forActiveProfile() {
+      const profile = deps.settings.profile(deps.activeProfileId());
+      if (!profile)
+        throw new AppError('not_found', 'The active connection profile no longer exists.', {
+          code: 'profile.none',
+        });
+      const creds = await credentials(profile);
+      const limiter = limiterFor(profile);
+      let count = 0;
+      const client = createApiClient({ creds, limiter, onRequest: () => void count++ });
+      return { profile, client, limiter, requests: () => count };
+    },
+  };
+}

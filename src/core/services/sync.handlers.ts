@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { listBankAccounts } from '../cache/bank-accounts.repo';
+import { countDebtors } from '../cache/debtors.repo';
+import { countReceivablesByStatus, queryReceivables } from '../cache/receivables.repo';
+import { getSyncState, SYNC_KINDS } from '../cache/sync-state.repo';
+import { AppError } from '../errors';
+import type { HandlerGroup } from '../handlers';
+import { runSync } from '../sync/sync.service';
+
+export const syncHandlers: HandlerGroup<
+  'sync.run' | 'sync.cancel' | 'sync.status' | 'cache.bankAccounts' | 'cache.receivables'
+> = (ctx) => {
+  // One sync per profile at a time in this process; cancel reaches it through its controller.
+  const running = new Map<string, AbortController>();
+
+  return {
+    'sync.run': async (input) => {
+      const profileId = ctx.activeProfileId();
+      if (running.has(profileId))
+        throw new AppError('conflict', 'A sync is already running for this branch.', {
+          code: 'sync.running',
+        });
+      const controller = new AbortController();
+      running.set(profileId, controller);
+      const jobId = `sync-${randomUUID().slice(0, 8)}`;
+      try {
+        const access = await ctx.api.forActiveProfile();
+        const summary = await runSync(
+          {
+            db: ctx.db(),
+            client: access.client,
+            limiter: access.limiter,
+            requestCount: () => access.requests(),
+            signal: controller.signal,
+            onProgress: (p) =>
+              ctx.events.emit('job.progress', {
+                jobId,
+                phase: `sync.phase.${p.phase}`,
+                done: p.done,
+                total: p.total,
+                etaMs: p.etaMs,
+                waitingMs: p.waitingMs,
+              }),
+          },
+          input,
+        );
+        ctx.events.emit('job.finished', { jobId, ok: true });
+        return { jobId, ...summary };
+      } catch (e) {
+        const cancelled = controller.signal.aborted;
+        ctx.events.emit('job.finished', {
+          jobId,
+          ok: false,
+          message: cancelled ? 'cancelled' : e instanceof Error ? e.message : String(e),
+        });
+        if (cancelled) {
+          throw new AppError('conflict', 'The sync was cancelled; what had been fetched is kept.', {
+            code: 'sync.cancelled',
+          });
+        }
+        throw e;
+      } finally {
+        running.delete(profileId);
+      }
+    },
+    'sync.cancel': async () => {
+      const controller = running.get(ctx.activeProfileId());
+      controller?.abort();
+      return { cancelled: !!controller };
+    },
+    'sync.status': async () => {
+      const db = ctx.db();
+      const kinds = SYNC_KINDS.map((k) => {
+        const s = getSyncState(db, k);
+        return {
+          kind: k,
+          lastSuccessAt: s.lastSuccessAt,
+          lastAttemptAt: s.lastAttemptAt,
+          lastError: s.lastError,
+          itemCount: s.itemCount,
+        };
+      });
+      const r = getSyncState(db, 'receivables');
+      return {
+        running: running.has(ctx.activeProfileId()),
+        kinds,
+        window: r.windowFrom && r.windowTo ? { from: r.windowFrom, to: r.windowTo } : null,
+        receivablesByStatus: Object.fromEntries(
+          Object.entries(countReceivablesByStatus(db)).map(([k, v]) => [String(k), v]),
+        ),
+        debtors: countDebtors(db),
+      };
+    },
+    'cache.bankAccounts': async () => {
+      const db = ctx.db();
+      return { accounts: listBankAccounts(db), syncedAt: getSyncState(db, 'bank_accounts').lastSuccessAt };
+    },
+    'cache.receivables': async ({ statuses, limit, offset }) => {
+      const db = ctx.db();
+      const { rows, total } = queryReceivables(db, { ...(statuses ? { statuses } : {}), limit, offset });
+      return { rows, total, syncedAt: getSyncState(db, 'receivables').lastSuccessAt };
+    },
+  };
+};

@@ -1,0 +1,35 @@
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
+import { createApiClient, type ApiClient } from '../../src/core/api/client';
+import { createRateLimiter, type Clock, type RateLimiter } from '../../src/core/api/rate-limiter';
+
+/** A fixed "today" so the seeded data and every date window are the same on every run. */
+export const TEST_TODAY = '2026-11-20';
+
+export async function testSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ seed: 7, members: 60, today: TEST_TODAY, rateLimit: false, ...opts });
+}
+
+/** Sleeps shortened to nothing: retries and rate-limit waits are counted, not waited for. */
+export const instantClock: Clock & { slept: number } = {
+  slept: 0,
+  now: () => Date.now() + instantClock.slept,
+  sleep: async (ms) => {
+    instantClock.slept += ms;
+  },
+};
+
+export function clientFor(
+  sandbox: RunningSandbox,
+  opts: { key?: string; limiter?: RateLimiter; clock?: Clock } = {},
+): { client: ApiClient; requests: () => number; limiter: RateLimiter } {
+  let n = 0;
+  const limiter = opts.limiter ?? createRateLimiter({ perSecond: 1000, perMinute: 100_000 });
+  const client = createApiClient({
+    creds: { baseUrl: sandbox.url, username: sandbox.username, password: opts.key ?? sandbox.branchKey },
+    limiter,
+    clock: opts.clock ?? instantClock,
+    timeoutMs: 2000,
+    onRequest: () => void n++,
+  });
+  return { client, requests: () => n, limiter };
+}

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox';
+import { testSandbox } from '../helpers/sandbox';
+import { tempDir } from '../helpers/tmp';
+
+const tmp = tempDir();
+const dataDir = join(tmp.dir, 'data');
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await testSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+  tmp.cleanup();
+});
+
+function quita(
+  args: string[],
+  env: Record<string, string> = {},
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['bin/quita.mjs', '--data-dir', dataDir, ...args],
+      { env: { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key'), ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(stdin ?? '');
+  });
+}
+
+describe('quita connect / sync / accounts / receivables against the sandbox', () => {
+  it('refuses a wrong key and saves nothing', async () => {
+    const r = await quita(
+      ['connect', '--base-url', sandbox.url, '--username', sandbox.username, '--key-kind', 'branch'],
+      { QUITA_PASSWORD: 'nope' },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/refused the user or the key/);
+    expect(JSON.parse((await quita(['profiles', '--json'])).stdout)).toEqual({
+      profiles: [],
+      activeProfileId: null,
+    });
+  });
+
+  it('connects with the key on stdin, never echoing it', async () => {
+    const r = await quita(
+      [
+        'connect',
+        '--base-url',
+        sandbox.url,
+        '--username',
+        sandbox.username,
+        '--key-kind',
+        'branch',
+        '--password-stdin',
+        '--json',
+      ],
+      {},
+      `${sandbox.branchKey}\n`,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(sandbox.branchKey);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      profile: { baseUrl: sandbox.url, hasSecret: true },
+      bankAccounts: sandbox.data.bankAccounts.length,
+    });
+  });
+
+  it('syncs a window, then lists accounts and open receivables as JSON', async () => {
+    const sync = await quita(['sync', '--due-from', '2026-09-01', '--due-to', '2026-11-27', '--json']);
+    expect(sync.code).toBe(0);
+    const summary = JSON.parse(sync.stdout) as { receivables: { fetched: number; mode: string } };
+    expect(summary.receivables.mode).toBe('first');
+    expect(sync.stderr).toMatch(/receivables: \d+ request/);
+
+    const accounts = JSON.parse((await quita(['accounts', '--json'])).stdout) as { id: number }[];
+    expect(accounts.map((a) => a.id).sort()).toEqual(sandbox.data.bankAccounts.map((a) => a.id).sort());
+
+    const open = JSON.parse((await quita(['receivables', '--status', 'open,overdue', '--json'])).stdout) as {
+      statusId: number;
+      amountCents: number;
+    }[];
+    const expected = sandbox.data.receivables.filter(
+      (r) =>
+        (r.status === 1 || r.status === 4) &&
+        r.dueDate.slice(0, 10) >= '2026-09-01' &&
+        r.dueDate.slice(0, 10) <= '2026-11-27',
+    );
+    expect(open).toHaveLength(expected.length);
+    expect(open.every((r) => (r.statusId === 1 || r.statusId === 4) && Number.isInteger(r.amountCents))).toBe(
+      true,
+    );
+  });
+
+  it('treats an impossible date as bad usage (exit 2)', async () => {
+    const r = await quita(['sync', '--due-from', '2026-02-30']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/dueFrom/);
+  });
+});
