@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     dataDir,
     kv: openElectronStore(dataDir),
     secrets: safeStorageSecretStore(join(dataDir, 'secrets.os.json'), safeStorage),
+    // Set by scripts/start.mjs: better-sqlite3 built for Electron's ABI (node_modules holds Node's build).
+    sqliteBinding: process.env.QUITA_SQLITE_BINDING,
   });
   registerIpc(ipcMain, core.dispatch, core.ctx.uploads, isTrusted);
 

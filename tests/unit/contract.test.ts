@@ -15,6 +15,7 @@ describe('command contract', () => {
         "profiles.list",
         "profiles.remove",
         "profiles.save",
+        "profiles.test",
         "settings.get",
         "settings.update",
         "sync.cancel",

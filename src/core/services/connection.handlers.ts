@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../shared/contract';
-import { apiRequest } from '../api/http';
+import { apiRequest, type ApiCredentials } from '../api/http';
 import { secretIdFor as secretId } from '../connection/api-access';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
@@ -24,16 +24,30 @@ export function saveProfile(ctx: CoreContext, p: StoredProfile, password: string
   return toProfile(ctx, p);
 }
 
+/** One cheap authenticated call: GET bank-accounts. */
+async function testConnection(creds: ApiCredentials): Promise<{ bankAccounts: number; latencyMs: number }> {
+  const started = performance.now();
+  const res = await apiRequest(creds, '/api/v1/bank-accounts', { timeoutMs: 15_000 });
+  // The API returns an array in practice, but Swagger declares an object: accept both.
+  const body = res.body;
+  const count = Array.isArray(body) ? body.length : body && typeof body === 'object' ? 1 : 0;
+  return { bankAccounts: count, latencyMs: Math.round(performance.now() - started) };
+}
+
 export const connectionHandlers: HandlerGroup<
-  'connection.test' | 'profiles.list' | 'profiles.save' | 'profiles.activate' | 'profiles.remove'
+  | 'connection.test'
+  | 'profiles.test'
+  | 'profiles.list'
+  | 'profiles.save'
+  | 'profiles.activate'
+  | 'profiles.remove'
 > = (ctx) => ({
-  'connection.test': async (creds) => {
-    const started = performance.now();
-    const res = await apiRequest(creds, '/api/v1/bank-accounts', { timeoutMs: 15_000 });
-    // The API returns an array in practice, but Swagger declares an object: accept both.
-    const body = res.body;
-    const count = Array.isArray(body) ? body.length : body && typeof body === 'object' ? 1 : 0;
-    return { bankAccounts: count, latencyMs: Math.round(performance.now() - started) };
+  'connection.test': async (creds) => testConnection(creds),
+  'profiles.test': async ({ id }) => {
+    const p = ctx.settings.profile(id);
+    if (!p)
+      throw new AppError('not_found', `There is no connection profile ${id}.`, { code: 'profile.not_found' });
+    return testConnection(await ctx.api.credentials(p));
   },
   'profiles.list': async () => ({
     profiles: ctx.settings.profiles().map((p) => toProfile(ctx, p)),

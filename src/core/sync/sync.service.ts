@@ -130,8 +130,9 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       dueDateEnd: r.to,
       accountStatus: SYNC_STATUSES,
     }));
-    // Everything changed since the last mark (inclusive day: the API filters by date), whatever its window.
-    if (!first) fetches.push({ updateDateStart: state.highWaterMark!.slice(0, 10) });
+    // Everything changed since the last mark, whatever its window. The mark is sent with its time of day; an
+    // API that only takes yyyy-mm-dd (as documented) gets the day instead, see below.
+    if (!first) fetches.push({ updateDateStart: state.highWaterMark! });
 
     const phaseStarted = now().getTime();
     const estimate = first && state.itemCount > 0 ? Math.ceil(state.itemCount / PAGE_SIZE) + 1 : null;
@@ -141,7 +142,20 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     let hwm = state.highWaterMark;
     for (const filters of fetches) {
       for (let skip = 0; ; skip += PAGE_SIZE) {
-        const page = await client.receivablesPage(filters, skip, signal);
+        const page = await client.receivablesPage(filters, skip, signal).catch((e: unknown) => {
+          // Documented format is yyyy-mm-dd: if the date-time is refused, ask for the whole day (a superset).
+          if (
+            skip === 0 &&
+            filters.updateDateStart &&
+            filters.updateDateStart.length > 10 &&
+            isAppError(e) &&
+            e.kind === 'validation'
+          ) {
+            filters.updateDateStart = filters.updateDateStart.slice(0, 10);
+            return client.receivablesPage(filters, skip, signal);
+          }
+          throw e;
+        });
         upsertReceivables(db, page.items, stamp());
         for (const r of page.items) if (r.updateDate && (!hwm || r.updateDate > hwm)) hwm = r.updateDate;
         pages++;

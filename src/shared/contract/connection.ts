@@ -55,6 +55,11 @@ export const connectionCommands = {
     input: credentialsSchema,
     output: z.object({ bankAccounts: z.number().int(), latencyMs: z.number() }),
   }),
+  'profiles.test': defineCommand({
+    summary: 'Check a saved connection profile with its stored key',
+    input: z.object({ id: profileId }),
+    output: z.object({ bankAccounts: z.number().int(), latencyMs: z.number() }),
+  }),
   'profiles.list': defineCommand({
     summary: 'List the connection profiles (one per branch)',
     input: z.object({}),

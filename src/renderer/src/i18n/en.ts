@@ -67,6 +67,11 @@ export const en: Messages = {
     addConnection: 'Add a connection',
     noSecret: 'key not stored here',
     demo: 'demo',
+    perSecond: 'Requests per second',
+    perMinute: 'Requests per minute',
+    saveLimits: 'Save limits',
+    limitsSaved: 'Limits saved.',
+    localSandbox: 'local demonstration API',
     dataDir: 'Data folder',
     version: 'Version',
     secretWarning: {

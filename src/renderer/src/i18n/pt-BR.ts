@@ -68,6 +68,11 @@ export const ptBR = {
     addConnection: 'Adicionar conexão',
     noSecret: 'chave não guardada aqui',
     demo: 'demonstração',
+    perSecond: 'Requisições por segundo',
+    perMinute: 'Requisições por minuto',
+    saveLimits: 'Salvar limites',
+    limitsSaved: 'Limites salvos.',
+    localSandbox: 'API local de demonstração',
     dataDir: 'Pasta dos dados',
     version: 'Versão',
     secretWarning: {

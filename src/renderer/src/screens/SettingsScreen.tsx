@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput, Profile } from '../../../shared/contract';
 import { call } from '../api/client';
 import { ConnectionForm } from '../components/ConnectionForm';
+import { ProfileCard } from '../components/ProfileCard';
 
 type Info = CommandOutput<'app.info'>;
 
@@ -23,38 +24,13 @@ export function SettingsScreen({
     void call('app.info', {}).then(setInfo);
   }, []);
 
-  const act = async (fn: () => Promise<unknown>) => {
-    await fn();
-    onChanged();
-  };
-
   return (
     <section className="screen">
       <h1>{t('settings.title')}</h1>
       <h2>{t('settings.connections')}</h2>
       <ul className="profiles">
         {profiles.map((p) => (
-          <li key={p.id} className="profile">
-            <div>
-              <strong>{p.name}</strong>{' '}
-              {p.id === activeId && <span className="badge">{t('settings.active')}</span>}{' '}
-              {p.demo && <span className="badge">{t('settings.demo')}</span>}{' '}
-              {!p.hasSecret && <span className="badge warn">{t('settings.noSecret')}</span>}
-              <div className="muted">
-                {p.username} · {p.baseUrl} · {t(`connection.keyKinds.${p.keyKind}`)}
-              </div>
-            </div>
-            <div className="actions">
-              {p.id !== activeId && (
-                <button type="button" onClick={() => void act(() => call('profiles.activate', { id: p.id }))}>
-                  {t('settings.activate')}
-                </button>
-              )}
-              <button type="button" onClick={() => void act(() => call('profiles.remove', { id: p.id }))}>
-                {t('settings.remove')}
-              </button>
-            </div>
-          </li>
+          <ProfileCard key={p.id} profile={p} active={p.id === activeId} onChanged={onChanged} />
         ))}
       </ul>
       {adding ? (

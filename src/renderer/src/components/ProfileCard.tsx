@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../shared/contract';
+import { call, CommandError } from '../api/client';
+import { describeError } from '../i18n';
+
+const DEFAULT_LIMITS = { perSecond: 5, perMinute: 40 };
+
+/** One connection profile: switch to it, test it with its stored key, tune its rate limits, remove it. */
+export function ProfileCard({
+  profile,
+  active,
+  onChanged,
+}: {
+  profile: Profile;
+  active: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const ids = { ps: useId(), pm: useId() };
+  const [limits, setLimits] = useState(profile.rateLimit ?? DEFAULT_LIMITS);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (fn: () => Promise<string>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage({ tone: 'ok', text: await fn() });
+    } catch (e) {
+      setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const test = () =>
+    run(async () => {
+      const r = await call('profiles.test', { id: profile.id });
+      return t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs });
+    });
+  const saveLimits = () =>
+    run(async () => {
+      await call('profiles.save', {
+        id: profile.id,
+        name: profile.name,
+        baseUrl: profile.baseUrl,
+        username: profile.username,
+        keyKind: profile.keyKind,
+        rateLimit: limits,
+      });
+      onChanged();
+      return t('settings.limitsSaved');
+    });
+  const act = async (fn: () => Promise<unknown>) => {
+    await fn();
+    onChanged();
+  };
+
+  return (
+    <li className="profile">
+      <div>
+        <strong>{profile.name}</strong> {active && <span className="badge">{t('settings.active')}</span>}{' '}
+        {profile.demo && <span className="badge">{t('settings.demo')}</span>}{' '}
+        {!profile.hasSecret && <span className="badge warn">{t('settings.noSecret')}</span>}
+        <div className="muted">
+          {profile.username} · {profile.demo ? t('settings.localSandbox') : profile.baseUrl} ·{' '}
+          {t(`connection.keyKinds.${profile.keyKind}`)}
+        </div>
+        <div className="field-row limits">
+          <div className="field">
+            <label htmlFor={ids.ps}>{t('settings.perSecond')}</label>
+            <input
+              id={ids.ps}
+              type="number"
+              min={1}
+              max={50}
+              value={limits.perSecond}
+              onChange={(e) => setLimits({ ...limits, perSecond: Number(e.target.value) })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.pm}>{t('settings.perMinute')}</label>
+            <input
+              id={ids.pm}
+              type="number"
+              min={1}
+              max={2000}
+              value={limits.perMinute}
+              onChange={(e) => setLimits({ ...limits, perMinute: Number(e.target.value) })}
+            />
+          </div>
+          <button type="button" onClick={() => void saveLimits()} disabled={busy}>
+            {t('settings.saveLimits')}
+          </button>
+        </div>
+        {message && (
+          <p role={message.tone === 'error' ? 'alert' : 'status'} className={`status ${message.tone}`}>
+            {message.text}
+          </p>
+        )}
+      </div>
+      <div className="actions profile-actions">
+        <button type="button" onClick={() => void test()} disabled={busy}>
+          {t('connection.test')}
+        </button>
+        {!active && (
+          <button type="button" onClick={() => void act(() => call('profiles.activate', { id: profile.id }))}>
+            {t('settings.activate')}
+          </button>
+        )}
+        <button type="button" onClick={() => void act(() => call('profiles.remove', { id: profile.id }))}>
+          {t('settings.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}
