@@ -107,8 +107,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           const seconds = Number(e.params?.retryAfterSeconds ?? 15);
           opts.limiter.penalize(Math.max(1, seconds) * 1000);
         }
-        if (!req.retry || !RETRYABLE.has(e.kind) || e.code === 'api.cancelled' || attempt >= maxRetries)
-          throw e;
+        // An unreachable API is usually down for longer than a back-off: tell the clerk after ~3 s, not 15.
+        const limit = e.kind === 'offline' ? Math.min(maxRetries, 2) : maxRetries;
+        if (!req.retry || !RETRYABLE.has(e.kind) || e.code === 'api.cancelled' || attempt >= limit) throw e;
         if (e.kind !== 'rate_limited')
           await clock.sleep(Math.min(30_000, 1000 * 2 ** attempt) + Math.random() * 250, req.signal);
       }
