@@ -58,4 +58,33 @@ describe('UI texts', () => {
     });
     expect(offenders).toEqual([]);
   });
+
+  it('every literal key the renderer passes to t() exists', () => {
+    const known = new Set(keys(ptBR));
+    const missing = files('src/renderer/src').flatMap((file) => {
+      const source = ts.createSourceFile(
+        file,
+        readFileSync(file, 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+        ts.ScriptKind.TSX,
+      );
+      const found: string[] = [];
+      const visit = (node: ts.Node) => {
+        if (
+          ts.isCallExpression(node) &&
+          /(^|\.)t$/.test(node.expression.getText()) &&
+          node.arguments[0] &&
+          ts.isStringLiteral(node.arguments[0])
+        ) {
+          const key = node.arguments[0].text;
+          if (!known.has(key)) found.push(`${file}: ${key}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return found;
+    });
+    expect(missing).toEqual([]);
+  });
 });

@@ -53,10 +53,19 @@ export const connectionHandlers: HandlerGroup<
     profiles: ctx.settings.profiles().map((p) => toProfile(ctx, p)),
     activeProfileId: ctx.settings.get().activeProfileId,
   }),
-  'profiles.save': async ({ id, name, baseUrl, username, password, keyKind }) => {
+  'profiles.save': async ({ id, name, baseUrl, username, password, keyKind, rateLimit }) => {
     const existing = id ? ctx.settings.profile(id) : undefined;
     if (id && !existing)
       throw new AppError('not_found', `There is no connection profile ${id}.`, { code: 'profile.not_found' });
+    // Editing may keep the stored key; a new profile must bring one.
+    if (!existing && password === undefined) {
+      throw new AppError('validation', 'password: required', {
+        code: 'input.invalid',
+        field: 'password',
+        params: { field: 'password', detail: 'required' },
+      });
+    }
+    const limits = rateLimit ?? existing?.rateLimit;
     const profile: StoredProfile = {
       id: existing?.id ?? `p-${randomUUID().slice(0, 8)}`,
       name,
@@ -64,6 +73,7 @@ export const connectionHandlers: HandlerGroup<
       username,
       keyKind,
       demo: existing?.demo ?? false,
+      ...(limits ? { rateLimit: limits } : {}),
     };
     return saveProfile(ctx, profile, password);
   },

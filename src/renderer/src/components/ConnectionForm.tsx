@@ -16,11 +16,18 @@ const toInfo = (e: unknown): ErrorInfo =>
     : { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
 
 /** Base URL, user, key and key kind, with "Testar conexão" and save. The key never comes back from the core. */
-export function ConnectionForm({ onSaved }: { onSaved: (p: Profile) => void }) {
+/** Base URL, user, key and key kind. With `initial`, edits that profile: a blank key keeps the stored one. */
+export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => void; initial?: Profile }) {
   const { t } = useTranslation();
   const ids = { name: useId(), baseUrl: useId(), username: useId(), password: useId() };
-  const [values, setValues] = useState({ name: '', baseUrl: DEFAULT_BASE_URL, username: '', password: '' });
-  const [keyKind, setKeyKind] = useState<KeyKind>('branch');
+  const [values, setValues] = useState({
+    name: initial?.name ?? '',
+    baseUrl: initial?.baseUrl ?? DEFAULT_BASE_URL,
+    username: initial?.username ?? '',
+    password: '',
+  });
+  const [keyKind, setKeyKind] = useState<KeyKind>(initial?.keyKind ?? 'branch');
+  const keepKey = initial !== undefined && values.password === '';
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
@@ -48,7 +55,7 @@ export function ConnectionForm({ onSaved }: { onSaved: (p: Profile) => void }) {
     setBusy('test');
     setStatus(null);
     try {
-      const r = await call('connection.test', creds());
+      const r = keepKey ? await call('profiles.test', { id: initial.id }) : await call('connection.test', creds());
       setFieldError(null);
       setStatus({ tone: 'ok', text: t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs }) });
     } catch (e) {
@@ -62,7 +69,13 @@ export function ConnectionForm({ onSaved }: { onSaved: (p: Profile) => void }) {
     setBusy('save');
     setStatus(null);
     try {
-      const profile = await call('profiles.save', { ...creds(), name: values.name });
+      const { password, ...rest } = creds();
+      const profile = await call('profiles.save', {
+        ...rest,
+        name: values.name,
+        ...(keepKey ? {} : { password }),
+        ...(initial ? { id: initial.id, ...(initial.rateLimit ? { rateLimit: initial.rateLimit } : {}) } : {}),
+      });
       setStatus({ tone: 'ok', text: t('connection.saved') });
       onSaved(profile);
     } catch (err) {
@@ -99,7 +112,7 @@ export function ConnectionForm({ onSaved }: { onSaved: (p: Profile) => void }) {
       {input('baseUrl', 'url', { autoComplete: 'url' })}
       {input('username', 'text', { autoComplete: 'username' })}
       {input('password', 'password', { autoComplete: 'current-password' })}
-      <p className="hint">{t('connection.passwordHint')}</p>
+      <p className="hint">{initial ? t('connection.keepKeyHint') : t('connection.passwordHint')}</p>
       <fieldset className="field">
         <legend>{t('connection.keyKind')}</legend>
         {(['branch', 'admin'] as const).map((k) => (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
+import { ConnectionForm } from './ConnectionForm';
 import { describeError } from '../i18n';
 
 const DEFAULT_LIMITS = { perSecond: 5, perMinute: 40 };
@@ -21,6 +22,7 @@ export function ProfileCard({
   const [limits, setLimits] = useState(profile.rateLimit ?? DEFAULT_LIMITS);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const run = async (fn: () => Promise<string>) => {
     setBusy(true);
@@ -93,6 +95,17 @@ export function ProfileCard({
             {t('settings.saveLimits')}
           </button>
         </div>
+        {editing && !profile.demo && (
+          <div className="card">
+            <ConnectionForm
+              initial={profile}
+              onSaved={() => {
+                setEditing(false);
+                onChanged();
+              }}
+            />
+          </div>
+        )}
         {message && (
           <p role={message.tone === 'error' ? 'alert' : 'status'} className={`status ${message.tone}`}>
             {message.text}
@@ -103,6 +116,11 @@ export function ProfileCard({
         <button type="button" onClick={() => void test()} disabled={busy}>
           {t('connection.test')}
         </button>
+        {!profile.demo && (
+          <button type="button" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+            {t('settings.edit')}
+          </button>
+        )}
         {!active && (
           <button type="button" onClick={() => void act(() => call('profiles.activate', { id: profile.id }))}>
             {t('settings.activate')}
