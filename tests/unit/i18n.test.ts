@@ -10,10 +10,10 @@ const keys = (o: object, prefix = ''): string[] =>
     typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`),
   );
 
-const files = (dir: string): string[] =>
+const files = (dir: string, ext = /\.tsx$/): string[] =>
   readdirSync(dir).flatMap((f) => {
     const p = join(dir, f);
-    return statSync(p).isDirectory() ? files(p) : p.endsWith('.tsx') ? [p] : [];
+    return statSync(p).isDirectory() ? files(p, ext) : ext.test(p) ? [p] : [];
   });
 
 describe('UI texts', () => {
@@ -61,7 +61,7 @@ describe('UI texts', () => {
 
   it('every literal key the renderer passes to t() exists', () => {
     const known = new Set(keys(ptBR));
-    const missing = files('src/renderer/src').flatMap((file) => {
+    const missing = files('src/renderer/src', /\.tsx?$/).flatMap((file) => {
       const source = ts.createSourceFile(
         file,
         readFileSync(file, 'utf8'),
