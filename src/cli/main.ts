@@ -6,6 +6,7 @@ import { defaultDataDir } from '../core/paths';
 import { packageVersion } from '../core/version';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
 import { connectCommand } from './commands/connection';
+import { debtorsCommand, geographyCommand } from './commands/debtors';
 import { demoCommand } from './commands/demo';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { UsageError, type CliIo, type Subcommand } from './types';
@@ -18,6 +19,8 @@ const SUBCOMMANDS: Subcommand[] = [
   syncCommand,
   accountsCommand,
   receivablesCommand,
+  debtorsCommand,
+  geographyCommand,
   demoCommand,
   profilesCommand,
   settingsCommand,

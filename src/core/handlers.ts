@@ -4,6 +4,8 @@ import type { CoreContext } from './context';
 import { appHandlers } from './services/app.handlers';
 import { connectionHandlers } from './services/connection.handlers';
 import { demoHandlers } from './services/demo.handlers';
+import { debtorsHandlers } from './services/debtors.handlers';
+import { geographyHandlers } from './services/geography.handlers';
 import { syncHandlers } from './services/sync.handlers';
 
 /** A handler receives input already validated by the command's zod schema. */
@@ -20,5 +22,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...connectionHandlers(ctx),
     ...demoHandlers(ctx),
     ...syncHandlers(ctx),
+    ...geographyHandlers(ctx),
+    ...debtorsHandlers(ctx),
   };
 }

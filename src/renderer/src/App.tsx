@@ -5,7 +5,9 @@ import { call } from './api/client';
 import { Nav } from './components/Nav';
 import { Preferences } from './components/Preferences';
 import type { ScreenId } from './screens';
+import { DebtorsScreen } from './screens/DebtorsScreen';
 import { FirstRun } from './screens/FirstRun';
+import { GeographyScreen } from './screens/GeographyScreen';
 import { Placeholder } from './screens/Placeholder';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
@@ -51,6 +53,10 @@ export function App({
           <SettingsScreen profiles={profiles} activeId={active.id} onChanged={() => void reloadProfiles()} />
         ) : screen === 'sync' ? (
           <SyncScreen key={active.id} />
+        ) : screen === 'debtors' ? (
+          <DebtorsScreen key={active.id} />
+        ) : screen === 'geography' ? (
+          <GeographyScreen key={active.id} />
         ) : (
           <Placeholder screen={screen} />
         )}

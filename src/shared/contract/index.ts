@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { appCommands } from './app';
 import { connectionCommands } from './connection';
 import { demoCommands } from './demo';
+import { debtorsCommands } from './debtors';
+import { geographyCommands } from './geography';
 import { syncCommands } from './sync';
 
 /** Every command Quita's core serves, defined once. IPC, HTTP, the preload allowlist and the CLI derive from it. */
@@ -10,6 +12,8 @@ export const commands = {
   ...connectionCommands,
   ...demoCommands,
   ...syncCommands,
+  ...geographyCommands,
+  ...debtorsCommands,
 };
 
 export type Commands = typeof commands;

@@ -55,7 +55,9 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
     setBusy('test');
     setStatus(null);
     try {
-      const r = keepKey ? await call('profiles.test', { id: initial.id }) : await call('connection.test', creds());
+      const r = keepKey
+        ? await call('profiles.test', { id: initial.id })
+        : await call('connection.test', creds());
       setFieldError(null);
       setStatus({ tone: 'ok', text: t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs }) });
     } catch (e) {
@@ -74,7 +76,9 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
         ...rest,
         name: values.name,
         ...(keepKey ? {} : { password }),
-        ...(initial ? { id: initial.id, ...(initial.rateLimit ? { rateLimit: initial.rateLimit } : {}) } : {}),
+        ...(initial
+          ? { id: initial.id, ...(initial.rateLimit ? { rateLimit: initial.rateLimit } : {}) }
+          : {}),
       });
       setStatus({ tone: 'ok', text: t('connection.saved') });
       onSaved(profile);

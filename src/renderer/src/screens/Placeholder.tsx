@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenId } from '../screens';
 
 /** A screen whose work is not built yet: says what it will do, and that it is not there yet. */
-export function Placeholder({ screen }: { screen: Exclude<ScreenId, 'settings' | 'sync'> }) {
+export function Placeholder({
+  screen,
+}: {
+  screen: Exclude<ScreenId, 'settings' | 'sync' | 'debtors' | 'geography'>;
+}) {
   const { t } = useTranslation();
   return (
     <section className="screen">

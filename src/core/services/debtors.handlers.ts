@@ -1,0 +1,47 @@
+import { queryDebtors, type DebtorRow } from '../cache/debtors.repo';
+import { getSyncState } from '../cache/sync-state.repo';
+import { toCsv, toXlsx, type Column } from '../export/table-export';
+import type { HandlerGroup } from '../handlers';
+import { todayInBrasilia } from '../sync/dates';
+
+/** Column titles are Portuguese: the file goes to the branch's manager as it is. */
+const COLUMNS: Column<DebtorRow>[] = [
+  { header: 'Aluno (id)', kind: 'int', value: (r) => r.memberId },
+  { header: 'Nome', kind: 'text', value: (r) => r.name },
+  { header: 'Valor', kind: 'money', value: (r) => r.debtAmountCents },
+  { header: 'Dias de atraso', kind: 'int', value: (r) => r.daysLate },
+  { header: 'Vencimento', kind: 'date', value: (r) => r.dueDate },
+  { header: 'Vencimento original', kind: 'date', value: (r) => r.originalDueDate },
+  { header: 'Forma de pagamento', kind: 'text', value: (r) => r.paymentType },
+  { header: 'Situação do aluno', kind: 'text', value: (r) => r.memberStatus },
+  { header: 'Recebível', kind: 'int', value: (r) => r.receivableId },
+];
+
+export const debtorsHandlers: HandlerGroup<'debtors.list' | 'debtors.export'> = (ctx) => ({
+  'debtors.list': async (filters) => {
+    const db = ctx.db();
+    const { rows, totalCents } = queryDebtors(db, filters);
+    const memberStatuses = db
+      .prepare('SELECT DISTINCT member_status FROM debtors WHERE member_status IS NOT NULL ORDER BY 1')
+      .pluck()
+      .all() as string[];
+    return {
+      rows,
+      count: rows.length,
+      totalCents,
+      memberStatuses,
+      syncedAt: getSyncState(db, 'debtors').lastSuccessAt,
+    };
+  },
+  'debtors.export': async ({ format, ...filters }) => {
+    const { rows } = queryDebtors(ctx.db(), filters);
+    const base = `inadimplentes-${todayInBrasilia()}`;
+    return format === 'csv'
+      ? { fileName: `${base}.csv`, mediaType: 'text/csv', base64: toCsv(COLUMNS, rows).toString('base64') }
+      : {
+          fileName: `${base}.xlsx`,
+          mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          base64: toXlsx(COLUMNS, rows, 'Inadimplentes').toString('base64'),
+        };
+  },
+});

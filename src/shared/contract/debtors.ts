@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { defineCommand } from './define';
+
+export const debtorFiltersSchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  minDaysLate: z.number().int().min(0).max(3650).optional(),
+  paymentTypeIds: z.array(z.number().int().min(0).max(99)).max(20).optional(),
+  memberStatus: z.string().max(40).optional(),
+  sort: z.enum(['name', 'amount', 'daysLate', 'dueDate']).default('daysLate'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const debtorRowSchema = z.object({
+  rowId: z.number().int(),
+  memberId: z.number().int().nullable(),
+  receivableId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  originalDueDate: z.string().nullable(),
+  daysLate: z.number().int().nullable(),
+  debtAmountCents: z.number().int().nullable(),
+  paymentTypeId: z.number().int().nullable(),
+  paymentType: z.string().nullable(),
+  memberStatus: z.string().nullable(),
+});
+export type DebtorRowDto = z.infer<typeof debtorRowSchema>;
+
+/** A file produced by the core for the user to save (sent as base64 so both bridges carry it alike). */
+export const fileDownloadSchema = z.object({
+  fileName: z.string(),
+  mediaType: z.string(),
+  base64: z.string(),
+});
+
+export const debtorsCommands = {
+  'debtors.list': defineCommand({
+    summary: 'Debtors from the local cache, filtered and sorted, with totals',
+    input: debtorFiltersSchema,
+    output: z.object({
+      rows: z.array(debtorRowSchema),
+      count: z.number().int(),
+      totalCents: z.number().int(),
+      memberStatuses: z.array(z.string()),
+      syncedAt: z.string().nullable(),
+    }),
+  }),
+  'debtors.export': defineCommand({
+    summary: 'Export the filtered debtors as XLSX or CSV',
+    input: debtorFiltersSchema.extend({ format: z.enum(['xlsx', 'csv']) }),
+    output: fileDownloadSchema,
+  }),
+};
