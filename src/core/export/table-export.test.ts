@@ -36,10 +36,11 @@ describe('table export', () => {
   it('writes XLSX with numbers, dates and neutralized text', () => {
     const book = XLSX.read(toXlsx(columns, rows, 'Inadimplentes'), { type: 'buffer', cellDates: true });
     const sheet = book.Sheets['Inadimplentes']!;
-    expect(sheet.B2?.v).toBe(1234.56);
-    expect(sheet.B2?.t).toBe('n');
-    expect((sheet.C2?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-05');
-    expect(sheet.A3?.v).toBe('\'=HYPERLINK("http://x","clique")');
-    expect(sheet.A3?.f).toBeUndefined();
+    const cell = (ref: string) => sheet[ref] as XLSX.CellObject;
+    expect(cell('B2').v).toBe(1234.56);
+    expect(cell('B2').t).toBe('n');
+    expect((cell('C2').v as Date).toISOString().slice(0, 10)).toBe('2026-11-05');
+    expect(cell('A3').v).toBe('\'=HYPERLINK("http://x","clique")');
+    expect(cell('A3').f).toBeUndefined();
   });
 });
