@@ -7,7 +7,9 @@ import { packageVersion } from '../core/version';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
 import { connectCommand } from './commands/connection';
 import { debtorsCommand, geographyCommand } from './commands/debtors';
+import { notifyCommand } from './commands/notify';
 import { demoCommand } from './commands/demo';
+import { importCommand } from './commands/import';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { UsageError, type CliIo, type Subcommand } from './types';
 
@@ -19,8 +21,10 @@ const SUBCOMMANDS: Subcommand[] = [
   syncCommand,
   accountsCommand,
   receivablesCommand,
+  importCommand,
   debtorsCommand,
   geographyCommand,
+  notifyCommand,
   demoCommand,
   profilesCommand,
   settingsCommand,

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createApiRegistry } from './connection/api-access';
 import type { CoreContext } from './context';
@@ -78,6 +79,7 @@ export function createCore(opts: CoreOptions): Core {
     events: createEventBus(),
     uploads: createUploads(join(opts.dataDir, 'uploads')),
     activeProfileId,
+    actor: () => `${osUser()} (${opts.mode})`,
     db: () => dbs.forProfile(activeProfileId()),
   };
   return {
@@ -88,4 +90,12 @@ export function createCore(opts: CoreOptions): Core {
       await demo.close();
     },
   };
+}
+
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? 'unknown';
+  }
 }

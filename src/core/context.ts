@@ -22,6 +22,8 @@ export interface CoreContext {
   uploads: Uploads;
   /** The SQLite database of the active connection profile; throws a clear error when there is none. */
   db(): Db;
+  /** Who is acting, for the audit log: the OS user and the front door, e.g. `maria (desktop)`. */
+  actor(): string;
   /** The active profile's id; throws the same error as db() when there is none. */
   activeProfileId(): string;
 }

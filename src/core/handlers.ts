@@ -4,8 +4,11 @@ import type { CoreContext } from './context';
 import { appHandlers } from './services/app.handlers';
 import { connectionHandlers } from './services/connection.handlers';
 import { demoHandlers } from './services/demo.handlers';
+import { auditHandlers } from './services/audit.handlers';
 import { debtorsHandlers } from './services/debtors.handlers';
 import { geographyHandlers } from './services/geography.handlers';
+import { importHandlers } from './services/import.handlers';
+import { notifyHandlers } from './services/notify.handlers';
 import { syncHandlers } from './services/sync.handlers';
 
 /** A handler receives input already validated by the command's zod schema. */
@@ -22,7 +25,10 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...connectionHandlers(ctx),
     ...demoHandlers(ctx),
     ...syncHandlers(ctx),
+    ...importHandlers(ctx),
     ...geographyHandlers(ctx),
     ...debtorsHandlers(ctx),
+    ...notifyHandlers(ctx),
+    ...auditHandlers(ctx),
   };
 }

@@ -10,7 +10,10 @@ test.afterAll(async () => {
   await sandbox.close();
 });
 
-test('connect to an API: a wrong key is refused, the right one is tested, saved and manageable', async ({ page, host }) => {
+test('connect to an API: a wrong key is refused, the right one is tested, saved and manageable', async ({
+  page,
+  host,
+}) => {
   await page.goto(host.url);
   await page.getByLabel('Nome da filial').fill('Unidade Centro');
   await page.getByLabel('Endereço da API').fill(sandbox.url);
@@ -21,7 +24,9 @@ test('connect to an API: a wrong key is refused, the right one is tested, saved 
 
   await page.getByLabel('Chave de integração').fill(sandbox.branchKey);
   await page.getByRole('button', { name: 'Testar conexão' }).click();
-  await expect(page.getByRole('status')).toContainText(`Conexão OK: ${sandbox.data.bankAccounts.length} conta(s)`);
+  await expect(page.getByRole('status')).toContainText(
+    `Conexão OK: ${sandbox.data.bankAccounts.length} conta(s)`,
+  );
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 
   await expect(page.locator('.brand-branch')).toHaveText('Unidade Centro');
@@ -36,7 +41,9 @@ test('connect to an API: a wrong key is refused, the right one is tested, saved 
   await expect(card.getByRole('status')).toContainText('Limites salvos.');
   await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'Configurações' }).click();
-  await expect(page.locator('.profile', { hasText: 'Unidade Centro' }).getByLabel('Requisições por minuto')).toHaveValue('30');
+  await expect(
+    page.locator('.profile', { hasText: 'Unidade Centro' }).getByLabel('Requisições por minuto'),
+  ).toHaveValue('30');
   // The key never comes back to the page.
   expect(await page.content()).not.toContain(sandbox.branchKey);
 });

@@ -6,6 +6,8 @@ describe('command contract', () => {
     expect(COMMAND_NAMES).toMatchInlineSnapshot(`
       [
         "app.info",
+        "audit.list",
+        "audit.verify",
         "cache.bankAccounts",
         "cache.receivables",
         "connection.test",
@@ -18,6 +20,14 @@ describe('command contract', () => {
         "geo.refresh",
         "geo.search",
         "geo.states",
+        "import.commit",
+        "import.preview",
+        "import.profiles",
+        "import.statements",
+        "notify.preview",
+        "notify.queue",
+        "notify.retry",
+        "notify.send",
         "profiles.activate",
         "profiles.list",
         "profiles.remove",

@@ -8,6 +8,7 @@ import type { ScreenId } from './screens';
 import { DebtorsScreen } from './screens/DebtorsScreen';
 import { FirstRun } from './screens/FirstRun';
 import { GeographyScreen } from './screens/GeographyScreen';
+import { ImportScreen } from './screens/ImportScreen';
 import { Placeholder } from './screens/Placeholder';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
@@ -53,6 +54,8 @@ export function App({
           <SettingsScreen profiles={profiles} activeId={active.id} onChanged={() => void reloadProfiles()} />
         ) : screen === 'sync' ? (
           <SyncScreen key={active.id} />
+        ) : screen === 'import' ? (
+          <ImportScreen key={active.id} demo={active.demo} />
         ) : screen === 'debtors' ? (
           <DebtorsScreen key={active.id} />
         ) : screen === 'geography' ? (

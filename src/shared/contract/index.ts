@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import { appCommands } from './app';
 import { connectionCommands } from './connection';
 import { demoCommands } from './demo';
+import { auditCommands } from './audit';
 import { debtorsCommands } from './debtors';
 import { geographyCommands } from './geography';
+import { importCommands } from './import';
+import { notifyCommands } from './notify';
 import { syncCommands } from './sync';
 
 /** Every command Quita's core serves, defined once. IPC, HTTP, the preload allowlist and the CLI derive from it. */
@@ -12,8 +15,11 @@ export const commands = {
   ...connectionCommands,
   ...demoCommands,
   ...syncCommands,
+  ...importCommands,
   ...geographyCommands,
   ...debtorsCommands,
+  ...notifyCommands,
+  ...auditCommands,
 };
 
 export type Commands = typeof commands;

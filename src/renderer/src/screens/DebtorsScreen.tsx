@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandInput, CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
+import { NotifyPanel } from '../components/NotifyPanel';
 import { VirtualList } from '../components/VirtualList';
 import { saveFile } from '../download';
 import { formatAge, formatDate, formatMoney } from '../format';
@@ -12,7 +13,7 @@ type Result = CommandOutput<'debtors.list'>;
 type Sort = NonNullable<Filters['sort']>;
 const SORTS: Sort[] = ['name', 'amount', 'daysLate', 'dueDate'];
 
-export function DebtorsScreen({ onNotify }: { onNotify?: (memberIds: number[]) => void }) {
+export function DebtorsScreen() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const ids = { search: useId(), days: useId(), status: useId() };
@@ -20,6 +21,7 @@ export function DebtorsScreen({ onNotify }: { onNotify?: (memberIds: number[]) =
   const [data, setData] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [notifying, setNotifying] = useState<number[] | null>(null);
 
   const load = useCallback((f: Filters) => {
     call('debtors.list', f).then(
@@ -105,18 +107,17 @@ export function DebtorsScreen({ onNotify }: { onNotify?: (memberIds: number[]) =
           <button type="button" onClick={() => void exportAs('csv')}>
             {t('debtors.exportCsv')}
           </button>
-          {onNotify && (
-            <button
-              type="button"
-              className="primary"
-              disabled={selected.size === 0}
-              onClick={() => onNotify([...selected])}
-            >
-              {t('debtors.notifySelected', { count: selected.size })}
-            </button>
-          )}
+          <button
+            type="button"
+            className="primary"
+            disabled={selected.size === 0}
+            onClick={() => setNotifying([...selected])}
+          >
+            {t('debtors.notifySelected', { count: selected.size })}
+          </button>
         </div>
       </div>
+      {notifying && <NotifyPanel memberIds={notifying} onClose={() => setNotifying(null)} />}
       {data && (
         <p className="totals" role="status">
           {t('debtors.totals', { count: data.count, amount: formatMoney(data.totalCents, locale) })}

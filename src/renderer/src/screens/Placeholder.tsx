@@ -5,7 +5,7 @@ import type { ScreenId } from '../screens';
 export function Placeholder({
   screen,
 }: {
-  screen: Exclude<ScreenId, 'settings' | 'sync' | 'debtors' | 'geography'>;
+  screen: Exclude<ScreenId, 'settings' | 'sync' | 'debtors' | 'geography' | 'import'>;
 }) {
   const { t } = useTranslation();
   return (

@@ -1,0 +1,80 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { AppError } from '../../core/errors';
+import { importErrors } from '../../core/import/import-errors';
+import { commitImport, previewImport } from '../../core/import/import.service';
+import { MAX_FILE_BYTES } from '../../core/import/limits';
+import { UsageError, type Subcommand } from '../types';
+
+const brl = (cents: number) =>
+  (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
+
+function readStatementFile(path: string): Buffer {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile())
+      throw new AppError('validation', `${path} is not a file.`, { code: 'import.not_a_file' });
+    size = st.size;
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError('not_found', `File not found: ${path}`, { code: 'import.file_not_found' });
+  }
+  // Checked before reading, so a huge file is refused without loading it.
+  if (size > MAX_FILE_BYTES) throw importErrors.tooLarge(size);
+  return readFileSync(path);
+}
+
+/**
+ * `quita import FILE --bank-account ID`: reads the file itself and calls the import service directly
+ * (the commands take an upload id, which only makes sense for the UI). Without a saved mapping the
+ * detected one is used and remembered for the account, as when the clerk confirms it on screen.
+ */
+export const importCommand: Subcommand = {
+  name: 'import',
+  summary: 'Import a bank statement (OFX, CSV, XLSX, XLS, ODS) into a bank account',
+  usage: 'quita import FILE --bank-account ID [--dry-run] [--json]',
+  options: { 'bank-account': { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  async run(values, positionals, core) {
+    const [file, ...extra] = positionals;
+    if (!file || extra.length > 0) throw new UsageError('give exactly one statement file');
+    const idText = values['bank-account'];
+    const bankAccountId = typeof idText === 'string' && /^\d{1,15}$/.test(idText) ? Number(idText) : NaN;
+    if (!Number.isSafeInteger(bankAccountId) || bankAccountId <= 0) {
+      throw new UsageError('--bank-account ID is required (the bank account id from the gym system)');
+    }
+    const bytes = readStatementFile(file);
+    const db = core.ctx.db();
+    const input = { fileName: basename(file), bytes, bankAccountId };
+    if (values['dry-run'] === true) {
+      const p = previewImport(db, input);
+      const text = [
+        `${p.fileName}: ${p.format.toUpperCase()}${p.encoding ? ` (${p.encoding})` : ''}, mapping ${p.mappingSource}${p.profileName ? ` “${p.profileName}”` : ''}, confidence ${Math.round(p.confidence * 100)}%`,
+        `${p.counts.credits} credits (${brl(p.counts.creditCents)}), ${p.counts.debits} debits, ${p.counts.balances} balance rows, ${p.counts.rejected} rejected`,
+        `new credits: ${p.newCredits ?? '?'}, already known: ${p.knownCredits ?? '?'}`,
+        ...p.rejected.map((r) => `  line ${r.line}: ${r.reason}`),
+        ...p.notices.map((n) => `note: ${n.message}`),
+        'Nothing was imported (--dry-run).',
+      ];
+      return { json: p, text: text.join('\n') };
+    }
+    const r = commitImport(db, input);
+    const text = [
+      `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
+      `Also added, for reference only: ${r.inserted.debits} debits and ${r.inserted.balances} balance rows.`,
+      ...(r.rejected.length
+        ? [`${r.rejected.length} rows rejected:`, ...r.rejected.map((x) => `  line ${x.line}: ${x.reason}`)]
+        : []),
+      ...r.notices.map((n) => `note: ${n.message}`),
+    ];
+    return {
+      json: {
+        statementId: r.statementId,
+        imported: r.imported,
+        alreadyKnown: r.alreadyKnown,
+        rejected: r.rejected.map(({ line, reason }) => ({ line, reason })),
+      },
+      text: text.join('\n'),
+    };
+  },
+};

@@ -1,0 +1,30 @@
+import { runCommand } from '../run-command';
+import { UsageError, type Subcommand } from '../types';
+
+export const notifyCommand: Subcommand = {
+  name: 'notify',
+  summary: 'Send a notification to a member (POST /api/v1/notifications); waits for the outcome',
+  usage:
+    'quita notify --member ID [--member ID...] --message TEXT [--json]\n' +
+    '  TEXT may use {nome}, {primeiro_nome}, {valor}, {vencimento}, {dias_atraso} (from the debtors list).',
+  options: { member: { type: 'string', multiple: true }, message: { type: 'string' } },
+  async run(v, _p, core) {
+    const members = (Array.isArray(v.member) ? v.member : []).map((m) => Number(m));
+    if (members.length === 0 || members.some((m) => !Number.isInteger(m) || m <= 0))
+      throw new UsageError('--member must be a member id (a whole number)');
+    if (typeof v.message !== 'string') throw new UsageError('--message is required');
+    const r = await runCommand(core, 'notify.send', { template: v.message, memberIds: members, wait: true });
+    const lines = r.items.map((i) =>
+      i.state === 'sent'
+        ? `member ${i.memberId}: sent (notification ${i.notificationId ?? '?'}, ${i.createdAt})`
+        : `member ${i.memberId}: ${i.state}${i.lastError ? ` — ${i.lastError}` : ''}`,
+    );
+    for (const s of r.skipped) lines.push(`member ${s.memberId}: not sent — ${s.problem}`);
+    const failed = r.skipped.length + r.items.filter((i) => i.state !== 'sent').length;
+    if (failed > 0 && r.items.every((i) => i.state !== 'sent')) {
+      // Nothing went out: a failure for the exit code, with the first reason on stderr.
+      throw new Error(lines[0] ?? 'nothing was sent');
+    }
+    return { json: r, text: lines.join('\n') };
+  },
+};

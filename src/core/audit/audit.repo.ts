@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/open-db';
+
+export interface AuditInput {
+  actor: string;
+  profileId: string;
+  action: string;
+  subject?: string | null;
+  before?: unknown;
+  after?: unknown;
+  /** Defaults to now; tests pass a fixed time. */
+  at?: string;
+}
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  actor: string;
+  profileId: string;
+  action: string;
+  subject: string | null;
+  before: unknown;
+  after: unknown;
+  hash: string;
+}
+
+const GENESIS = '0'.repeat(64);
+
+/** JSON with sorted keys, so the same content always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  return `{${Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
+    .join(',')}}`;
+}
+
+interface Row {
+  seq: number;
+  at: string;
+  actor: string;
+  profile_id: string;
+  action: string;
+  subject: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+function hashOf(r: Omit<Row, 'hash'>): string {
+  const body = canonicalJson([
+    r.seq,
+    r.at,
+    r.actor,
+    r.profile_id,
+    r.action,
+    r.subject,
+    r.before_json,
+    r.after_json,
+  ]);
+  return createHash('sha256').update(r.prev_hash).update('\n').update(body).digest('hex');
+}
+
+/**
+ * Append one entry. Call it inside the same better-sqlite3 transaction as the change it records, so the
+ * change and its audit entry are written together or not at all.
+ */
+export function appendAudit(db: Db, e: AuditInput): AuditEntry {
+  const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+    { seq: number; hash: string } | undefined;
+  const row: Omit<Row, 'hash'> = {
+    seq: (last?.seq ?? 0) + 1,
+    at: e.at ?? new Date().toISOString(),
+    actor: e.actor,
+    profile_id: e.profileId,
+    action: e.action,
+    subject: e.subject ?? null,
+    before_json: e.before === undefined ? null : canonicalJson(e.before),
+    after_json: e.after === undefined ? null : canonicalJson(e.after),
+    prev_hash: last?.hash ?? GENESIS,
+  };
+  const hash = hashOf(row);
+  db.prepare(
+    `INSERT INTO audit_log (seq, at, actor, profile_id, action, subject, before_json, after_json, prev_hash, hash)
+     VALUES (@seq, @at, @actor, @profile_id, @action, @subject, @before_json, @after_json, @prev_hash, @hash)`,
+  ).run({ ...row, hash });
+  return toEntry({ ...row, hash });
+}
+
+function toEntry(r: Row): AuditEntry {
+  return {
+    seq: r.seq,
+    at: r.at,
+    actor: r.actor,
+    profileId: r.profile_id,
+    action: r.action,
+    subject: r.subject,
+    before: r.before_json === null ? null : (JSON.parse(r.before_json) as unknown),
+    after: r.after_json === null ? null : (JSON.parse(r.after_json) as unknown),
+    hash: r.hash,
+  };
+}
+
+export interface AuditVerification {
+  ok: boolean;
+  entries: number;
+  /** The first entry whose content or link does not match, when not ok. */
+  brokenAt: number | null;
+  reason: string | null;
+}
+
+/** Walk the chain from the start: every link and every hash must match, with no gap in the numbering. */
+export function verifyAudit(db: Db): AuditVerification {
+  let prev = GENESIS;
+  let expectedSeq = 1;
+  let count = 0;
+  for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as IterableIterator<Row>) {
+    count++;
+    if (r.seq !== expectedSeq)
+      return { ok: false, entries: count, brokenAt: expectedSeq, reason: `entry ${expectedSeq} is missing` };
+    if (r.prev_hash !== prev)
+      return {
+        ok: false,
+        entries: count,
+        brokenAt: r.seq,
+        reason: `entry ${r.seq} does not follow entry ${r.seq - 1}`,
+      };
+    if (hashOf(r) !== r.hash)
+      return {
+        ok: false,
+        entries: count,
+        brokenAt: r.seq,
+        reason: `entry ${r.seq} was changed after it was written`,
+      };
+    prev = r.hash;
+    expectedSeq++;
+  }
+  return { ok: true, entries: count, brokenAt: null, reason: null };
+}
+
+export interface AuditQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  action?: string | undefined;
+  limit?: number;
+  offset?: number;
+}
+
+export function queryAudit(db: Db, q: AuditQuery = {}): { entries: AuditEntry[]; total: number } {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (q.from) {
+    where.push('at >= ?');
+    params.push(q.from);
+  }
+  if (q.to) {
+    where.push('at < ?');
+    params.push(q.to);
+  }
+  if (q.action) {
+    where.push('action LIKE ?');
+    params.push(`${q.action}%`);
+  }
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = db
+    .prepare(`SELECT count(*) FROM audit_log ${clause}`)
+    .pluck()
+    .get(...params) as number;
+  const rows = db
+    .prepare(`SELECT * FROM audit_log ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+    .all(...params, q.limit ?? 500, q.offset ?? 0) as Row[];
+  return { entries: rows.map(toEntry), total };
+}

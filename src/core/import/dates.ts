@@ -1,0 +1,115 @@
+export type DateOrder = 'dmy' | 'mdy' | 'ymd';
+export type DateResult = { ok: true; date: string } | { ok: false; reason: string };
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  fev: 2,
+  feb: 2,
+  mar: 3,
+  abr: 4,
+  apr: 4,
+  mai: 5,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  ago: 8,
+  aug: 8,
+  set: 9,
+  sep: 9,
+  out: 10,
+  oct: 10,
+  nov: 11,
+  dez: 12,
+  dec: 12,
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Statements are recent: anything outside these years is a misread column, not a date. */
+const MIN_YEAR = 1990;
+const MAX_YEAR = 2100;
+
+function isoOf(y: number, m: number, d: number, raw: string): DateResult {
+  if (y < MIN_YEAR || y > MAX_YEAR)
+    return { ok: false, reason: `“${raw}” is not a plausible statement date` };
+  const iso = `${y}-${pad(m)}-${pad(d)}`;
+  const t = new Date(`${iso}T00:00:00Z`);
+  if (m < 1 || m > 12 || d < 1 || Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== iso) {
+    return { ok: false, reason: `“${raw}” is not a calendar date` };
+  }
+  return { ok: true, date: iso };
+}
+
+/** Two-digit years: statements are from this century; 80-99 are read as 1980-1999 (then rejected). */
+const fullYear = (y: string) =>
+  y.length === 4 ? Number(y) : Number(y) < 80 ? 2000 + Number(y) : 1900 + Number(y);
+
+/** Days since 1899-12-30 (Excel's 1900 system, which counts a 29 Feb 1900 that never was) or 1904-01-01. */
+export function serialToIso(serial: number, date1904 = false): DateResult {
+  if (!Number.isFinite(serial) || serial < 1) return { ok: false, reason: `${serial} is not a date` };
+  const base = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+  const t = new Date(base + Math.floor(serial) * 86_400_000);
+  return isoOf(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate(), String(serial));
+}
+
+/** A plausible Excel serial written as text (1990-01-01 … 2100-12-31). */
+export const looksLikeSerial = (s: string) =>
+  /^\d{5}(\.\d+)?$/.test(s) && Number(s) >= 32874 && Number(s) <= 73415;
+
+/**
+ * Date text in the styles banks use: dd/mm/yyyy, dd/mm/yy, dd-mm-yyyy, dd.mm.yyyy, yyyy-mm-dd (ISO, with
+ * or without time), yyyymmdd (Caixa), 15/jan/2026, or an Excel serial written as text. `order` settles
+ * 03/04 (3 April in Brazil) and is ignored for unambiguous styles.
+ */
+export function parseDateText(raw: string, order: DateOrder): DateResult | null {
+  const s = raw.trim();
+  if (s === '') return null;
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T\s].*)?$/.exec(s);
+  if (m) return isoOf(Number(m[1]), Number(m[2]), Number(m[3]), s);
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?:\s.*)?$/.exec(s);
+  if (m) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const y = fullYear(m[3]!);
+    return order === 'mdy' ? isoOf(y, a, b, s) : isoOf(y, b, a, s);
+  }
+  m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  if (m) return isoOf(Number(m[1]), Number(m[2]), Number(m[3]), s);
+  m = /^(\d{1,2})[-/.\s]([A-Za-z]{3})[A-Za-z]*\.?[-/.\s](\d{4}|\d{2})$/.exec(s);
+  if (m && MONTHS[m[2]!.toLowerCase()] !== undefined) {
+    return isoOf(fullYear(m[3]!), MONTHS[m[2]!.toLowerCase()]!, Number(m[1]), s);
+  }
+  if (looksLikeSerial(s)) return serialToIso(Number(s));
+  return { ok: false, reason: `“${s.slice(0, 40)}” is not a date` };
+}
+
+/** Whether text looks like a date at all (any order), for recognising the date column. */
+export function looksLikeDate(s: string): boolean {
+  const r = parseDateText(s, 'dmy');
+  if (r?.ok) return true;
+  const r2 = parseDateText(s, 'mdy');
+  return r2?.ok === true;
+}
+
+/**
+ * Day-first or month-first, from the values themselves: a first part above 12 proves day-first, a second
+ * part above 12 proves month-first. With no proof, Brazil's day-first is assumed with lower confidence.
+ */
+export function detectDateOrder(samples: string[]): { order: DateOrder; confidence: number } {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  let iso = 0;
+  let slashed = 0;
+  for (const s of samples) {
+    const t = s.trim();
+    if (/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}/.test(t) || /^\d{8}$/.test(t)) iso++;
+    const m = /^(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}/.exec(t);
+    if (!m) continue;
+    slashed++;
+    if (Number(m[1]) > 12) dayFirst++;
+    if (Number(m[2]) > 12) monthFirst++;
+  }
+  if (slashed === 0) return { order: iso > 0 ? 'ymd' : 'dmy', confidence: iso > 0 ? 1 : 0.5 };
+  if (dayFirst > 0 && monthFirst === 0) return { order: 'dmy', confidence: 1 };
+  if (monthFirst > 0 && dayFirst === 0) return { order: 'mdy', confidence: 1 };
+  if (dayFirst > 0 && monthFirst > 0) return { order: 'dmy', confidence: 0.3 };
+  return { order: 'dmy', confidence: 0.8 };
+}

@@ -1,0 +1,84 @@
+import { AppError } from '../errors';
+import { MAX_FILE_BYTES, MAX_ROWS } from './limits';
+
+const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** Every file-level failure of an import: a `validation` error with a stable code the UI translates. */
+export const importErrors = {
+  empty: () =>
+    new AppError('validation', 'The file is empty. Download the statement from the bank again.', {
+      code: 'import.empty',
+    }),
+  tooLarge: (bytes: number) =>
+    new AppError(
+      'validation',
+      `The file is too large (${mb(bytes)} MB; the limit is ${mb(MAX_FILE_BYTES)} MB). Export a shorter period.`,
+      { code: 'import.too_large', params: { sizeMb: mb(bytes), limitMb: mb(MAX_FILE_BYTES) } },
+    ),
+  tooManyRows: () =>
+    new AppError(
+      'validation',
+      `The file has more than ${MAX_ROWS.toLocaleString('en')} rows. Export a shorter period.`,
+      { code: 'import.too_many_rows', params: { limit: MAX_ROWS } },
+    ),
+  passwordProtected: () =>
+    new AppError(
+      'validation',
+      'The spreadsheet is protected by a password. Open it in Excel, remove the password (or save a copy without it) and import that copy.',
+      { code: 'import.password_protected' },
+    ),
+  unrecognized: () =>
+    new AppError(
+      'validation',
+      'This is not a bank statement Quita can read. Export the statement as OFX, CSV or Excel (XLSX/XLS) from the bank.',
+      { code: 'import.unrecognized' },
+    ),
+  pdf: () =>
+    new AppError(
+      'validation',
+      'This is a PDF. Quita cannot read PDF statements: export the statement as OFX, CSV or Excel from the bank.',
+      { code: 'import.pdf' },
+    ),
+  corrupt: (what: string) =>
+    new AppError(
+      'validation',
+      `The file looks like ${what} but is damaged or incomplete. Download it again from the bank.`,
+      { code: 'import.corrupt', params: { what } },
+    ),
+  truncated: () =>
+    new AppError(
+      'validation',
+      'The OFX file ends too early (it is incomplete). Download it again from the bank.',
+      { code: 'import.truncated' },
+    ),
+  noTable: () =>
+    new AppError(
+      'validation',
+      'No statement lines were found: the file has no column of dates next to a column of amounts. Check that this is the statement export, or choose the columns by hand.',
+      { code: 'import.no_table' },
+    ),
+  noLines: () =>
+    new AppError(
+      'validation',
+      'The file has no statement lines. Check the period chosen in the bank’s export.',
+      { code: 'import.no_lines' },
+    ),
+  allRejected: (count: number, first: { line: number; reason: string }) =>
+    new AppError(
+      'validation',
+      `No line of the file could be read: ${count} rows were rejected (line ${first.line}: ${first.reason}). Check the columns chosen.`,
+      { code: 'import.all_rejected', params: { count, line: first.line, reason: first.reason } },
+    ),
+  badMapping: (detail: string) =>
+    new AppError('validation', `The column choice does not fit this file: ${detail}.`, {
+      code: 'import.bad_mapping',
+      field: 'mapping',
+      params: { detail },
+    }),
+  unknownBankAccount: (id: number) =>
+    new AppError(
+      'validation',
+      `Bank account ${id} is not known here yet. Click “Sincronizar” to fetch the bank accounts from the gym system, then try again.`,
+      { code: 'import.unknown_bank_account', field: 'bankAccountId', params: { bankAccountId: id } },
+    ),
+};

@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import type {
+  ImportCommitResult,
+  ImportPreview,
+  LineKind,
+  Mapping,
+  MappingProfileInfo,
+  Notice,
+  StatementSummary,
+} from '../../shared/contract/import';
+import { mappingSchema } from '../../shared/contract/import';
+import type { Db } from '../db/open-db';
+import { importErrors } from './import-errors';
+import { importRepo, type BankAccountRow } from './import.repo';
+import { PREVIEW_LINES } from './limits';
+import { parseStatement } from './parse-statement';
+import { STARTER_PROFILES, startersForBank } from './starter-profiles';
+import type { ParseResult, ProfileCandidate } from './types';
+
+export interface ImportFile {
+  fileName: string;
+  bytes: Uint8Array;
+  bankAccountId?: number | undefined;
+  /** The clerk's corrected mapping (from the preview). */
+  mapping?: Mapping | undefined;
+}
+
+export interface ImportOptions {
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  now?: () => Date;
+}
+
+const zeroKinds = (): Record<LineKind, number> => ({ credit: 0, debit: 0, balance: 0 });
+
+function requireAccount(db: Db, id: number): BankAccountRow {
+  const account = importRepo.bankAccount(db, id);
+  if (!account) throw importErrors.unknownBankAccount(id);
+  return account;
+}
+
+/** The account's saved profiles (most recently used first), then the starter profiles of its bank. */
+function candidatesFor(db: Db, account: BankAccountRow): ProfileCandidate[] {
+  const saved: ProfileCandidate[] = [];
+  for (const row of importRepo.profiles(db, account.id)) {
+    const parsed = mappingSchema.safeParse(JSON.parse(row.mapping_json));
+    if (!parsed.success) continue; // written by another version: ignore rather than fail the import
+    const mapping = parsed.data;
+    saved.push(
+      mapping.kind === 'ofx'
+        ? { source: 'saved', kind: 'ofx', name: row.name, mapping }
+        : { source: 'saved', kind: 'table', name: row.name, signature: row.signature, mapping },
+    );
+  }
+  return [...saved, ...startersForBank(account.bank_code)];
+}
+
+function parseFor(
+  db: Db,
+  file: ImportFile,
+  opts: ImportOptions,
+): { parsed: ParseResult; account: BankAccountRow | null } {
+  const account = file.bankAccountId !== undefined ? requireAccount(db, file.bankAccountId) : null;
+  const parsed = parseStatement(file.bytes, {
+    mapping: file.mapping,
+    profiles: account ? candidatesFor(db, account) : [],
+    onProgress: opts.onProgress,
+  });
+  if (account && parsed.period) parsed.notices.push(...overlapNotices(db, account.id, parsed));
+  return { parsed, account };
+}
+
+/**
+ * Fingerprints match lines only between files of the same kind (an OFX has FITIDs, a CSV usually not), so
+ * an overlap with a statement imported from another kind of file may double lines: say so.
+ */
+function overlapNotices(db: Db, bankAccountId: number, parsed: ParseResult): Notice[] {
+  const { from, to } = parsed.period!;
+  const isOfx = parsed.format === 'ofx';
+  return importRepo
+    .overlapping(db, bankAccountId, from, to)
+    .filter((s) => (s.format === 'ofx') !== isOfx)
+    .slice(0, 3)
+    .map((s) => ({
+      code: 'import.overlap_other_format',
+      message: `Statement #${s.id} (${s.format.toUpperCase()}, ${s.period_from} to ${s.period_to}) covers part of this period from another kind of file; lines cannot be matched across kinds, so check for doubles.`,
+      params: { statementId: s.id, format: s.format },
+    }));
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function counts(parsed: ParseResult) {
+  const k = zeroKinds();
+  let creditCents = 0;
+  for (const l of parsed.lines) {
+    k[l.kind]++;
+    if (l.kind === 'credit') creditCents += l.amountCents;
+  }
+  return {
+    lines: parsed.lines.length,
+    credits: k.credit,
+    debits: k.debit,
+    balances: k.balance,
+    rejected: parsed.rejected.length,
+    creditCents,
+  };
+}
+
+/** Read the file and show how it would be imported; writes nothing. */
+export function previewImport(db: Db, file: ImportFile, opts: ImportOptions = {}): ImportPreview {
+  const { parsed, account } = parseFor(db, file, opts);
+  const known = account ? importRepo.knownLookup(db, account.id) : null;
+  let newCredits: number | null = null;
+  let knownCredits: number | null = null;
+  if (known) {
+    newCredits = 0;
+    knownCredits = 0;
+    for (const l of parsed.lines) {
+      if (l.kind !== 'credit') continue;
+      if (known(l.fingerprint)) knownCredits++;
+      else newCredits++;
+    }
+  }
+  const sha256 = sha256Of(file.bytes);
+  return {
+    fileName: file.fileName,
+    sha256,
+    format: parsed.format,
+    encoding: parsed.encoding,
+    declaredEncoding: parsed.declaredEncoding,
+    sheets: parsed.sheets,
+    mapping: parsed.mapping,
+    mappingSource: parsed.mappingSource,
+    profileName: parsed.profileName,
+    confidence: parsed.confidence,
+    columns: parsed.columns,
+    lines: parsed.lines.slice(0, PREVIEW_LINES).map((l) => ({
+      position: l.position,
+      date: l.date,
+      amountCents: l.amountCents,
+      balanceCents: l.balanceCents,
+      kind: l.kind,
+      description: l.description,
+      payerText: l.payerText,
+      document: l.document,
+      fitid: l.fitid,
+      problems: l.problems,
+      known: known ? known(l.fingerprint) : null,
+    })),
+    rejected: parsed.rejected,
+    notices: parsed.notices,
+    counts: counts(parsed),
+    period: parsed.period,
+    newCredits,
+    knownCredits,
+    sameFileStatementId: account ? (importRepo.statementBySha(db, account.id, sha256)?.id ?? null) : null,
+  };
+}
+
+/** What a saved profile keeps: the clerk's encoding choice only, so detection still reads future files. */
+function profileMapping(parsed: ParseResult): Mapping {
+  if (parsed.mappingSource === 'override') return parsed.mapping;
+  return { ...parsed.mapping, encoding: null };
+}
+
+/**
+ * Import a statement into a bank account, all or nothing: one SQLite transaction inserts the statement and
+ * every line whose fingerprint is new for the account; lines already known (the same file again, an
+ * overlapping period) are counted, not inserted. The same file twice (same SHA-256) reuses its statement
+ * row instead of adding an empty one. Rejected rows are returned and kept on the statement.
+ */
+export function commitImport(
+  db: Db,
+  file: ImportFile & { bankAccountId: number; saveProfile?: boolean | undefined },
+  opts: ImportOptions = {},
+): ImportCommitResult {
+  const { parsed, account } = parseFor(db, file, opts);
+  if (!account) throw importErrors.unknownBankAccount(file.bankAccountId);
+  if (parsed.lines.length === 0) {
+    const first = parsed.rejected[0];
+    throw first ? importErrors.allRejected(parsed.rejected.length, first) : importErrors.noLines();
+  }
+  const sha256 = sha256Of(file.bytes);
+  const now = (opts.now ?? (() => new Date()))().toISOString();
+  const kinds = zeroKinds();
+  for (const l of parsed.lines) kinds[l.kind]++;
+  const inserted = zeroKinds();
+  const known = zeroKinds();
+  const saveProfile = file.saveProfile !== false;
+
+  const run = db.transaction(() => {
+    const existing = importRepo.statementBySha(db, account.id, sha256);
+    const statementId =
+      existing?.id ??
+      importRepo.insertStatement(db, {
+        bankAccountId: account.id,
+        fileName: file.fileName.slice(0, 255),
+        sha256,
+        byteSize: file.bytes.length,
+        format: parsed.format,
+        encoding: parsed.encoding,
+        mappingJson: JSON.stringify(parsed.mapping),
+        mappingSource: parsed.mappingSource,
+        importedAt: now,
+        periodFrom: parsed.period?.from ?? null,
+        periodTo: parsed.period?.to ?? null,
+        counts: kinds,
+        rejected: parsed.rejected,
+      });
+    const insert = importRepo.lineInserter(db, statementId, account.id);
+    for (const line of parsed.lines) {
+      if (insert(line)) inserted[line.kind]++;
+      else known[line.kind]++;
+    }
+    const total = (k: Record<LineKind, number>) => k.credit + k.debit + k.balance;
+    importRepo.addCounts(db, statementId, total(inserted), total(known));
+    if (saveProfile) {
+      importRepo.upsertProfile(db, {
+        bank_account_id: account.id,
+        signature: parsed.signature,
+        name: parsed.profileName ?? `${account.description} — ${parsed.format.toUpperCase()}`,
+        format: parsed.format,
+        mapping_json: JSON.stringify(profileMapping(parsed)),
+        updated_at: now,
+      });
+    }
+    return { statementId, sameFile: existing !== undefined };
+  });
+  // IMMEDIATE takes the write lock up front, so a concurrent import waits instead of failing half-way.
+  const { statementId, sameFile } = run.immediate();
+  return {
+    statementId,
+    imported: inserted.credit,
+    alreadyKnown: known.credit,
+    rejected: parsed.rejected,
+    inserted: { credits: inserted.credit, debits: inserted.debit, balances: inserted.balance },
+    known: { credits: known.credit, debits: known.debit, balances: known.balance },
+    sameFile,
+    profileSaved: saveProfile,
+    notices: parsed.notices,
+  };
+}
+
+export function listStatements(db: Db, bankAccountId?: number): StatementSummary[] {
+  return importRepo.statements(db, bankAccountId).map((s) => ({
+    id: s.id,
+    bankAccountId: s.bank_account_id,
+    fileName: s.file_name,
+    sha256: s.sha256,
+    format: s.format,
+    importedAt: s.imported_at,
+    periodFrom: s.period_from,
+    periodTo: s.period_to,
+    lineCount: s.line_count,
+    creditCount: s.credit_count,
+    debitCount: s.debit_count,
+    balanceCount: s.balance_count,
+    insertedCount: s.inserted_count,
+    knownCount: s.known_count,
+    rejectedCount: s.rejected_count,
+  }));
+}
+
+/** Saved profiles of the account (or all) followed by the starter profiles (of its bank, or all). */
+export function listProfiles(db: Db, bankAccountId?: number): MappingProfileInfo[] {
+  const account = bankAccountId !== undefined ? requireAccount(db, bankAccountId) : null;
+  const saved: MappingProfileInfo[] = importRepo.profiles(db, bankAccountId).map((p) => {
+    const mapping = mappingSchema.safeParse(JSON.parse(p.mapping_json));
+    const sig = p.signature.split(':').slice(1).join(':');
+    return {
+      id: p.id,
+      source: 'saved',
+      bankAccountId: p.bank_account_id,
+      bankCode: null,
+      name: p.name,
+      format: p.format,
+      headers: sig === '' || sig.startsWith('noheader') ? [] : sig.split('|'),
+      mapping: mapping.success ? mapping.data : null,
+      notes: null,
+      updatedAt: p.updated_at,
+    };
+  });
+  const starters = STARTER_PROFILES.filter((s) => !account || s.bankCode === account.bank_code).map(
+    (s): MappingProfileInfo => ({
+      id: null,
+      source: 'starter',
+      bankAccountId: null,
+      bankCode: s.bankCode,
+      name: s.candidate.name,
+      format: s.format,
+      headers: s.candidate.kind === 'table-by-header' ? s.candidate.headers : [],
+      mapping: s.candidate.kind === 'ofx' ? s.candidate.mapping : null,
+      notes: s.notes,
+      updatedAt: null,
+    }),
+  );
+  return [...saved, ...starters];
+}

@@ -1,0 +1,105 @@
+import { fold } from './text';
+
+export type DecimalSeparator = ',' | '.';
+export type MoneyResult = { ok: true; cents: number; rounded: boolean } | { ok: false; reason: string };
+
+const MAX_DIGITS = 13; // R$ 99 billion: far above any statement line, far below 2^53 cents.
+
+/** C/D written by the bank, in a separate column or after the amount. */
+export function parseDirection(text: string): 'C' | 'D' | null {
+  const t = fold(text).trim().toUpperCase().replace(/\.$/, '');
+  if (/^(C|CR|CRED|CREDITO|ENTRADA|RECEITA|\+)$/.test(t)) return 'C';
+  if (/^(D|DB|DEB|DEBITO|SAIDA|DESPESA|-)$/.test(t)) return 'D';
+  return null;
+}
+
+function digitsToCents(intPart: string, frac: string): MoneyResult {
+  const int = intPart.replace(/^0+(?=\d)/, '') || '0';
+  if (int.length > MAX_DIGITS) return { ok: false, reason: 'the amount is too large' };
+  let f = frac;
+  if (f.length > 2) {
+    if (/^0*$/.test(f.slice(2))) f = f.slice(0, 2);
+    else return { ok: false, reason: 'the amount has more than 2 decimal places' };
+  }
+  const cents = Number(int) * 100 + Number(f.padEnd(2, '0'));
+  return { ok: true, cents, rounded: false };
+}
+
+/** Body of a number once signs, markers and currency are gone: which separator is the decimal one. */
+function splitBody(body: string, dec: DecimalSeparator | 'auto'): { int: string; frac: string } | null {
+  let d = dec;
+  if (d === 'auto') {
+    const lastComma = body.lastIndexOf(',');
+    const lastDot = body.lastIndexOf('.');
+    if (lastComma < 0 && lastDot < 0) return { int: body, frac: '' };
+    const last: DecimalSeparator = lastComma > lastDot ? ',' : '.';
+    const count = body.split(last).length - 1;
+    const other = last === ',' ? '.' : ',';
+    // “1.234.567” has only grouping; “1.234” alone is read as a decimal (OFX writes 1234.56, never groups).
+    d = count > 1 && !body.includes(other) ? other : last;
+  }
+  const group = d === ',' ? '.' : ',';
+  const [int = '', frac = '', ...rest] = body.split(d);
+  if (rest.length > 0) return null;
+  if (int.includes(group)) {
+    const groups = int.split(group);
+    if (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return null;
+  }
+  const intDigits = int.split(group).join('');
+  if (!/^\d*$/.test(intDigits) || !/^\d*$/.test(frac) || intDigits.length + frac.length === 0) return null;
+  return { int: intDigits, frac };
+}
+
+/**
+ * Amount text as banks write it, into integer cents, exactly (no floating point): `-1.234,56`,
+ * `1,234.56`, `R$ 1.234,56`, `1.234,56 D`, `(1.234,56)`, `1.234,56-`, `+50,00`. Returns null for an empty
+ * cell. `dec` is the decimal separator detected for the file; `auto` decides per value (OFX).
+ */
+export function parseMoneyText(raw: string, dec: DecimalSeparator | 'auto'): MoneyResult | null {
+  let s = raw
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\u2212/g, '-')
+    .trim();
+  if (s === '' || s === '-') return null;
+  let negative = false;
+  const paren = /^\((.*)\)$/.exec(s);
+  if (paren) {
+    negative = true;
+    s = paren[1]!.trim();
+  }
+  const marker = /^(.*[\d)])\s*(CRED|DEB|CR|DB|C|D)\.?$/i.exec(s);
+  if (marker) {
+    if (/^d/i.test(marker[2]!)) negative = !negative;
+    s = marker[1]!.trim();
+  }
+  s = s.replace(/R\$|BRL|\$/gi, '').replace(/\s+/g, '');
+  if (s.startsWith('-')) {
+    negative = !negative;
+    s = s.slice(1);
+  } else if (s.startsWith('+')) s = s.slice(1);
+  if (s.endsWith('-')) {
+    negative = !negative;
+    s = s.slice(0, -1);
+  } else if (s.endsWith('+')) s = s.slice(0, -1);
+  const parts = splitBody(s, dec);
+  if (!parts) return { ok: false, reason: `“${raw.trim().slice(0, 40)}” is not an amount` };
+  const r = digitsToCents(parts.int, parts.frac);
+  if (!r.ok) return r;
+  return { ok: true, cents: negative && r.cents !== 0 ? -r.cents : r.cents, rounded: false };
+}
+
+/**
+ * A numeric spreadsheet cell into cents. The double is printed with 6 decimals first, which absorbs binary
+ * noise such as 0.30000000000000004 from formulas; a real fraction of a cent is rounded and flagged.
+ */
+export function numberToCents(v: number): MoneyResult {
+  if (!Number.isFinite(v)) return { ok: false, reason: 'the amount is not a number' };
+  if (Math.abs(v) >= 10 ** MAX_DIGITS) return { ok: false, reason: 'the amount is too large' };
+  const text = Math.abs(v).toFixed(6);
+  const [int = '0', frac = '000000'] = text.split('.');
+  let cents = Number(int) * 100 + Number(frac.slice(0, 2));
+  const rest = frac.slice(2);
+  const rounded = !/^0*$/.test(rest);
+  if (rounded && Number(rest) >= 5000) cents += 1;
+  return { ok: true, cents: v < 0 && cents !== 0 ? -cents : cents, rounded };
+}

@@ -1,0 +1,43 @@
+import type { StatementFormat } from '../../shared/contract/import';
+
+/** Where the bytes go next: a workbook for SheetJS, or text that we decode first. */
+export type Sniffed =
+  | { family: 'workbook'; format: Extract<StatementFormat, 'xlsx' | 'xls' | 'ods'> }
+  | { family: 'text' }
+  | { family: 'pdf' };
+
+const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ODS_MIME = 'application/vnd.oasis.opendocument.spreadsheet';
+
+/** Recognise the container from its magic bytes; the file name is never trusted (banks name HTML “.xls”). */
+export function sniffBytes(b: Uint8Array): Sniffed {
+  if (startsWith(b, ZIP)) {
+    // ODS stores its mimetype uncompressed as the first entry of the archive.
+    const head = Buffer.from(b.subarray(0, 200)).toString('latin1');
+    return { family: 'workbook', format: head.includes(ODS_MIME) ? 'ods' : 'xlsx' };
+  }
+  if (startsWith(b, CFB)) return { family: 'workbook', format: 'xls' };
+  // BIFF2-4 worksheets without the CFB envelope (very old Excel files).
+  if (b[0] === 0x09 && (b[1] === 0x00 || b[1] === 0x02 || b[1] === 0x04) && b.length > 8) {
+    return { family: 'workbook', format: 'xls' };
+  }
+  if (startsWith(b, [0x25, 0x50, 0x44, 0x46])) return { family: 'pdf' };
+  return { family: 'text' };
+}
+
+/** For decoded text: OFX (1.x SGML or 2.x XML), an HTML table, Excel 2003 XML, or delimited text. */
+export function sniffText(text: string): 'ofx' | 'html' | 'xml-workbook' | 'csv' {
+  const head = text.slice(0, 4096).trimStart();
+  const upper = head.toUpperCase();
+  if (upper.startsWith('OFXHEADER') || /<\?OFX\b/.test(upper) || /^(<\?XML[^>]*>\s*)?<OFX>/.test(upper))
+    return 'ofx';
+  if (/^(<\?XML[^>]*>\s*)?(<!--[\s\S]*?-->\s*)?<(!DOCTYPE HTML|HTML|TABLE|HEAD|BODY|META)\b/.test(upper))
+    return 'html';
+  if (upper.startsWith('<?XML') && upper.includes('URN:SCHEMAS-MICROSOFT-COM:OFFICE:SPREADSHEET')) {
+    return 'xml-workbook';
+  }
+  if (/^[A-Z:]+:[^\r\n]*\r?\n/.test(head) && upper.includes('<OFX>')) return 'ofx';
+  return 'csv';
+}

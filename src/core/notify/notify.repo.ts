@@ -1,0 +1,112 @@
+import type { Db } from '../db/open-db';
+
+export type NotificationState = 'queued' | 'sending' | 'sent' | 'failed' | 'unknown';
+
+export interface QueuedNotification {
+  id: number;
+  memberId: number;
+  memberName: string | null;
+  message: string;
+  state: NotificationState;
+  attempts: number;
+  lastError: string | null;
+  notificationId: number | null;
+  createdAt: string;
+  queuedAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+
+const COLUMNS = `id, member_id AS memberId, member_name AS memberName, message, state, attempts, last_error AS lastError,
+  notification_id AS notificationId, created_at AS createdAt, queued_at AS queuedAt, sent_at AS sentAt, next_attempt_at AS nextAttemptAt`;
+
+export function enqueueNotifications(
+  db: Db,
+  items: { memberId: number; memberName: string | null; message: string }[],
+  now: string,
+): number[] {
+  const stmt = db.prepare(
+    `INSERT INTO notification_queue (member_id, member_name, message, state, created_at, queued_at) VALUES (?, ?, ?, 'queued', ?, ?)`,
+  );
+  return items.map((i) => Number(stmt.run(i.memberId, i.memberName, i.message, now, now).lastInsertRowid));
+}
+
+/** The oldest queued notification whose back-off has passed. */
+export function nextReady(db: Db, now: string): QueuedNotification | undefined {
+  return db
+    .prepare(
+      `SELECT ${COLUMNS} FROM notification_queue WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
+    )
+    .get(now) as QueuedNotification | undefined;
+}
+
+export function earliestRetry(db: Db): string | null {
+  return (
+    (db
+      .prepare(`SELECT min(next_attempt_at) FROM notification_queue WHERE state = 'queued'`)
+      .pluck()
+      .get() as string | null) ?? null
+  );
+}
+
+export function setState(
+  db: Db,
+  id: number,
+  patch: Partial<
+    Pick<
+      QueuedNotification,
+      'state' | 'lastError' | 'notificationId' | 'createdAt' | 'sentAt' | 'nextAttemptAt'
+    >
+  > & { attempt?: boolean },
+): void {
+  db.prepare(
+    `UPDATE notification_queue SET
+       state = COALESCE(@state, state), last_error = CASE WHEN @setError THEN @lastError ELSE last_error END,
+       notification_id = COALESCE(@notificationId, notification_id), created_at = COALESCE(@createdAt, created_at),
+       sent_at = COALESCE(@sentAt, sent_at), next_attempt_at = @nextAttemptAt, attempts = attempts + @attempt
+     WHERE id = @id`,
+  ).run({
+    id,
+    state: patch.state ?? null,
+    setError: patch.lastError !== undefined ? 1 : 0,
+    lastError: patch.lastError ?? null,
+    notificationId: patch.notificationId ?? null,
+    createdAt: patch.createdAt ?? null,
+    sentAt: patch.sentAt ?? null,
+    nextAttemptAt: patch.nextAttemptAt ?? null,
+    attempt: patch.attempt ? 1 : 0,
+  });
+}
+
+/**
+ * A notification left in 'sending' was interrupted mid-request: the API may or may not have created it, and
+ * it offers no way to check. It becomes 'unknown' and is not resent unless the clerk asks.
+ */
+export function recoverInterrupted(db: Db): number {
+  return db
+    .prepare(
+      `UPDATE notification_queue SET state = 'unknown', last_error = 'interrupted while sending' WHERE state = 'sending'`,
+    )
+    .run().changes;
+}
+
+export function listNotifications(
+  db: Db,
+  limit: number,
+): { items: QueuedNotification[]; counts: Record<NotificationState, number> } {
+  const items = db
+    .prepare(`SELECT ${COLUMNS} FROM notification_queue ORDER BY id DESC LIMIT ?`)
+    .all(limit) as QueuedNotification[];
+  const counts = { queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0 };
+  for (const r of db.prepare('SELECT state, count(*) AS n FROM notification_queue GROUP BY state').all() as {
+    state: NotificationState;
+    n: number;
+  }[])
+    counts[r.state] = r.n;
+  return { items, counts };
+}
+
+export function getNotification(db: Db, id: number): QueuedNotification | undefined {
+  return db.prepare(`SELECT ${COLUMNS} FROM notification_queue WHERE id = ?`).get(id) as
+    QueuedNotification | undefined;
+}

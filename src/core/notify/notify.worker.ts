@@ -1,0 +1,120 @@
+import type { ApiClient } from '../api/client';
+import { appendAudit } from '../audit/audit.repo';
+import type { Db } from '../db/open-db';
+import { isAppError } from '../errors';
+import { earliestRetry, nextReady, setState } from './notify.repo';
+
+export interface DrainDeps {
+  db: Db;
+  client: ApiClient;
+  profileId: string;
+  actor: string;
+  now?: () => Date;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+  unknown: number;
+  /** Left queued (offline, API failing or limiting); retried from `retryAt` on. */
+  waiting: number;
+  retryAt: string | null;
+}
+
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 10 * 60_000;
+
+/**
+ * Send every queued notification that is due, one at a time through the profile's rate limiter.
+ * - sent: recorded with the API's id and an audit entry, in one transaction;
+ * - refused by the API (400/401/403/404): failed, with the API's reason, never retried by itself;
+ * - no answer in time: unknown (the API may have created it and offers no way to check), never resent blindly;
+ * - offline, 5xx or 429: back in the queue with a growing back-off, and the drain stops (the next items
+ *   would fail the same way).
+ */
+export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
+  const now = deps.now ?? (() => new Date());
+  const { db } = deps;
+  const result: DrainResult = { sent: 0, failed: 0, unknown: 0, waiting: 0, retryAt: null };
+  const total = db
+    .prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`)
+    .pluck()
+    .get() as number;
+  let done = 0;
+  for (;;) {
+    const item = nextReady(db, now().toISOString());
+    if (!item) break;
+    setState(db, item.id, { state: 'sending', attempt: true, nextAttemptAt: null });
+    try {
+      const created = await deps.client.notify(item.memberId, item.message);
+      db.transaction(() => {
+        setState(db, item.id, {
+          state: 'sent',
+          lastError: null,
+          notificationId: created.id ?? null,
+          createdAt: created.createdAt ?? now().toISOString(),
+          sentAt: now().toISOString(),
+        });
+        appendAudit(db, {
+          actor: deps.actor,
+          profileId: deps.profileId,
+          action: 'notification.sent',
+          subject: `member:${item.memberId}`,
+          after: {
+            queueId: item.id,
+            notificationId: created.id,
+            createdAt: created.createdAt,
+            message: item.message,
+          },
+        });
+      })();
+      result.sent++;
+    } catch (e) {
+      const kind = isAppError(e) ? e.kind : 'internal';
+      const message = e instanceof Error ? e.message : String(e);
+      if (isAppError(e) && e.code === 'api.timeout') {
+        db.transaction(() => {
+          setState(db, item.id, { state: 'unknown', lastError: message });
+          appendAudit(db, {
+            actor: deps.actor,
+            profileId: deps.profileId,
+            action: 'notification.unknown',
+            subject: `member:${item.memberId}`,
+            after: { queueId: item.id, error: message },
+          });
+        })();
+        result.unknown++;
+      } else if (kind === 'offline' || kind === 'external' || kind === 'rate_limited') {
+        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** item.attempts);
+        const at = new Date(now().getTime() + delay).toISOString();
+        setState(db, item.id, { state: 'queued', lastError: message, nextAttemptAt: at });
+        // The whole queue pauses: the next items would meet the same offline or failing API.
+        db.prepare(
+          `UPDATE notification_queue SET next_attempt_at = ? WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at < ?)`,
+        ).run(at, at);
+        break;
+      } else {
+        db.transaction(() => {
+          setState(db, item.id, { state: 'failed', lastError: message });
+          appendAudit(db, {
+            actor: deps.actor,
+            profileId: deps.profileId,
+            action: 'notification.failed',
+            subject: `member:${item.memberId}`,
+            after: { queueId: item.id, error: message },
+          });
+        })();
+        result.failed++;
+      }
+    }
+    done++;
+    deps.onProgress?.(done, Math.max(total, done));
+  }
+  result.waiting = db
+    .prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`)
+    .pluck()
+    .get() as number;
+  result.retryAt = result.waiting ? earliestRetry(db) : null;
+  return result;
+}

@@ -1,0 +1,7 @@
+import { queryAudit, verifyAudit } from '../audit/audit.repo';
+import type { HandlerGroup } from '../handlers';
+
+export const auditHandlers: HandlerGroup<'audit.list' | 'audit.verify'> = (ctx) => ({
+  'audit.list': async (q) => queryAudit(ctx.db(), q),
+  'audit.verify': async () => verifyAudit(ctx.db()),
+});

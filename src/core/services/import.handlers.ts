@@ -1,0 +1,37 @@
+import type { CoreContext } from '../context';
+import type { HandlerGroup } from '../handlers';
+import { commitImport, listProfiles, listStatements, previewImport } from '../import/import.service';
+
+/** Progress of reading a big file, as `job.progress` events keyed by the upload. */
+const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total: number) =>
+  ctx.events.emit('job.progress', {
+    jobId: `import:${uploadId}`,
+    phase: 'import.read',
+    done,
+    total,
+    etaMs: null,
+    waitingMs: 0,
+  });
+
+export const importHandlers: HandlerGroup<
+  'import.preview' | 'import.commit' | 'import.statements' | 'import.profiles'
+> = (ctx) => ({
+  'import.preview': async ({ uploadId, bankAccountId, mapping }) => {
+    const file = ctx.uploads.read(uploadId);
+    return previewImport(
+      ctx.db(),
+      { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping },
+      { onProgress: progressFor(ctx, uploadId) },
+    );
+  },
+  'import.commit': async ({ uploadId, bankAccountId, mapping, saveProfile }) => {
+    const file = ctx.uploads.read(uploadId);
+    return commitImport(
+      ctx.db(),
+      { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping, saveProfile },
+      { onProgress: progressFor(ctx, uploadId) },
+    );
+  },
+  'import.statements': async ({ bankAccountId }) => ({ statements: listStatements(ctx.db(), bankAccountId) }),
+  'import.profiles': async ({ bankAccountId }) => ({ profiles: listProfiles(ctx.db(), bankAccountId) }),
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import type { Db } from '../db/open-db';
+import { AppError } from '../errors';
+import type { HandlerGroup } from '../handlers';
+import {
+  enqueueNotifications,
+  getNotification,
+  listNotifications,
+  recoverInterrupted,
+} from '../notify/notify.repo';
+import { drainQueue, type DrainResult } from '../notify/notify.worker';
+import { checkTemplate, renderTemplate, type MemberFacts } from '../notify/template';
+
+/** What the debtors cache knows of a member: name, total owed, earliest due date, most days late. */
+function memberFacts(db: Db, memberIds: number[]): Map<number, MemberFacts> {
+  const rows = db
+    .prepare(
+      `SELECT member_id AS memberId, max(name) AS name, sum(debt_amount_cents) AS amountCents, min(due_date) AS dueDate, max(days_late) AS daysLate
+       FROM debtors WHERE member_id IN (SELECT value FROM json_each(?)) GROUP BY member_id`,
+    )
+    .all(JSON.stringify(memberIds)) as (MemberFacts & { memberId: number })[];
+  return new Map(rows.map((r) => [r.memberId, r]));
+}
+const NO_FACTS: MemberFacts = { name: null, amountCents: null, dueDate: null, daysLate: null };
+
+export const notifyHandlers: HandlerGroup<
+  'notify.preview' | 'notify.send' | 'notify.queue' | 'notify.retry'
+> = (ctx) => {
+  const draining = new Map<string, Promise<DrainResult>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const recovered = new Set<string>();
+
+  const prepare = (db: Db, profileId: string) => {
+    if (!recovered.has(profileId)) {
+      recoverInterrupted(db);
+      recovered.add(profileId);
+    }
+  };
+
+  /** One drain at a time per profile; a back-off timer kicks the next one (unref'd: it never keeps a CLI alive). */
+  const kick = (): Promise<DrainResult> => {
+    const profileId = ctx.activeProfileId();
+    const running = draining.get(profileId);
+    if (running) return running;
+    const db = ctx.db();
+    prepare(db, profileId);
+    const jobId = `notify-${profileId}`;
+    const run = (async () => {
+      const access = await ctx.api.forActiveProfile();
+      const result = await drainQueue({
+        db,
+        client: access.client,
+        profileId,
+        actor: ctx.actor(),
+        onProgress: (done, total) =>
+          ctx.events.emit('job.progress', {
+            jobId,
+            phase: 'notify.sending',
+            done,
+            total,
+            etaMs: null,
+            waitingMs: access.limiter.waitedMs,
+          }),
+      });
+      ctx.events.emit('job.finished', { jobId, ok: result.failed === 0 && result.unknown === 0 });
+      clearTimeout(timers.get(profileId));
+      if (result.retryAt) {
+        const timer = setTimeout(
+          () => void kick().catch(() => undefined),
+          Math.max(1000, new Date(result.retryAt).getTime() - Date.now()),
+        );
+        timer.unref();
+        timers.set(profileId, timer);
+      }
+      return result;
+    })().finally(() => draining.delete(profileId));
+    draining.set(profileId, run);
+    return run;
+  };
+
+  const render = (template: string, memberIds: number[]) => {
+    checkTemplate(template);
+    const facts = memberFacts(ctx.db(), memberIds);
+    return memberIds.map((memberId) => {
+      const f = facts.get(memberId) ?? NO_FACTS;
+      const r = renderTemplate(template, f);
+      return {
+        memberId,
+        name: f.name,
+        message: 'message' in r ? r.message : null,
+        problem: 'problem' in r ? r.problem : null,
+      };
+    });
+  };
+
+  return {
+    'notify.preview': async ({ template, memberIds }) => ({ items: render(template, memberIds) }),
+    'notify.send': async ({ template, memberIds, wait }) => {
+      const db = ctx.db();
+      const rendered = render(template, memberIds);
+      const ok = rendered.filter((r): r is typeof r & { message: string } => r.message !== null);
+      if (ok.length === 0) {
+        throw new AppError(
+          'validation',
+          `No message can be sent: ${rendered[0]?.problem ?? 'nothing to send'}.`,
+          { code: 'notify.nothing', field: 'template' },
+        );
+      }
+      const queued = db.transaction(() =>
+        enqueueNotifications(
+          db,
+          ok.map((r) => ({ memberId: r.memberId, memberName: r.name, message: r.message })),
+          new Date().toISOString(),
+        ),
+      )();
+      const drain = kick();
+      let result: DrainResult | null = null;
+      if (wait) result = await drain;
+      else drain.catch(() => undefined);
+      return {
+        queued,
+        skipped: rendered.flatMap((r) =>
+          r.problem === null ? [] : [{ memberId: r.memberId, problem: r.problem }],
+        ),
+        result,
+        items: queued.flatMap((id) => {
+          const item = getNotification(db, id);
+          return item ? [item] : [];
+        }),
+      };
+    },
+    'notify.queue': async ({ limit }) => {
+      const db = ctx.db();
+      prepare(db, ctx.activeProfileId());
+      return listNotifications(db, limit);
+    },
+    'notify.retry': async ({ ids }) => {
+      const db = ctx.db();
+      const requeued = db
+        .prepare(
+          `UPDATE notification_queue SET state = 'queued', next_attempt_at = NULL WHERE state IN ('failed', 'unknown') AND id IN (SELECT value FROM json_each(?))`,
+        )
+        .run(JSON.stringify(z.array(z.number().int()).parse(ids))).changes;
+      if (requeued) kick().catch(() => undefined);
+      return { requeued };
+    },
+  };
+};

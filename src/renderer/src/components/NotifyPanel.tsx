@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CommandOutput } from '../../../shared/contract';
+import { call, CommandError, onEvent } from '../api/client';
+import { formatDateTime } from '../format';
+import { describeError } from '../i18n';
+
+type Preview = CommandOutput<'notify.preview'>['items'];
+type Queue = CommandOutput<'notify.queue'>;
+const PLACEHOLDERS = ['nome', 'primeiro_nome', 'valor', 'vencimento', 'dias_atraso'] as const;
+const MAX = 1000;
+
+/** Compose, preview and send notifications to the chosen members; then follow the queue. */
+export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const textId = useId();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [template, setTemplate] = useState(() => t('notify.defaultTemplate'));
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [queue, setQueue] = useState<Queue | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
+
+  const loadQueue = useCallback(() => call('notify.queue', { limit: 200 }).then(setQueue, fail), []);
+  useEffect(() => {
+    void loadQueue();
+    const offProgress = onEvent('job.progress', (p) => {
+      if (p.phase === 'notify.sending') setProgress({ done: p.done, total: p.total ?? p.done });
+    });
+    const offDone = onEvent('job.finished', (p) => {
+      if (p.jobId.startsWith('notify-')) {
+        setProgress(null);
+        void loadQueue();
+      }
+    });
+    return () => {
+      offProgress();
+      offDone();
+    };
+  }, [loadQueue]);
+
+  const insert = (p: string) => {
+    const el = area.current;
+    const at = el?.selectionStart ?? template.length;
+    setTemplate((s) => `${s.slice(0, at)}{${p}}${s.slice(at)}`);
+    setPreview(null);
+  };
+  const doPreview = async () => {
+    setError(null);
+    try {
+      setPreview((await call('notify.preview', { template, memberIds })).items);
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call('notify.send', { template, memberIds, wait: false });
+      setPreview(null);
+      await loadQueue();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const retry = async (ids: number[]) => {
+    try {
+      await call('notify.retry', { ids });
+      await loadQueue();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const sendable = preview?.filter((p) => p.message !== null).length ?? 0;
+  const length = template.trim().length;
+
+  return (
+    <section className="card notify" aria-labelledby="notify-title">
+      <div className="notify-head">
+        <h2 id="notify-title">{t('notify.title', { count: memberIds.length })}</h2>
+        <button type="button" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+      <label htmlFor={textId}>{t('notify.message')}</label>
+      <textarea
+        id={textId}
+        ref={area}
+        rows={4}
+        value={template}
+        onChange={(e) => {
+          setTemplate(e.target.value);
+          setPreview(null);
+        }}
+        aria-describedby={`${textId}-count`}
+      />
+      <div className="notify-tools">
+        <span className="muted">{t('notify.insert')}</span>
+        {PLACEHOLDERS.map((p) => (
+          <button key={p} type="button" className="chip" onClick={() => insert(p)}>
+            {`{${p}}`}
+          </button>
+        ))}
+        <span id={`${textId}-count`} className={length > MAX ? 'warn' : 'muted'}>
+          {t('notify.length', { length, max: MAX })}
+        </span>
+      </div>
+      <div className="actions">
+        <button type="button" onClick={() => void doPreview()}>
+          {t('notify.preview')}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || !preview || sendable === 0}
+          onClick={() => void send()}
+        >
+          {t('notify.send', { count: sendable })}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="status error">
+          {error}
+        </p>
+      )}
+      {preview && (
+        <ul className="notify-preview" aria-label={t('notify.previewTitle')}>
+          {preview.map((p) => (
+            <li key={p.memberId}>
+              <strong>{p.name ?? t('notify.member', { id: p.memberId })}</strong>:{' '}
+              {p.message ?? <span className="warn">{t('notify.cannotSend', { problem: p.problem })}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {progress && (
+        <div className="progress" role="status">
+          {t('notify.sending', progress)}
+          <progress max={progress.total} value={progress.done} aria-label={t('notify.sendingLabel')} />
+        </div>
+      )}
+      {queue && queue.items.length > 0 && (
+        <>
+          <h3>{t('notify.queueTitle', queue.counts)}</h3>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('notify.col.member')}</th>
+                <th>{t('notify.col.state')}</th>
+                <th>{t('notify.col.when')}</th>
+                <th>{t('notify.col.detail')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.items.slice(0, 50).map((q) => (
+                <tr key={q.id}>
+                  <td>{q.memberName ?? q.memberId}</td>
+                  <td>
+                    <span className={`badge state-${q.state}`}>{t(`notify.state.${q.state}`)}</span>
+                  </td>
+                  <td>{formatDateTime(q.sentAt ?? q.queuedAt, i18n.language)}</td>
+                  <td>
+                    {q.state === 'sent'
+                      ? t('notify.sentId', { id: q.notificationId ?? '?' })
+                      : (q.lastError ?? '')}{' '}
+                    {(q.state === 'failed' || q.state === 'unknown') && (
+                      <button type="button" className="linklike" onClick={() => void retry([q.id])}>
+                        {t('notify.retry')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,415 @@
+import { useCallback, useEffect, useId, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CommandOutput } from '../../../shared/contract';
+import { call, CommandError, onEvent, uploadFile } from '../api/client';
+import { formatDate, formatDateTime, formatMoney } from '../format';
+import { describeError } from '../i18n';
+import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
+
+type Preview = CommandOutput<'import.preview'>;
+type Commit = CommandOutput<'import.commit'>;
+type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
+type Statement = CommandOutput<'import.statements'>['statements'][number];
+const ROLES: ColumnRole[] = [
+  'ignore',
+  'date',
+  'description',
+  'amount',
+  'credit',
+  'debit',
+  'direction',
+  'document',
+  'balance',
+];
+
+export function ImportScreen({ demo }: { demo: boolean }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const ids = { account: useId(), file: useId() };
+  const [accounts, setAccounts] = useState<Account[] | null>(null);
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [upload, setUpload] = useState<{ uploadId: string; name: string } | null>(null);
+  const [mapping, setMapping] = useState<Mapping | undefined>(undefined);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [result, setResult] = useState<Commit | null>(null);
+  const [statements, setStatements] = useState<Statement[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
+
+  const loadStatements = useCallback(
+    () => call('import.statements', {}).then((r) => setStatements(r.statements), fail),
+    [],
+  );
+  useEffect(() => {
+    call('cache.bankAccounts', {}).then((r) => {
+      setAccounts(r.accounts);
+      setAccountId((id) => id ?? r.accounts.find((a) => !a.inactive)?.id ?? null);
+    }, fail);
+    void loadStatements();
+    return onEvent('job.progress', (p) => {
+      if (p.phase === 'import.read') setProgress({ done: p.done, total: p.total });
+    });
+  }, [loadStatements]);
+
+  const runPreview = async (up: { uploadId: string }, account: number | null, m?: Mapping) => {
+    setBusy('preview');
+    setError(null);
+    setResult(null);
+    try {
+      const p = await call('import.preview', {
+        uploadId: up.uploadId,
+        ...(account ? { bankAccountId: account } : {}),
+        ...(m ? { mapping: m } : {}),
+      });
+      setPreview(p);
+      setMapping(p.mapping);
+    } catch (e) {
+      setPreview(null);
+      fail(e);
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+  const chooseFile = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy('upload');
+    setError(null);
+    try {
+      const up = await uploadFile(file);
+      const next = { uploadId: up.uploadId, name: file.name };
+      setUpload(next);
+      setMapping(undefined);
+      await runPreview(next, accountId);
+    } catch (e) {
+      fail(e);
+      setBusy(null);
+    }
+  };
+  const sample = async (format: 'ofx' | 'csv' | 'xlsx') => {
+    setBusy('sample');
+    setError(null);
+    try {
+      const st = await call('demo.sampleStatement', {
+        format,
+        ...(accountId ? { bankAccountId: accountId } : {}),
+      });
+      const next = { uploadId: st.uploadId, name: st.fileName };
+      setUpload(next);
+      setAccountId(st.bankAccountId);
+      setMapping(undefined);
+      await runPreview(next, st.bankAccountId);
+    } catch (e) {
+      fail(e);
+      setBusy(null);
+    }
+  };
+  const changeRole = (index: number, role: ColumnRole) => {
+    if (!preview || !upload || mapping?.kind !== 'table') return;
+    const next = withRole(mapping, preview.columns.length, index, role);
+    setMapping(next);
+    void runPreview(upload, accountId, next);
+  };
+  const changeTable = (patch: Partial<Extract<Mapping, { kind: 'table' }>>) => {
+    if (!upload || mapping?.kind !== 'table') return;
+    const next = { ...mapping, ...patch };
+    setMapping(next);
+    void runPreview(upload, accountId, next);
+  };
+  const commit = async () => {
+    if (!upload || !accountId) return;
+    setBusy('commit');
+    setError(null);
+    try {
+      setResult(
+        await call('import.commit', {
+          uploadId: upload.uploadId,
+          bankAccountId: accountId,
+          ...(mapping ? { mapping } : {}),
+        }),
+      );
+      setPreview(null);
+      setUpload(null);
+      await loadStatements();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void chooseFile(e.dataTransfer.files[0]);
+  };
+  const roles = preview && mapping?.kind === 'table' ? rolesOf(mapping, preview.columns.length) : null;
+
+  return (
+    <section className="screen screen-wide">
+      <h1>{t('nav.import')}</h1>
+      {accounts && accounts.length === 0 && <p className="status error">{t('import.noAccounts')}</p>}
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor={ids.account}>{t('import.account')}</label>
+          <select
+            id={ids.account}
+            value={accountId ?? ''}
+            onChange={(e) => {
+              const id = Number(e.target.value) || null;
+              setAccountId(id);
+              if (upload) void runPreview(upload, id, mapping);
+            }}
+          >
+            {(accounts ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.description}
+                {a.inactive ? ` (${t('import.inactive')})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        {demo && (
+          <div className="actions">
+            <span className="muted">{t('import.sample')}</span>
+            {(['ofx', 'csv', 'xlsx'] as const).map((f) => (
+              <button key={f} type="button" onClick={() => void sample(f)} disabled={busy !== null}>
+                {f.toUpperCase()}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div
+        className={dragging ? 'dropzone dragging' : 'dropzone'}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>{t('import.drop')}</p>
+        <label htmlFor={ids.file} className="button-like">
+          {t('import.choose')}
+        </label>
+        <input
+          id={ids.file}
+          className="visually-hidden"
+          type="file"
+          accept=".ofx,.csv,.txt,.xlsx,.xls,.ods"
+          onChange={(e) => {
+            void chooseFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        {upload && <p className="muted">{upload.name}</p>}
+      </div>
+      {busy && (
+        <div className="progress" role="status">
+          {t(`import.busy.${busy}`)}
+          <progress
+            max={progress?.total ?? undefined}
+            value={progress?.total ? progress.done : undefined}
+            aria-label={t(`import.busy.${busy}`)}
+          />
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="status error">
+          {error}
+        </p>
+      )}
+      {result && (
+        <p role="status" className="status ok">
+          {t('import.done', {
+            imported: result.imported,
+            known: result.alreadyKnown,
+            rejected: result.rejected.length,
+          })}
+        </p>
+      )}
+      {preview && (
+        <div className="card import-preview">
+          <h2>{t('import.previewTitle')}</h2>
+          <p>
+            {t('import.detected', {
+              format: preview.format.toUpperCase(),
+              encoding: preview.encoding ?? '—',
+              confidence: Math.round(preview.confidence * 100),
+            })}{' '}
+            <span className="badge">
+              {t(`import.source.${preview.mappingSource}`, { name: preview.profileName ?? '' })}
+            </span>
+          </p>
+          {preview.notices.map((n) => (
+            <p key={n.code} className="warn">
+              {n.message}
+            </p>
+          ))}
+          <p>
+            {t('import.counts', {
+              credits: preview.counts.credits,
+              debits: preview.counts.debits,
+              balances: preview.counts.balances,
+              amount: formatMoney(preview.counts.creditCents, locale),
+            })}
+            {preview.period &&
+              ` · ${t('import.period', { from: formatDate(preview.period.from, locale), to: formatDate(preview.period.to, locale) })}`}
+          </p>
+          {preview.knownCredits !== null && preview.knownCredits > 0 && (
+            <p className="warn">
+              {t('import.known', { known: preview.knownCredits, fresh: preview.newCredits ?? 0 })}
+            </p>
+          )}
+          {preview.sameFileStatementId !== null && <p className="warn">{t('import.sameFile')}</p>}
+          {mapping?.kind === 'table' && roles && (
+            <div className="mapping">
+              <h3>{t('import.columns')}</h3>
+              <div className="mapping-columns">
+                {preview.columns.map((c) => (
+                  <div key={c.index} className="mapping-column">
+                    <label>
+                      <span className="ellipsis" title={c.header ?? ''}>
+                        {c.header ?? t('import.column', { n: c.index + 1 })}
+                      </span>
+                      <select
+                        value={roles[c.index]}
+                        onChange={(e) => changeRole(c.index, e.target.value as ColumnRole)}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {t(`import.role.${r}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <span className="muted small">
+                      {t('import.confidence', { pct: Math.round(c.confidence * 100) })} ·{' '}
+                      {c.samples.slice(0, 2).join(' | ')}
+                    </span>
+                  </div>
+                ))}
+              </div>
+              <div className="field-row">
+                <label>
+                  {t('import.headerRow')}{' '}
+                  <input
+                    type="number"
+                    min={1}
+                    value={mapping.headerRow ?? ''}
+                    onChange={(e) =>
+                      changeTable({ headerRow: e.target.value === '' ? null : Number(e.target.value) })
+                    }
+                  />
+                </label>
+                <label>
+                  {t('import.dateOrder')}{' '}
+                  <select
+                    value={mapping.dateOrder}
+                    onChange={(e) => changeTable({ dateOrder: e.target.value as 'dmy' })}
+                  >
+                    <option value="dmy">{t('import.dateFormats.dmy')}</option>
+                    <option value="mdy">{t('import.dateFormats.mdy')}</option>
+                    <option value="ymd">{t('import.dateFormats.ymd')}</option>
+                  </select>
+                </label>
+                <label>
+                  {t('import.decimal')}{' '}
+                  <select
+                    value={mapping.decimalSeparator}
+                    onChange={(e) => changeTable({ decimalSeparator: e.target.value as ',' })}
+                  >
+                    <option value=",">1.234,56</option>
+                    <option value=".">1,234.56</option>
+                  </select>
+                </label>
+              </div>
+            </div>
+          )}
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('import.col.line')}</th>
+                <th>{t('import.col.date')}</th>
+                <th>{t('import.col.description')}</th>
+                <th className="num">{t('import.col.amount')}</th>
+                <th>{t('import.col.kind')}</th>
+                <th>{t('import.col.problems')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.lines.map((l) => (
+                <tr key={l.position} className={l.kind === 'credit' ? '' : 'muted'}>
+                  <td className="num">{l.position}</td>
+                  <td>{formatDate(l.date, locale)}</td>
+                  <td className="ellipsis" title={l.description}>
+                    {l.description}
+                  </td>
+                  <td className="num">{formatMoney(l.amountCents, locale)}</td>
+                  <td>
+                    <span className="badge">{t(`import.kind.${l.kind}`)}</span>{' '}
+                    {l.known && <span className="badge">{t('import.alreadyKnown')}</span>}
+                  </td>
+                  <td className="warn">{l.problems.join('; ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {preview.rejected.length > 0 && (
+            <details>
+              <summary className="warn">{t('import.rejected', { count: preview.rejected.length })}</summary>
+              <ul>
+                {preview.rejected.map((r) => (
+                  <li key={r.line}>{t('import.rejectedLine', { line: r.line, reason: r.reason })}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+          <div className="actions">
+            <button
+              type="button"
+              className="primary"
+              disabled={busy !== null || !accountId}
+              onClick={() => void commit()}
+            >
+              {t('import.confirm', { count: preview.newCredits ?? preview.counts.credits })}
+            </button>
+          </div>
+        </div>
+      )}
+      {statements.length > 0 && (
+        <>
+          <h2>{t('import.history')}</h2>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('import.col.file')}</th>
+                <th>{t('import.col.account')}</th>
+                <th>{t('import.col.period')}</th>
+                <th className="num">{t('import.col.credits')}</th>
+                <th>{t('import.col.when')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {statements.map((s) => (
+                <tr key={s.id}>
+                  <td className="ellipsis">{s.fileName}</td>
+                  <td>{accounts?.find((a) => a.id === s.bankAccountId)?.description ?? s.bankAccountId}</td>
+                  <td>
+                    {formatDate(s.periodFrom, locale)} – {formatDate(s.periodTo, locale)}
+                  </td>
+                  <td className="num">{s.creditCount}</td>
+                  <td>{formatDateTime(s.importedAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineCommand } from './define';
+
+/** Kept in step with core/notify/template.ts (MAX_MESSAGE_LENGTH). */
+const MAX = 1000;
+
+export const templateSchema = z
+  .string()
+  .refine((s) => s.trim().length > 0, 'the message is empty')
+  .refine((s) => s.trim().length <= MAX, `the message is longer than ${MAX} characters`);
+
+const memberIds = z.array(z.number().int().positive()).min(1, 'choose at least one member').max(500);
+
+const queueItem = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  memberName: z.string().nullable(),
+  message: z.string(),
+  state: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  notificationId: z.number().int().nullable(),
+  createdAt: z.string(),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+
+const drainResult = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  unknown: z.number().int(),
+  waiting: z.number().int(),
+  retryAt: z.string().nullable(),
+});
+
+export const notifyCommands = {
+  'notify.preview': defineCommand({
+    summary: 'Fill a message template for each chosen member, without sending anything',
+    input: z.object({ template: templateSchema, memberIds }),
+    output: z.object({
+      items: z.array(
+        z.object({
+          memberId: z.number().int(),
+          name: z.string().nullable(),
+          message: z.string().nullable(),
+          problem: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+  'notify.send': defineCommand({
+    summary: 'Queue a notification for each chosen member and send them (POST /api/v1/notifications)',
+    input: z.object({ template: templateSchema, memberIds, wait: z.boolean().default(false) }),
+    output: z.object({
+      queued: z.array(z.number().int()),
+      skipped: z.array(z.object({ memberId: z.number().int(), problem: z.string() })),
+      result: drainResult.nullable(),
+      items: z.array(queueItem),
+    }),
+  }),
+  'notify.queue': defineCommand({
+    summary: 'The notifications queued, sent, failed or of unknown outcome',
+    input: z.object({ limit: z.number().int().min(1).max(2000).default(200) }),
+    output: z.object({
+      items: z.array(queueItem),
+      counts: z.object({
+        queued: z.number().int(),
+        sending: z.number().int(),
+        sent: z.number().int(),
+        failed: z.number().int(),
+        unknown: z.number().int(),
+      }),
+    }),
+  }),
+  'notify.retry': defineCommand({
+    summary: 'Queue failed or unknown notifications again (the clerk decided to resend)',
+    input: z.object({ ids: z.array(z.number().int()).min(1).max(500) }),
+    output: z.object({ requeued: z.number().int() }),
+  }),
+};
