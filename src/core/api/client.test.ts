@@ -110,10 +110,13 @@ describe('API client over loopback', () => {
     const { client } = await serve((_req, res) =>
       json(res, 400, { mensagens: ['Recebível 2 já está recebido.'] }),
     );
-    const e = await client.markReceived([2], 3).catch((err: unknown) => err as AppError);
+    const e = await client.markReceived([2], 3).then(
+      () => null,
+      (err: unknown) => err as AppError,
+    );
     expect(e).toBeInstanceOf(AppError);
-    expect(e.kind).toBe('validation');
-    expect(e.message).toContain('Recebível 2 já está recebido.');
+    expect(e?.kind).toBe('validation');
+    expect(e?.message).toContain('Recebível 2 já está recebido.');
   });
 
   it('turns a silent server into an offline error after the timeout', async () => {

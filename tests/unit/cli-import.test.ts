@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox';
+import { testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { tempDir } from '../helpers/tmp';
+
+const tmp = tempDir();
+const dataDir = join(tmp.dir, 'data');
+let sandbox: RunningSandbox;
+let file: string;
+let account: number;
+let expectedCredits: number;
+
+function quita(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['bin/quita.mjs', '--data-dir', dataDir, ...args],
+      { env: { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key'), ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  sandbox = await testSandbox();
+  account = sandbox.data.bankAccounts[0]!.id;
+  const st = sandbox.writeStatement({
+    bankAccountId: account,
+    from: '2026-10-20',
+    to: TEST_TODAY,
+    format: 'csv',
+  });
+  file = join(tmp.dir, st.fileName);
+  writeFileSync(file, st.bytes);
+  // Credits are every line with a positive amount that is not a balance row.
+  expectedCredits = st.groundTruth.lines.filter((l) => l.kind !== 'balance' && l.amountCents > 0).length;
+  await quita(
+    ['connect', '--base-url', sandbox.url, '--username', sandbox.username, '--key-kind', 'branch'],
+    { QUITA_PASSWORD: sandbox.branchKey },
+  );
+  await quita(['sync', '--no-debtors']);
+}, 60_000);
+afterAll(async () => {
+  await sandbox.close();
+  tmp.cleanup();
+});
+
+describe('quita import', () => {
+  it('imports the credits of an Itaú-style CSV and prints the summary as JSON', async () => {
+    const r = await quita(['import', file, '--bank-account', String(account), '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      statementId: number;
+      imported: number;
+      alreadyKnown: number;
+      rejected: unknown[];
+    };
+    expect(out.statementId).toBeGreaterThan(0);
+    expect(out.imported).toBe(expectedCredits);
+    expect(out.alreadyKnown).toBe(0);
+    expect(out.rejected).toEqual([]);
+  });
+
+  it('imports nothing twice: the same file again only counts known lines', async () => {
+    const r = await quita(['import', file, '--bank-account', String(account), '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ imported: 0, alreadyKnown: expectedCredits });
+  });
+
+  it('refuses a bank account the cache does not know, and a missing file', async () => {
+    const unknown = await quita(['import', file, '--bank-account', '999999']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    const missing = await quita(['import', join(tmp.dir, 'nope.ofx'), '--bank-account', String(account)]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/File not found/);
+    expect((await quita(['import', file])).code).toBe(2);
+  });
+});
