@@ -1,6 +1,15 @@
 import type { Migration } from '../migrate';
 import { m001Cache } from './001-cache';
 import { m002Statements } from './002-statements';
+import { m003Matching } from './003-matching';
+import { m004AuditNotifications } from './004-audit-notifications';
+import { m005Outbox } from './005-outbox';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [m001Cache, m002Statements];
+export const MIGRATIONS: readonly Migration[] = [
+  m001Cache,
+  m002Statements,
+  m003Matching,
+  m004AuditNotifications,
+  m005Outbox,
+];

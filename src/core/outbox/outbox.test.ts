@@ -1,0 +1,212 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../sandbox';
+import { clientFor, testSandbox } from '../../../tests/helpers/sandbox';
+import type { ApiClient } from '../api/client';
+import { queryAudit, verifyAudit } from '../audit/audit.repo';
+import { m001Cache } from '../db/migrations/001-cache';
+import { m004AuditNotifications } from '../db/migrations/004-audit-notifications';
+import { m005Outbox } from '../db/migrations/005-outbox';
+import { AppError } from '../errors';
+import {
+  batchCounts,
+  enqueuePairs,
+  getBatch,
+  listBatches,
+  transition,
+  type ApprovedPair,
+} from './outbox.repo';
+import { runSender } from './outbox.sender';
+
+const who = { actor: 'ana (test)', profileId: 'p-1' };
+const freshDb = () => {
+  const db = new Database(':memory:');
+  for (const m of [m001Cache, m004AuditNotifications, m005Outbox]) db.exec(m.sql);
+  return db;
+};
+let sandbox: RunningSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+/** Open receivables of the sandbox as approved pairs into its first account. */
+const pairs = (s: RunningSandbox, n: number, skip = 0): ApprovedPair[] =>
+  s.data.receivables
+    .filter((r) => r.status === 1 || r.status === 4)
+    .slice(skip, skip + n)
+    .map((r) => ({
+      receivableId: r.idReceivable,
+      bankAccountId: s.data.bankAccounts[0]!.id,
+      amountCents: r.ammountCents,
+    }));
+
+/** The sandbox's client, counting mark-received calls: the number that must never exceed one per batch. */
+function countingClient(s: RunningSandbox): { client: ApiClient; puts: () => number } {
+  const { client } = clientFor(s);
+  let puts = 0;
+  return {
+    client: {
+      ...client,
+      markReceived: (ids, account, signal) => ((puts += 1), client.markReceived(ids, account, signal)),
+    },
+    puts: () => puts,
+  };
+}
+const statusInApi = async (s: RunningSandbox, ids: number[]) =>
+  (await clientFor(s).client.receivablesPage({ idReceivable: ids }, 0)).items.map((r) => r.statusId);
+
+describe('outbox: queuing', () => {
+  it('groups approved pairs by bank account in chunks, audits them, and never queues a receivable twice', () => {
+    const db = freshDb();
+    const list = Array.from({ length: 7 }, (_, i) => ({
+      receivableId: 100 + i,
+      bankAccountId: i < 5 ? 1 : 2,
+      amountCents: 1000,
+    }));
+    const r = enqueuePairs(db, list, who, { chunkSize: 2 });
+    expect(r.batchIds).toHaveLength(4); // account 1: 2+2+1, account 2: 2
+    expect(
+      listBatches(db)
+        .map((b) => b.receivableIds.length)
+        .sort(),
+    ).toEqual([1, 2, 2, 2]);
+    expect(enqueuePairs(db, [list[0]!, { ...list[0]!, receivableId: 200 }], who).skipped).toEqual([100]);
+    expect(queryAudit(db, { action: 'outbox.queued' }).total).toBe(5);
+  });
+});
+
+describe('outbox: sending against the sandbox', () => {
+  it('sends, reads back and confirms', async () => {
+    sandbox = await testSandbox();
+    const db = freshDb();
+    const { client, puts } = countingClient(sandbox);
+    enqueuePairs(db, pairs(sandbox, 6), who, { chunkSize: 3 });
+    const s = await runSender({ db, client, who });
+    expect(s).toMatchObject({ sent: 2, confirmed: 2, needsReview: 0, waiting: 0 });
+    expect(puts()).toBe(2);
+    expect(
+      await statusInApi(
+        sandbox,
+        pairs(sandbox, 6).map((p) => p.receivableId),
+      ),
+    ).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(db.prepare('SELECT count(*) FROM receivables WHERE status_id = 2').pluck().get()).toBe(6);
+    expect(verifyAudit(db).ok).toBe(true);
+  });
+
+  it('a 400 puts the batch in review with the server’s message, and changes nothing', async () => {
+    sandbox = await testSandbox();
+    const db = freshDb();
+    const received = sandbox.data.receivables.find((r) => r.status === 2)!;
+    const batch = [
+      ...pairs(sandbox, 2),
+      {
+        receivableId: received.idReceivable,
+        bankAccountId: sandbox.data.bankAccounts[0]!.id,
+        amountCents: 1,
+      },
+    ];
+    enqueuePairs(db, batch, who);
+    const s = await runSender({ db, client: countingClient(sandbox).client, who });
+    expect(s).toMatchObject({ sent: 0, needsReview: 1 });
+    const b = listBatches(db)[0]!;
+    expect(b.state).toBe('needs_review');
+    expect(b.reviewReason).toContain(String(received.idReceivable));
+    expect(
+      await statusInApi(
+        sandbox,
+        pairs(sandbox, 2).map((p) => p.receivableId),
+      ),
+    ).not.toContain(2);
+  });
+
+  it('connection reset after the change was applied: read back, confirmed, never sent twice', async () => {
+    sandbox = await testSandbox({ faults: { resetAfterApplyRate: 1 } });
+    const db = freshDb();
+    const { client, puts } = countingClient(sandbox);
+    enqueuePairs(db, pairs(sandbox, 4), who);
+    const s = await runSender({ db, client, who });
+    expect(s).toMatchObject({ sent: 0, confirmed: 1, waiting: 0 });
+    expect(puts()).toBe(1);
+    expect(queryAudit(db, { action: 'outbox.unknown' }).total).toBe(1);
+  });
+
+  it('5xx without the change applied: read back shows nothing happened, so it is sent again once', async () => {
+    sandbox = await testSandbox();
+    const db = freshDb();
+    const { client } = clientFor(sandbox);
+    let calls = 0;
+    // The first PUT fails with a 500 before the API changed anything; later ones go through.
+    const failingOnce: ApiClient = {
+      ...client,
+      markReceived: async (ids, account) => {
+        calls++;
+        if (calls === 1) throw new AppError('external', 'The API failed (HTTP 500). Try again later.');
+        return client.markReceived(ids, account);
+      },
+    };
+    enqueuePairs(db, pairs(sandbox, 3), who);
+    const first = await runSender({ db, client: failingOnce, who });
+    expect(first).toMatchObject({ sent: 0, confirmed: 0 });
+    expect(listBatches(db)[0]!.state).toBe('queued');
+    const second = await runSender({ db, client: failingOnce, who });
+    expect(second).toMatchObject({ sent: 1, confirmed: 1, waiting: 0 });
+    expect(calls).toBe(2);
+  });
+
+  it('timeout, then the API is unreachable: waits without resending; settles and sends once it is back', async () => {
+    sandbox = await testSandbox({ faults: { timeoutRate: 1 } });
+    const db = freshDb();
+    const { client, puts } = countingClient(sandbox);
+    enqueuePairs(db, pairs(sandbox, 2), who);
+    const first = await runSender({ db, client, who });
+    expect(first).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
+    expect(first.retryAt).not.toBeNull();
+    expect(listBatches(db)[0]!.state).toBe('unknown');
+    sandbox.setFaults({});
+    const later = new Date(Date.now() + 3600_000);
+    const second = await runSender({ db, client, who, now: () => later });
+    expect(second).toMatchObject({ confirmed: 1, waiting: 0 });
+    expect(puts()).toBe(2); // the timed-out one (not applied) and the resend after the read-back
+    expect(
+      await statusInApi(
+        sandbox,
+        pairs(sandbox, 2).map((p) => p.receivableId),
+      ),
+    ).toEqual([2, 2]);
+  }, 30_000);
+
+  it('after a crash mid-send, an applied batch is confirmed without a second PUT', async () => {
+    sandbox = await testSandbox();
+    const db = freshDb();
+    const { client, puts } = countingClient(sandbox);
+    const list = pairs(sandbox, 2);
+    const [batchId] = enqueuePairs(db, list, who).batchIds;
+    transition(db, batchId!, 'sending', who, { attempt: true });
+    await clientFor(sandbox).client.markReceived(
+      list.map((p) => p.receivableId),
+      list[0]!.bankAccountId,
+    ); // the PUT that went out before the crash
+    const s = await runSender({ db, client, who });
+    expect(s).toMatchObject({ confirmed: 1, sent: 0 });
+    expect(puts()).toBe(0);
+    expect(getBatch(db, batchId!)?.state).toBe('confirmed');
+    expect(batchCounts(db).confirmed).toBe(1);
+  });
+
+  it('received into another account meanwhile: review, with the reason', async () => {
+    sandbox = await testSandbox();
+    const db = freshDb();
+    const list = pairs(sandbox, 1);
+    const [batchId] = enqueuePairs(db, list, who).batchIds;
+    transition(db, batchId!, 'sending', who, { attempt: true });
+    const other = sandbox.data.bankAccounts[1]!.id;
+    await clientFor(sandbox).client.markReceived([list[0]!.receivableId], other);
+    await runSender({ db, client: countingClient(sandbox).client, who });
+    expect(getBatch(db, batchId!)).toMatchObject({
+      state: 'needs_review',
+      reviewReason: expect.stringContaining('another bank account') as string,
+    });
+  });
+});
