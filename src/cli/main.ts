@@ -10,6 +10,7 @@ import { debtorsCommand, geographyCommand } from './commands/debtors';
 import { notifyCommand } from './commands/notify';
 import { demoCommand } from './commands/demo';
 import { importCommand } from './commands/import';
+import { matchCommand } from './commands/match';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { UsageError, type CliIo, type Subcommand } from './types';
 
@@ -22,6 +23,7 @@ const SUBCOMMANDS: Subcommand[] = [
   accountsCommand,
   receivablesCommand,
   importCommand,
+  matchCommand,
   debtorsCommand,
   geographyCommand,
   notifyCommand,

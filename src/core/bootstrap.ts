@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { backgroundRegistry } from './background';
 import { createApiRegistry } from './connection/api-access';
 import type { CoreContext } from './context';
 import { createDemoController } from './demo/demo-controller';
@@ -33,6 +34,8 @@ export interface CoreOptions {
 export interface Core {
   ctx: CoreContext;
   dispatch: Dispatch;
+  /** Start pending background work of the active profile (the desktop app and the browser host call it). */
+  resumeBackground(): void;
   close(): Promise<void>;
 }
 
@@ -76,16 +79,23 @@ export function createCore(opts: CoreOptions): Core {
       demoBaseUrl: async () => (await demo.ensureRunning()).url,
     }),
     demo,
+    background: backgroundRegistry(),
     events: createEventBus(),
     uploads: createUploads(join(opts.dataDir, 'uploads')),
     activeProfileId,
     actor: () => `${osUser()} (${opts.mode})`,
     db: () => dbs.forProfile(activeProfileId()),
+    dbFor: (profileId) => dbs.forProfile(profileId),
   };
   return {
     ctx,
     dispatch: createDispatch(createHandlers(ctx)),
+    resumeBackground: () => {
+      const id = settings.get().activeProfileId;
+      if (id && settings.profile(id)) ctx.background.resume(id);
+    },
     close: async () => {
+      ctx.background.stopAll();
       dbs.closeAll();
       await demo.close();
     },

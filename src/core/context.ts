@@ -1,3 +1,4 @@
+import type { BackgroundRegistry } from './background';
 import type { ApiRegistry } from './connection/api-access';
 import type { Db } from './db/open-db';
 import type { DemoController } from './demo/demo-controller';
@@ -18,12 +19,16 @@ export interface CoreContext {
   api: ApiRegistry;
   /** The demonstration branch (an in-process sandbox API), started on first use. */
   demo: DemoController;
+  /** Background work (outbox sender, notification queue): resumed at start-up, stopped at exit. */
+  background: BackgroundRegistry;
   /** Files sent by the user (statements), referred to by upload id. */
   uploads: Uploads;
   /** The SQLite database of the active connection profile; throws a clear error when there is none. */
   db(): Db;
   /** Who is acting, for the audit log: the OS user and the front door, e.g. `maria (desktop)`. */
   actor(): string;
+  /** The database of a given profile (background work keeps its profile when the user switches). */
+  dbFor(profileId: string): Db;
   /** The active profile's id; throws the same error as db() when there is none. */
   activeProfileId(): string;
 }

@@ -8,7 +8,10 @@ import { auditHandlers } from './services/audit.handlers';
 import { debtorsHandlers } from './services/debtors.handlers';
 import { geographyHandlers } from './services/geography.handlers';
 import { importHandlers } from './services/import.handlers';
+import { matchingHandlers } from './services/matching.handlers';
 import { notifyHandlers } from './services/notify.handlers';
+import { reviewHandlers } from './services/review.handlers';
+import { sendHandlers } from './services/send.handlers';
 import { syncHandlers } from './services/sync.handlers';
 
 /** A handler receives input already validated by the command's zod schema. */
@@ -26,9 +29,12 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...demoHandlers(ctx),
     ...syncHandlers(ctx),
     ...importHandlers(ctx),
+    ...matchingHandlers(ctx),
     ...geographyHandlers(ctx),
     ...debtorsHandlers(ctx),
     ...notifyHandlers(ctx),
     ...auditHandlers(ctx),
+    ...reviewHandlers(ctx),
+    ...sendHandlers(ctx),
   };
 }

@@ -46,6 +46,8 @@ export async function runHost(argv: string[]): Promise<void> {
     throw e;
   });
 
+  // Unsent batches and queued notifications of the last session go on by themselves.
+  core.resumeBackground();
   const warning = core.ctx.secrets.protection.warning;
   console.log(`Quita ${core.ctx.version} — modo navegador / browser mode`);
   console.log(`Dados / data: ${dataDir}`);

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     sqliteBinding: process.env.QUITA_SQLITE_BINDING,
   });
   registerIpc(ipcMain, core.dispatch, core.ctx.uploads, isTrusted);
+  core.resumeBackground();
 
   let win = createMainWindow(paths);
   core.ctx.events.subscribe((name, payload) => {

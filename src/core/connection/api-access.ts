@@ -16,6 +16,8 @@ export interface ApiAccess {
 export interface ApiRegistry {
   /** A client for the active profile, sharing that profile's rate limiter with every other caller. */
   forActiveProfile(): Promise<ApiAccess>;
+  /** The same for a given profile. */
+  forProfile(profileId: string): Promise<ApiAccess>;
   /** Credentials of a profile (the demo branch's sandbox is started on demand). */
   credentials(profile: StoredProfile): Promise<ApiCredentials>;
 }
@@ -61,19 +63,17 @@ export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
     return { baseUrl, username: profile.username, password };
   };
 
-  return {
-    credentials,
-    async forActiveProfile() {
-      const profile = deps.settings.profile(deps.activeProfileId());
-      if (!profile)
-        throw new AppError('not_found', 'The active connection profile no longer exists.', {
-          code: 'profile.none',
-        });
-      const creds = await credentials(profile);
-      const limiter = limiterFor(profile);
-      let count = 0;
-      const client = createApiClient({ creds, limiter, onRequest: () => void count++ });
-      return { profile, client, limiter, requests: () => count };
-    },
+  const forProfile = async (profileId: string): Promise<ApiAccess> => {
+    const profile = deps.settings.profile(profileId);
+    if (!profile)
+      throw new AppError('not_found', 'The active connection profile no longer exists.', {
+        code: 'profile.none',
+      });
+    const creds = await credentials(profile);
+    const limiter = limiterFor(profile);
+    let count = 0;
+    const client = createApiClient({ creds, limiter, onRequest: () => void count++ });
+    return { profile, client, limiter, requests: () => count };
   };
+  return { credentials, forProfile, forActiveProfile: () => forProfile(deps.activeProfileId()) };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
+import { backgroundJob } from '../background';
 import type { HandlerGroup } from '../handlers';
 import {
   enqueueNotifications,
@@ -26,57 +27,46 @@ const NO_FACTS: MemberFacts = { name: null, amountCents: null, dueDate: null, da
 export const notifyHandlers: HandlerGroup<
   'notify.preview' | 'notify.send' | 'notify.queue' | 'notify.retry'
 > = (ctx) => {
-  const draining = new Map<string, Promise<DrainResult>>();
-  const timers = new Map<string, NodeJS.Timeout>();
   const recovered = new Set<string>();
-
   const prepare = (db: Db, profileId: string) => {
     if (!recovered.has(profileId)) {
       recoverInterrupted(db);
       recovered.add(profileId);
     }
   };
-
-  /** One drain at a time per profile; a back-off timer kicks the next one (unref'd: it never keeps a CLI alive). */
-  const kick = (): Promise<DrainResult> => {
-    const profileId = ctx.activeProfileId();
-    const running = draining.get(profileId);
-    if (running) return running;
-    const db = ctx.db();
+  const job = backgroundJob(async (profileId): Promise<DrainResult> => {
+    const db = ctx.dbFor(profileId);
     prepare(db, profileId);
     const jobId = `notify-${profileId}`;
-    const run = (async () => {
-      const access = await ctx.api.forActiveProfile();
-      const result = await drainQueue({
-        db,
-        client: access.client,
-        profileId,
-        actor: ctx.actor(),
-        onProgress: (done, total) =>
-          ctx.events.emit('job.progress', {
-            jobId,
-            phase: 'notify.sending',
-            done,
-            total,
-            etaMs: null,
-            waitingMs: access.limiter.waitedMs,
-          }),
-      });
-      ctx.events.emit('job.finished', { jobId, ok: result.failed === 0 && result.unknown === 0 });
-      clearTimeout(timers.get(profileId));
-      if (result.retryAt) {
-        const timer = setTimeout(
-          () => void kick().catch(() => undefined),
-          Math.max(1000, new Date(result.retryAt).getTime() - Date.now()),
-        );
-        timer.unref();
-        timers.set(profileId, timer);
-      }
-      return result;
-    })().finally(() => draining.delete(profileId));
-    draining.set(profileId, run);
-    return run;
-  };
+    const access = await ctx.api.forProfile(profileId);
+    const result = await drainQueue({
+      db,
+      client: access.client,
+      profileId,
+      actor: ctx.actor(),
+      onProgress: (done, total) =>
+        ctx.events.emit('job.progress', {
+          jobId,
+          phase: 'notify.sending',
+          done,
+          total,
+          etaMs: null,
+          waitingMs: access.limiter.waitedMs,
+        }),
+    });
+    ctx.events.emit('job.finished', { jobId, ok: result.failed === 0 && result.unknown === 0 });
+    return result;
+  });
+  const kick = () => job.kick(ctx.activeProfileId());
+  ctx.background.add(
+    () => job.stop(),
+    (profileId) => {
+      const db = ctx.dbFor(profileId);
+      prepare(db, profileId);
+      if (db.prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`).pluck().get())
+        void job.kick(profileId).catch(() => undefined);
+    },
+  );
 
   const render = (template: string, memberIds: number[]) => {
     checkTemplate(template);

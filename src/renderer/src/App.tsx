@@ -9,6 +9,8 @@ import { DebtorsScreen } from './screens/DebtorsScreen';
 import { FirstRun } from './screens/FirstRun';
 import { GeographyScreen } from './screens/GeographyScreen';
 import { ImportScreen } from './screens/ImportScreen';
+import { ReconcileScreen } from './screens/ReconcileScreen';
+import { SendScreen } from './screens/SendScreen';
 import { Placeholder } from './screens/Placeholder';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
@@ -56,6 +58,10 @@ export function App({
           <SyncScreen key={active.id} />
         ) : screen === 'import' ? (
           <ImportScreen key={active.id} demo={active.demo} />
+        ) : screen === 'reconcile' ? (
+          <ReconcileScreen key={active.id} />
+        ) : screen === 'send' ? (
+          <SendScreen key={active.id} />
         ) : screen === 'debtors' ? (
           <DebtorsScreen key={active.id} />
         ) : screen === 'geography' ? (

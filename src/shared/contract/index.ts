@@ -6,7 +6,10 @@ import { auditCommands } from './audit';
 import { debtorsCommands } from './debtors';
 import { geographyCommands } from './geography';
 import { importCommands } from './import';
+import { matchingCommands } from './matching';
 import { notifyCommands } from './notify';
+import { reviewCommands } from './review';
+import { sendCommands } from './send';
 import { syncCommands } from './sync';
 
 /** Every command Quita's core serves, defined once. IPC, HTTP, the preload allowlist and the CLI derive from it. */
@@ -16,10 +19,13 @@ export const commands = {
   ...demoCommands,
   ...syncCommands,
   ...importCommands,
+  ...matchingCommands,
   ...geographyCommands,
   ...debtorsCommands,
   ...notifyCommands,
   ...auditCommands,
+  ...reviewCommands,
+  ...sendCommands,
 };
 
 export type Commands = typeof commands;

@@ -5,7 +5,7 @@ import type { ScreenId } from '../screens';
 export function Placeholder({
   screen,
 }: {
-  screen: Exclude<ScreenId, 'settings' | 'sync' | 'debtors' | 'geography' | 'import'>;
+  screen: Exclude<ScreenId, 'settings' | 'sync' | 'debtors' | 'geography' | 'import' | 'reconcile' | 'send'>;
 }) {
   const { t } = useTranslation();
   return (

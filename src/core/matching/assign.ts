@@ -1,0 +1,248 @@
+/**
+ * Assignment: lines compete for receivables inside a pass, and passes share one claimed set (the way
+ * Actual Budget's matcher does), so no receivable is ever given to two lines.
+ *
+ * Inside a pass the strongest line goes first: a max-heap on each line's best still-available option,
+ * re-queued lazily when a stronger line has taken that option meanwhile (scores only fall, so the lazy
+ * check is exact). A line whose two best options are within `tieMargin` proposes nothing and reserves
+ * the tied receivables, so a weaker line cannot take one of them by default. Two lines wanting the same
+ * receivable equally (a Pix that arrived twice) are flagged instead of silently resolved.
+ */
+import type { PLine, PRec, Prepared } from './prepare';
+import type { Option } from './score';
+import type { HeldReceivable, MatchSettings, MatchZone, Reason } from './types';
+
+const FREE = 0;
+const PROPOSED = 1;
+const RESERVED = 2;
+const HELD = 3;
+/** A received receivable that explains a line as already reconciled (never proposed). */
+const EXPLAINED = 4;
+
+export interface Proposal {
+  option: Option;
+  zone: MatchZone;
+  reasons: Reason[];
+}
+
+export interface PassEntry {
+  l: PLine;
+  options: Option[];
+}
+
+export function zoneOf(score: number, s: MatchSettings): MatchZone {
+  if (score >= s.thresholds.green) return 'green';
+  if (score >= s.thresholds.yellow) return 'yellow';
+  return 'red';
+}
+
+const byScore = (a: Option, b: Option) =>
+  b.score - a.score || a.recs[0]!.r.id - b.recs[0]!.r.id || a.recs.length - b.recs.length;
+
+/** Binary max-heap of line entries on a key, ties broken by date then input order (determinism). */
+class Heap {
+  private items: { key: number; e: number; day: number; i: number }[] = [];
+  private above(a: { key: number; day: number; i: number }, b: { key: number; day: number; i: number }) {
+    return a.key > b.key || (a.key === b.key && (a.day < b.day || (a.day === b.day && a.i < b.i)));
+  }
+  get size() {
+    return this.items.length;
+  }
+  push(item: { key: number; e: number; day: number; i: number }) {
+    const h = this.items;
+    h.push(item);
+    let k = h.length - 1;
+    while (k > 0) {
+      const parent = (k - 1) >> 1;
+      if (!this.above(h[k]!, h[parent]!)) break;
+      [h[k], h[parent]] = [h[parent]!, h[k]!];
+      k = parent;
+    }
+  }
+  pop() {
+    const h = this.items;
+    const top = h[0]!;
+    const last = h.pop()!;
+    if (h.length > 0) {
+      h[0] = last;
+      let k = 0;
+      for (;;) {
+        const l = 2 * k + 1;
+        const r = l + 1;
+        let m = k;
+        if (l < h.length && this.above(h[l]!, h[m]!)) m = l;
+        if (r < h.length && this.above(h[r]!, h[m]!)) m = r;
+        if (m === k) break;
+        [h[k], h[m]] = [h[m]!, h[k]!];
+        k = m;
+      }
+    }
+    return top;
+  }
+}
+
+export class Assignment {
+  readonly kind: Uint8Array;
+  /** Line index of the claimer (proposal or tie), or -1. */
+  readonly by: Int32Array;
+  readonly score: Float64Array;
+  readonly results: (Proposal | null)[];
+  readonly why: Reason[][];
+  /** Lines that need no later pass: a proposal, or a tie that must stay visible as such. */
+  readonly done: boolean[];
+
+  constructor(
+    private readonly prep: Prepared,
+    private readonly s: MatchSettings,
+    private readonly heldInfo: ReadonlyMap<number, HeldReceivable>,
+  ) {
+    const n = prep.recs.length;
+    this.kind = new Uint8Array(n);
+    this.by = new Int32Array(n).fill(-1);
+    this.score = new Float64Array(n);
+    for (const p of prep.recs) if (heldInfo.has(p.r.id)) this.kind[p.i] = HELD;
+    const m = prep.lines.length;
+    this.results = new Array<Proposal | null>(m).fill(null);
+    this.why = Array.from({ length: m }, () => []);
+    this.done = new Array<boolean>(m).fill(false);
+  }
+
+  free(p: PRec): boolean {
+    return p.open && this.kind[p.i] === FREE;
+  }
+
+  /** Held by a kept match or another statement: counts as already accounted for (card deposits). */
+  isHeld(p: PRec): boolean {
+    return this.kind[p.i] === HELD;
+  }
+
+  private availableOpt(o: Option): boolean {
+    for (const p of o.recs) if (!(p.open || p.received) || this.kind[p.i] !== FREE) return false;
+    return true;
+  }
+
+  /** Why an option is gone: held elsewhere, or taken by which line. */
+  private takenReason(o: Option): Reason {
+    for (const p of o.recs) {
+      if (this.kind[p.i] === HELD) {
+        const h = this.heldInfo.get(p.r.id)!;
+        return { code: 'held', params: { statementId: h.statementId, lineId: h.lineId } };
+      }
+      if (this.kind[p.i] !== FREE) {
+        return { code: 'claimed', params: { lineId: this.prep.lines[this.by[p.i]!]!.line.id } };
+      }
+    }
+    return { code: 'no_candidates' };
+  }
+
+  private claim(o: Option, line: number, kind: number) {
+    for (const p of o.recs) {
+      this.kind[p.i] = kind;
+      this.by[p.i] = line;
+      this.score[p.i] = o.score;
+    }
+  }
+
+  /**
+   * One pass. `extra` adds context reasons to a proposal (e.g. how many other receivables have the same
+   * amount). Lines already done are skipped; lines left without a proposal keep their reasons for later.
+   */
+  runPass(entries: PassEntry[], extra?: (l: PLine, o: Option) => Reason[]) {
+    const s = this.s;
+    const live = entries.filter((e) => !this.done[e.l.i] && e.options.length > 0);
+    const cursor = new Int32Array(live.length);
+    const heap = new Heap();
+    live.forEach((e, k) => {
+      e.options.sort(byScore);
+      heap.push({ key: e.options[0]!.score, e: k, day: e.l.day, i: e.l.i });
+    });
+    while (heap.size > 0) {
+      const top = heap.pop();
+      const e = live[top.e]!;
+      const li = e.l.i;
+      let c = cursor[top.e]!;
+      while (c < e.options.length && !this.availableOpt(e.options[c]!)) c++;
+      cursor[top.e] = c;
+      const best = e.options[c];
+      const original = e.options[0]!;
+      // The receivable this line wanted most went to another line that wanted it just as much: the same
+      // payment twice (or a homonym). Say so on both instead of quietly giving this one something else.
+      const twin = best === original ? null : this.duplicateOf(original, li);
+      if (twin !== null) {
+        this.why[li]!.push({
+          code: 'possible_duplicate',
+          params: { lineId: this.prep.lines[twin]!.line.id },
+        });
+        const winner = this.results[twin];
+        if (winner) {
+          if (winner.zone === 'green') winner.zone = 'yellow';
+          winner.reasons.push({ code: 'duplicate_line', params: { lineId: e.l.line.id } });
+        }
+        this.done[li] = true;
+        continue;
+      }
+      if (!best) {
+        this.why[li]!.push(this.takenReason(original));
+        continue;
+      }
+      if (best.score < top.key) {
+        heap.push({ ...top, key: best.score });
+        continue;
+      }
+      if (!best.recs[0]!.open) {
+        // A receivable already received explains this line best: it was reconciled before; propose nothing.
+        const p = best.recs[0]!;
+        this.claim(best, li, EXPLAINED);
+        this.why[li]!.push({
+          code: 'already_received',
+          params: { receivableId: p.r.id, date: p.r.receivingDate ?? '' },
+        });
+        this.done[li] = true;
+        continue;
+      }
+      const rivals: Option[] = [];
+      for (let k = c + 1; k < e.options.length; k++) {
+        const o = e.options[k]!;
+        if (this.availableOpt(o)) rivals.push(o);
+        if (rivals.length > 0 && o.score < best.score - s.greenMargin) break;
+      }
+      const second = rivals[0];
+      const margin = best.score - (second?.score ?? 0);
+      if (second && margin < s.tieMargin) {
+        const tied = [best, ...rivals.filter((o) => best.score - o.score < s.tieMargin)];
+        for (const o of tied) this.claim(o, li, RESERVED);
+        this.why[li]!.push({ code: 'tie', params: { others: tied.length - 1, score: best.score } });
+        this.done[li] = true;
+        continue;
+      }
+      if (best.score < s.thresholds.propose) {
+        this.why[li]!.push({ code: 'weak', params: { score: best.score } });
+        continue;
+      }
+      let zone = zoneOf(best.score, s);
+      if (best.capped && zone === 'green') zone = 'yellow';
+      const reasons = [...best.reasons, ...(extra ? extra(e.l, best) : [])];
+      if (second && margin < s.greenMargin) {
+        reasons.push({ code: 'runner_up', params: { gap: margin } });
+        if (zone === 'green') zone = 'yellow';
+      }
+      this.claim(best, li, PROPOSED);
+      this.results[li] = { option: best, zone, reasons };
+      this.done[li] = true;
+    }
+  }
+
+  /** The line that proposed this option's receivable with (about) the same score, if any. */
+  private duplicateOf(o: Option, self: number): number | null {
+    const p = o.recs[0]!;
+    const k = this.kind[p.i];
+    if (o.recs.length !== 1 || (k !== PROPOSED && k !== EXPLAINED) || this.by[p.i] === self) return null;
+    return Math.abs(this.score[p.i]! - o.score) < this.s.tieMargin ? this.by[p.i]! : null;
+  }
+
+  /** Mark a line as settled without a proposal (e.g. a card deposit with two equally good combinations). */
+  settle(li: number, reason: Reason) {
+    this.why[li]!.push(reason);
+    this.done[li] = true;
+  }
+}

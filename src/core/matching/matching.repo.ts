@@ -1,0 +1,252 @@
+import type { Db } from '../db/open-db';
+import type { MatchState } from '../../shared/contract/matching';
+import type { HeldReceivable, MatchLine, MatchReceivable } from './types';
+
+/** The only SQL of matching. Callers own the transaction. */
+
+export interface StatementInfo {
+  id: number;
+  bank_account_id: number;
+  period_from: string | null;
+  period_to: string | null;
+}
+
+export interface MatchRow {
+  id: number;
+  plan_id: number;
+  line_id: number;
+  score: number;
+  zone: 'green' | 'yellow' | 'red';
+  reasons_json: string;
+  state: MatchState;
+}
+
+export interface ItemRow {
+  match_id: number;
+  receivable_id: number;
+  amount_cents: number;
+}
+
+/** States the engine owns: a re-run replaces them. Anything else is the clerk's and is kept. */
+export const ENGINE_STATES: readonly MatchState[] = ['suggested', 'unmatched'];
+
+const LINE_COLUMNS = `id, date, amount_cents AS amountCents, kind, description, payer_text AS payerText`;
+
+export const matchingRepo = {
+  statement: (db: Db, id: number) =>
+    db.prepare('SELECT id, bank_account_id, period_from, period_to FROM statements WHERE id = ?').get(id) as
+      StatementInfo | undefined,
+
+  latestStatement: (db: Db) =>
+    db
+      .prepare(
+        'SELECT id, bank_account_id, period_from, period_to FROM statements ORDER BY imported_at DESC, id DESC LIMIT 1',
+      )
+      .get() as StatementInfo | undefined,
+
+  creditLines: (db: Db, statementId: number) =>
+    db
+      .prepare(
+        `SELECT ${LINE_COLUMNS} FROM statement_lines WHERE statement_id = ? AND kind = 'credit' ORDER BY position, id`,
+      )
+      .all(statementId) as MatchLine[],
+
+  line: (db: Db, id: number) =>
+    db
+      .prepare(`SELECT ${LINE_COLUMNS}, statement_id AS statementId FROM statement_lines WHERE id = ?`)
+      .get(id) as (MatchLine & { statementId: number }) | undefined,
+
+  /** Credit lines of earlier statements of the same account in a period (to spot a period imported twice). */
+  earlierCredits: (db: Db, st: StatementInfo, from: string, to: string) =>
+    db
+      .prepare(
+        `SELECT id, statement_id AS statementId, date, amount_cents AS amountCents, description,
+           payer_text AS payerText FROM statement_lines
+         WHERE bank_account_id = ? AND statement_id < ? AND kind = 'credit' AND date BETWEEN ? AND ?
+         ORDER BY statement_id, position, id`,
+      )
+      .all(st.bank_account_id, st.id, from, to) as (MatchLine & { statementId: number })[],
+
+  currentPlan: (db: Db, statementId: number) =>
+    db
+      .prepare(
+        'SELECT id, created_at, engine_version FROM match_plans WHERE statement_id = ? ORDER BY id DESC LIMIT 1',
+      )
+      .get(statementId) as { id: number; created_at: string; engine_version: string } | undefined,
+
+  /** Matches of the statement's plans that the clerk has touched (kept by a re-run). */
+  keptMatches: (db: Db, statementId: number) =>
+    db
+      .prepare(
+        `SELECT m.id, m.plan_id, m.line_id, m.score, m.zone, m.reasons_json, m.state FROM matches m
+         JOIN match_plans p ON p.id = m.plan_id
+         WHERE p.statement_id = ? AND m.state NOT IN ('suggested', 'unmatched')`,
+      )
+      .all(statementId) as MatchRow[],
+
+  /**
+   * Receivables held by live matches, with where they are held. For a re-run of `statementId`, its own
+   * unreviewed suggestions are about to be replaced, so only its kept (reviewed) matches hold anything.
+   */
+  heldReceivables(db: Db, statementId: number | null): Map<number, HeldReceivable> {
+    const rows = db
+      .prepare(
+        `SELECT i.receivable_id AS id, p.statement_id AS statementId, m.line_id AS lineId FROM match_items i
+         JOIN matches m ON m.id = i.match_id JOIN match_plans p ON p.id = m.plan_id
+         WHERE i.active = 1 AND (? IS NULL OR p.statement_id <> ? OR m.state NOT IN ('suggested', 'unmatched'))`,
+      )
+      .all(statementId, statementId) as { id: number; statementId: number; lineId: number }[];
+    return new Map(rows.map((r) => [r.id, { statementId: r.statementId, lineId: r.lineId }]));
+  },
+
+  itemsOf: (db: Db, matchIds: number[]) =>
+    matchIds.length === 0
+      ? []
+      : (db
+          .prepare(
+            `SELECT match_id, receivable_id, amount_cents FROM match_items
+             WHERE match_id IN (SELECT value FROM json_each(?)) ORDER BY match_id, id`,
+          )
+          .all(JSON.stringify(matchIds)) as ItemRow[]),
+
+  /**
+   * What the engine needs from the cache: every open/overdue receivable, and the received ones near the
+   * statement's period (they explain lines reconciled before). Fees and a boleto number, when the API sent
+   * them, come from the raw record.
+   */
+  receivables(db: Db, from: string, to: string): MatchReceivable[] {
+    return db
+      .prepare(
+        `SELECT id, amount_cents AS amountCents, due_date AS dueDate, status_id AS statusId,
+           payment_type_id AS paymentTypeId, payer_name AS payerName, member_id AS memberId,
+           authorization_code AS authorization, nsu, tid, card_acquirer AS cardAcquirer, card_flag AS cardFlag,
+           receiving_date AS receivingDate, amount_paid_cents AS amountPaidCents, bank_account_id AS bankAccountId,
+           CAST(round(json_extract(raw_json, '$.fees') * 100) AS INTEGER) AS feesCents,
+           CAST(coalesce(json_extract(raw_json, '$.nossoNumero'), json_extract(raw_json, '$.ourNumber'),
+             json_extract(raw_json, '$.boletoNumber')) AS TEXT) AS boletoNumber
+         FROM receivables
+         WHERE status_id IN (1, 4)
+            OR (status_id = 2 AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,
+      )
+      .all(from, to, from, to) as MatchReceivable[];
+  },
+
+  receivableStates: (db: Db, ids: number[]) =>
+    db
+      .prepare(
+        `SELECT id, status_id AS statusId, member_id AS memberId, amount_cents AS amountCents FROM receivables
+         WHERE id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(ids)) as {
+      id: number;
+      statusId: number;
+      memberId: number | null;
+      amountCents: number;
+    }[],
+
+  aliases: (db: Db) =>
+    db.prepare('SELECT payer_key, member_id, payer_name, learned_at FROM aliases ORDER BY id').all() as {
+      payer_key: string;
+      member_id: number;
+      payer_name: string | null;
+      learned_at: string;
+    }[],
+
+  upsertAlias: (db: Db, a: { payerKey: string; memberId: number; payerName: string | null; at: string }) =>
+    db
+      .prepare(
+        `INSERT INTO aliases (payer_key, member_id, payer_name, learned_at, times_used) VALUES (?, ?, ?, ?, 1)
+         ON CONFLICT (payer_key, member_id) DO UPDATE SET times_used = times_used + 1, payer_name = excluded.payer_name`,
+      )
+      .run(a.payerKey, a.memberId, a.payerName, a.at),
+
+  insertPlan: (
+    db: Db,
+    p: { statementId: number; createdAt: string; engineVersion: string; settingsJson: string },
+  ) =>
+    Number(
+      db
+        .prepare(
+          'INSERT INTO match_plans (statement_id, created_at, engine_version, settings_json) VALUES (?, ?, ?, ?)',
+        )
+        .run(p.statementId, p.createdAt, p.engineVersion, p.settingsJson).lastInsertRowid,
+    ),
+
+  /** Moves the kept matches into the new plan (a trigger moves their items), then drops the old plans. */
+  replacePlans(db: Db, statementId: number, newPlanId: number, keptIds: number[]) {
+    db.prepare('UPDATE matches SET plan_id = ? WHERE id IN (SELECT value FROM json_each(?))').run(
+      newPlanId,
+      JSON.stringify(keptIds),
+    );
+    db.prepare('DELETE FROM match_plans WHERE statement_id = ? AND id <> ?').run(statementId, newPlanId);
+  },
+
+  insertMatch: (
+    db: Db,
+    m: {
+      planId: number;
+      lineId: number;
+      score: number;
+      zone: string;
+      reasonsJson: string;
+      state: MatchState;
+      at: string;
+    },
+  ) =>
+    Number(
+      db
+        .prepare(
+          `INSERT INTO matches (plan_id, line_id, score, zone, reasons_json, state, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(m.planId, m.lineId, m.score, m.zone, m.reasonsJson, m.state, m.at).lastInsertRowid,
+    ),
+
+  insertItem: (
+    db: Db,
+    matchId: number,
+    planId: number,
+    receivableId: number,
+    amountCents: number,
+    active: boolean,
+  ) =>
+    db
+      .prepare(
+        'INSERT INTO match_items (match_id, plan_id, receivable_id, amount_cents, active) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(matchId, planId, receivableId, amountCents, active ? 1 : 0),
+
+  deleteItems: (db: Db, matchId: number) =>
+    db.prepare('DELETE FROM match_items WHERE match_id = ?').run(matchId),
+
+  updateMatch: (
+    db: Db,
+    m: { id: number; score: number; zone: string; reasonsJson: string; state: MatchState; at: string },
+  ) =>
+    db
+      .prepare(
+        'UPDATE matches SET score = ?, zone = ?, reasons_json = ?, state = ?, updated_at = ? WHERE id = ?',
+      )
+      .run(m.score, m.zone, m.reasonsJson, m.state, m.at, m.id),
+
+  matchOfLine: (db: Db, planId: number, lineId: number) =>
+    db
+      .prepare(
+        'SELECT id, plan_id, line_id, score, zone, reasons_json, state FROM matches WHERE plan_id = ? AND line_id = ?',
+      )
+      .get(planId, lineId) as MatchRow | undefined,
+
+  settings: (db: Db) =>
+    db.prepare('SELECT settings_json FROM matching_settings WHERE id = 1').pluck().get() as
+      string | undefined,
+
+  saveSettings: (db: Db, json: string | null, at: string) =>
+    json === null
+      ? db.prepare('DELETE FROM matching_settings WHERE id = 1').run()
+      : db
+          .prepare(
+            `INSERT INTO matching_settings (id, settings_json, updated_at) VALUES (1, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET settings_json = excluded.settings_json, updated_at = excluded.updated_at`,
+          )
+          .run(json, at),
+};

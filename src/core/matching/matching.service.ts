@@ -1,0 +1,329 @@
+/**
+ * Matching use cases over a profile's database: run the engine on a statement and persist its plan,
+ * read and change the settings, and learn from a clerk's manual choice. Each writes in one transaction.
+ */
+import {
+  matchSettingsSchema,
+  type MatchSettings,
+  type MatchSummaryDto,
+} from '../../shared/contract/matching';
+import type { Db } from '../db/open-db';
+import { AppError } from '../errors';
+import { addDays, todayInBrasilia } from '../sync/dates';
+import { matchStatement } from './engine';
+import { matchingRepo as repo, type StatementInfo } from './matching.repo';
+import { DEFAULT_MATCH_SETTINGS } from './settings';
+import { payerKey } from './text';
+import type { MatchAlias, MatchLine, MatchPlan, PlanItem, Reason } from './types';
+
+export interface MatchingOptions {
+  now?: () => Date;
+}
+
+const nowOf = (o: MatchingOptions) => (o.now ?? (() => new Date()))();
+
+export function resolveStatement(db: Db, statementId: number | undefined): StatementInfo {
+  const s = statementId === undefined ? repo.latestStatement(db) : repo.statement(db, statementId);
+  if (!s) {
+    throw statementId === undefined
+      ? new AppError('not_found', 'No statement has been imported yet: import one first.', {
+          code: 'match.no_statement',
+        })
+      : new AppError('not_found', `Statement #${statementId} does not exist.`, {
+          code: 'match.statement_not_found',
+          params: { statementId },
+        });
+  }
+  return s;
+}
+
+export function getMatchSettings(db: Db): { settings: MatchSettings; isDefault: boolean } {
+  const json = repo.settings(db);
+  if (json === undefined) return { settings: DEFAULT_MATCH_SETTINGS, isDefault: true };
+  // Written by another version and no longer valid: fall back rather than refuse to match.
+  const parsed = matchSettingsSchema.safeParse(JSON.parse(json));
+  return parsed.success
+    ? { settings: parsed.data, isDefault: false }
+    : { settings: DEFAULT_MATCH_SETTINGS, isDefault: true };
+}
+
+export type MatchSettingsPatch = Partial<MatchSettings> & { reset?: boolean | undefined };
+
+/** Given keys replace the current ones; `lag` is merged per payment type. The result is validated whole. */
+export function updateMatchSettings(db: Db, patch: MatchSettingsPatch, opts: MatchingOptions = {}) {
+  const at = nowOf(opts).toISOString();
+  if (patch.reset) {
+    repo.saveSettings(db, null, at);
+    return getMatchSettings(db);
+  }
+  const rest: Partial<MatchSettings> & { reset?: boolean | undefined } = { ...patch };
+  delete rest.reset;
+  const current = getMatchSettings(db).settings;
+  const merged = { ...current, ...rest, lag: { ...current.lag, ...(rest.lag ?? {}) } };
+  const parsed = matchSettingsSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError('validation', `Invalid matching settings: ${issue.path.join('.')} ${issue.message}`, {
+      code: 'match.settings_invalid',
+      field: issue.path.join('.'),
+    });
+  }
+  repo.saveSettings(db, JSON.stringify(parsed.data), at);
+  return getMatchSettings(db);
+}
+
+function loadAliases(db: Db): MatchAlias[] {
+  return repo.aliases(db).map((a) => ({
+    payerKey: a.payer_key,
+    memberId: a.member_id,
+    payerName: a.payer_name,
+    learnedAt: todayInBrasilia(new Date(a.learned_at)),
+  }));
+}
+
+/**
+ * The engine's plan for these lines of a statement, with what the database says is already taken.
+ * `only`: score just these receivables (a manual choice), ignoring what this line itself holds.
+ */
+function planFor(
+  db: Db,
+  st: StatementInfo,
+  lines: MatchLine[],
+  settings: MatchSettings,
+  only?: { ids: number[]; lineId: number },
+): MatchPlan {
+  const from = addDays(st.period_from ?? lines[0]?.date ?? '2000-01-01', -40);
+  const to = addDays(st.period_to ?? lines.at(-1)?.date ?? '2000-01-01', 40);
+  const all = repo.receivables(db, from, to);
+  const held = repo.heldReceivables(db, only ? null : st.id);
+  if (only) for (const [id, h] of held) if (h.lineId === only.lineId) held.delete(id);
+  return matchStatement({
+    bankAccountId: st.bank_account_id,
+    lines,
+    receivables: only ? all.filter((r) => only.ids.includes(r.id)) : all,
+    aliases: loadAliases(db),
+    settings,
+    held,
+  });
+}
+
+const reasonsJson = (r: Reason[]) => JSON.stringify(r);
+
+/**
+ * Lines that repeat a line of an earlier statement of the same account: the same period imported again
+ * from another kind of file (fingerprints only dedupe files of one kind, see core/import/fingerprint.ts).
+ * Same date, amount and payer text (or description), paired in file order. The earlier statement keeps
+ * the line; here it is reported, not matched a second time.
+ */
+function twinsOf(
+  db: Db,
+  st: StatementInfo,
+  lines: MatchLine[],
+): Map<number, { statementId: number; lineId: number }> {
+  const twins = new Map<number, { statementId: number; lineId: number }>();
+  if (lines.length === 0) return twins;
+  const dates = lines.map((l) => l.date).sort();
+  const key = (l: MatchLine) =>
+    `${l.date}|${l.amountCents}|${payerKey(l.payerText ?? l.description) || l.description.toLowerCase()}`;
+  const queues = new Map<string, { statementId: number; id: number }[]>();
+  for (const e of repo.earlierCredits(db, st, dates[0]!, dates.at(-1)!)) {
+    const k = key(e);
+    queues.set(k, [...(queues.get(k) ?? []), { statementId: e.statementId, id: e.id }]);
+  }
+  for (const l of lines) {
+    const twin = queues.get(key(l))?.shift();
+    if (twin) twins.set(l.id, { statementId: twin.statementId, lineId: twin.id });
+  }
+  return twins;
+}
+
+/**
+ * Match a statement (default: the latest imported) and make the result its current plan. Matches the clerk
+ * has touched (any state but suggested/unmatched) are carried over as they are, their lines are not
+ * re-matched, and their receivables are off limits; so is any receivable held by another statement's
+ * plan. Everything else of the previous plan is replaced. One IMMEDIATE transaction: what is read is
+ * what is replaced, even with another process writing.
+ */
+export function runMatching(
+  db: Db,
+  input: { statementId?: number | undefined },
+  opts: MatchingOptions = {},
+): MatchSummaryDto {
+  const started = performance.now();
+  const createdAt = nowOf(opts).toISOString();
+  const run = db.transaction(() => {
+    const st = resolveStatement(db, input.statementId);
+    const { settings } = getMatchSettings(db);
+    const kept = repo.keptMatches(db, st.id);
+    const keptLines = new Set(kept.map((m) => m.line_id));
+    const all = repo.creditLines(db, st.id).filter((l) => !keptLines.has(l.id));
+    const twins = twinsOf(db, st, all);
+    const lines = all.filter((l) => !twins.has(l.id));
+    const plan = planFor(db, st, lines, settings);
+    for (const [lineId, twin] of twins) {
+      plan.results.push({
+        lineId,
+        items: [],
+        score: 0,
+        zone: 'red',
+        state: 'unmatched',
+        reasons: [
+          { code: 'duplicate_import', params: { statementId: twin.statementId, lineId: twin.lineId } },
+        ],
+      });
+    }
+    const planId = repo.insertPlan(db, {
+      statementId: st.id,
+      createdAt,
+      engineVersion: plan.engineVersion,
+      settingsJson: JSON.stringify(settings),
+    });
+    repo.replacePlans(
+      db,
+      st.id,
+      planId,
+      kept.map((m) => m.id),
+    );
+    const counts = { green: 0, yellow: 0, red: 0, unmatched: 0 };
+    for (const r of plan.results) {
+      const matchId = repo.insertMatch(db, {
+        planId,
+        lineId: r.lineId,
+        score: r.score,
+        zone: r.zone,
+        reasonsJson: reasonsJson(r.reasons),
+        state: r.state,
+        at: createdAt,
+      });
+      for (const i of r.items) repo.insertItem(db, matchId, planId, i.receivableId, i.amountCents, true);
+      if (r.state === 'unmatched') counts.unmatched++;
+      else counts[r.zone]++;
+    }
+    return {
+      planId,
+      statementId: st.id,
+      engineVersion: plan.engineVersion,
+      lines: all.length + kept.length,
+      kept: kept.length,
+      ...counts,
+    };
+  });
+  const summary = run.immediate();
+  return { ...summary, createdAt, durationMs: Math.round(performance.now() - started) };
+}
+
+export interface OverrideResult {
+  matchId: number;
+  /** The alias key learned from the line's payer text; null when the line names nobody. */
+  payerKey: string | null;
+  aliasesLearned: number;
+  score: number;
+  zone: 'green' | 'yellow' | 'red';
+}
+
+/**
+ * The clerk chose these receivables for this line. Remembers the bank's payer text → the members who own
+ * them (so the next statement proposes them, "aprendido em dd/mm"), and replaces the line's match with the
+ * choice, in state `overridden`: reviewable, and kept by later runs. The choice is scored by the engine
+ * for the record; its reasons start with "escolhido manualmente".
+ */
+export function recordOverride(db: Db, lineId: number, receivableIds: number[], now: Date): OverrideResult {
+  const ids = [...new Set(receivableIds)].sort((a, b) => a - b);
+  const at = now.toISOString();
+  const run = db.transaction((): OverrideResult => {
+    const line = repo.line(db, lineId);
+    if (!line || line.kind !== 'credit') {
+      throw new AppError('not_found', `Line ${lineId} is not a credit line of an imported statement.`, {
+        code: 'match.line_not_found',
+        params: { lineId },
+      });
+    }
+    const plan = repo.currentPlan(db, line.statementId);
+    const match = plan && repo.matchOfLine(db, plan.id, lineId);
+    if (!plan || !match) {
+      throw new AppError('conflict', 'Run matching on this statement before choosing receivables by hand.', {
+        code: 'match.no_plan',
+      });
+    }
+    if (ids.length === 0)
+      throw new AppError('validation', 'Choose at least one receivable.', { code: 'match.none_chosen' });
+    const found = repo.receivableStates(db, ids);
+    const notOpen = ids.filter(
+      (id) => !found.some((r) => r.id === id && (r.statusId === 1 || r.statusId === 4)),
+    );
+    if (notOpen.length) {
+      throw new AppError('validation', `Not open or overdue in the gym system: ${notOpen.join(', ')}.`, {
+        code: 'match.receivable_not_open',
+        params: { ids: notOpen.join(',') },
+      });
+    }
+    const held = repo.heldReceivables(db, null);
+    for (const id of ids) {
+      const h = held.get(id);
+      if (h && h.lineId !== lineId) {
+        throw new AppError(
+          'conflict',
+          `Receivable ${id} is already given to line ${h.lineId} (statement #${h.statementId}).`,
+          {
+            code: 'match.receivable_taken',
+            params: { receivableId: id, lineId: h.lineId, statementId: h.statementId },
+          },
+        );
+      }
+    }
+    const key = payerKey(line.payerText ?? line.description);
+    const members = [...new Set(found.map((r) => r.memberId).filter((m): m is number => m !== null))];
+    if (key)
+      for (const memberId of members)
+        repo.upsertAlias(db, { payerKey: key, memberId, payerName: line.payerText, at });
+
+    // The engine, run on this line and the chosen receivables only (with the alias just learned), says how
+    // strong the choice looks and how the amount splits; a choice it would not make still stands.
+    const st = repo.statement(db, line.statementId)!;
+    const { settings } = getMatchSettings(db);
+    const plain = planFor(db, st, [line], settings, { ids, lineId }).results[0];
+    const agrees =
+      plain && plain.items.length === ids.length && plain.items.every((i, k) => i.receivableId === ids[k]);
+    const items: PlanItem[] = agrees ? plain.items : splitEvenly(line.amountCents, found, ids);
+    const score = agrees ? plain.score : 0;
+    const zone = agrees ? plain.zone : 'red';
+    const reasons: Reason[] = [
+      { code: 'manual', params: { at: todayInBrasilia(now) } },
+      ...(agrees ? plain.reasons : []),
+    ];
+    repo.deleteItems(db, match.id);
+    repo.updateMatch(db, {
+      id: match.id,
+      score,
+      zone,
+      reasonsJson: reasonsJson(reasons),
+      state: 'overridden',
+      at,
+    });
+    for (const i of items) repo.insertItem(db, match.id, plan.id, i.receivableId, i.amountCents, true);
+    return {
+      matchId: match.id,
+      payerKey: key || null,
+      aliasesLearned: key ? members.length : 0,
+      score,
+      zone,
+    };
+  });
+  return run.immediate();
+}
+
+/** One receivable takes the whole line; several take their face values, the last one the difference. */
+function splitEvenly(
+  amount: number,
+  found: { id: number; amountCents: number }[],
+  ids: number[],
+): PlanItem[] {
+  if (ids.length === 1) return [{ receivableId: ids[0]!, amountCents: amount }];
+  let left = amount;
+  return ids.map((id, k) => {
+    const face = found.find((r) => r.id === id)!.amountCents;
+    const share = k === ids.length - 1 ? left : Math.min(face, left);
+    left -= share;
+    return { receivableId: id, amountCents: share };
+  });
+}

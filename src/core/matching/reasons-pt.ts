@@ -1,0 +1,137 @@
+/**
+ * The reasons in Portuguese, as the CLI prints them and the plan shows them. The only place that words
+ * them: the renderer translates the codes itself, with the same params.
+ */
+import { shortBr } from './calendar';
+import type { Reason } from './types';
+
+const TYPE_NAMES: Record<number, string> = {
+  1: 'dinheiro',
+  2: 'cartão de crédito',
+  3: 'cartão de débito',
+  4: 'cheque',
+  5: 'boleto',
+  7: 'depósito',
+  12: 'cartão de crédito online',
+  13: 'transferência',
+  18: 'Pix',
+};
+const CHANNEL_NAMES: Record<string, string> = {
+  pix: 'Pix',
+  ted: 'transferência',
+  boleto: 'boleto',
+  deposit: 'depósito',
+  card: 'cartão',
+};
+
+export const typeName = (id: number) => TYPE_NAMES[id] ?? `tipo ${id}`;
+
+export function brl(cents: number): string {
+  const abs = Math.abs(cents);
+  const reais = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${cents < 0 ? '-' : ''}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+const days = (n: number) => `${n} ${plural(n, 'dia', 'dias')}`;
+const pct = (n: number) => `${String(n).replace('.', ',')}%`;
+
+export function renderReason(r: Reason): string {
+  const p = r.params ?? {};
+  const num = (k: string) => Number(p[k] ?? 0);
+  const str = (k: string) => String(p[k] ?? '');
+  switch (r.code) {
+    case 'key':
+      return `código ${str('key')} do recebível aparece na linha`;
+    case 'alias':
+      return `pagador reconhecido: aprendido em ${shortBr(str('learnedAt'))}`;
+    case 'amount_equal':
+      return 'valor igual';
+    case 'amount_with_charges':
+      return `valor com multa e juros de atraso (+${brl(num('extraCents'))})`;
+    case 'amount_rounded':
+      return `valor arredondado para cima (+${brl(num('extraCents'))})`;
+    case 'amount_different': {
+      const d = num('diffCents');
+      return `valor diferente: ${brl(Math.abs(d))} a ${d < 0 ? 'menos (pagamento parcial?)' : 'mais'}`;
+    }
+    case 'amount_sum':
+      return `a soma de ${num('count')} recebíveis dá o valor`;
+    case 'amount_net_fees':
+      return `valor líquido igual à soma menos as taxas do adquirente (${brl(num('feeCents'))}; ${pct(num('percent'))})`;
+    case 'amount_fee_tolerance':
+      return `valor dentro da tolerância de taxa do cartão (${brl(num('feeCents'))}; ${pct(num('percent'))})`;
+    case 'lag': {
+      const d = num('days');
+      const when =
+        d === 0
+          ? 'pago no dia do vencimento'
+          : d > 0
+            ? `pago ${days(d)} após o vencimento`
+            : `pago ${days(-d)} antes do vencimento`;
+      return `${when} (${typeName(num('paymentType'))}: esperado ${str('expected')})`;
+    }
+    case 'name_similarity':
+      return `nome ${num('percent')}% parecido`;
+    case 'surname':
+      return `só o sobrenome confere (${str('surname').toUpperCase()})`;
+    case 'no_payer_name':
+      return 'a linha não traz o nome do pagador';
+    case 'type_consistent':
+      return `tipo de pagamento confere (${typeName(num('paymentType'))})`;
+    case 'type_mismatch':
+      return `a linha parece ${CHANNEL_NAMES[str('channel')] ?? str('channel')}, o recebível é ${typeName(num('paymentType'))}`;
+    case 'card_lump':
+      return `depósito ${str('acquirer').toUpperCase()} ${str('flag').toUpperCase()} ${num('credit') ? 'crédito' : 'débito'}: ${num('count')} ${plural(num('count'), 'venda', 'vendas')}`.replace(
+        /\s+/g,
+        ' ',
+      );
+    case 'lump_received':
+      return `${num('count')} ${plural(num('count'), 'recebível deste depósito já estava baixado', 'recebíveis deste depósito já estavam baixados')}`;
+    case 'lump_excluded':
+      return `${num('count')} ${plural(num('count'), 'venda do dia ficou de fora', 'vendas do dia ficaram de fora')}`;
+    case 'boleto_lump':
+      return `crédito agregado de cobrança (${num('count')} boletos)`;
+    case 'many_to_one':
+      return `${num('count')} recebíveis do mesmo pagador somam o valor`;
+    case 'others_same_amount':
+      return `outros ${num('others')} ${plural(num('others'), 'candidato', 'candidatos')} com o mesmo valor`;
+    case 'runner_up':
+      return `segundo melhor candidato só ${num('gap')} pontos abaixo`;
+    case 'duplicate_line':
+      return `a linha ${num('lineId')} disputa o mesmo recebível (pagamento em duplicidade?)`;
+    case 'manual':
+      return p.at ? `escolhido manualmente em ${shortBr(str('at'))}` : 'escolhido manualmente';
+    case 'tie':
+      return `empate com ${plural(num('others'), 'outro candidato igualmente bom', `outros ${num('others')} candidatos igualmente bons`)}: nada proposto`;
+    case 'no_candidates':
+      return 'nenhum recebível em aberto combina com este valor e data';
+    case 'name_mismatch':
+      return `${num('candidates')} ${plural(num('candidates'), 'recebível', 'recebíveis')} com este valor no período, mas nenhum pagador parecido com “${str('payer')}”`;
+    case 'weak':
+      return `o melhor candidato é fraco demais (pontuação ${num('score')})`;
+    case 'claimed':
+      return `o candidato já foi atribuído à linha ${num('lineId')}`;
+    case 'held':
+      return `o candidato já está vinculado à linha ${num('lineId')} do extrato #${num('statementId')}`;
+    case 'possible_duplicate':
+      return `mesmo pagamento que a linha ${num('lineId')} (duplicidade?): nada proposto`;
+    case 'lump_no_fit':
+      return `nenhuma combinação dos ${num('candidates')} candidatos fecha o valor`;
+    case 'lump_ambiguous':
+    case 'combination_ambiguous':
+      return `${num('combinations')} ou mais combinações fecham o valor: nada proposto`;
+    case 'duplicate_import':
+      return `mesma transação que a linha ${num('lineId')} do extrato #${num('statementId')} (período importado duas vezes?): nada proposto`;
+    case 'already_received':
+      return `já conciliado: o recebível ${num('receivableId')} foi baixado em ${shortBr(str('date'))}`;
+  }
+}
+
+export function renderReasons(
+  reasons: readonly Reason[],
+): { code: Reason['code']; params?: Reason['params']; text: string }[] {
+  return reasons.map((r) => ({ ...r, text: renderReason(r) }));
+}

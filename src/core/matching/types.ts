@@ -1,0 +1,98 @@
+import type { MatchSettings, MatchZone, ReasonCode, ReasonParams } from '../../shared/contract/matching';
+
+export type { MatchSettings, MatchZone, ReasonCode, ReasonParams };
+
+/** A statement line as the engine sees it. Only `credit` lines are matched; the others are ignored. */
+export interface MatchLine {
+  id: number;
+  date: string;
+  amountCents: number;
+  kind: 'credit' | 'debit' | 'balance';
+  description: string;
+  /** The payer's name as the import cleaned it; the engine strips more boilerplate itself. */
+  payerText: string | null;
+}
+
+/** A receivable of the cache, normalized (see core/api/schemas.ts). */
+export interface MatchReceivable {
+  id: number;
+  amountCents: number;
+  dueDate: string | null;
+  /** 1 open, 2 received, 3 cancelled, 4 overdue. Only 1 and 4 are ever proposed. */
+  statusId: number;
+  paymentTypeId: number | null;
+  payerName: string | null;
+  /** idMemberPayer: the member who pays (a parent for a child); null for a company. */
+  memberId: number | null;
+  authorization: string | null;
+  nsu: string | null;
+  tid: string | null;
+  cardAcquirer: string | null;
+  cardFlag: string | null;
+  /** The acquirer's fee (MDR) in cents when the gym system knows it. */
+  feesCents: number | null;
+  /** Boleto number ("nosso número") when the API sends one. */
+  boletoNumber?: string | null;
+  /** For received receivables: when and how much. They are never proposed, but a line they explain
+   * better than any open receivable is reported as already reconciled instead of matched to another. */
+  receivingDate?: string | null;
+  amountPaidCents?: number | null;
+  /** The account a received receivable was received into (null: at the front desk, in cash). */
+  bankAccountId?: number | null;
+}
+
+/** A learned link from a bank's payer text (folded, boilerplate stripped) to a member. */
+export interface MatchAlias {
+  payerKey: string;
+  memberId: number;
+  payerName: string | null;
+  /** YYYY-MM-DD */
+  learnedAt: string;
+}
+
+/** A receivable already given to a line that this run must not touch (a reviewed match, another statement). */
+export interface HeldReceivable {
+  statementId: number;
+  lineId: number;
+}
+
+export interface MatchInput {
+  /** The statement's bank account: only receivables received into it can explain its lines. */
+  bankAccountId?: number | null;
+  lines: readonly MatchLine[];
+  receivables: readonly MatchReceivable[];
+  aliases: readonly MatchAlias[];
+  settings: MatchSettings;
+  held?: ReadonlyMap<number, HeldReceivable>;
+}
+
+export interface Reason {
+  code: ReasonCode;
+  params?: ReasonParams;
+}
+
+export interface PlanItem {
+  receivableId: number;
+  /** The part of the line's amount given to this receivable; the items of a line sum to its amount. */
+  amountCents: number;
+}
+
+export interface LineResult {
+  lineId: number;
+  /** Empty when nothing is proposed. */
+  items: PlanItem[];
+  /** 0 when nothing is proposed. */
+  score: number;
+  /** `red` when nothing is proposed (state `unmatched`). */
+  zone: MatchZone;
+  state: 'suggested' | 'unmatched';
+  reasons: Reason[];
+}
+
+export interface MatchPlan {
+  engineVersion: string;
+  /** One per credit line, in input order. */
+  results: LineResult[];
+}
+
+export const ENGINE_VERSION = 'quita-match/1';

@@ -1,0 +1,61 @@
+import { backgroundJob } from '../background';
+import type { HandlerGroup } from '../handlers';
+import { approvedNotQueued, sendPreview } from '../outbox/approved.repo';
+import { batchCounts, enqueuePairs, listBatches } from '../outbox/outbox.repo';
+import { runSender, type SendSummary } from '../outbox/outbox.sender';
+
+export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.run' | 'send.batches'> = (
+  ctx,
+) => {
+  const job = backgroundJob(async (profileId): Promise<SendSummary> => {
+    const jobId = `send-${profileId}`;
+    const access = await ctx.api.forProfile(profileId);
+    const summary = await runSender({
+      db: ctx.dbFor(profileId),
+      client: access.client,
+      who: { actor: ctx.actor(), profileId },
+      onProgress: (p) =>
+        ctx.events.emit('job.progress', {
+          jobId,
+          phase: 'send.batches',
+          done: p.done,
+          total: p.total,
+          etaMs: null,
+          waitingMs: access.limiter.waitedMs,
+        }),
+    });
+    ctx.events.emit('job.finished', { jobId, ok: summary.needsReview === 0 && summary.waiting === 0 });
+    return summary;
+  });
+  ctx.background.add(
+    () => job.stop(),
+    (profileId) => {
+      const pending = batchCounts(ctx.dbFor(profileId));
+      if (pending.queued + pending.sending + pending.sent + pending.unknown > 0)
+        void job.kick(profileId).catch(() => undefined);
+    },
+  );
+
+  return {
+    'send.preview': async () => sendPreview(ctx.db()),
+    'send.confirm': async ({ chunkSize, wait }) => {
+      const db = ctx.db();
+      const profileId = ctx.activeProfileId();
+      // Queuing is a local transaction: from here on the approval cannot be lost, whatever the network does.
+      const { batchIds, skipped } = enqueuePairs(
+        db,
+        approvedNotQueued(db),
+        { actor: ctx.actor(), profileId },
+        { chunkSize },
+      );
+      const run = job.kick(profileId);
+      if (!wait) run.catch(() => undefined);
+      return { batchIds, skipped, summary: wait ? await run : null };
+    },
+    'send.run': async () => job.kick(ctx.activeProfileId()),
+    'send.batches': async ({ limit }) => {
+      const db = ctx.db();
+      return { batches: listBatches(db, undefined, limit), counts: batchCounts(db) };
+    },
+  };
+};

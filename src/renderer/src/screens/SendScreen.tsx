@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CommandOutput } from '../../../shared/contract';
+import { call, CommandError, onEvent } from '../api/client';
+import { formatDateTime, formatMoney } from '../format';
+import { describeError } from '../i18n';
+
+type Preview = CommandOutput<'send.preview'>;
+type Batches = CommandOutput<'send.batches'>;
+
+export function SendScreen() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [batches, setBatches] = useState<Batches | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const fail = (e: unknown) =>
+    setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
+
+  const refresh = useCallback(async () => {
+    const [p, b] = await Promise.all([call('send.preview', {}), call('send.batches', { limit: 200 })]);
+    setPreview(p);
+    setBatches(b);
+  }, []);
+  useEffect(() => {
+    Promise.all([call('send.preview', {}), call('send.batches', { limit: 200 })]).then(([p, b]) => {
+      setPreview(p);
+      setBatches(b);
+    }, fail);
+    const offProgress = onEvent('job.progress', (p) => {
+      if (p.phase === 'send.batches') setProgress({ done: p.done, total: p.total ?? p.done });
+    });
+    const offDone = onEvent('job.finished', (p) => {
+      if (p.jobId.startsWith('send-')) {
+        setProgress(null);
+        refresh().catch(fail);
+      }
+    });
+    return () => {
+      offProgress();
+      offDone();
+    };
+  }, [refresh]);
+
+  const send = async () => {
+    setConfirming(false);
+    setMessage(null);
+    try {
+      const r = await call('send.confirm', { chunkSize: 50, wait: false });
+      setMessage({ tone: 'ok', text: t('send.queued', { batches: r.batchIds.length }) });
+      await refresh();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const retryNow = async () => {
+    try {
+      await call('send.run', {});
+      await refresh();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const accounts = (preview?.groups ?? []).map((g) => g.accountName ?? String(g.bankAccountId)).join(', ');
+  const c = batches?.counts;
+
+  return (
+    <section className="screen screen-wide">
+      <h1>{t('nav.send')}</h1>
+      {preview && preview.count === 0 && <p className="muted">{t('send.nothing')}</p>}
+      {preview && preview.count > 0 && (
+        <div className="card">
+          <ul>
+            {preview.groups.map((g) => (
+              <li key={g.bankAccountId}>
+                {t('send.group', {
+                  count: g.count,
+                  total: formatMoney(g.totalCents, locale),
+                  account: g.accountName ?? g.bankAccountId,
+                })}
+              </li>
+            ))}
+          </ul>
+          {!confirming ? (
+            <button type="button" className="primary" onClick={() => setConfirming(true)}>
+              {t('send.markPaid', { count: preview.count, total: formatMoney(preview.totalCents, locale) })}
+            </button>
+          ) : (
+            <div role="alertdialog" aria-labelledby="send-confirm" className="confirm">
+              <p id="send-confirm">
+                {t('send.confirmText', {
+                  count: preview.count,
+                  total: formatMoney(preview.totalCents, locale),
+                  accounts,
+                })}
+              </p>
+              <div className="actions">
+                <button type="button" className="primary" onClick={() => void send()}>
+                  {t('send.confirm')}
+                </button>
+                <button type="button" onClick={() => setConfirming(false)}>
+                  {t('common.cancel')}
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+      {progress && (
+        <div className="progress" role="status">
+          {t('send.sending', progress)}
+          <progress max={progress.total} value={progress.done} aria-label={t('send.sendingLabel')} />
+        </div>
+      )}
+      {message && (
+        <p role={message.tone === 'error' ? 'alert' : 'status'} className={`status ${message.tone}`}>
+          {message.text}
+        </p>
+      )}
+      {c && (
+        <p className="totals">
+          {t('send.counts', c)}{' '}
+          {c.queued + c.unknown + c.sent > 0 && (
+            <button type="button" className="linklike" onClick={() => void retryNow()}>
+              {t('send.retryNow')}
+            </button>
+          )}
+        </p>
+      )}
+      {batches && batches.batches.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('send.col.batch')}</th>
+              <th>{t('send.col.account')}</th>
+              <th className="num">{t('send.col.count')}</th>
+              <th className="num">{t('send.col.total')}</th>
+              <th>{t('send.col.state')}</th>
+              <th>{t('send.col.when')}</th>
+              <th>{t('send.col.detail')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batches.batches.map((b) => (
+              <tr key={b.id}>
+                <td className="num">{b.id}</td>
+                <td>{b.bankAccountId}</td>
+                <td className="num">{b.receivableIds.length}</td>
+                <td className="num">{formatMoney(b.totalCents, locale)}</td>
+                <td>
+                  <span className={`badge batch-${b.state}`}>{t(`send.state.${b.state}`)}</span>
+                </td>
+                <td>{formatDateTime(b.confirmedAt ?? b.lastAttemptAt ?? b.createdAt, locale)}</td>
+                <td className="ellipsis" title={b.reviewReason ?? b.lastError ?? ''}>
+                  {b.reviewReason ?? b.lastError ?? ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

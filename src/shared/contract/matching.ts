@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { centsSchema, isoDateSchema } from '../domain';
+import { defineCommand } from './define';
+
+/** Confidence zones of a proposal. A line with nothing proposed is `red` with state `unmatched`. */
+export const MATCH_ZONES = ['green', 'yellow', 'red'] as const;
+export type MatchZone = (typeof MATCH_ZONES)[number];
+
+/**
+ * States of a match row. The engine writes `suggested` and `unmatched`; `overridden` is a clerk's own
+ * choice (kept on re-runs, still to be approved); the review workflow adds approved / rejected / to_review.
+ */
+export const MATCH_STATES = [
+  'suggested',
+  'unmatched',
+  'overridden',
+  'approved',
+  'rejected',
+  'to_review',
+] as const;
+export type MatchState = (typeof MATCH_STATES)[number];
+
+/**
+ * Stable reason codes. The renderer translates codes (with their params); the core renders Portuguese for
+ * the CLI. Never rename a code: plans stored in the database refer to them.
+ */
+export const REASON_CODES = [
+  // evidence for a proposal
+  'key',
+  'alias',
+  'amount_equal',
+  'amount_with_charges',
+  'amount_rounded',
+  'amount_different',
+  'amount_sum',
+  'amount_net_fees',
+  'amount_fee_tolerance',
+  'lag',
+  'name_similarity',
+  'surname',
+  'no_payer_name',
+  'type_consistent',
+  'type_mismatch',
+  'card_lump',
+  'lump_received',
+  'lump_excluded',
+  'boleto_lump',
+  'many_to_one',
+  'others_same_amount',
+  'runner_up',
+  'duplicate_line',
+  'manual',
+  // why nothing was proposed
+  'tie',
+  'no_candidates',
+  'name_mismatch',
+  'weak',
+  'claimed',
+  'held',
+  'possible_duplicate',
+  'duplicate_import',
+  'already_received',
+  'lump_no_fit',
+  'lump_ambiguous',
+  'combination_ambiguous',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+export const reasonParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type ReasonParams = z.infer<typeof reasonParamsSchema>;
+
+export const reasonSchema = z.object({
+  code: z.enum(REASON_CODES),
+  params: reasonParamsSchema.optional(),
+  /** The sentence in Portuguese, as the CLI prints it. */
+  text: z.string(),
+});
+export type ReasonDto = z.infer<typeof reasonSchema>;
+
+const days = z.number().int().min(0).max(120);
+
+/**
+ * Expected settlement lag of one payment type, counted from the receivable's due date to the bank credit:
+ * `min`–`max` days (business days when `business`), plus how many days earlier or later than that a member
+ * may plausibly pay. Outside `[min − early, max + late]` a receivable is not a candidate at all.
+ */
+export const lagWindowSchema = z
+  .object({ min: days, max: days, business: z.boolean(), early: days, late: days })
+  .refine((w) => w.min <= w.max, { message: 'min must not be greater than max', path: ['min'] });
+export type LagWindow = z.infer<typeof lagWindowSchema>;
+
+const percent = z.number().min(0).max(100);
+
+export const matchSettingsSchema = z
+  .object({
+    /** Score ≥ green → green; ≥ yellow → yellow; ≥ propose → red; below → nothing proposed. */
+    thresholds: z.object({ green: percent, yellow: percent, propose: percent }),
+    /** Best minus second-best below this: a tie, nothing proposed. */
+    tieMargin: z.number().int().min(0).max(50),
+    /** Best minus second-best below this: at most yellow. */
+    greenMargin: z.number().int().min(0).max(50),
+    /** A line naming a payer needs a candidate at least this similar (or a learned alias or a key). */
+    minNamePercent: percent,
+    /** Per payment type id ("18" Pix, "5" boleto, ...) and "default" for the others. */
+    lag: z.record(z.string().regex(/^(\d{1,3}|default)$/), lagWindowSchema),
+    /** Card deposits are net of the acquirer's fee (MDR): accepted between these percentages of the gross. */
+    cardFee: z
+      .object({ minPercent: percent, maxPercent: percent })
+      .refine((f) => f.minPercent <= f.maxPercent, { message: 'min above max', path: ['minPercent'] }),
+    /** A late boleto is paid with a fine plus interest a month, pro rata: the most it may exceed its face. */
+    lateCharges: z.object({ finePercent: percent, monthlyInterestPercent: percent }),
+  })
+  .refine((s) => s.thresholds.propose <= s.thresholds.yellow && s.thresholds.yellow <= s.thresholds.green, {
+    message: 'thresholds must satisfy propose ≤ yellow ≤ green',
+    path: ['thresholds'],
+  })
+  .refine((s) => 'default' in s.lag, { message: 'a "default" lag window is required', path: ['lag'] });
+export type MatchSettings = z.infer<typeof matchSettingsSchema>;
+
+export const matchSummarySchema = z.object({
+  planId: z.number().int(),
+  statementId: z.number().int(),
+  engineVersion: z.string(),
+  createdAt: z.string(),
+  /** Credit lines of the statement. */
+  lines: z.number().int(),
+  green: z.number().int(),
+  yellow: z.number().int(),
+  red: z.number().int(),
+  unmatched: z.number().int(),
+  /** Matches already reviewed (state other than suggested/unmatched), carried over untouched. */
+  kept: z.number().int(),
+  durationMs: z.number(),
+});
+export type MatchSummaryDto = z.infer<typeof matchSummarySchema>;
+
+export const matchReceivableSchema = z.object({
+  id: z.number().int(),
+  /** The part of the line's amount given to this receivable. */
+  amountCents: centsSchema,
+  /** Face value in the gym system (null when the receivable is no longer in the cache). */
+  faceCents: centsSchema.nullable(),
+  dueDate: z.string().nullable(),
+  payerName: z.string().nullable(),
+  description: z.string().nullable(),
+  paymentTypeId: z.number().int().nullable(),
+  statusId: z.number().int().nullable(),
+});
+
+export const matchLineSchema = z.object({
+  matchId: z.number().int(),
+  lineId: z.number().int(),
+  position: z.number().int(),
+  date: isoDateSchema,
+  amountCents: centsSchema,
+  description: z.string(),
+  payerText: z.string().nullable(),
+  state: z.enum(MATCH_STATES),
+  score: z.number().int().min(0).max(100),
+  zone: z.enum(MATCH_ZONES),
+  reasons: z.array(reasonSchema),
+  receivables: z.array(matchReceivableSchema),
+});
+export type MatchLineDto = z.infer<typeof matchLineSchema>;
+
+export const matchingCommands = {
+  'match.run': defineCommand({
+    summary: 'Propose receivables for the credit lines of a statement (default: the latest imported)',
+    input: z.object({ statementId: z.number().int().positive().optional() }),
+    output: matchSummarySchema,
+  }),
+  'match.lines': defineCommand({
+    summary: 'The current plan of a statement: each credit line with its proposal, score, zone and reasons',
+    input: z.object({
+      statementId: z.number().int().positive().optional(),
+      zone: z.enum(MATCH_ZONES).optional(),
+      state: z.enum(MATCH_STATES).optional(),
+      limit: z.number().int().min(1).max(5000).default(500),
+      offset: z.number().int().min(0).default(0),
+    }),
+    output: z.object({
+      statementId: z.number().int(),
+      planId: z.number().int().nullable(),
+      createdAt: z.string().nullable(),
+      total: z.number().int(),
+      rows: z.array(matchLineSchema),
+    }),
+  }),
+  'match.settings.get': defineCommand({
+    summary: 'Matching settings: zone thresholds, settlement lag per payment type, card fee tolerance',
+    input: z.object({}),
+    output: z.object({ settings: matchSettingsSchema, isDefault: z.boolean() }),
+  }),
+  'match.settings.update': defineCommand({
+    summary: 'Change matching settings (given keys replace the current ones; lag windows per payment type)',
+    input: z.object({
+      thresholds: matchSettingsSchema.shape.thresholds.optional(),
+      tieMargin: matchSettingsSchema.shape.tieMargin.optional(),
+      greenMargin: matchSettingsSchema.shape.greenMargin.optional(),
+      minNamePercent: matchSettingsSchema.shape.minNamePercent.optional(),
+      lag: matchSettingsSchema.shape.lag.optional(),
+      cardFee: matchSettingsSchema.shape.cardFee.optional(),
+      lateCharges: matchSettingsSchema.shape.lateCharges.optional(),
+      /** true: back to the defaults (other keys are then ignored). */
+      reset: z.boolean().optional(),
+    }),
+    output: z.object({ settings: matchSettingsSchema, isDefault: z.boolean() }),
+  }),
+};
