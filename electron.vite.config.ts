@@ -5,7 +5,14 @@ import { defineConfig } from 'electron-vite';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          // Statement files are read in a worker thread (src/core/import/parse-in-worker.ts), which loads
+          // out/main/parse-worker.js from beside the bundle.
+          'parse-worker': resolve('src/core/import/parse-worker.ts'),
+        },
+      },
     },
   },
   preload: {

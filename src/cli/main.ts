@@ -11,6 +11,7 @@ import { notifyCommand } from './commands/notify';
 import { demoCommand } from './commands/demo';
 import { importCommand } from './commands/import';
 import { matchCommand } from './commands/match';
+import { approveCommand, sendCommand, statusCommand } from './commands/send';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { UsageError, type CliIo, type Subcommand } from './types';
 
@@ -24,6 +25,9 @@ const SUBCOMMANDS: Subcommand[] = [
   receivablesCommand,
   importCommand,
   matchCommand,
+  approveCommand,
+  sendCommand,
+  statusCommand,
   debtorsCommand,
   geographyCommand,
   notifyCommand,

@@ -46,8 +46,10 @@ export const importCommand: Subcommand = {
     const bytes = readStatementFile(file);
     const db = core.ctx.db();
     const input = { fileName: basename(file), bytes, bankAccountId };
+    // The bytes were read for this import only: move them to the reading worker instead of copying.
+    const opts = { transferBytes: true };
     if (values['dry-run'] === true) {
-      const p = previewImport(db, input);
+      const p = await previewImport(db, input, opts);
       const text = [
         `${p.fileName}: ${p.format.toUpperCase()}${p.encoding ? ` (${p.encoding})` : ''}, mapping ${p.mappingSource}${p.profileName ? ` “${p.profileName}”` : ''}, confidence ${Math.round(p.confidence * 100)}%`,
         `${p.counts.credits} credits (${brl(p.counts.creditCents)}), ${p.counts.debits} debits, ${p.counts.balances} balance rows, ${p.counts.rejected} rejected`,
@@ -58,7 +60,7 @@ export const importCommand: Subcommand = {
       ];
       return { json: p, text: text.join('\n') };
     }
-    const r = commitImport(db, input);
+    const r = await commitImport(db, input, opts);
     const text = [
       `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
       `Also added, for reference only: ${r.inserted.debits} debits and ${r.inserted.balances} balance rows.`,

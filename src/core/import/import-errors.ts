@@ -75,6 +75,25 @@ export const importErrors = {
       field: 'mapping',
       params: { detail },
     }),
+  timeout: (seconds: number) =>
+    new AppError(
+      'validation',
+      `The file could not be read in ${seconds} seconds; it may be damaged. Export it again from the bank, or open it in Excel and save it as XLSX or CSV.`,
+      { code: 'import.timeout', params: { seconds } },
+    ),
+  outOfMemory: () =>
+    new AppError(
+      'validation',
+      'The file needs more memory to read than Quita can give it. Export a shorter period from the bank.',
+      { code: 'import.out_of_memory' },
+    ),
+  /** The reading worker died without an answer: not the file's known fault, so kind `internal`. */
+  readerFailed: (reason: string) =>
+    new AppError(
+      'internal',
+      `Reading the file stopped unexpectedly (${reason}). Try again; if it happens again, export the statement again from the bank, or save it as XLSX or CSV.`,
+      { code: 'import.reader_failed', params: { reason } },
+    ),
   unknownBankAccount: (id: number) =>
     new AppError(
       'validation',

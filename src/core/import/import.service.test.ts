@@ -26,9 +26,9 @@ beforeEach(() => {
 });
 afterEach(() => db.close());
 
-function errorCode(f: () => unknown): string | undefined {
+async function errorCode(f: () => Promise<unknown>): Promise<string | undefined> {
   try {
-    f();
+    await f();
   } catch (e) {
     if (isAppError(e)) return e.code;
     throw e;
@@ -42,8 +42,8 @@ describe('import service', () => {
     expect(tables).toEqual(expect.arrayContaining(['statements', 'statement_lines', 'mapping_profiles']));
   });
 
-  it('imports every line with its kind; imported counts the new credits only', () => {
-    const r = commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+  it('imports every line with its kind; imported counts the new credits only', async () => {
+    const r = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
     expect(r).toMatchObject({
       imported: 4,
       alreadyKnown: 0,
@@ -72,12 +72,12 @@ describe('import service', () => {
     });
   });
 
-  it('the same file again adds nothing, reuses its statement and says all lines were known', () => {
-    const first = commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
-    const preview = previewImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+  it('the same file again adds nothing, reuses its statement and says all lines were known', async () => {
+    const first = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const preview = await previewImport(db, { ...file('itau.csv'), bankAccountId: 10 });
     expect(preview).toMatchObject({ newCredits: 0, knownCredits: 4, sameFileStatementId: first.statementId });
     expect(preview.lines.every((l) => l.known)).toBe(true);
-    const again = commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const again = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
     expect(again).toMatchObject({
       statementId: first.statementId,
       imported: 0,
@@ -88,9 +88,9 @@ describe('import service', () => {
     expect(count(db, 'SELECT count(*) FROM statement_lines')).toBe(10);
   });
 
-  it('an overlapping period adds only the new lines, and both R$ 99,90 of one day survive', () => {
-    commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
-    const r = commitImport(db, { ...file('itau-overlap.csv'), bankAccountId: 10 });
+  it('an overlapping period adds only the new lines, and both R$ 99,90 of one day survive', async () => {
+    await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const r = await commitImport(db, { ...file('itau-overlap.csv'), bankAccountId: 10 });
     expect(r).toMatchObject({ imported: 1, alreadyKnown: 2, sameFile: false });
     expect(count(db, "SELECT count(*) FROM statement_lines WHERE kind = 'credit'")).toBe(5);
     expect(
@@ -99,62 +99,66 @@ describe('import service', () => {
     expect(count(db, 'SELECT count(*) FROM statements')).toBe(2);
   });
 
-  it('the same file into another bank account is another set of lines', () => {
-    commitImport(db, { ...file('bb.ofx'), bankAccountId: 10 });
-    const r = commitImport(db, { ...file('bb.ofx'), bankAccountId: 20 });
+  it('the same file into another bank account is another set of lines', async () => {
+    await commitImport(db, { ...file('bb.ofx'), bankAccountId: 10 });
+    const r = await commitImport(db, { ...file('bb.ofx'), bankAccountId: 20 });
     expect(r).toMatchObject({ imported: 3, alreadyKnown: 0 });
   });
 
-  it('repeated FITIDs (Banco do Brasil) never merge distinct lines', () => {
-    const r = commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 });
+  it('repeated FITIDs (Banco do Brasil) never merge distinct lines', async () => {
+    const r = await commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 });
     expect(r.imported).toBe(3);
-    expect(commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 }).alreadyKnown).toBe(3);
+    expect((await commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 })).alreadyKnown).toBe(3);
   });
 
-  it('commits whole or not at all: a failure on the 5th line leaves nothing behind', () => {
+  it('commits whole or not at all: a failure on the 5th line leaves nothing behind', async () => {
     db.exec(`CREATE TRIGGER boom BEFORE INSERT ON statement_lines WHEN NEW.position = 12
              BEGIN SELECT RAISE(ABORT, 'disk full'); END;`);
-    expect(() => commitImport(db, { ...file('itau.csv'), bankAccountId: 10 })).toThrow(/disk full/);
+    await expect(commitImport(db, { ...file('itau.csv'), bankAccountId: 10 })).rejects.toThrow(/disk full/);
     expect(count(db, 'SELECT count(*) FROM statements')).toBe(0);
     expect(count(db, 'SELECT count(*) FROM statement_lines')).toBe(0);
     expect(count(db, 'SELECT count(*) FROM mapping_profiles')).toBe(0);
   });
 
-  it('refuses an unknown bank account, telling the clerk to sync first', () => {
-    expect(errorCode(() => commitImport(db, { ...file('itau.csv'), bankAccountId: 99 }))).toBe(
+  it('refuses an unknown bank account, telling the clerk to sync first', async () => {
+    expect(await errorCode(() => commitImport(db, { ...file('itau.csv'), bankAccountId: 99 }))).toBe(
       'import.unknown_bank_account',
     );
-    expect(() => previewImport(db, { ...file('itau.csv'), bankAccountId: 99 })).toThrow(/Sincronizar/);
+    await expect(previewImport(db, { ...file('itau.csv'), bankAccountId: 99 })).rejects.toThrow(
+      /Sincronizar/,
+    );
   });
 
-  it('a file-level problem imports nothing', () => {
+  it('a file-level problem imports nothing', async () => {
     for (const name of ['encrypted.xlsx', 'truncated.ofx', 'empty.csv', 'empty-sheet.xlsx']) {
-      expect(errorCode(() => commitImport(db, { ...file(name), bankAccountId: 10 }))).toMatch(/^import\./);
+      expect(await errorCode(() => commitImport(db, { ...file(name), bankAccountId: 10 }))).toMatch(
+        /^import\./,
+      );
     }
     expect(count(db, 'SELECT count(*) FROM statements')).toBe(0);
   });
 
-  it('rejected rows are reported and kept on the statement; a file of only rejects is an error', () => {
-    const r = commitImport(db, { ...file('serial-dates.csv'), bankAccountId: 30 });
+  it('rejected rows are reported and kept on the statement; a file of only rejects is an error', async () => {
+    const r = await commitImport(db, { ...file('serial-dates.csv'), bankAccountId: 30 });
     expect(r.rejected.map((x) => x.line)).toEqual([4, 5]);
     expect(
       JSON.parse(db.prepare('SELECT rejected_json FROM statements').pluck().get() as string),
     ).toHaveLength(2);
-    const detected = previewImport(db, file('itau.csv')).mapping;
+    const detected = (await previewImport(db, file('itau.csv'))).mapping;
     if (detected.kind !== 'table') throw new Error('expected a table');
     const wrong = { ...detected, amountColumn: 1, balanceColumn: null };
     expect(
-      errorCode(() => commitImport(db, { ...file('itau.csv'), bankAccountId: 30, mapping: wrong })),
+      await errorCode(() => commitImport(db, { ...file('itau.csv'), bankAccountId: 30, mapping: wrong })),
     ).toBe('import.all_rejected');
   });
 
-  it('starter profile for the account’s bank first, then the saved profile next time', () => {
-    const p1 = previewImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+  it('starter profile for the account’s bank first, then the saved profile next time', async () => {
+    const p1 = await previewImport(db, { ...file('itau.csv'), bankAccountId: 10 });
     expect(p1).toMatchObject({ mappingSource: 'starter', profileName: 'Itaú — extrato CSV' });
-    const p0 = previewImport(db, { ...file('itau.csv'), bankAccountId: 30 });
+    const p0 = await previewImport(db, { ...file('itau.csv'), bankAccountId: 30 });
     expect(p0.mappingSource).toBe('detected');
-    commitImport(db, { ...file('itau.csv'), bankAccountId: 30 });
-    const p2 = previewImport(db, { ...file('itau-overlap.csv'), bankAccountId: 30 });
+    await commitImport(db, { ...file('itau.csv'), bankAccountId: 30 });
+    const p2 = await previewImport(db, { ...file('itau-overlap.csv'), bankAccountId: 30 });
     expect(p2).toMatchObject({ mappingSource: 'saved', confidence: 1 });
     const profiles = listProfiles(db, 30);
     expect(profiles[0]).toMatchObject({
@@ -165,20 +169,20 @@ describe('import service', () => {
     expect(profiles[0]!.mapping).toMatchObject({ kind: 'table', encoding: null, delimiter: ';' });
   });
 
-  it('the clerk’s corrected mapping is saved as given and used next time', () => {
-    const detected = previewImport(db, { ...file('itau.csv'), bankAccountId: 30 }).mapping;
+  it('the clerk’s corrected mapping is saved as given and used next time', async () => {
+    const detected = (await previewImport(db, { ...file('itau.csv'), bankAccountId: 30 })).mapping;
     if (detected.kind !== 'table') throw new Error('expected a table');
     const mapping = { ...detected, balanceColumn: null };
-    commitImport(db, { ...file('itau.csv'), bankAccountId: 30, mapping });
-    const next = previewImport(db, { ...file('itau-overlap.csv'), bankAccountId: 30 });
+    await commitImport(db, { ...file('itau.csv'), bankAccountId: 30, mapping });
+    const next = await previewImport(db, { ...file('itau-overlap.csv'), bankAccountId: 30 });
     expect(next.mappingSource).toBe('saved');
     expect(next.mapping).toMatchObject({ balanceColumn: null });
     expect(next.lines.some((l) => l.description === 'SALDO DO DIA')).toBe(false);
   });
 
-  it('warns when an overlapping statement came from another kind of file', () => {
-    commitImport(db, { ...file('bradesco.ofx'), bankAccountId: 20 });
-    const p = previewImport(db, { ...file('itau.csv'), bankAccountId: 20 });
+  it('warns when an overlapping statement came from another kind of file', async () => {
+    await commitImport(db, { ...file('bradesco.ofx'), bankAccountId: 20 });
+    const p = await previewImport(db, { ...file('itau.csv'), bankAccountId: 20 });
     expect(p.notices.map((n) => n.code)).toContain('import.overlap_other_format');
   });
 
@@ -190,8 +194,8 @@ describe('import service', () => {
     expect(listProfiles(db, 20).map((p) => p.name)).toEqual(['Bradesco — OFX']);
   });
 
-  it('preview without a bank account writes nothing and knows nothing', () => {
-    const p = previewImport(db, file('santander.xlsx'));
+  it('preview without a bank account writes nothing and knows nothing', async () => {
+    const p = await previewImport(db, file('santander.xlsx'));
     expect(p).toMatchObject({
       format: 'xlsx',
       newCredits: null,

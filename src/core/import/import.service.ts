@@ -13,7 +13,7 @@ import type { Db } from '../db/open-db';
 import { importErrors } from './import-errors';
 import { importRepo, type BankAccountRow } from './import.repo';
 import { PREVIEW_LINES } from './limits';
-import { parseStatement } from './parse-statement';
+import { parseStatementInWorker } from './parse-in-worker';
 import { STARTER_PROFILES, startersForBank } from './starter-profiles';
 import type { ParseResult, ProfileCandidate } from './types';
 
@@ -28,6 +28,14 @@ export interface ImportFile {
 export interface ImportOptions {
   onProgress?: ((done: number, total: number) => void) | undefined;
   now?: () => Date;
+  /** Deadline for reading the file; default `parseDeadlineMs` of its size (limits.ts). */
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /**
+   * The caller will not use `file.bytes` again (a fresh read of an upload or a file): they are moved to
+   * the reading worker instead of copied, and are empty afterwards.
+   */
+  transferBytes?: boolean | undefined;
 }
 
 const zeroKinds = (): Record<LineKind, number> => ({ credit: 0, debit: 0, balance: 0 });
@@ -54,19 +62,36 @@ function candidatesFor(db: Db, account: BankAccountRow): ProfileCandidate[] {
   return [...saved, ...startersForBank(account.bank_code)];
 }
 
-function parseFor(
-  db: Db,
-  file: ImportFile,
-  opts: ImportOptions,
-): { parsed: ParseResult; account: BankAccountRow | null } {
+interface ReadFile {
+  parsed: ParseResult;
+  account: BankAccountRow | null;
+  sha256: string;
+  byteSize: number;
+}
+
+/**
+ * The file is read in a worker thread with a deadline (parse-in-worker.ts): a damaged workbook can loop
+ * forever inside SheetJS, and a big file would otherwise block this thread for seconds. Everything that
+ * touches the database stays here, synchronous.
+ */
+async function parseFor(db: Db, file: ImportFile, opts: ImportOptions): Promise<ReadFile> {
   const account = file.bankAccountId !== undefined ? requireAccount(db, file.bankAccountId) : null;
-  const parsed = parseStatement(file.bytes, {
-    mapping: file.mapping,
-    profiles: account ? candidatesFor(db, account) : [],
-    onProgress: opts.onProgress,
-  });
+  const profiles = account ? candidatesFor(db, account) : [];
+  // Before the read: with `transferBytes` the bytes are gone afterwards.
+  const sha256 = sha256Of(file.bytes);
+  const byteSize = file.bytes.byteLength;
+  const parsed = await parseStatementInWorker(
+    file.bytes,
+    { mapping: file.mapping, profiles },
+    {
+      timeoutMs: opts.timeoutMs,
+      onProgress: opts.onProgress,
+      signal: opts.signal,
+      transfer: opts.transferBytes,
+    },
+  );
   if (account && parsed.period) parsed.notices.push(...overlapNotices(db, account.id, parsed));
-  return { parsed, account };
+  return { parsed, account, sha256, byteSize };
 }
 
 /**
@@ -107,8 +132,12 @@ function counts(parsed: ParseResult) {
 }
 
 /** Read the file and show how it would be imported; writes nothing. */
-export function previewImport(db: Db, file: ImportFile, opts: ImportOptions = {}): ImportPreview {
-  const { parsed, account } = parseFor(db, file, opts);
+export async function previewImport(
+  db: Db,
+  file: ImportFile,
+  opts: ImportOptions = {},
+): Promise<ImportPreview> {
+  const { parsed, account, sha256 } = await parseFor(db, file, opts);
   const known = account ? importRepo.knownLookup(db, account.id) : null;
   let newCredits: number | null = null;
   let knownCredits: number | null = null;
@@ -121,7 +150,6 @@ export function previewImport(db: Db, file: ImportFile, opts: ImportOptions = {}
       else newCredits++;
     }
   }
-  const sha256 = sha256Of(file.bytes);
   return {
     fileName: file.fileName,
     sha256,
@@ -169,18 +197,17 @@ function profileMapping(parsed: ParseResult): Mapping {
  * overlapping period) are counted, not inserted. The same file twice (same SHA-256) reuses its statement
  * row instead of adding an empty one. Rejected rows are returned and kept on the statement.
  */
-export function commitImport(
+export async function commitImport(
   db: Db,
   file: ImportFile & { bankAccountId: number; saveProfile?: boolean | undefined },
   opts: ImportOptions = {},
-): ImportCommitResult {
-  const { parsed, account } = parseFor(db, file, opts);
+): Promise<ImportCommitResult> {
+  const { parsed, account, sha256, byteSize } = await parseFor(db, file, opts);
   if (!account) throw importErrors.unknownBankAccount(file.bankAccountId);
   if (parsed.lines.length === 0) {
     const first = parsed.rejected[0];
     throw first ? importErrors.allRejected(parsed.rejected.length, first) : importErrors.noLines();
   }
-  const sha256 = sha256Of(file.bytes);
   const now = (opts.now ?? (() => new Date()))().toISOString();
   const kinds = zeroKinds();
   for (const l of parsed.lines) kinds[l.kind]++;
@@ -196,7 +223,7 @@ export function commitImport(
         bankAccountId: account.id,
         fileName: file.fileName.slice(0, 255),
         sha256,
-        byteSize: file.bytes.length,
+        byteSize,
         format: parsed.format,
         encoding: parsed.encoding,
         mappingJson: JSON.stringify(parsed.mapping),

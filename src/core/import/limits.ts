@@ -14,3 +14,17 @@ export const MAX_DESCRIPTION_CHARS = 500;
 /** Cells longer than this are cut in the stored raw row. */
 export const MAX_RAW_CELL_CHARS = 1_000;
 export const PREVIEW_LINES = 50;
+
+/**
+ * How long reading one file may take before the worker reading it is stopped (`import.timeout`): a
+ * damaged workbook can send SheetJS into an endless loop. 20 s covers a healthy 100,000-line file on a
+ * slow machine several times over; big files get 1 s more per MB (a 50 MB CSV reads in about 7 s).
+ */
+export const PARSE_DEADLINE_BASE_MS = 20_000;
+export const PARSE_DEADLINE_PER_MB_MS = 1_000;
+export const PARSE_DEADLINE_MAX_MS = 90_000;
+
+export function parseDeadlineMs(byteLength: number): number {
+  const mb = byteLength / (1024 * 1024);
+  return Math.min(PARSE_DEADLINE_MAX_MS, Math.round(PARSE_DEADLINE_BASE_MS + PARSE_DEADLINE_PER_MB_MS * mb));
+}

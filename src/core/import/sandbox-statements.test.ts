@@ -46,7 +46,7 @@ describe('statements written by the sandbox', () => {
     },
   );
 
-  it('importing a month, then an overlapping month, leaves each credit once', () => {
+  it('importing a month, then an overlapping month, leaves each credit once', async () => {
     const account = data.bankAccounts[0]!;
     const june = writeStatement(data, {
       bankAccountId: account.id,
@@ -60,8 +60,12 @@ describe('statements written by the sandbox', () => {
       to: '2026-07-14',
       format: 'ofx',
     });
-    const a = commitImport(db, { fileName: june.fileName, bytes: june.bytes, bankAccountId: account.id });
-    const b = commitImport(db, { fileName: mid.fileName, bytes: mid.bytes, bankAccountId: account.id });
+    const a = await commitImport(db, {
+      fileName: june.fileName,
+      bytes: june.bytes,
+      bankAccountId: account.id,
+    });
+    const b = await commitImport(db, { fileName: mid.fileName, bytes: mid.bytes, bankAccountId: account.id });
     const credits = (f: typeof june, from: string) =>
       f.groundTruth.lines.filter((l) => l.amountCents > 0 && l.date >= from).length;
     expect(a.imported).toBe(credits(june, '0000'));

@@ -136,13 +136,19 @@ export function enqueuePairs(
   })();
 }
 
-/** Move a batch to a new state with its audit entry, in one transaction. */
+/**
+ * Move a batch to a new state with its audit entry, in one transaction, only if it is still in one of the
+ * `from` states. SQLite serializes writers, so this is also the claim between two processes sharing the
+ * database (the desktop app and a `quita send`): the one whose update found the batch `queued` sends it;
+ * the other gets false and leaves it alone.
+ */
 export function transition(
   db: Db,
   batchId: number,
   to: BatchState,
   who: Actor,
   patch: {
+    from?: BatchState[];
     lastError?: string | null;
     reviewReason?: string | null;
     nextAttemptAt?: string | null;
@@ -150,40 +156,44 @@ export function transition(
     now?: string;
     detail?: unknown;
   } = {},
-): void {
+): boolean {
   const now = patch.now ?? new Date().toISOString();
-  db.transaction(() => {
-    const before = db.prepare('SELECT state FROM outbox_batches WHERE id = ?').pluck().get(batchId) as
-      BatchState | undefined;
-    if (!before) throw new Error(`no outbox batch ${batchId}`);
-    db.prepare(
-      `UPDATE outbox_batches SET state = @to, attempts = attempts + @attempt,
+  return db
+    .transaction(() => {
+      const before = db.prepare('SELECT state FROM outbox_batches WHERE id = ?').pluck().get(batchId) as
+        BatchState | undefined;
+      if (!before) throw new Error(`no outbox batch ${batchId}`);
+      if (patch.from && !patch.from.includes(before)) return false;
+      db.prepare(
+        `UPDATE outbox_batches SET state = @to, attempts = attempts + @attempt,
          last_attempt_at = CASE WHEN @attempt = 1 THEN @now ELSE last_attempt_at END,
          confirmed_at = CASE WHEN @to = 'confirmed' THEN @now ELSE confirmed_at END,
          next_attempt_at = @next, last_error = CASE WHEN @setError = 1 THEN @error ELSE last_error END,
          review_reason = CASE WHEN @to = 'needs_review' THEN @reason WHEN @to = 'confirmed' THEN NULL ELSE review_reason END
        WHERE id = @id`,
-    ).run({
-      id: batchId,
-      to,
-      attempt: patch.attempt ? 1 : 0,
-      now,
-      next: patch.nextAttemptAt ?? null,
-      setError: patch.lastError !== undefined ? 1 : 0,
-      error: patch.lastError ?? null,
-      reason: patch.reviewReason ?? null,
-    });
-    appendAudit(db, {
-      ...who,
-      at: now,
-      action: `outbox.${to}`,
-      subject: `batch:${batchId}`,
-      before: { state: before },
-      after: {
-        state: to,
-        ...(patch.detail ? { detail: patch.detail } : {}),
-        ...(patch.lastError ? { error: patch.lastError } : {}),
-      },
-    });
-  })();
+      ).run({
+        id: batchId,
+        to,
+        attempt: patch.attempt ? 1 : 0,
+        now,
+        next: patch.nextAttemptAt ?? null,
+        setError: patch.lastError !== undefined ? 1 : 0,
+        error: patch.lastError ?? null,
+        reason: patch.reviewReason ?? null,
+      });
+      appendAudit(db, {
+        ...who,
+        at: now,
+        action: `outbox.${to}`,
+        subject: `batch:${batchId}`,
+        before: { state: before },
+        after: {
+          state: to,
+          ...(patch.detail ? { detail: patch.detail } : {}),
+          ...(patch.lastError ? { error: patch.lastError } : {}),
+        },
+      });
+      return true;
+    })
+    .immediate();
 }

@@ -11,7 +11,15 @@ export interface SenderDeps {
   who: Actor;
   now?: () => Date;
   onProgress?: (p: { batchId: number; done: number; total: number }) => void;
+  /**
+   * How long after a send attempt its outcome may still change at the server (a request still in flight from a
+   * killed process, or one we gave up on). The read-back waits this long, or it could see "still open", resend,
+   * and race the first request. Default: twice the client's request timeout.
+   */
+  settleAfterMs?: number;
 }
+
+export const DEFAULT_SETTLE_AFTER_MS = 60_000;
 
 export interface SendSummary {
   /** PUTs that the API answered with success. */
@@ -47,8 +55,18 @@ async function readBack(deps: SenderDeps, ids: number[]): Promise<Map<number, Ap
  * open → nothing happened, safe to send again (or, if the API had answered OK, something is wrong: review);
  * anything else (another account, cancelled, missing, a mix) → a person must look.
  */
-async function settle(deps: SenderDeps, batch: Batch): Promise<Settled> {
+async function settle(deps: SenderDeps, batch: Batch): Promise<Settled | 'later'> {
   const now = (deps.now ?? (() => new Date()))();
+  const settleAt =
+    batch.state === 'unknown' && batch.lastAttemptAt
+      ? new Date(batch.lastAttemptAt).getTime() + (deps.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS)
+      : 0;
+  if (settleAt > now.getTime()) {
+    deps.db
+      .prepare('UPDATE outbox_batches SET next_attempt_at = ? WHERE id = ?')
+      .run(new Date(settleAt).toISOString(), batch.id);
+    return 'later';
+  }
   let found: Map<number, ApiReceivable>;
   try {
     found = await readBack(deps, batch.receivableIds);
@@ -66,27 +84,30 @@ async function settle(deps: SenderDeps, batch: Batch): Promise<Settled> {
     bankAccountId: rows[i]?.bankAccountId ?? null,
   }));
   if (rows.every((r) => r && r.statusId === RECEIVED && r.bankAccountId === batch.bankAccountId)) {
-    transition(deps.db, batch.id, 'confirmed', deps.who, {
+    const done = transition(deps.db, batch.id, 'confirmed', deps.who, {
+      from: [batch.state],
       lastError: null,
       detail: { readBack: 'all received' },
     });
-    return 'confirmed';
+    return done ? 'confirmed' : 'later';
   }
   if (rows.every((r) => r && OPEN_OR_OVERDUE.has(r.statusId))) {
     if (batch.state === 'unknown') {
       // The first resend goes at once (a crash or a lost answer); repeated failures slow down.
       const delay = batch.attempts <= 1 ? 0 : Math.min(BACKOFF_MAX_MS, 5000 * 2 ** (batch.attempts - 1));
-      transition(deps.db, batch.id, 'queued', deps.who, {
+      const done = transition(deps.db, batch.id, 'queued', deps.who, {
+        from: ['unknown'],
         detail: { readBack: 'none received: safe to send again' },
         nextAttemptAt: delay ? new Date(now.getTime() + delay).toISOString() : null,
       });
-      return 'requeued';
+      return done ? 'requeued' : 'later';
     }
-    transition(deps.db, batch.id, 'needs_review', deps.who, {
+    const done = transition(deps.db, batch.id, 'needs_review', deps.who, {
+      from: [batch.state],
       reviewReason: 'The API answered that it marked them, but reading them back shows them still open.',
       detail,
     });
-    return 'needs_review';
+    return done ? 'needs_review' : 'later';
   }
   const problems = detail.flatMap((d) => {
     if (d.status === null) return [`${d.id}: not found in the API`];
@@ -96,11 +117,12 @@ async function settle(deps: SenderDeps, batch: Batch): Promise<Settled> {
     if (d.status !== RECEIVED) return [`${d.id}: still open`];
     return [];
   });
-  transition(deps.db, batch.id, 'needs_review', deps.who, {
+  const done = transition(deps.db, batch.id, 'needs_review', deps.who, {
+    from: [batch.state],
     reviewReason: `Reading back found: ${problems.join('; ')}`,
     detail,
   });
-  return 'needs_review';
+  return done ? 'needs_review' : 'later';
 }
 
 /**
@@ -113,13 +135,16 @@ export async function runSender(deps: SenderDeps): Promise<SendSummary> {
   const now = deps.now ?? (() => new Date());
   const summary: SendSummary = { sent: 0, confirmed: 0, needsReview: 0, waiting: 0, retryAt: null };
   const due = (b: Batch) => !b.nextAttemptAt || b.nextAttemptAt <= now().toISOString();
-  const count = (s: Settled) => {
+  const count = (s: Settled | 'later') => {
     if (s === 'confirmed') summary.confirmed++;
     if (s === 'needs_review') summary.needsReview++;
   };
 
   for (const b of listBatches(db, ['sending'])) {
-    transition(db, b.id, 'unknown', deps.who, { lastError: 'interrupted while sending (the app stopped)' });
+    transition(db, b.id, 'unknown', deps.who, {
+      from: ['sending'],
+      lastError: 'interrupted while sending (the app stopped)',
+    });
   }
   let offline = false;
   for (const b of listBatches(db, ['unknown', 'sent']).reverse()) {
@@ -135,28 +160,44 @@ export async function runSender(deps: SenderDeps): Promise<SendSummary> {
   const queued = offline ? [] : listBatches(db, ['queued']).reverse().filter(due);
   let done = 0;
   for (const b of queued) {
-    transition(db, b.id, 'sending', deps.who, { attempt: true, detail: { receivableIds: b.receivableIds } });
+    // The claim: only the run (or process) that moves it out of `queued` sends it.
+    if (
+      !transition(db, b.id, 'sending', deps.who, {
+        from: ['queued'],
+        attempt: true,
+        detail: { receivableIds: b.receivableIds },
+      })
+    )
+      continue;
     try {
       await deps.client.markReceived(b.receivableIds, b.bankAccountId);
-      transition(db, b.id, 'sent', deps.who, { lastError: null });
       summary.sent++;
-      count(await settle(deps, getBatch(db, b.id)!));
+      // If another process took the batch over meanwhile (it looked interrupted), its read-back settles it.
+      if (transition(db, b.id, 'sent', deps.who, { from: ['sending'], lastError: null }))
+        count(await settle(deps, getBatch(db, b.id)!));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const kind = isAppError(e) ? e.kind : 'internal';
       if (kind === 'validation' || kind === 'auth' || kind === 'forbidden' || kind === 'not_found') {
         // A definite refusal: nothing was applied (the API checks the whole request before changing anything).
-        transition(db, b.id, 'needs_review', deps.who, { reviewReason: message, lastError: message });
-        summary.needsReview++;
+        if (
+          transition(db, b.id, 'needs_review', deps.who, {
+            from: ['sending'],
+            reviewReason: message,
+            lastError: message,
+          })
+        )
+          summary.needsReview++;
       } else if (kind === 'rate_limited') {
         const seconds = isAppError(e) ? Number(e.params?.retryAfterSeconds ?? 15) : 15;
         transition(db, b.id, 'queued', deps.who, {
+          from: ['sending'],
           lastError: message,
           nextAttemptAt: new Date(now().getTime() + seconds * 1000).toISOString(),
         });
       } else {
         // Timeout, reset, 5xx, offline: the change may or may not have been applied. Read back before anything else.
-        transition(db, b.id, 'unknown', deps.who, { lastError: message });
+        if (!transition(db, b.id, 'unknown', deps.who, { from: ['sending'], lastError: message })) continue;
         const s = await settle(deps, getBatch(db, b.id)!);
         count(s);
         // Unreachable: the next batches would fail the same way; they wait for the next run.

@@ -82,7 +82,7 @@ describe('outbox: sending against the sandbox', () => {
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
     enqueuePairs(db, pairs(sandbox, 6), who, { chunkSize: 3 });
-    const s = await runSender({ db, client, who });
+    const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 2, confirmed: 2, needsReview: 0, waiting: 0 });
     expect(puts()).toBe(2);
     expect(
@@ -108,7 +108,7 @@ describe('outbox: sending against the sandbox', () => {
       },
     ];
     enqueuePairs(db, batch, who);
-    const s = await runSender({ db, client: countingClient(sandbox).client, who });
+    const s = await runSender({ db, client: countingClient(sandbox).client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 0, needsReview: 1 });
     const b = listBatches(db)[0]!;
     expect(b.state).toBe('needs_review');
@@ -126,7 +126,7 @@ describe('outbox: sending against the sandbox', () => {
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
     enqueuePairs(db, pairs(sandbox, 4), who);
-    const s = await runSender({ db, client, who });
+    const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 0, confirmed: 1, waiting: 0 });
     expect(puts()).toBe(1);
     expect(queryAudit(db, { action: 'outbox.unknown' }).total).toBe(1);
@@ -147,10 +147,10 @@ describe('outbox: sending against the sandbox', () => {
       },
     };
     enqueuePairs(db, pairs(sandbox, 3), who);
-    const first = await runSender({ db, client: failingOnce, who });
+    const first = await runSender({ db, client: failingOnce, who, settleAfterMs: 0 });
     expect(first).toMatchObject({ sent: 0, confirmed: 0 });
     expect(listBatches(db)[0]!.state).toBe('queued');
-    const second = await runSender({ db, client: failingOnce, who });
+    const second = await runSender({ db, client: failingOnce, who, settleAfterMs: 0 });
     expect(second).toMatchObject({ sent: 1, confirmed: 1, waiting: 0 });
     expect(calls).toBe(2);
   });
@@ -160,13 +160,13 @@ describe('outbox: sending against the sandbox', () => {
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
     enqueuePairs(db, pairs(sandbox, 2), who);
-    const first = await runSender({ db, client, who });
+    const first = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(first).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
     expect(first.retryAt).not.toBeNull();
     expect(listBatches(db)[0]!.state).toBe('unknown');
     sandbox.setFaults({});
     const later = new Date(Date.now() + 3600_000);
-    const second = await runSender({ db, client, who, now: () => later });
+    const second = await runSender({ db, client, who, now: () => later, settleAfterMs: 0 });
     expect(second).toMatchObject({ confirmed: 1, waiting: 0 });
     expect(puts()).toBe(2); // the timed-out one (not applied) and the resend after the read-back
     expect(
@@ -188,7 +188,7 @@ describe('outbox: sending against the sandbox', () => {
       list.map((p) => p.receivableId),
       list[0]!.bankAccountId,
     ); // the PUT that went out before the crash
-    const s = await runSender({ db, client, who });
+    const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ confirmed: 1, sent: 0 });
     expect(puts()).toBe(0);
     expect(getBatch(db, batchId!)?.state).toBe('confirmed');
@@ -203,10 +203,41 @@ describe('outbox: sending against the sandbox', () => {
     transition(db, batchId!, 'sending', who, { attempt: true });
     const other = sandbox.data.bankAccounts[1]!.id;
     await clientFor(sandbox).client.markReceived([list[0]!.receivableId], other);
-    await runSender({ db, client: countingClient(sandbox).client, who });
+    await runSender({ db, client: countingClient(sandbox).client, who, settleAfterMs: 0 });
     expect(getBatch(db, batchId!)).toMatchObject({
       state: 'needs_review',
       reviewReason: expect.stringContaining('another bank account') as string,
     });
+  });
+
+  it('waits before reading back an interrupted send, so a request still in flight cannot be raced', async () => {
+    sandbox = await testSandbox();
+    const db = freshDb();
+    const { client, puts } = countingClient(sandbox);
+    const [batchId] = enqueuePairs(db, pairs(sandbox, 2), who).batchIds;
+    transition(db, batchId!, 'sending', who, { attempt: true });
+    const soon = await runSender({ db, client, who, settleAfterMs: 60_000 });
+    expect(soon).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
+    expect(getBatch(db, batchId!)?.state).toBe('unknown');
+    expect(puts()).toBe(0);
+    const later = new Date(Date.now() + 61_000);
+    expect(await runSender({ db, client, who, settleAfterMs: 60_000, now: () => later })).toMatchObject({
+      sent: 1,
+      confirmed: 1,
+    });
+  });
+
+  it('two senders at once (the app and a quita send) never send the same batch twice', async () => {
+    sandbox = await testSandbox({ faults: { latencyMs: 100 } });
+    const db = freshDb();
+    const { client, puts } = countingClient(sandbox);
+    enqueuePairs(db, pairs(sandbox, 6), who, { chunkSize: 2 });
+    const [a, b] = await Promise.all([
+      runSender({ db, client, who, settleAfterMs: 0 }),
+      runSender({ db, client, who, settleAfterMs: 0 }),
+    ]);
+    expect(a.sent + b.sent).toBe(3);
+    expect(puts()).toBe(3);
+    expect(batchCounts(db).confirmed).toBe(3);
   });
 });

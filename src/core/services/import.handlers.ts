@@ -21,7 +21,8 @@ export const importHandlers: HandlerGroup<
     return previewImport(
       ctx.db(),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping },
-      { onProgress: progressFor(ctx, uploadId) },
+      // A fresh read of the upload, used for nothing else: moved to the reading worker, not copied.
+      { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );
   },
   'import.commit': async ({ uploadId, bankAccountId, mapping, saveProfile }) => {
@@ -29,7 +30,8 @@ export const importHandlers: HandlerGroup<
     return commitImport(
       ctx.db(),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping, saveProfile },
-      { onProgress: progressFor(ctx, uploadId) },
+      // A fresh read of the upload, used for nothing else: moved to the reading worker, not copied.
+      { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );
   },
   'import.statements': async ({ bankAccountId }) => ({ statements: listStatements(ctx.db(), bankAccountId) }),

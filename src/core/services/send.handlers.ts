@@ -14,6 +14,10 @@ export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.
       db: ctx.dbFor(profileId),
       client: access.client,
       who: { actor: ctx.actor(), profileId },
+      // Tests shorten the wait before a read-back (see runSender); users keep the default.
+      ...(process.env.QUITA_SETTLE_AFTER_MS
+        ? { settleAfterMs: Number(process.env.QUITA_SETTLE_AFTER_MS) }
+        : {}),
       onProgress: (p) =>
         ctx.events.emit('job.progress', {
           jobId,

@@ -1,0 +1,191 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { importErrors } from './import-errors';
+import { parseDeadlineMs } from './limits';
+import { fromWire, type ParseReply, type ParseRequest } from './parse-messages';
+import type { ParseOptions, ParseResult } from './types';
+
+export interface WorkerParseOptions {
+  /** Deadline for the whole read, worker start-up included; default `parseDeadlineMs(bytes.length)`. */
+  timeoutMs?: number | undefined;
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Aborting stops the worker; the promise rejects with `signal.reason`. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Move the bytes' memory to the worker instead of copying it. Only for callers that do not use the
+   * bytes afterwards: the caller's view becomes empty (detached).
+   */
+  transfer?: boolean | undefined;
+  /** Heap limit of the worker (MB); a file needing more fails with `import.out_of_memory`. */
+  maxHeapMb?: number | undefined;
+}
+
+const WORKER_NAME = 'parse-worker';
+
+type WorkerSource = { file: string | URL; eval: boolean };
+
+/** The part of esbuild's API used here (esbuild is tsx's compiler; its own types are not a dependency). */
+interface Esbuild {
+  build(options: Record<string, unknown>): Promise<{ outputFiles?: { text: string }[] }>;
+}
+
+let sourceBundle: Promise<string> | undefined;
+
+/**
+ * Sources run as .ts (tsx, vitest, `bin/quita.mjs`): parse-worker.ts and what it imports are bundled once
+ * per process into one CommonJS string, started as an `eval` worker. Not a worker on the .ts file: Node 20
+ * workers do not inherit loader hooks (neither tsx's `--import` nor `register()`, not through `execArgv`),
+ * and registering tsx inside each worker costs 300–400 ms of start-up against about 100 ms here.
+ * esbuild is found through tsx, which depends on it, so it is the compiler tsx itself runs.
+ */
+function bundleOfSources(entry: URL): Promise<string> {
+  sourceBundle ??= (async () => {
+    const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+    const esbuild = fromTsx('esbuild') as Esbuild;
+    const out = await esbuild.build({
+      entryPoints: [fileURLToPath(entry)],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: `node${process.versions.node}`,
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = out.outputFiles?.[0]?.text;
+    if (!code) throw new Error('esbuild produced no worker code');
+    return code;
+  })().catch((e: unknown) => {
+    sourceBundle = undefined; // let a later import try again
+    throw e;
+  });
+  return sourceBundle;
+}
+
+/**
+ * Where the worker's code is, from this module's own URL: next to the .ts sources (see bundleOfSources),
+ * or, in the desktop bundle (out/main/index.js), parse-worker.js beside it (electron.vite.config.ts emits
+ * it). The URL is built from variables on purpose: Vite rewrites `new URL('literal', import.meta.url)`.
+ */
+async function workerSource(): Promise<WorkerSource> {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    return { file: await bundleOfSources(new URL('./' + WORKER_NAME + '.ts', here)), eval: true };
+  }
+  return { file: new URL('./' + WORKER_NAME + '.js', here), eval: false };
+}
+
+/**
+ * The memory to send. Transferring needs a view over a whole ArrayBuffer: Node's small Buffers are slices
+ * of a shared 8 KB pool, which must not (and on Node 22 cannot) be moved. Otherwise exactly these bytes
+ * are copied once; that copy is transferred (cloning the view would copy its whole underlying buffer).
+ */
+function payload(bytes: Uint8Array, transfer: boolean): Uint8Array {
+  const whole =
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  return transfer && whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+}
+
+function startWorker(src: WorkerSource, request: ParseRequest, maxHeapMb: number | undefined): Worker {
+  const options = (req: ParseRequest): WorkerOptions => ({
+    eval: src.eval,
+    workerData: req,
+    transferList: [req.bytes.buffer as ArrayBuffer],
+    ...(maxHeapMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } } : {}),
+  });
+  try {
+    return new Worker(src.file, options(request));
+  } catch (e) {
+    // An ArrayBuffer marked untransferable (by Node or an embedder): send a copy instead.
+    if (!(e instanceof Error && e.name === 'DataCloneError')) throw e;
+    const copy = { ...request, bytes: new Uint8Array(request.bytes) };
+    return new Worker(src.file, options(copy));
+  }
+}
+
+/**
+ * `parseStatement` in a worker thread, so that a file sending a parser into an endless loop (a damaged
+ * legacy XLS does that to SheetJS) ends in `import.timeout` instead of hanging the process, and so that
+ * the caller's event loop keeps running (progress events, other requests) during a long read. The worker
+ * answers one request and is always terminated before the promise settles. Errors: the parser's own
+ * AppErrors unchanged; `import.timeout` past the deadline; `import.out_of_memory` or
+ * `import.reader_failed` when the worker dies.
+ */
+export async function parseStatementInWorker(
+  bytes: Uint8Array,
+  opts: Omit<ParseOptions, 'onProgress'> = {},
+  run: WorkerParseOptions = {},
+): Promise<ParseResult> {
+  const timeoutMs = run.timeoutMs ?? parseDeadlineMs(bytes.byteLength);
+  const { signal, onProgress } = run;
+  signal?.throwIfAborted();
+  // Taken now, before any await: the caller may reuse (or, with `transfer`, has given up) the bytes.
+  // Functions cannot cross threads; the progress callback is relayed from messages instead.
+  const request: ParseRequest = {
+    bytes: payload(bytes, run.transfer === true),
+    opts: { mapping: opts.mapping, profiles: opts.profiles },
+  };
+  let src: WorkerSource;
+  try {
+    src = await workerSource();
+  } catch (e) {
+    throw importErrors.readerFailed(e instanceof Error ? e.message : String(e));
+  }
+  signal?.throwIfAborted();
+
+  return new Promise<ParseResult>((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = startWorker(src, request, run.maxHeapMb);
+    } catch (e) {
+      reject(importErrors.readerFailed(e instanceof Error ? e.message : String(e)));
+      return;
+    }
+    let settled = false;
+    const finish = (outcome: { ok: ParseResult } | { error: Error }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      // The worker may be stuck in a loop: terminate() stops it wherever it is. Never awaited, never thrown.
+      worker.terminate().catch(() => undefined);
+      if ('ok' in outcome) resolve(outcome.ok);
+      else reject(outcome.error);
+    };
+    const timer = setTimeout(
+      () => finish({ error: importErrors.timeout(Math.max(1, Math.round(timeoutMs / 1000))) }),
+      timeoutMs,
+    );
+    const onAbort = () => finish({ error: signal?.reason as Error });
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    worker.on('message', (reply: ParseReply) => {
+      if (reply.type === 'result') finish({ ok: reply.result });
+      else if (reply.type === 'error') finish({ error: fromWire(reply.error) });
+      else if (!settled && onProgress) {
+        // A throwing callback must not become an uncaught exception of the caller's process.
+        try {
+          onProgress(reply.done, reply.total);
+        } catch (e) {
+          finish({ error: e instanceof Error ? e : new Error(String(e)) });
+        }
+      }
+    });
+    worker.on('error', (e: Error & { code?: string }) =>
+      finish({
+        error:
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? importErrors.outOfMemory()
+            : importErrors.readerFailed(`${e.name}: ${e.message}`),
+      }),
+    );
+    worker.on('messageerror', (e) =>
+      finish({ error: importErrors.readerFailed(`bad message: ${e.message}`) }),
+    );
+    worker.on('exit', (code) =>
+      finish({ error: importErrors.readerFailed(`the reader exited with code ${code} without an answer`) }),
+    );
+  });
+}
