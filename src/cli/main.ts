@@ -12,6 +12,7 @@ import { demoCommand } from './commands/demo';
 import { importCommand } from './commands/import';
 import { matchCommand } from './commands/match';
 import { approveCommand, sendCommand, statusCommand } from './commands/send';
+import { auditCommand } from './commands/audit';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { UsageError, type CliIo, type Subcommand } from './types';
 
@@ -28,6 +29,7 @@ const SUBCOMMANDS: Subcommand[] = [
   approveCommand,
   sendCommand,
   statusCommand,
+  auditCommand,
   debtorsCommand,
   geographyCommand,
   notifyCommand,

@@ -10,6 +10,7 @@ import { geographyHandlers } from './services/geography.handlers';
 import { importHandlers } from './services/import.handlers';
 import { matchingHandlers } from './services/matching.handlers';
 import { notifyHandlers } from './services/notify.handlers';
+import { reportsHandlers } from './services/reports.handlers';
 import { reviewHandlers } from './services/review.handlers';
 import { sendHandlers } from './services/send.handlers';
 import { syncHandlers } from './services/sync.handlers';
@@ -36,5 +37,6 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...auditHandlers(ctx),
     ...reviewHandlers(ctx),
     ...sendHandlers(ctx),
+    ...reportsHandlers(ctx),
   };
 }

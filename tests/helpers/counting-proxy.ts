@@ -1,15 +1,26 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+export interface CountingProxy {
+  url: string;
+  /** Every mark-received forwarded to the API, whatever came of it. */
+  forwarded: number[][];
+  /** Those the API applied: answered 2xx, or reset the connection after applying (the sandbox's fault). */
+  applied: number[][];
+  /** Those the API refused because the receivables were already received: a send that should not have happened. */
+  refusedAsDuplicate: number[][];
+  close(): Promise<void>;
+}
+
 /**
- * A loopback proxy in front of the sandbox that records every mark-received it forwarded to the API (whatever
- * came back: a reset after the change was applied looks like a failure to the client), so a test can prove
- * that no receivable was ever sent to the API twice.
+ * A loopback proxy in front of the sandbox that watches every mark-received, so a test or a bench can prove
+ * that no receivable was applied twice or sent again once applied. A 500, a 429 or a request the sandbox never
+ * answers changes nothing there (its faults fire before the request is handled), so resending those is right.
  */
-export async function countingProxy(
-  upstream: string,
-): Promise<{ url: string; forwarded: number[][]; close: () => Promise<void> }> {
+export async function countingProxy(upstream: string): Promise<CountingProxy> {
   const forwarded: number[][] = [];
+  const applied: number[][] = [];
+  const refusedAsDuplicate: number[][] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -18,9 +29,11 @@ export async function countingProxy(
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers))
         if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
-      if (req.method === 'PUT' && req.url?.startsWith('/api/v1/receivables/mark-received')) {
-        forwarded.push((JSON.parse(body.toString('utf8')) as { idsReceivables: number[] }).idsReceivables);
-      }
+      const isMark = req.method === 'PUT' && !!req.url?.startsWith('/api/v1/receivables/mark-received');
+      const ids = isMark
+        ? (JSON.parse(body.toString('utf8')) as { idsReceivables: number[] }).idsReceivables
+        : [];
+      if (isMark) forwarded.push(ids);
       fetch(upstream + (req.url ?? '/'), {
         method: req.method ?? 'GET',
         headers,
@@ -28,16 +41,24 @@ export async function countingProxy(
       })
         .then(async (up) => {
           const text = await up.text();
+          if (isMark && up.ok) applied.push(ids);
+          if (isMark && up.status === 400 && /já recebido/i.test(text)) refusedAsDuplicate.push(ids);
           res.writeHead(up.status, { 'Content-Type': up.headers.get('content-type') ?? 'application/json' });
           res.end(text);
         })
-        .catch(() => res.destroy());
+        .catch(() => {
+          // The sandbox resets the connection only after applying a mark-received.
+          if (isMark) applied.push(ids);
+          res.destroy();
+        });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     forwarded,
+    applied,
+    refusedAsDuplicate,
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();

@@ -6,6 +6,7 @@ describe('command contract', () => {
     expect(COMMAND_NAMES).toMatchInlineSnapshot(`
       [
         "app.info",
+        "audit.export",
         "audit.list",
         "audit.verify",
         "cache.bankAccounts",
@@ -37,6 +38,7 @@ describe('command contract', () => {
         "profiles.remove",
         "profiles.save",
         "profiles.test",
+        "reports.reconciliation",
         "review.approve",
         "review.approveGreen",
         "review.override",

@@ -1,6 +1,7 @@
 import * as XLSX from 'xlsx';
 
-export type CellKind = 'text' | 'int' | 'money' | 'date';
+/** `datetime` takes an ISO timestamp and shows it as Brasília wall-clock time (the files go to a branch). */
+export type CellKind = 'text' | 'int' | 'money' | 'date' | 'datetime';
 export interface Column<R> {
   header: string;
   kind: CellKind;
@@ -15,6 +16,30 @@ export function neutralize(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+export interface TableExportOptions {
+  /** Lines of text after the table and one blank row (totals, a verification result). */
+  footer?: string[];
+}
+
+const brasilia = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An ISO timestamp as Brasília wall-clock time, `YYYY-MM-DD HH:MM:SS`; unparseable input comes back as is. */
+export function brasiliaWallClock(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = Object.fromEntries(brasilia.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
 const csvCell = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 function display<R>(col: Column<R>, row: R): string {
@@ -22,18 +47,28 @@ function display<R>(col: Column<R>, row: R): string {
   if (v === null || v === undefined) return '';
   if (col.kind === 'money') return (Number(v) / 100).toFixed(2).replace('.', ',');
   if (col.kind === 'date') return String(v).slice(0, 10).split('-').reverse().join('/');
+  if (col.kind === 'datetime') {
+    const [day = '', time = ''] = brasiliaWallClock(String(v)).split(' ');
+    return `${day.split('-').reverse().join('/')} ${time}`.trim();
+  }
   return col.kind === 'text' ? neutralize(String(v)) : String(v);
 }
 
 /** CSV as Brazilian Excel opens it by double click: UTF-8 with BOM, `;`, decimal comma, dd/mm/yyyy. */
-export function toCsv<R>(columns: Column<R>[], rows: R[]): Buffer {
+export function toCsv<R>(columns: Column<R>[], rows: R[], opts: TableExportOptions = {}): Buffer {
   const lines = [columns.map((c) => csvCell(neutralize(c.header))).join(';')];
   for (const row of rows) lines.push(columns.map((c) => csvCell(display(c, row))).join(';'));
+  if (opts.footer?.length) lines.push('', ...opts.footer.map((f) => csvCell(neutralize(f))));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
 /** XLSX with typed cells: money as numbers in reais with two decimals, dates as real dates. */
-export function toXlsx<R>(columns: Column<R>[], rows: R[], sheetName: string): Buffer {
+export function toXlsx<R>(
+  columns: Column<R>[],
+  rows: R[],
+  sheetName: string,
+  opts: TableExportOptions = {},
+): Buffer {
   const data: (string | number | Date | null)[][] = [columns.map((c) => c.header)];
   for (const row of rows) {
     data.push(
@@ -42,20 +77,29 @@ export function toXlsx<R>(columns: Column<R>[], rows: R[], sheetName: string): B
         if (v === null || v === undefined) return null;
         if (c.kind === 'money') return Number(v) / 100;
         if (c.kind === 'date') return new Date(`${String(v).slice(0, 10)}T00:00:00Z`);
+        // Spreadsheets have no time zones: the cell holds Brasília's wall-clock time.
+        if (c.kind === 'datetime') {
+          const wall = brasiliaWallClock(String(v));
+          return wall === String(v) ? neutralize(wall) : new Date(`${wall.replace(' ', 'T')}Z`);
+        }
         if (c.kind === 'int') return Number(v);
         return neutralize(String(v));
       }),
     );
   }
-  const sheet = XLSX.utils.aoa_to_sheet(data, { cellDates: true, dateNF: 'dd/mm/yyyy' });
+  const tableRows = data.length;
+  if (opts.footer?.length) data.push([], ...opts.footer.map((f) => [neutralize(f)]));
+  // UTC: the Dates above carry the wall-clock value in their UTC fields; without it SheetJS reads them in the
+  // machine's zone, and on a computer set to Brasília every date came out a day early.
+  const sheet = XLSX.utils.aoa_to_sheet(data, { cellDates: true, dateNF: 'dd/mm/yyyy', UTC: true });
   columns.forEach((c, i) => {
-    if (c.kind !== 'money') return;
-    for (let r = 1; r < data.length; r++) {
+    if (c.kind !== 'money' && c.kind !== 'datetime') return;
+    for (let r = 1; r < tableRows; r++) {
       const cell = sheet[XLSX.utils.encode_cell({ r, c: i })] as XLSX.CellObject | undefined;
-      if (cell) cell.z = '#,##0.00';
+      if (cell && cell.t !== 's') cell.z = c.kind === 'money' ? '#,##0.00' : 'dd/mm/yyyy hh:mm:ss';
     }
   });
-  sheet['!cols'] = columns.map((c) => ({ wch: c.kind === 'text' ? 32 : 14 }));
+  sheet['!cols'] = columns.map((c) => ({ wch: c.kind === 'text' ? 32 : c.kind === 'datetime' ? 20 : 14 }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;

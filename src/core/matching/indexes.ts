@@ -17,7 +17,8 @@ export interface Indexes {
   /** <first>|<last> of any amount (several receivables of one payer, partial payments). */
   byFirstLast: Map<string, Postings>;
   /** Open/overdue receivables by amount and payment type (lines that name nobody). */
-  byAmountType: Map<string, Postings>;
+  /** Keyed by amountTypeKey(amount, paymentTypeId). */
+  byAmountType: Map<number, Postings>;
   byMember: Map<number, PRec[]>;
   byKey: Map<string, PRec[]>;
   /** Card receivables of every status but cancelled, by acquirer|flag|credit|expected credit day. */
@@ -35,6 +36,9 @@ export interface Indexes {
 }
 
 const p3 = (t: string) => t.slice(0, 3);
+
+/** Numeric key of (amount, payment type): payment type ids are below 1,000. */
+export const amountTypeKey = (amount: number, type: number | null) => amount * 1000 + (type ?? 999);
 
 /**
  * Index keys of a name: its first word and its last word, by their first three letters. `final` says
@@ -109,14 +113,16 @@ export function buildIndexes(recs: PRec[], reach: { early: number; late: number 
     if (p.card && !Number.isNaN(p.due))
       push(idx.cardBuckets, cardBucketKey(p.card, onOrNextBusinessDay(p.due)), p);
     if (!p.open) continue;
-    for (const k of [p.r.authorization, p.r.nsu, p.r.tid, p.r.boletoNumber].flatMap(normalizeKey))
-      push(idx.byKey, k, p);
+    if (p.r.authorization || p.r.nsu || p.r.tid || p.r.boletoNumber) {
+      for (const k of [p.r.authorization, p.r.nsu, p.r.tid, p.r.boletoNumber].flatMap(normalizeKey))
+        push(idx.byKey, k, p);
+    }
     if (p.r.memberId !== null) push(idx.byMember, p.r.memberId, p);
     if (Number.isNaN(p.due)) continue;
     const a = p.r.amountCents;
     amounts.add(a);
     push(idx.byAmount, a, p);
-    push(idx.byAmountType, `${a}|${p.r.paymentTypeId}`, p);
+    push(idx.byAmountType, amountTypeKey(a, p.r.paymentTypeId), p);
     pushNamed(idx.byAmountName, a, p);
     if (p.firstLast) push(idx.byFirstLast, p.firstLast, p);
     if (p.r.paymentTypeId === 5) idx.boletos.push(p);

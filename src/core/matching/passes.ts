@@ -6,6 +6,7 @@
 import type { Assignment, PassEntry } from './assign';
 import { nameSimilarity, type NameMatch } from './name-similarity';
 import {
+  amountTypeKey,
   amountsBetween,
   countInWindow,
   forWindow,
@@ -224,7 +225,8 @@ export function namelessEntries(prep: Prepared, a: Assignment, s: MatchSettings)
       const types = CONSISTENT_TYPES[l.channel];
       if (types.length === 0) forWindow(prep.idx.byAmount.get(amount), l.day, prep.idx, take);
       else
-        for (const t of types) forWindow(prep.idx.byAmountType.get(`${amount}|${t}`), l.day, prep.idx, take);
+        for (const t of types)
+          forWindow(prep.idx.byAmountType.get(amountTypeKey(amount, t)), l.day, prep.idx, take);
     }
     const received = receivedAround(prep.idx.recvByAmount.get(l.amount), l.day);
     if (pool.length + received.length > MAX_ANONYMOUS) {

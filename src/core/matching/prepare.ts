@@ -23,6 +23,7 @@ import type { MatchInput, MatchLine, MatchReceivable } from './types';
 
 export type { Indexes } from './indexes';
 export {
+  amountTypeKey,
   amountsBetween,
   cardBucketKey,
   countInWindow,

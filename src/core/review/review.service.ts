@@ -6,11 +6,15 @@ import type { Actor } from '../outbox/outbox.repo';
 
 export type ReviewAction = 'approve' | 'reject' | 'to_review' | 'unmatch';
 
+/**
+ * Undoing a suggestion leaves the line "a revisar" with no receivable, not `unmatched`: that state belongs to the
+ * engine, and a re-run would propose the same receivables again. The clerk then chooses by hand or rejects.
+ */
 const TARGET: Record<ReviewAction, string> = {
   approve: 'approved',
   reject: 'rejected',
   to_review: 'to_review',
-  unmatch: 'unmatched',
+  unmatch: 'to_review',
 };
 /** Which states each action may start from. Approving needs receivables; every action refuses queued ones. */
 const FROM: Record<ReviewAction, string[]> = {
@@ -69,7 +73,7 @@ export function applyReview(db: Db, action: ReviewAction, matchIds: number[], wh
       appendAudit(db, {
         ...who,
         at,
-        action: `match.${to}`,
+        action: action === 'unmatch' ? 'match.unmatched' : `match.${to}`,
         subject: `line:${m.lineId}`,
         before: { matchId: id, state: m.state },
         after: { matchId: id, state: to },

@@ -5,6 +5,7 @@ import { call } from './api/client';
 import { Nav } from './components/Nav';
 import { Preferences } from './components/Preferences';
 import type { ScreenId } from './screens';
+import { AuditScreen } from './screens/AuditScreen';
 import { DebtorsScreen } from './screens/DebtorsScreen';
 import { FirstRun } from './screens/FirstRun';
 import { GeographyScreen } from './screens/GeographyScreen';
@@ -62,6 +63,8 @@ export function App({
           <ReconcileScreen key={active.id} />
         ) : screen === 'send' ? (
           <SendScreen key={active.id} />
+        ) : screen === 'audit' ? (
+          <AuditScreen key={active.id} />
         ) : screen === 'debtors' ? (
           <DebtorsScreen key={active.id} />
         ) : screen === 'geography' ? (

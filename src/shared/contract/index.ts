@@ -8,6 +8,7 @@ import { geographyCommands } from './geography';
 import { importCommands } from './import';
 import { matchingCommands } from './matching';
 import { notifyCommands } from './notify';
+import { reportsCommands } from './reports';
 import { reviewCommands } from './review';
 import { sendCommands } from './send';
 import { syncCommands } from './sync';
@@ -26,6 +27,7 @@ export const commands = {
   ...auditCommands,
   ...reviewCommands,
   ...sendCommands,
+  ...reportsCommands,
 };
 
 export type Commands = typeof commands;

@@ -1,3 +1,4 @@
+import { auditEn } from './audit.en';
 import type { Messages } from './pt-BR';
 
 export const en: Messages = {
@@ -256,6 +257,7 @@ export const en: Messages = {
       needs_review: 'to review',
     },
   },
+  audit: auditEn,
   settings: {
     title: 'Settings',
     language: 'Language',

@@ -1,3 +1,5 @@
+import { auditPtBR } from './audit.pt-BR';
+
 /** Portuguese (Brazil): the default language and the source of truth for the message keys. */
 export const ptBR = {
   app: { name: 'Quita', tagline: 'Conciliação de recebíveis da academia' },
@@ -269,6 +271,7 @@ export const ptBR = {
       needs_review: 'a revisar',
     },
   },
+  audit: auditPtBR,
   settings: {
     title: 'Configurações',
     language: 'Idioma',

@@ -5,7 +5,10 @@ import type { ScreenId } from '../screens';
 export function Placeholder({
   screen,
 }: {
-  screen: Exclude<ScreenId, 'settings' | 'sync' | 'debtors' | 'geography' | 'import' | 'reconcile' | 'send'>;
+  screen: Exclude<
+    ScreenId,
+    'settings' | 'sync' | 'debtors' | 'geography' | 'import' | 'reconcile' | 'send' | 'audit'
+  >;
 }) {
   const { t } = useTranslation();
   return (

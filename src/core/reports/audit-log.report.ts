@@ -1,0 +1,130 @@
+import { canonicalJson, verifyAudit, type AuditVerification } from '../audit/audit.repo';
+import type { Db } from '../db/open-db';
+import { utcBounds, type Period } from './period';
+
+export interface AuditLogRow {
+  seq: number;
+  at: string;
+  actor: string;
+  profileId: string;
+  action: string;
+  subject: string | null;
+  /** Compact JSON as stored (keys sorted), with secret-looking fields masked; null when absent. */
+  before: string | null;
+  after: string | null;
+  hash: string;
+}
+
+export interface AuditLogReport {
+  rows: AuditLogRow[];
+  /** Always of the whole chain, not just the period: a gap before the period matters just as much. */
+  verification: AuditVerification;
+}
+
+/** How the known actions read in the exported files (Portuguese: they go to the branch's manager). */
+export const ACTION_LABELS_PT: Record<string, string> = {
+  'import.committed': 'Extrato importado',
+  'match.approved': 'Sugestão aprovada',
+  'match.rejected': 'Sugestão rejeitada',
+  'match.overridden': 'Par corrigido manualmente',
+  'match.to_review': 'Marcado para revisão',
+  'match.unmatched': 'Par desfeito',
+  'outbox.queued': 'Lote na fila de envio',
+  'outbox.sending': 'Lote sendo enviado',
+  'outbox.sent': 'Lote enviado',
+  'outbox.confirmed': 'Lote confirmado pela API',
+  'outbox.unknown': 'Lote com resultado incerto',
+  'outbox.needs_review': 'Lote precisa de revisão',
+  'notification.sent': 'Notificação enviada',
+  'notification.failed': 'Notificação falhou',
+  'notification.unknown': 'Notificação com resultado incerto',
+  'settings.changed': 'Configuração alterada',
+  'sync.completed': 'Sincronização concluída',
+};
+
+/**
+ * Writers are told never to put secrets in the log, but an export leaves the machine, so anything that
+ * looks like one is masked here as a second line of defence.
+ */
+const SECRET_KEY = /pass(word)?|secret|token|api_?key|^key$|senha|chave/i;
+
+function mask(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(mask);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_KEY.test(k) && v !== null && v !== '' ? '***' : mask(v),
+    ]),
+  );
+}
+
+export function maskedJson(json: string | null): string | null {
+  if (json === null || !/pass|secret|token|key|senha|chave/i.test(json)) return json;
+  try {
+    return canonicalJson(mask(JSON.parse(json) as unknown));
+  } catch {
+    return json;
+  }
+}
+
+interface Stored {
+  seq: number;
+  at: string;
+  actor: string;
+  profile_id: string;
+  action: string;
+  subject: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  hash: string;
+}
+
+/** Every entry of a period (Brasília days, inclusive), oldest first, plus the verification of the chain. */
+export function auditLogReport(db: Db, q: Period & { action?: string | undefined } = {}): AuditLogReport {
+  const { fromUtc, toUtc } = utcBounds(q);
+  const rows = (
+    db
+      .prepare(
+        `SELECT seq, at, actor, profile_id, action, subject, before_json, after_json, hash FROM audit_log
+         WHERE (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)
+           AND (@action IS NULL OR action LIKE @action ESCAPE '\\')
+         ORDER BY seq`,
+      )
+      .all({
+        from: fromUtc ?? null,
+        to: toUtc ?? null,
+        action: q.action ? `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+      }) as Stored[]
+  ).map((r): AuditLogRow => ({
+    seq: r.seq,
+    at: r.at,
+    actor: r.actor,
+    profileId: r.profile_id,
+    action: r.action,
+    subject: r.subject,
+    before: maskedJson(r.before_json),
+    after: maskedJson(r.after_json),
+    hash: r.hash,
+  }));
+  return { rows, verification: verifyAudit(db) };
+}
+
+/** verifyAudit's reasons (English, for the CLI and logs) as the Portuguese files say them. */
+function reasonPt(reason: string | null): string {
+  if (!reason) return 'motivo desconhecido';
+  const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
+    reason,
+  );
+  if (!m) return reason;
+  if (m[2] === 'is missing') return `o registro ${m[1]} foi removido`;
+  if (m[3]) return `o registro ${m[1]} não continua o registro ${m[3]}`;
+  return `o registro ${m[1]} foi alterado depois de escrito`;
+}
+
+/** The verification in one Portuguese sentence, for the end of every audit-log file. */
+export function verificationSentence(v: AuditVerification): string {
+  return v.ok
+    ? `Verificação da cadeia de hashes: OK (${v.entries} registro(s) conferido(s)).`
+    : `Verificação da cadeia de hashes: QUEBRADA no registro ${v.brokenAt ?? '?'} (${reasonPt(v.reason)}).`;
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { appendAudit } from '../audit/audit.repo';
+import { auditLogReport } from './audit-log.report';
+import { utcBounds } from './period';
+import { reconciliationReport } from './reconciliation.report';
+import { ANA, BETO, INJECTION, buildScenario } from './scenario.testing';
+
+describe('reconciliation report', () => {
+  it('lists what was queued in the period by bank-line date, with account, line, statement and who decided', () => {
+    const { db, lines, matches } = buildScenario();
+    const r = reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
+    expect(r.rows.map((x) => x.receivableId)).toEqual([101, 102, 103]);
+    expect(r.rows[0]).toEqual({
+      receivableId: 101,
+      payerName: 'Maria José da Silva',
+      memberId: 501,
+      amountCents: 15000,
+      dueDate: '2026-11-05',
+      bankAccountId: 10,
+      bankAccountName: 'Itaú Centro 1234-5',
+      lineId: lines.maria,
+      lineDate: '2026-11-06',
+      lineDescription: 'PIX RECEBIDO MARIA JOSE DA SILVA',
+      lineAmountCents: 15000,
+      statementId: 1,
+      statementFile: 'extrato-itau-novembro.ofx',
+      matchId: matches.maria,
+      score: 96,
+      zone: 'green',
+      approvedBy: ANA.actor,
+      approvedAt: '2026-11-20T13:05:00.000Z',
+      queuedBy: ANA.actor,
+      queuedAt: '2026-11-20T13:10:00.000Z',
+      sentAt: '2026-11-20T13:11:05.000Z',
+      confirmedAt: '2026-11-20T13:12:00.000Z',
+      batchId: expect.any(Number) as number,
+      outboxState: 'confirmed',
+      reviewReason: null,
+    });
+    // Approval recorded with subject match:<id> (not line:<id>) is found too.
+    expect(r.rows[1]).toMatchObject({
+      payerName: INJECTION,
+      approvedBy: BETO.actor,
+      outboxState: 'confirmed',
+    });
+    expect(r.rows[2]).toMatchObject({
+      approvedBy: BETO.actor,
+      queuedBy: BETO.actor,
+      sentAt: null,
+      confirmedAt: null,
+      outboxState: 'needs_review',
+      reviewReason: 'a API recusou: recebível já recebido',
+    });
+    expect(r).toMatchObject({ count: 3, totalCents: 36990, confirmedCount: 2, confirmedCents: 24990 });
+  });
+
+  it('is tolerant: an uncached receivable queued with no audit entry shows blanks, not an error', () => {
+    const { db, matches } = buildScenario();
+    const r = reconciliationReport(db, { to: '2026-10-31' });
+    expect(r.rows).toHaveLength(1);
+    expect(r.rows[0]).toMatchObject({
+      receivableId: 104,
+      payerName: null,
+      dueDate: null,
+      lineDate: '2026-10-30',
+      // Found through the approved match that holds the receivable, since the item has no match id.
+      matchId: matches.october,
+      zone: 'red',
+      approvedBy: null,
+      approvedAt: null,
+      queuedBy: 'carla (cli)',
+      sentAt: null,
+      outboxState: 'queued',
+    });
+  });
+
+  it('an item with no bank line falls in the Brasília day it was queued', () => {
+    const { db } = buildScenario();
+    db.prepare(
+      `INSERT INTO outbox_batches (id, bank_account_id, state, created_at, created_by) VALUES (99, 20, 'queued', ?, 'x')`,
+    ).run('2026-12-01T02:00:00.000Z');
+    // 02:00 UTC on 1 December is still 30 November in Brasília.
+    db.prepare(
+      `INSERT INTO outbox_items (receivable_id, batch_id, amount_cents, queued_at) VALUES (900, 99, 100, ?)`,
+    ).run('2026-12-01T02:00:00.000Z');
+    const nov = reconciliationReport(db, { from: '2026-11-30', to: '2026-11-30' });
+    expect(nov.rows.map((x) => [x.receivableId, x.bankAccountName, x.lineId])).toEqual([
+      [900, 'Bradesco Filial', null],
+    ]);
+    expect(reconciliationReport(db, { from: '2026-12-01' }).rows).toEqual([]);
+  });
+
+  it('an approval rejected and approved again reports the approval before queuing', () => {
+    const { db, lines } = buildScenario();
+    appendAudit(db, {
+      ...ANA,
+      at: '2026-11-25T10:00:00.000Z',
+      action: 'match.approved',
+      subject: `line:${lines.maria}`,
+    });
+    const row = reconciliationReport(db, {}).rows.find((x) => x.receivableId === 101)!;
+    expect(row.approvedAt).toBe('2026-11-20T13:05:00.000Z');
+  });
+});
+
+describe('audit log report', () => {
+  it('takes Brasília days: an entry at 01:30 UTC on the 21st belongs to the 20th', () => {
+    const { db } = buildScenario();
+    appendAudit(db, { ...ANA, at: '2026-11-21T01:30:00.000Z', action: 'sync.completed' });
+    appendAudit(db, { ...ANA, at: '2026-11-21T03:00:00.000Z', action: 'sync.completed' });
+    const day20 = auditLogReport(db, { from: '2026-11-20', to: '2026-11-20', action: 'sync.' });
+    expect(day20.rows.map((r) => r.at)).toEqual(['2026-11-21T01:30:00.000Z']);
+    const day21 = auditLogReport(db, { from: '2026-11-21', action: 'sync.' });
+    expect(day21.rows.map((r) => r.at)).toEqual(['2026-11-21T03:00:00.000Z']);
+    expect(utcBounds({ from: '2026-11-21', to: '2026-11-21' })).toEqual({
+      fromUtc: '2026-11-21T03:00:00.000Z',
+      toUtc: '2026-11-22T03:00:00.000Z',
+    });
+  });
+
+  it('filters by action prefix literally (an underscore is not a wildcard) and masks secrets', () => {
+    const { db } = buildScenario();
+    expect(auditLogReport(db, { action: 'match.' }).rows).toHaveLength(3);
+    expect(auditLogReport(db, { action: 'outbox.needs_' }).rows).toHaveLength(1);
+    expect(auditLogReport(db, { action: 'outbox.needsx' }).rows).toHaveLength(0);
+    const settings = auditLogReport(db, { action: 'settings.' }).rows[0]!;
+    expect(settings.before).toBe('{"apiKey":"***","timeoutMs":5000}');
+    expect(settings.after).not.toContain('new-secret');
+  });
+});

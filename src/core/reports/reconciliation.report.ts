@@ -1,0 +1,163 @@
+import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
+import type { Db } from '../db/open-db';
+import { SQL_BRASILIA_SHIFT, type Period } from './period';
+
+type BaseRow = Omit<ReconciliationRowDto, 'approvedBy' | 'approvedAt' | 'queuedBy' | 'sentAt'> & {
+  createdBy: string;
+  lastAttemptAt: string | null;
+};
+
+/**
+ * The match a receivable was sent for: the outbox item's own `match_id` when it has one, otherwise the
+ * latest approved match holding the receivable (older outbox items were written without it).
+ */
+const MATCH_OF_ITEM = `COALESCE(o.match_id, (
+  SELECT mi.match_id FROM match_items mi JOIN matches mm ON mm.id = mi.match_id
+  WHERE mi.receivable_id = o.receivable_id AND mm.state = 'approved' ORDER BY mi.match_id DESC LIMIT 1))`;
+
+/**
+ * The period is the day the money came in (the bank line's date), which is what a branch reconciles by;
+ * an item with no bank line falls back to the Brasília day it was queued.
+ */
+const SQL = `
+SELECT o.receivable_id AS receivableId, r.payer_name AS payerName, r.member_id AS memberId,
+  o.amount_cents AS amountCents, r.due_date AS dueDate,
+  b.bank_account_id AS bankAccountId, a.description AS bankAccountName,
+  l.id AS lineId, l.date AS lineDate, l.description AS lineDescription, l.amount_cents AS lineAmountCents,
+  s.id AS statementId, s.file_name AS statementFile,
+  m.id AS matchId, m.score, m.zone,
+  o.queued_at AS queuedAt, b.confirmed_at AS confirmedAt, b.last_attempt_at AS lastAttemptAt,
+  b.id AS batchId, b.state AS outboxState, b.review_reason AS reviewReason, b.created_by AS createdBy
+FROM outbox_items o
+JOIN outbox_batches b ON b.id = o.batch_id
+LEFT JOIN matches m ON m.id = ${MATCH_OF_ITEM}
+LEFT JOIN statement_lines l ON l.id = COALESCE(o.line_id, m.line_id)
+LEFT JOIN statements s ON s.id = l.statement_id
+LEFT JOIN receivables r ON r.id = o.receivable_id
+LEFT JOIN bank_accounts a ON a.id = b.bank_account_id
+WHERE (@from IS NULL OR COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')) >= @from)
+  AND (@to IS NULL OR COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')) <= @to)
+ORDER BY COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')), b.bank_account_id, o.receivable_id`;
+
+interface AuditHit {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  subject: string | null;
+  after_json: string | null;
+}
+
+interface Who {
+  actor: string;
+  at: string;
+}
+
+/** What the audit log says about approvals and sends, indexed the ways the outbox refers to them. */
+interface AuditIndex {
+  approvedByMatch: Map<number, Who[]>;
+  approvedByLine: Map<number, Who[]>;
+  queued: Map<string, Who>;
+  sent: Map<number, Who>;
+  confirmed: Map<number, Who>;
+}
+
+function parseAfter(json: string | null): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const idOf = (subject: string | null, prefix: string): number | null => {
+  if (!subject?.startsWith(`${prefix}:`)) return null;
+  const n = Number(subject.slice(prefix.length + 1));
+  return Number.isInteger(n) ? n : null;
+};
+
+const push = <K>(map: Map<K, Who[]>, key: K, who: Who) => map.set(key, [...(map.get(key) ?? []), who]);
+
+/**
+ * One pass over the few actions the report needs (indexed by action). Entries the writers shaped
+ * differently than expected are skipped, never fatal: the report then shows blanks.
+ */
+function indexAudit(db: Db): AuditIndex {
+  const idx: AuditIndex = {
+    approvedByMatch: new Map(),
+    approvedByLine: new Map(),
+    queued: new Map(),
+    sent: new Map(),
+    confirmed: new Map(),
+  };
+  const rows = db
+    .prepare(
+      `SELECT seq, at, actor, action, subject, after_json FROM audit_log
+       WHERE action IN ('match.approved', 'outbox.queued', 'outbox.sent', 'outbox.confirmed') ORDER BY seq`,
+    )
+    .iterate() as IterableIterator<AuditHit>;
+  for (const r of rows) {
+    const who = { actor: r.actor, at: r.at };
+    const after = parseAfter(r.after_json);
+    if (r.action === 'match.approved') {
+      const matchId = idOf(r.subject, 'match') ?? (typeof after.matchId === 'number' ? after.matchId : null);
+      const lineId = idOf(r.subject, 'line');
+      if (matchId !== null) push(idx.approvedByMatch, matchId, who);
+      if (lineId !== null) push(idx.approvedByLine, lineId, who);
+      continue;
+    }
+    const batchId = idOf(r.subject, 'batch');
+    if (batchId === null) continue;
+    if (r.action === 'outbox.queued') {
+      const ids = Array.isArray(after.receivableIds) ? after.receivableIds : [];
+      for (const id of ids) if (typeof id === 'number') idx.queued.set(`${batchId}:${id}`, who);
+    } else if (r.action === 'outbox.sent') {
+      // The first "sent" is when the API accepted it; a later retry after an unknown outcome is not.
+      if (!idx.sent.has(batchId)) idx.sent.set(batchId, who);
+    } else {
+      idx.confirmed.set(batchId, who);
+    }
+  }
+  return idx;
+}
+
+/** The latest approval made before the item was queued (a match may be approved, rejected, approved again). */
+function approvalFor(list: Who[] | undefined, queuedAt: string): Who | null {
+  if (!list) return null;
+  let best: Who | null = null;
+  for (const w of list) if (w.at <= queuedAt) best = w;
+  return best ?? list[list.length - 1] ?? null;
+}
+
+/** What Quita queued to be marked paid in a period, with the bank line, the account and who decided. */
+export function reconciliationReport(db: Db, period: Period = {}): ReconciliationReportDto {
+  const base = db.prepare(SQL).all({ from: period.from ?? null, to: period.to ?? null }) as BaseRow[];
+  const idx = indexAudit(db);
+  const rows = base.map(({ createdBy, lastAttemptAt, ...r }): ReconciliationRowDto => {
+    const approval =
+      (r.matchId !== null ? approvalFor(idx.approvedByMatch.get(r.matchId), r.queuedAt) : null) ??
+      (r.lineId !== null ? approvalFor(idx.approvedByLine.get(r.lineId), r.queuedAt) : null);
+    const sentAt =
+      idx.sent.get(r.batchId)?.at ?? (['sent', 'confirmed'].includes(r.outboxState) ? lastAttemptAt : null);
+    return {
+      ...r,
+      approvedBy: approval?.actor ?? null,
+      approvedAt: approval?.at ?? null,
+      queuedBy: idx.queued.get(`${r.batchId}:${r.receivableId}`)?.actor ?? createdBy,
+      sentAt,
+      confirmedAt: r.confirmedAt ?? idx.confirmed.get(r.batchId)?.at ?? null,
+    };
+  });
+  const confirmed = rows.filter((r) => r.outboxState === 'confirmed');
+  return {
+    from: period.from ?? null,
+    to: period.to ?? null,
+    rows,
+    count: rows.length,
+    totalCents: rows.reduce((s, r) => s + r.amountCents, 0),
+    confirmedCount: confirmed.length,
+    confirmedCents: confirmed.reduce((s, r) => s + r.amountCents, 0),
+  };
+}

@@ -1,0 +1,193 @@
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { appendAudit } from '../audit/audit.repo';
+import { auditLogReport } from './audit-log.report';
+import { pdfPages } from './pdf-text.testing';
+import { reconciliationReport } from './reconciliation.report';
+import { auditLogFile, capped, reconciliationFile, type ReportMeta } from './report-files';
+import { INJECTION, buildScenario } from './scenario.testing';
+
+const meta: ReportMeta = {
+  branch: 'Academia Centro (centro.w12app)',
+  generatedAt: new Date('2026-11-21T15:00:00.000Z'),
+  today: '2026-11-21',
+};
+const NOV = { from: '2026-11-01', to: '2026-11-30' };
+const csvLines = (b: Buffer) =>
+  b
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
+const sheetOf = (b: Buffer) => {
+  const book = XLSX.read(b, { type: 'buffer', cellDates: true });
+  const name = book.SheetNames[0]!;
+  const sheet = book.Sheets[name]!;
+  return { name, cell: (ref: string) => sheet[ref] as XLSX.CellObject | undefined };
+};
+const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
+
+describe('reconciliation report files', () => {
+  it('CSV: one row per receivable, Brazilian formats, formulas neutralised, totals at the end', async () => {
+    const { db } = buildScenario();
+    const f = await reconciliationFile(reconciliationReport(db, NOV), 'csv', NOV, meta);
+    expect(f).toMatchObject({ fileName: 'conciliacao-2026-11-01_a_2026-11-30.csv', mediaType: 'text/csv' });
+    const lines = csvLines(f.bytes);
+    expect(lines[0]).toMatch(
+      /^Recebível;Aluno \(id\);Pagador;Valor;Vencimento;Conta bancária;Data do crédito;/,
+    );
+    expect(lines[1]).toBe(
+      '101;501;Maria José da Silva;150,00;05/11/2026;Itaú Centro 1234-5;06/11/2026;PIX RECEBIDO MARIA JOSE DA SILVA;' +
+        '150,00;extrato-itau-novembro.ofx;96;verde;ana (desktop);20/11/2026 10:05:00;ana (desktop);20/11/2026 10:10:00;' +
+        '20/11/2026 10:11:05;20/11/2026 10:12:00;2;confirmado;',
+    );
+    // A payer name and a bank description that a spreadsheet would run as formulas stay text.
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""clique"")"`);
+    expect(lines[2]).toContain(";'-PIX RECEBIDO SEM NOME;");
+    expect(lines[3]).toContain('Zoë Łukasz 😀');
+    expect(lines[3]).toContain('precisa de revisão;a API recusou: recebível já recebido');
+    expect(lines.slice(4).map(nbsp)).toEqual([
+      '',
+      'Total: 3 recebível(is), R$ 369,90.',
+      'Confirmados pela API: 2 recebível(is), R$ 249,90.',
+      '',
+    ]);
+  });
+
+  it('XLSX: money as numbers, dates and Brasília times as dates, formulas as text, totals below', async () => {
+    const { db } = buildScenario();
+    const f = await reconciliationFile(reconciliationReport(db, NOV), 'xlsx', NOV, meta);
+    expect(f.fileName).toBe('conciliacao-2026-11-01_a_2026-11-30.xlsx');
+    const { name, cell } = sheetOf(f.bytes);
+    expect(name).toBe('Conciliação');
+    expect(cell('A2')?.v).toBe(101);
+    expect(cell('D2')).toMatchObject({ t: 'n', v: 150 });
+    expect((cell('G2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-06');
+    // "Aprovado em": 13:05 UTC is 10:05 in Brasília, stored as wall-clock time.
+    expect((cell('N2')?.v as Date).toISOString()).toBe('2026-11-20T10:05:00.000Z');
+    expect(cell('C3')?.v).toBe(`'${INJECTION}`);
+    expect(cell('C3')?.f).toBeUndefined();
+    expect(cell('C4')?.v).toBe('Zoë Łukasz 😀');
+    expect(nbsp(String(cell('A6')?.v))).toBe('Total: 3 recebível(is), R$ 369,90.');
+  });
+
+  it('PDF: title, period, branch, every row, accents kept, other characters replaced, totals, page numbers', async () => {
+    const { db } = buildScenario();
+    const f = await reconciliationFile(reconciliationReport(db, NOV), 'pdf', NOV, meta);
+    expect(f).toMatchObject({
+      fileName: 'conciliacao-2026-11-01_a_2026-11-30.pdf',
+      mediaType: 'application/pdf',
+    });
+    expect(f.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = await pdfPages(f.bytes);
+    expect(pages).toHaveLength(1);
+    const text = pages[0]!.map(nbsp);
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Quita: relatório de conciliação',
+        'Período: 01/11/2026 a 30/11/2026',
+        'Filial / perfil: Academia Centro (centro.w12app)',
+        'Gerado em: 21/11/2026 12:00:00 (horário de Brasília)',
+        'Maria José da Silva',
+        'R$ 150,00',
+        'Zoë Lukasz ?',
+        'ana (desktop)',
+        'conf. 20/11/2026 10:12',
+        'Total: 3 recebível(is), R$ 369,90.',
+        'Confirmados pela API: 2 recebível(is), R$ 249,90.',
+        'Página 1 de 1',
+      ]),
+    );
+    expect(text.join(' ')).toContain('=HYPERLINK');
+  });
+});
+
+describe('audit log files', () => {
+  it('CSV: one row per entry with compact JSON and hash prefix, then the verification result', async () => {
+    const { db } = buildScenario();
+    const f = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
+    expect(f.fileName).toBe('auditoria-inicio_a_2026-11-21.csv');
+    const lines = csvLines(f.bytes);
+    expect(lines[0]).toBe(
+      'Nº;Data e hora (Brasília);Quem;Perfil;Ação;Descrição;Assunto;Antes;Depois;Hash (início)',
+    );
+    expect(lines[2]).toMatch(
+      /^2;20\/11\/2026 10:05:00;ana \(desktop\);p-centro;match\.approved;Sugestão aprovada;line:2;"\{""matchId"":2,""state"":""suggested""\}";"\{""matchId"":2,""state"":""approved""\}";[0-9a-f]{16}$/,
+    );
+    expect(lines[5]).toContain('"{""apiKey"":""***"",""timeoutMs"":5000}"');
+    expect(f.bytes.toString('utf8')).not.toContain('secret');
+    expect(lines.at(-4)).toBe('');
+    expect(lines.at(-2)).toBe('Verificação da cadeia de hashes: OK (12 registro(s) conferido(s)).');
+    expect(lines.at(-3)).toBe('12 registro(s) no período.');
+  });
+
+  it('says where the chain is broken after an entry was edited behind the app’s back', async () => {
+    const { db } = buildScenario();
+    db.exec('DROP TRIGGER audit_log_no_update');
+    db.prepare(`UPDATE audit_log SET actor = 'mallory' WHERE seq = 3`).run();
+    const csv = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
+    expect(csvLines(csv.bytes).at(-2)).toBe(
+      'Verificação da cadeia de hashes: QUEBRADA no registro 3 (o registro 3 foi alterado depois de escrito).',
+    );
+    const pdf = await auditLogFile(auditLogReport(db, {}), 'pdf', {}, meta);
+    expect((await pdfPages(pdf.bytes))[0]).toContain(
+      'Verificação da cadeia de hashes: QUEBRADA no registro 3 (o registro 3 foi alterado depois de escrito).',
+    );
+  });
+
+  it('XLSX: typed cells, only the period’s entries, verification below', async () => {
+    const { db } = buildScenario();
+    appendAudit(db, { actor: 'x', profileId: 'p', action: 'sync.completed', at: '2026-12-02T12:00:00.000Z' });
+    const f = await auditLogFile(auditLogReport(db, NOV), 'xlsx', NOV, meta);
+    const { name, cell } = sheetOf(f.bytes);
+    expect(name).toBe('Auditoria');
+    expect(cell('A2')).toMatchObject({ t: 'n', v: 1 });
+    expect((cell('B2')?.v as Date).toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    expect(cell('E2')?.v).toBe('import.committed');
+    expect(cell('A13')?.v).toBe(12);
+    expect(cell('A14')).toBeUndefined();
+    expect(cell('A15')?.v).toBe('12 registro(s) no período.');
+    expect(cell('A16')?.v).toBe('Verificação da cadeia de hashes: OK (13 registro(s) conferido(s)).');
+  });
+
+  it('PDF: a long log spans pages, each with the table header and its number; long JSON is cut, not lost', async () => {
+    const { db } = buildScenario();
+    db.transaction(() => {
+      for (let i = 0; i < 400; i++)
+        appendAudit(db, {
+          actor: 'Zoë Łukasz 😀 (desktop)',
+          profileId: 'p-centro',
+          action: i % 2 ? 'match.rejected' : 'custom.thing',
+          subject: `line:${i}`,
+          after: { note: 'x'.repeat(2000), i },
+        });
+    })();
+    const f = await auditLogFile(auditLogReport(db, {}), 'pdf', {}, meta);
+    const pages = await pdfPages(f.bytes);
+    expect(pages.length).toBeGreaterThan(5);
+    pages.forEach((p, i) => expect(p).toContain(`Página ${i + 1} de ${pages.length}`));
+    // Every page of the table repeats its header (the totals may end up alone on a last page).
+    expect(pages.filter((p) => p.includes('Depois')).length).toBeGreaterThanOrEqual(pages.length - 1);
+    const all = pages.flat();
+    expect(all).toContain('Zoë Lukasz ? (desktop)');
+    expect(all).toContain('Sugestão rejeitada');
+    expect(all).toContain('match.rejected');
+    expect(all).toContain('custom.thing');
+    expect(all).toContain('412');
+    expect(all.some((l) => l.endsWith('…'))).toBe(true);
+    expect(all).toContain('Verificação da cadeia de hashes: OK (412 registro(s) conferido(s)).');
+  });
+});
+
+describe('PDF size limit', () => {
+  it('stops at the limit and says how many rows were left out', () => {
+    expect(capped([1, 2, 3], 3)).toEqual({ rows: [1, 2, 3], note: [] });
+    const c = capped(
+      Array.from({ length: 25_000 }, (_, i) => i),
+      20_000,
+    );
+    expect(c.rows).toHaveLength(20_000);
+    expect(c.note[0]).toBe(
+      'Este PDF mostra as primeiras 20.000 de 25.000 linhas; exporte em CSV ou XLSX para ter todas, ou escolha um período menor.',
+    );
+  });
+});

@@ -1,0 +1,244 @@
+import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
+import { toCsv, toXlsx, type Column } from '../export/table-export';
+import {
+  ACTION_LABELS_PT,
+  verificationSentence,
+  type AuditLogReport,
+  type AuditLogRow,
+} from './audit-log.report';
+import { OUTBOX_STATE_PT, ZONE_PT, clip, datePt, dateTimePt, moneyPt } from './format-pt';
+import { renderPdfTable, type PdfColumn } from './pdf-table';
+import { periodLabel, periodSlug, type Period } from './period';
+
+export type ReportFormat = 'csv' | 'xlsx' | 'pdf';
+
+export interface ReportMeta {
+  /** The branch / connection profile the data belongs to, e.g. "Academia Centro (centro.w12app)". */
+  branch: string;
+  generatedAt: Date;
+  /** Today in Brasília, for file names of open-ended periods. */
+  today: string;
+}
+
+export interface ReportFile {
+  fileName: string;
+  mediaType: string;
+  bytes: Buffer;
+}
+
+const MEDIA: Record<ReportFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/**
+ * pdf-lib builds the whole document in memory (measured: about 130 MB and 3–5 s per 10,000 audit entries), so
+ * a PDF stops here and says so; CSV and XLSX always hold every row.
+ */
+export const MAX_PDF_ROWS = 20_000;
+
+export function capped<T>(rows: T[], max = MAX_PDF_ROWS): { rows: T[]; note: string[] } {
+  if (rows.length <= max) return { rows, note: [] };
+  const n = (v: number) => v.toLocaleString('pt-BR');
+  return {
+    rows: rows.slice(0, max),
+    note: [
+      `Este PDF mostra as primeiras ${n(max)} de ${n(rows.length)} linhas; exporte em CSV ou XLSX para ter todas, ou escolha um período menor.`,
+    ],
+  };
+}
+
+/** Enough to tell entries apart and to compare with the database; the full hash is in the database. */
+export const HASH_PREFIX = 16;
+
+// Column titles are Portuguese: the files go to the branch's manager or accountant as they are.
+const AUDIT_COLUMNS: Column<AuditLogRow>[] = [
+  { header: 'Nº', kind: 'int', value: (r) => r.seq },
+  { header: 'Data e hora (Brasília)', kind: 'datetime', value: (r) => r.at },
+  { header: 'Quem', kind: 'text', value: (r) => r.actor },
+  { header: 'Perfil', kind: 'text', value: (r) => r.profileId },
+  { header: 'Ação', kind: 'text', value: (r) => r.action },
+  { header: 'Descrição', kind: 'text', value: (r) => ACTION_LABELS_PT[r.action] ?? '' },
+  { header: 'Assunto', kind: 'text', value: (r) => r.subject },
+  { header: 'Antes', kind: 'text', value: (r) => clip(r.before) },
+  { header: 'Depois', kind: 'text', value: (r) => clip(r.after) },
+  { header: 'Hash (início)', kind: 'text', value: (r) => r.hash.slice(0, HASH_PREFIX) },
+];
+
+const RECON_COLUMNS: Column<ReconciliationRowDto>[] = [
+  { header: 'Recebível', kind: 'int', value: (r) => r.receivableId },
+  { header: 'Aluno (id)', kind: 'int', value: (r) => r.memberId },
+  { header: 'Pagador', kind: 'text', value: (r) => r.payerName },
+  { header: 'Valor', kind: 'money', value: (r) => r.amountCents },
+  { header: 'Vencimento', kind: 'date', value: (r) => r.dueDate },
+  { header: 'Conta bancária', kind: 'text', value: (r) => r.bankAccountName ?? `#${r.bankAccountId}` },
+  { header: 'Data do crédito', kind: 'date', value: (r) => r.lineDate },
+  { header: 'Descrição no extrato', kind: 'text', value: (r) => r.lineDescription },
+  { header: 'Valor no extrato', kind: 'money', value: (r) => r.lineAmountCents },
+  { header: 'Extrato (arquivo)', kind: 'text', value: (r) => r.statementFile },
+  { header: 'Pontuação', kind: 'int', value: (r) => r.score },
+  { header: 'Faixa', kind: 'text', value: (r) => (r.zone ? (ZONE_PT[r.zone] ?? r.zone) : null) },
+  { header: 'Aprovado por', kind: 'text', value: (r) => r.approvedBy },
+  { header: 'Aprovado em', kind: 'datetime', value: (r) => r.approvedAt },
+  { header: 'Na fila por', kind: 'text', value: (r) => r.queuedBy },
+  { header: 'Na fila em', kind: 'datetime', value: (r) => r.queuedAt },
+  { header: 'Enviado em', kind: 'datetime', value: (r) => r.sentAt },
+  { header: 'Confirmado em', kind: 'datetime', value: (r) => r.confirmedAt },
+  { header: 'Lote', kind: 'int', value: (r) => r.batchId },
+  {
+    header: 'Situação do envio',
+    kind: 'text',
+    value: (r) => OUTBOX_STATE_PT[r.outboxState] ?? r.outboxState,
+  },
+  { header: 'Motivo da revisão', kind: 'text', value: (r) => r.reviewReason },
+];
+
+function headerLines(period: Period, meta: ReportMeta, extra: string[] = []): string[] {
+  return [
+    `Período: ${periodLabel(period)}`,
+    `Filial / perfil: ${meta.branch}`,
+    `Gerado em: ${dateTimePt(meta.generatedAt.toISOString(), true)} (horário de Brasília)`,
+    ...extra,
+  ];
+}
+
+export function reconciliationTotals(r: ReconciliationReportDto): string[] {
+  return [
+    `Total: ${r.count} recebível(is), ${moneyPt(r.totalCents)}.`,
+    `Confirmados pela API: ${r.confirmedCount} recebível(is), ${moneyPt(r.confirmedCents)}.`,
+  ];
+}
+
+function pack(
+  kind: string,
+  format: ReportFormat,
+  period: Period,
+  meta: ReportMeta,
+  bytes: Buffer,
+): ReportFile {
+  return {
+    fileName: `${kind}-${periodSlug(period, meta.today)}.${format}`,
+    mediaType: MEDIA[format],
+    bytes,
+  };
+}
+
+/** The audit log as a file: one row per entry, then the verification result of the whole chain. */
+export async function auditLogFile(
+  report: AuditLogReport,
+  format: ReportFormat,
+  period: Period & { action?: string | undefined },
+  meta: ReportMeta,
+): Promise<ReportFile> {
+  const verification = verificationSentence(report.verification);
+  const filter = period.action ? [`Ações começando por: ${period.action}`] : [];
+  const footer = [`${report.rows.length} registro(s) no período.`, verification];
+  if (format === 'csv')
+    return pack('auditoria', format, period, meta, toCsv(AUDIT_COLUMNS, report.rows, { footer }));
+  if (format === 'xlsx')
+    return pack(
+      'auditoria',
+      format,
+      period,
+      meta,
+      toXlsx(AUDIT_COLUMNS, report.rows, 'Auditoria', { footer }),
+    );
+  const columns: PdfColumn[] = [
+    { header: 'Nº', width: 4, align: 'right' },
+    { header: 'Data e hora', width: 9 },
+    { header: 'Quem', width: 11 },
+    { header: 'Perfil', width: 6 },
+    { header: 'Ação', width: 13 },
+    { header: 'Assunto', width: 9 },
+    { header: 'Antes', width: 20 },
+    { header: 'Depois', width: 20 },
+    { header: 'Hash', width: 8 },
+  ];
+  const { rows: shown, note } = capped(report.rows);
+  const rows = shown.map((r) => [
+    String(r.seq),
+    dateTimePt(r.at, true),
+    r.actor,
+    r.profileId,
+    ACTION_LABELS_PT[r.action] ? `${ACTION_LABELS_PT[r.action]}\n${r.action}` : r.action,
+    r.subject ?? '',
+    r.before ?? '',
+    r.after ?? '',
+    r.hash.slice(0, 12),
+  ]);
+  const bytes = await renderPdfTable({
+    title: 'Quita: registro de auditoria',
+    meta: headerLines(period, meta, [...filter, verification, ...note]),
+    columns,
+    rows,
+    totals: [...footer, ...note],
+    footer: `Quita · auditoria · ${meta.branch}`,
+  });
+  return pack('auditoria', format, period, meta, Buffer.from(bytes));
+}
+
+/** The reconciliation report as a file: what was marked paid, into which account, from which line, by whom. */
+export async function reconciliationFile(
+  report: ReconciliationReportDto,
+  format: ReportFormat,
+  period: Period,
+  meta: ReportMeta,
+): Promise<ReportFile> {
+  const footer = reconciliationTotals(report);
+  if (format === 'csv')
+    return pack('conciliacao', format, period, meta, toCsv(RECON_COLUMNS, report.rows, { footer }));
+  if (format === 'xlsx')
+    return pack(
+      'conciliacao',
+      format,
+      period,
+      meta,
+      toXlsx(RECON_COLUMNS, report.rows, 'Conciliação', { footer }),
+    );
+  const columns: PdfColumn[] = [
+    { header: 'Recebível', width: 5.5, align: 'right' },
+    { header: 'Pagador', width: 12 },
+    { header: 'Valor', width: 7, align: 'right' },
+    { header: 'Vencimento', width: 6.5 },
+    { header: 'Conta', width: 9 },
+    { header: 'Crédito', width: 6.5 },
+    { header: 'Descrição no extrato', width: 12 },
+    { header: 'Valor no extrato', width: 7, align: 'right' },
+    { header: 'Extrato', width: 9 },
+    { header: 'Pont. / faixa', width: 5.5 },
+    { header: 'Aprovado por', width: 11 },
+    { header: 'Enviado / confirmado', width: 13 },
+    { header: 'Situação', width: 7 },
+  ];
+  const { rows: shown, note } = capped(report.rows);
+  const rows = shown.map((r) => [
+    String(r.receivableId),
+    r.payerName ?? '',
+    moneyPt(r.amountCents),
+    datePt(r.dueDate),
+    r.bankAccountName ?? `#${r.bankAccountId}`,
+    datePt(r.lineDate),
+    r.lineDescription ?? '',
+    moneyPt(r.lineAmountCents),
+    r.statementFile ?? '',
+    r.score === null ? '' : `${r.score} ${r.zone ? (ZONE_PT[r.zone] ?? r.zone) : ''}`.trim(),
+    r.approvedBy ? `${r.approvedBy}\n${dateTimePt(r.approvedAt)}` : '',
+    [
+      r.sentAt ? `env. ${dateTimePt(r.sentAt)}` : '',
+      r.confirmedAt ? `conf. ${dateTimePt(r.confirmedAt)}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    OUTBOX_STATE_PT[r.outboxState] ?? r.outboxState,
+  ]);
+  const bytes = await renderPdfTable({
+    title: 'Quita: relatório de conciliação',
+    meta: headerLines(period, meta, ['Período pela data do crédito no extrato.', ...note]),
+    columns,
+    rows,
+    totals: [...footer, ...note],
+    footer: `Quita · conciliação · ${meta.branch}`,
+  });
+  return pack('conciliacao', format, period, meta, Buffer.from(bytes));
+}

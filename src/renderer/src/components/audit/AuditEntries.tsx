@@ -1,0 +1,128 @@
+import { useTranslation } from 'react-i18next';
+import type { CommandOutput } from '../../../../shared/contract';
+import { VirtualList } from '../VirtualList';
+import { actionText, formatBrasilia, prettyJson } from './audit-text';
+
+type Entry = CommandOutput<'audit.list'>['entries'][number];
+
+const COLUMNS = {
+  gridTemplateColumns: '4rem 10rem minmax(8rem, 1fr) minmax(12rem, 1.5fr) minmax(8rem, 1fr) 7rem',
+};
+const ROW = 36;
+
+/** The log, newest first, virtualized; the chosen entry's before/after opens below the list. */
+export function AuditEntries({
+  entries,
+  openSeq,
+  onToggle,
+  brokenAt,
+}: {
+  entries: Entry[];
+  openSeq: number | null;
+  onToggle: (seq: number) => void;
+  /** The entry where the last verification found the chain broken, marked in the list. */
+  brokenAt: number | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const exists = (key: string) => i18n.exists(key);
+  const open = openSeq === null ? undefined : entries.find((e) => e.seq === openSeq);
+  return (
+    <>
+      <div className="grid" role="table" aria-label={t('audit.tabs.log')} aria-rowcount={entries.length + 1}>
+        <div className="grid-head" role="row" style={COLUMNS}>
+          <span role="columnheader" className="num">
+            {t('audit.list.seq')}
+          </span>
+          <span role="columnheader">{t('audit.list.when')}</span>
+          <span role="columnheader">{t('audit.list.who')}</span>
+          <span role="columnheader">{t('audit.list.what')}</span>
+          <span role="columnheader">{t('audit.list.subject')}</span>
+          <span role="columnheader" />
+        </div>
+        <VirtualList
+          items={entries}
+          rowHeight={ROW}
+          height={Math.min(480, Math.max(ROW * 2, entries.length * ROW))}
+          label={t('audit.tabs.log')}
+          getKey={(e) => e.seq}
+          renderRow={(e) => (
+            <div className="grid-row" style={COLUMNS}>
+              <span
+                role="cell"
+                className={`num ${e.seq === brokenAt ? 'state-failed' : ''}`}
+                title={e.seq === brokenAt ? t('audit.list.brokenHere') : undefined}
+              >
+                {e.seq === brokenAt ? `⚠ ${e.seq}` : e.seq}
+              </span>
+              <span role="cell">{formatBrasilia(e.at, locale)}</span>
+              <span role="cell" className="ellipsis" title={e.actor}>
+                {e.actor}
+              </span>
+              <span role="cell" className="ellipsis" title={e.action}>
+                {actionText(t, exists, e.action)}
+              </span>
+              <span role="cell" className="ellipsis" title={e.subject ?? ''}>
+                {e.subject ?? '—'}
+              </span>
+              <span role="cell">
+                <button
+                  type="button"
+                  className="linklike"
+                  aria-expanded={openSeq === e.seq}
+                  aria-label={t('audit.list.detailsLabel', { seq: e.seq })}
+                  onClick={() => onToggle(e.seq)}
+                >
+                  {openSeq === e.seq ? t('audit.list.hideDetails') : t('audit.list.details')}
+                </button>
+              </span>
+            </div>
+          )}
+        />
+      </div>
+      {open && <EntryDetails entry={open} onClose={() => onToggle(open.seq)} />}
+    </>
+  );
+}
+
+function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const before = prettyJson(entry.before);
+  const after = prettyJson(entry.after);
+  const pre = {
+    margin: 0,
+    maxHeight: '16rem',
+    overflow: 'auto',
+    whiteSpace: 'pre-wrap',
+    wordBreak: 'break-word',
+  } as const;
+  return (
+    <section
+      className="card"
+      aria-label={t('audit.list.detailsOf', { seq: entry.seq })}
+      style={{ marginTop: '0.75rem' }}
+    >
+      <div className="toolbar">
+        <h2 className="grow">{t('audit.list.detailsOf', { seq: entry.seq })}</h2>
+        <button type="button" onClick={onClose}>
+          {t('audit.list.close')}
+        </button>
+      </div>
+      <p className="muted">
+        {formatBrasilia(entry.at, i18n.language)} · {entry.actor} · {entry.action}
+        {entry.subject ? ` · ${entry.subject}` : ''} · {t('audit.list.profile', { profile: entry.profileId })}{' '}
+        · {t('audit.list.hash', { hash: entry.hash.slice(0, 16) })}
+      </p>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '1rem' }}>
+        <div>
+          <h3>{t('audit.list.before')}</h3>
+          <pre style={pre}>{before ?? t('audit.list.nothing')}</pre>
+        </div>
+        <div>
+          <h3>{t('audit.list.after')}</h3>
+          <pre style={pre}>{after ?? t('audit.list.nothing')}</pre>
+        </div>
+      </div>
+    </section>
+  );
+}

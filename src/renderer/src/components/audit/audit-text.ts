@@ -1,0 +1,60 @@
+import type { TFunction } from 'i18next';
+import { addDays } from '../../format';
+
+/**
+ * The audit log stores UTC timestamps; the screen's period is Brasília days, inclusive. Brasília has kept
+ * UTC−03:00 all year since 2019, so a day starts at 03:00 UTC (the core's exports use the same rule).
+ */
+export function brasiliaDayBounds(from: string, to: string): { from?: string; to?: string } {
+  const start = (day: string) => new Date(`${day}T00:00:00-03:00`).toISOString();
+  return {
+    ...(from ? { from: start(from) } : {}),
+    ...(to ? { to: start(addDays(to, 1)) } : {}),
+  };
+}
+
+/** A known action in words ("Sugestão aprovada"); anything else exactly as written in the log. */
+export function actionText(t: TFunction, exists: (key: string) => boolean, action: string): string {
+  const key = `audit.actions.${action}`;
+  return /^[a-z_]+\.[a-z_]+$/.test(action) && exists(key) ? t(key) : action;
+}
+
+/** verifyAudit's English reason ("entry 3 was changed after it was written") in the screen's language. */
+export function verifyReasonText(t: TFunction, reason: string | null): string {
+  const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
+    reason ?? '',
+  );
+  if (!m) return reason ?? '';
+  if (m[2] === 'is missing') return t('audit.verify.reason.missing', { n: m[1] });
+  if (m[3]) return t('audit.verify.reason.unlinked', { n: m[1], prev: m[3] });
+  return t('audit.verify.reason.changed', { n: m[1] });
+}
+
+/** Times on this screen are Brasília's, like its period and the exported files, whatever the computer's zone. */
+export function formatBrasilia(iso: string | null, locale: string): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date(iso));
+}
+
+/** Same rule as the core's exports: a field that looks like a secret is never shown, even if one was logged. */
+const SECRET_KEY = /pass(word)?|secret|token|api_?key|^key$|senha|chave/i;
+function mask(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(mask);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_KEY.test(k) && v !== null && v !== '' ? '***' : mask(v),
+    ]),
+  );
+}
+
+/** before/after as readable JSON; nothing to show becomes null. */
+export function prettyJson(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return JSON.stringify(mask(value), null, 2);
+}

@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CommandInput, CommandOutput } from '../../../shared/contract';
+import { call, CommandError } from '../api/client';
+import { AuditEntries } from '../components/audit/AuditEntries';
+import { ReconciliationTable } from '../components/audit/ReconciliationTable';
+import { brasiliaDayBounds, verifyReasonText } from '../components/audit/audit-text';
+import { saveFile } from '../download';
+import { todayIso } from '../format';
+import { describeError } from '../i18n';
+
+type Entries = CommandOutput<'audit.list'>;
+type Verification = CommandOutput<'audit.verify'>;
+type Recon = CommandOutput<'reports.reconciliation'>;
+type ExportInput = CommandInput<'audit.export'>;
+type Tab = 'log' | 'reconciliation';
+
+const GROUPS = ['import', 'match', 'outbox', 'notification', 'settings', 'sync'] as const;
+const FORMATS = ['xlsx', 'csv', 'pdf'] as const;
+/** The screen shows at most this many entries (newest first); exports always hold the whole period. */
+const LIST_LIMIT = 5000;
+
+const firstOfMonth = (today: string) => `${today.slice(0, 8)}01`;
+
+export function AuditScreen() {
+  const { t } = useTranslation();
+  const ids = { from: useId(), to: useId(), action: useId() };
+  const [from, setFrom] = useState(() => firstOfMonth(todayIso()));
+  const [to, setTo] = useState(() => todayIso());
+  const [group, setGroup] = useState('');
+  const [tab, setTab] = useState<Tab>('log');
+  const [entries, setEntries] = useState<Entries | null>(null);
+  const [recon, setRecon] = useState<Recon | null>(null);
+  const [openSeq, setOpenSeq] = useState<number | null>(null);
+  const [verification, setVerification] = useState<Verification | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const invalid = from !== '' && to !== '' && from > to;
+  const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
+
+  const load = useCallback(() => {
+    if (invalid) return;
+    const action = group ? `${group}.` : undefined;
+    const period = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    Promise.all([
+      call('audit.list', {
+        ...brasiliaDayBounds(from, to),
+        ...(action ? { action } : {}),
+        limit: LIST_LIMIT,
+      }),
+      call('reports.reconciliation', period),
+    ]).then(
+      ([list, report]) => {
+        setEntries(list);
+        setRecon(report);
+        setError(null);
+      },
+      (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e)),
+    );
+  }, [from, to, group, invalid]);
+  useEffect(load, [load]);
+
+  const verify = async () => {
+    setVerifying(true);
+    try {
+      setVerification(await call('audit.verify', {}));
+    } catch (e) {
+      fail(e);
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const exportAs = async (kind: ExportInput['kind'], format: ExportInput['format']) => {
+    setExporting(true);
+    try {
+      saveFile(
+        await call('audit.export', {
+          kind,
+          format,
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+          ...(kind === 'log' && group ? { action: `${group}.` } : {}),
+        }),
+      );
+    } catch (e) {
+      fail(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="screen screen-wide">
+      <h1>{t('nav.audit')}</h1>
+      <p className="muted">{t('audit.intro')}</p>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor={ids.from}>{t('audit.period.from')}</label>
+          <input
+            id={ids.from}
+            type="date"
+            value={from}
+            max={to || undefined}
+            aria-invalid={invalid}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.to}>{t('audit.period.to')}</label>
+          <input
+            id={ids.to}
+            type="date"
+            value={to}
+            min={from || undefined}
+            aria-invalid={invalid}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.action}>{t('audit.filter.action')}</label>
+          <select id={ids.action} value={group} onChange={(e) => setGroup(e.target.value)}>
+            <option value="">{t('audit.filter.any')}</option>
+            {GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`audit.filter.group.${g}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="actions grow" style={{ justifyContent: 'flex-end' }}>
+          <button type="button" className="primary" disabled={verifying} onClick={() => void verify()}>
+            {verifying ? t('audit.verify.running') : t('audit.verify.button')}
+          </button>
+        </div>
+      </div>
+      <p className="hint">{t('audit.period.hint')}</p>
+      {invalid && (
+        <p role="alert" className="status error">
+          {t('audit.period.invalid')}
+        </p>
+      )}
+      {verification && (
+        <p role="status" className={`status ${verification.ok ? 'ok' : 'error'}`}>
+          {verification.ok
+            ? t('audit.verify.ok', { count: verification.entries })
+            : t('audit.verify.broken', {
+                n: verification.brokenAt ?? '?',
+                reason: verifyReasonText(t, verification.reason),
+              })}
+        </p>
+      )}
+      <div className="toolbar" aria-busy={exporting}>
+        {(['log', 'reconciliation'] as const).map((kind) => (
+          <div key={kind} className="actions" style={{ alignItems: 'center' }}>
+            <span className="muted">{t(`audit.export.${kind}`)}</span>
+            {FORMATS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                disabled={exporting || invalid}
+                aria-label={t(kind === 'log' ? 'audit.export.logAs' : 'audit.export.reconciliationAs', {
+                  format: f.toUpperCase(),
+                })}
+                onClick={() => void exportAs(kind, f)}
+              >
+                {t('audit.export.as', { format: f.toUpperCase() })}
+              </button>
+            ))}
+          </div>
+        ))}
+        {exporting && <span className="muted">{t('audit.export.working')}</span>}
+      </div>
+      {error && (
+        <p role="alert" className="status error">
+          {error}
+        </p>
+      )}
+      <div
+        className="actions"
+        role="tablist"
+        aria-label={t('audit.tabs.label')}
+        style={{ margin: '0.5rem 0' }}
+      >
+        {(['log', 'reconciliation'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={tab === k ? 'primary' : undefined}
+            onClick={() => setTab(k)}
+          >
+            {t(`audit.tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'log' && entries && (
+        <div role="tabpanel" aria-label={t('audit.tabs.log')}>
+          <p className="totals" role="status">
+            {t('audit.list.count', { count: entries.total })}
+            {entries.total > entries.entries.length && (
+              <span className="muted">
+                {' '}
+                · {t('audit.list.truncated', { shown: entries.entries.length, total: entries.total })}
+              </span>
+            )}
+          </p>
+          {entries.entries.length === 0 ? (
+            <p className="muted empty">{t('audit.list.empty')}</p>
+          ) : (
+            <AuditEntries
+              entries={entries.entries}
+              openSeq={openSeq}
+              brokenAt={verification && !verification.ok ? verification.brokenAt : null}
+              onToggle={(seq) => setOpenSeq((s) => (s === seq ? null : seq))}
+            />
+          )}
+        </div>
+      )}
+      {tab === 'reconciliation' && recon && (
+        <div role="tabpanel" aria-label={t('audit.tabs.reconciliation')}>
+          <p className="muted">{t('audit.recon.intro')}</p>
+          <ReconciliationTable report={recon} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendAudit } from '../../src/core/audit/audit.repo';
+import { profileDbPath } from '../../src/core/db/profile-dbs';
+import { openDb } from '../../src/core/db/open-db';
+import { pdfPages } from '../../src/core/reports/pdf-text.testing';
+import type { RunningSandbox } from '../../src/sandbox';
+import { testSandbox } from '../helpers/sandbox';
+import { tempDir } from '../helpers/tmp';
+
+const tmp = tempDir();
+const dataDir = join(tmp.dir, 'data');
+let sandbox: RunningSandbox;
+let dbFile: string;
+
+function quita(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['bin/quita.mjs', '--data-dir', dataDir, ...args],
+      { env: { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key'), ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Write straight into the profile's database, as the app's services would have. */
+function withDb(fn: (db: ReturnType<typeof openDb>) => void) {
+  const db = openDb(dbFile);
+  try {
+    fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await testSandbox();
+  const c = await quita(
+    ['connect', '--base-url', sandbox.url, '--username', sandbox.username, '--key-kind', 'branch'],
+    { QUITA_PASSWORD: sandbox.branchKey },
+  );
+  expect(c.code, c.stderr).toBe(0);
+  const { activeProfileId } = JSON.parse((await quita(['profiles', '--json'])).stdout) as {
+    activeProfileId: string;
+  };
+  dbFile = profileDbPath(dataDir, activeProfileId);
+  const who = { actor: 'ana (desktop)', profileId: activeProfileId };
+  withDb((db) => {
+    appendAudit(db, {
+      ...who,
+      at: '2026-11-20T13:00:00.000Z',
+      action: 'import.committed',
+      subject: 'statement:1',
+    });
+    appendAudit(db, {
+      ...who,
+      at: '2026-11-20T13:05:00.000Z',
+      action: 'match.approved',
+      subject: 'line:7',
+      after: { matchId: 3, state: 'approved' },
+    });
+    appendAudit(db, {
+      ...who,
+      at: '2026-11-21T14:00:00.000Z',
+      action: 'notification.sent',
+      // A member name a spreadsheet would run as a formula, shown as the subject.
+      subject: '=2+5',
+      after: { memberId: 42 },
+    });
+  });
+}, 60_000);
+afterAll(async () => {
+  await sandbox.close();
+  tmp.cleanup();
+});
+
+describe('quita audit', () => {
+  it('verify: exit 0 and says the chain is intact', async () => {
+    const r = await quita(['audit', 'verify']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('Audit log OK: 3 entries, hash chain intact.');
+    const j = await quita(['audit', 'verify', '--json']);
+    expect(JSON.parse(j.stdout)).toEqual({ ok: true, entries: 3, brokenAt: null, reason: null });
+  });
+
+  it('export --format csv --out FILE writes the period’s entries, formulas neutralised, verification last', async () => {
+    const out = join(tmp.dir, 'audit.csv');
+    const r = await quita([
+      'audit',
+      'export',
+      '--format',
+      'csv',
+      '--out',
+      out,
+      '--from',
+      '2026-11-20',
+      '--to',
+      '2026-11-21',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Wrote ${out} (CSV,`);
+    const lines = readFileSync(out, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Nº;Data e hora \(Brasília\);Quem;Perfil;Ação;/);
+    expect(lines[2]).toMatch(
+      /^2;20\/11\/2026 10:05:00;ana \(desktop\);[a-z0-9-]+;match\.approved;Sugestão aprovada;line:7;/,
+    );
+    expect(lines[3]).toContain(";notification.sent;Notificação enviada;'=2+5;");
+    expect(lines.at(-2)).toBe('Verificação da cadeia de hashes: OK (3 registro(s) conferido(s)).');
+
+    const day = join(tmp.dir, 'day.csv');
+    await quita([
+      'audit',
+      'export',
+      '--format',
+      'csv',
+      '--out',
+      day,
+      '--from',
+      '2026-11-21',
+      '--to',
+      '2026-11-21',
+    ]);
+    expect(readFileSync(day, 'utf8')).toContain('1 registro(s) no período.');
+  });
+
+  it('export infers the format from the file name; PDF and XLSX are written too', async () => {
+    const pdf = join(tmp.dir, 'auditoria.pdf');
+    const r = await quita(['audit', 'export', '--out', pdf, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ path: pdf, mediaType: 'application/pdf' });
+    const text = (await pdfPages(readFileSync(pdf))).flat();
+    expect(text).toContain('Quita: registro de auditoria');
+    expect(text).toContain('Verificação da cadeia de hashes: OK (3 registro(s) conferido(s)).');
+    const xlsx = join(tmp.dir, 'conciliacao.xlsx');
+    const x = await quita(['audit', 'export', '--kind', 'reconciliation', '--format', 'xlsx', '--out', xlsx]);
+    expect(x.code, x.stderr).toBe(0);
+    expect(readFileSync(xlsx).subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+
+  it('bad usage exits 2 and writes nothing', async () => {
+    const out = join(tmp.dir, 'never.csv');
+    for (const args of [
+      ['audit'],
+      ['audit', 'purge'],
+      ['audit', 'export', '--format', 'doc', '--out', out],
+      ['audit', 'export', '--format', 'csv'],
+      ['audit', 'export', '--format', 'csv', '--out', out, '--from', '2026-13-40'],
+      ['audit', 'export', '--format', 'csv', '--out', out, '--from', '2026-11-30', '--to', '2026-11-01'],
+    ]) {
+      const r = await quita(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0]).toMatch(/^quita: /);
+    }
+    expect(existsSync(out)).toBe(false);
+  });
+
+  // Last: it breaks the chain for good.
+  it('verify: exit 1 with one line naming the entry when the log was edited behind the app’s back', async () => {
+    withDb((db) => {
+      db.exec('DROP TRIGGER audit_log_no_update');
+      db.prepare(`UPDATE audit_log SET actor = 'mallory (cli)' WHERE seq = 2`).run();
+    });
+    const r = await quita(['audit', 'verify']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toBe(
+      'quita: audit log broken at entry 2: entry 2 was changed after it was written',
+    );
+    const out = join(tmp.dir, 'broken.csv');
+    expect((await quita(['audit', 'export', '--format', 'csv', '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain(
+      'Verificação da cadeia de hashes: QUEBRADA no registro 2 (o registro 2 foi alterado depois de escrito).',
+    );
+  });
+});
