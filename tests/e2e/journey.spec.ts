@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures';
+
+test('the morning journey: demo → sync → import → review → override one → approve all green → mark paid', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(150_000);
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Usar filial de demonstração' }).click();
+  const nav = page.getByRole('navigation');
+
+  await nav.getByRole('button', { name: 'Sincronizar' }).click();
+  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pronto:' })).toBeVisible({ timeout: 90_000 });
+
+  await nav.getByRole('button', { name: 'Importar' }).click();
+  await page.getByRole('button', { name: 'OFX' }).click();
+  await expect(page.getByRole('heading', { name: 'Confira antes de importar' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
+  await expect(page.getByText(/^Importado: \d+ lançamento/)).toBeVisible({ timeout: 30_000 });
+
+  await nav.getByRole('button', { name: 'Conciliar' }).click();
+  await page.getByRole('button', { name: 'Sugerir de novo' }).click();
+  await expect(page.getByText(/^Sugestões prontas: \d+ verdes/)).toBeVisible({ timeout: 30_000 });
+  const greenButton = page.getByRole('button', { name: /Aprovar todos os verdes \((\d+)\)/ });
+  await expect(greenButton).not.toHaveText('Aprovar todos os verdes (0)');
+  const greens = Number(/\((\d+)\)/.exec((await greenButton.textContent()) ?? '')?.[1]);
+  expect(greens).toBeGreaterThan(1);
+
+  // Override one green suggestion by hand: keep its receivable(s), which records the choice and the alias.
+  await page.getByRole('tab', { name: /^Verdes/ }).click();
+  await page.locator('.vlist-row').first().click();
+  await page.getByRole('button', { name: 'Escolher recebível…' }).click();
+  const panel = page.getByRole('region', { name: /Escolher recebíveis para/ });
+  await expect(panel.getByRole('status')).toContainText(/\d+ escolhido\(s\), somando R\$\s[\d.,]+; diferença/);
+  await panel.getByRole('button', { name: /Usar os \d+ escolhidos/ }).click();
+  await expect(panel).toBeHidden();
+
+  // The overridden line is no longer a plain suggestion; all other greens are approved in one click.
+  await expect(greenButton).toHaveText(`Aprovar todos os verdes (${greens - 1})`);
+  await greenButton.click();
+  await expect(page.getByRole('status').filter({ hasText: `${greens - 1} alterado(s)` })).toBeVisible();
+  // Approve the overridden one too, with the keyboard.
+  await page.getByRole('tab', { name: /^Todos/ }).click();
+  await page.getByRole('tab', { name: /^Verdes/ }).click();
+  await page.locator('.reconcile-grid').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: /^Aprovados/ })).toHaveText(`Aprovados (${greens})`);
+
+  await nav.getByRole('button', { name: 'Enviar' }).click();
+  const markPaid = page.getByRole('button', { name: /^Marcar como pagos \(\d+, R\$/ });
+  await expect(markPaid).toBeVisible();
+  await markPaid.click();
+  await expect(page.getByRole('alertdialog')).toContainText('Marcar');
+  await page.getByRole('button', { name: 'Sim, marcar como pagos' }).click();
+  await expect(
+    page.getByText(/Lotes: 0 na fila, 0 aguardando confirmação, [1-9]\d* confirmados, 0 a revisar/),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Nada aprovado para enviar.')).toBeVisible();
+
+  // The audit log tells the story and its chain is intact.
+  await nav.getByRole('button', { name: 'Auditoria' }).click();
+  await page.getByRole('button', { name: /Verificar integridade/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /íntegr|OK/i })).toBeVisible();
+});
