@@ -34,7 +34,9 @@ test('the morning journey: demo → sync → import → review → override one 
   await page.locator('.vlist-row').first().click();
   await page.getByRole('button', { name: 'Escolher recebível…' }).click();
   const panel = page.getByRole('region', { name: /Escolher recebíveis para/ });
-  await expect(panel.getByRole('status')).toContainText(/\d+ escolhido\(s\), somando R\$\s[\d.,]+; diferença/);
+  await expect(panel.getByRole('status')).toContainText(
+    /\d+ escolhido\(s\), somando R\$\s[\d.,]+; diferença/,
+  );
   await panel.getByRole('button', { name: /Usar os \d+ escolhidos/ }).click();
   await expect(panel).toBeHidden();
 
