@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { appendAudit } from './audit/audit.repo';
 import { backgroundRegistry } from './background';
 import { createApiRegistry } from './connection/api-access';
 import type { CoreContext } from './context';
@@ -86,6 +87,17 @@ export function createCore(opts: CoreOptions): Core {
     actor: () => `${osUser()} (${opts.mode})`,
     db: () => dbs.forProfile(activeProfileId()),
     dbFor: (profileId) => dbs.forProfile(profileId),
+    audit: (action, subject, change) => {
+      const id = settings.get().activeProfileId;
+      if (!id || !settings.profile(id)) return;
+      appendAudit(dbs.forProfile(id), {
+        actor: `${osUser()} (${opts.mode})`,
+        profileId: id,
+        action,
+        subject,
+        ...change,
+      });
+    },
   };
   return {
     ctx,

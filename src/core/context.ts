@@ -25,6 +25,11 @@ export interface CoreContext {
   uploads: Uploads;
   /** The SQLite database of the active connection profile; throws a clear error when there is none. */
   db(): Db;
+  /**
+   * Record a change in the active profile's audit log (no profile yet: nothing to record). Changes that have their
+   * own transaction write their entry inside it instead (review, outbox, notifications).
+   */
+  audit(action: string, subject: string | null, change: { before?: unknown; after?: unknown }): void;
   /** Who is acting, for the audit log: the OS user and the front door, e.g. `maria (desktop)`. */
   actor(): string;
   /** The database of a given profile (background work keeps its profile when the user switches). */

@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors';
 import { importErrors } from '../../core/import/import-errors';
 import { commitImport, previewImport } from '../../core/import/import.service';
 import { MAX_FILE_BYTES } from '../../core/import/limits';
+import { auditImport } from '../../core/services/import.handlers';
 import { UsageError, type Subcommand } from '../types';
 
 const brl = (cents: number) =>
@@ -61,6 +62,7 @@ export const importCommand: Subcommand = {
       return { json: p, text: text.join('\n') };
     }
     const r = await commitImport(db, input, opts);
+    auditImport(core.ctx, input.fileName, bankAccountId, r);
     const text = [
       `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
       `Also added, for reference only: ${r.inserted.debits} debits and ${r.inserted.balances} balance rows.`,

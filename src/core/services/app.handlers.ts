@@ -8,5 +8,13 @@ export const appHandlers: HandlerGroup<'app.info' | 'settings.get' | 'settings.u
     secretProtection: ctx.secrets.protection,
   }),
   'settings.get': async () => ctx.settings.get(),
-  'settings.update': async (patch) => ctx.settings.update(patch),
+  'settings.update': async (patch) => {
+    const before = ctx.settings.get();
+    const after = ctx.settings.update(patch);
+    ctx.audit('settings.changed', 'settings', {
+      before: { locale: before.locale, theme: before.theme },
+      after: patch,
+    });
+    return after;
+  },
 });

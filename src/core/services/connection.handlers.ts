@@ -75,7 +75,13 @@ export const connectionHandlers: HandlerGroup<
       demo: existing?.demo ?? false,
       ...(limits ? { rateLimit: limits } : {}),
     };
-    return saveProfile(ctx, profile, password);
+    const saved = saveProfile(ctx, profile, password);
+    // The key is never part of an audit entry; only that it was replaced.
+    ctx.audit('settings.changed', `profile:${profile.id}`, {
+      ...(existing ? { before: existing } : {}),
+      after: { ...profile, keyReplaced: password !== undefined },
+    });
+    return saved;
   },
   'profiles.activate': async ({ id }) => {
     const p = ctx.settings.profile(id);

@@ -13,6 +13,25 @@ const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total
     waitingMs: 0,
   });
 
+/** One audit entry per import (the same file again is recorded too: the clerk did it). */
+export function auditImport(
+  ctx: Pick<CoreContext, 'audit'>,
+  fileName: string,
+  bankAccountId: number,
+  r: { statementId: number; imported: number; alreadyKnown: number; rejected: unknown[]; sameFile: boolean },
+): void {
+  ctx.audit('import.committed', `statement:${r.statementId}`, {
+    after: {
+      fileName,
+      bankAccountId,
+      imported: r.imported,
+      alreadyKnown: r.alreadyKnown,
+      rejected: r.rejected.length,
+      sameFile: r.sameFile,
+    },
+  });
+}
+
 export const importHandlers: HandlerGroup<
   'import.preview' | 'import.commit' | 'import.statements' | 'import.profiles'
 > = (ctx) => ({
@@ -27,12 +46,14 @@ export const importHandlers: HandlerGroup<
   },
   'import.commit': async ({ uploadId, bankAccountId, mapping, saveProfile }) => {
     const file = ctx.uploads.read(uploadId);
-    return commitImport(
+    const result = await commitImport(
       ctx.db(),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping, saveProfile },
       // A fresh read of the upload, used for nothing else: moved to the reading worker, not copied.
       { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );
+    auditImport(ctx, file.fileName, bankAccountId, result);
+    return result;
   },
   'import.statements': async ({ bankAccountId }) => ({ statements: listStatements(ctx.db(), bankAccountId) }),
   'import.profiles': async ({ bankAccountId }) => ({ profiles: listProfiles(ctx.db(), bankAccountId) }),

@@ -45,6 +45,15 @@ export const syncHandlers: HandlerGroup<
           input,
         );
         ctx.events.emit('job.finished', { jobId, ok: true });
+        ctx.audit('sync.completed', null, {
+          after: {
+            ...input,
+            requests: summary.requests,
+            receivables: summary.receivables,
+            bankAccounts: summary.bankAccounts,
+            debtors: summary.debtors,
+          },
+        });
         return { jobId, ...summary };
       } catch (e) {
         const cancelled = controller.signal.aborted;

@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { testCore } from '../helpers/core';
+import { testSandbox } from '../helpers/sandbox';
+
+describe('the audit trail through the core commands', () => {
+  const t = testCore();
+  afterAll(async () => {
+    await t.core.close();
+    t.cleanup();
+  });
+  const call = async <T = Record<string, unknown>>(name: string, input: unknown): Promise<T> => {
+    const r = await t.core.dispatch(name, input);
+    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
+    return r.value as T;
+  };
+
+  it('records settings changes, syncs and imports with who did them, never the key, in an intact chain', async () => {
+    const sandbox = await testSandbox();
+    const key = sandbox.branchKey;
+    try {
+      await call('profiles.save', {
+        name: 'Centro',
+        baseUrl: sandbox.url,
+        username: sandbox.username,
+        password: sandbox.branchKey,
+        keyKind: 'branch',
+      });
+      await call('settings.update', { theme: 'dark' });
+      await call('sync.run', { dueFrom: '2026-10-01', dueTo: '2026-11-27', debtors: false });
+      const st = sandbox.writeStatement({
+        bankAccountId: sandbox.data.bankAccounts[0]!.id,
+        from: '2026-11-01',
+        to: '2026-11-20',
+        format: 'csv',
+      });
+      const { uploadId } = t.core.ctx.uploads.stage(st.fileName, st.bytes);
+      await call('import.commit', { uploadId, bankAccountId: sandbox.data.bankAccounts[0]!.id });
+      await call('match.run', {});
+    } finally {
+      await sandbox.close();
+    }
+    const { entries } = await call<{ entries: { action: string; actor: string; after: unknown }[] }>(
+      'audit.list',
+      { limit: 100 },
+    );
+    const actions = entries.map((e) => e.action).reverse();
+    expect(actions).toEqual([
+      'settings.changed',
+      'settings.changed',
+      'sync.completed',
+      'import.committed',
+      'match.suggested',
+    ]);
+    expect(entries.every((e) => /\(browser\)$/.test(e.actor))).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(key);
+    expect(await call('audit.verify', {})).toMatchObject({ ok: true, entries: 5 });
+  }, 60_000);
+});
