@@ -62,6 +62,14 @@ test('the morning journey: demo → sync → import → review → override one 
   ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Nada aprovado para enviar.')).toBeVisible();
 
+  // Início shows the day: what was sent and confirmed, and the statement's matched money per day.
+  await nav.getByRole('button', { name: 'Início' }).click();
+  await expect(page.locator('.stat-sent')).toContainText(/\b[1-9]\d* item\(ns\)/);
+  await expect(
+    page.getByRole('img', { name: 'Valores conciliados e não conciliados por dia' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/home.png' });
+
   // The audit log tells the story and its chain is intact.
   await nav.getByRole('button', { name: 'Auditoria' }).click();
   await page.getByRole('button', { name: /Verificar integridade/ }).click();

@@ -12,6 +12,7 @@ describe('command contract', () => {
         "cache.bankAccounts",
         "cache.receivables",
         "connection.test",
+        "dashboard.summary",
         "debtors.export",
         "debtors.list",
         "demo.sampleStatement",

@@ -9,10 +9,10 @@ import { AuditScreen } from './screens/AuditScreen';
 import { DebtorsScreen } from './screens/DebtorsScreen';
 import { FirstRun } from './screens/FirstRun';
 import { GeographyScreen } from './screens/GeographyScreen';
+import { HomeScreen } from './screens/HomeScreen';
 import { ImportScreen } from './screens/ImportScreen';
 import { ReconcileScreen } from './screens/ReconcileScreen';
 import { SendScreen } from './screens/SendScreen';
-import { Placeholder } from './screens/Placeholder';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { SyncScreen } from './screens/SyncScreen';
 
@@ -53,26 +53,32 @@ export function App({
         <div className="sidebar-foot">{prefs}</div>
       </aside>
       <main className="content" aria-live="polite">
-        {screen === 'settings' ? (
-          <SettingsScreen profiles={profiles} activeId={active.id} onChanged={() => void reloadProfiles()} />
-        ) : screen === 'sync' ? (
-          <SyncScreen key={active.id} />
-        ) : screen === 'import' ? (
-          <ImportScreen key={active.id} demo={active.demo} />
-        ) : screen === 'reconcile' ? (
-          <ReconcileScreen key={active.id} />
-        ) : screen === 'send' ? (
-          <SendScreen key={active.id} />
-        ) : screen === 'audit' ? (
-          <AuditScreen key={active.id} />
-        ) : screen === 'debtors' ? (
-          <DebtorsScreen key={active.id} />
-        ) : screen === 'geography' ? (
-          <GeographyScreen key={active.id} />
-        ) : (
-          <Placeholder screen={screen} />
-        )}
+        {renderScreen(screen, active, profiles, () => void reloadProfiles())}
       </main>
     </div>
   );
+}
+
+/** One screen per navigation entry; `key` remounts a screen when the branch (profile) changes. */
+function renderScreen(screen: ScreenId, active: Profile, profiles: Profile[], onProfilesChanged: () => void) {
+  switch (screen) {
+    case 'home':
+      return <HomeScreen key={active.id} />;
+    case 'sync':
+      return <SyncScreen key={active.id} />;
+    case 'import':
+      return <ImportScreen key={active.id} demo={active.demo} />;
+    case 'reconcile':
+      return <ReconcileScreen key={active.id} />;
+    case 'send':
+      return <SendScreen key={active.id} />;
+    case 'audit':
+      return <AuditScreen key={active.id} />;
+    case 'debtors':
+      return <DebtorsScreen key={active.id} />;
+    case 'geography':
+      return <GeographyScreen key={active.id} />;
+    case 'settings':
+      return <SettingsScreen profiles={profiles} activeId={active.id} onChanged={onProfilesChanged} />;
+  }
 }

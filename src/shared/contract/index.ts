@@ -3,6 +3,7 @@ import { appCommands } from './app';
 import { connectionCommands } from './connection';
 import { demoCommands } from './demo';
 import { auditCommands } from './audit';
+import { dashboardCommands } from './dashboard';
 import { debtorsCommands } from './debtors';
 import { geographyCommands } from './geography';
 import { importCommands } from './import';
@@ -28,6 +29,7 @@ export const commands = {
   ...reviewCommands,
   ...sendCommands,
   ...reportsCommands,
+  ...dashboardCommands,
 };
 
 export type Commands = typeof commands;

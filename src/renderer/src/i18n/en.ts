@@ -15,17 +15,6 @@ export const en: Messages = {
     settings: 'Settings',
     label: 'Main navigation',
   },
-  screens: {
-    comingSoon: 'Coming soon',
-    home: 'Today at a glance: open and overdue receivables, matched, approved and sent.',
-    sync: 'Downloads receivables, bank accounts, debtors and places from the API and keeps them on this computer.',
-    import: 'Imports a bank statement (OFX, XLSX, XLS, ODS or CSV) of one account.',
-    reconcile: 'Shows each statement line beside the suggested receivable, to approve, fix or reject.',
-    send: 'Marks the approved pairs as paid in the API, with a confirmation and the progress of each batch.',
-    audit: 'A log of everything done, by whom and when, with XLSX, CSV and PDF reports.',
-    debtors: 'The list of members in debt, with notifications to them.',
-    geography: 'States, cities and neighbourhoods, with accent-insensitive search.',
-  },
   sync: {
     intro:
       'Downloads bank accounts, receivables (open, overdue and received in the window) and debtors from the API. After the first time, only what changed.',
@@ -258,6 +247,24 @@ export const en: Messages = {
     },
   },
   audit: auditEn,
+  home: {
+    lastSync: 'Last sync {{age}}.',
+    neverSynced: 'Not synced yet: start with Sync.',
+    count: '{{count}} item(s)',
+    cards: {
+      open: 'Open',
+      overdue: 'Overdue',
+      matched: 'Matched (statement)',
+      approved: 'Approved',
+      queued: 'Queued to send',
+      sent: 'Sent and confirmed',
+    },
+    chartTitle: 'Current statement: {{file}}',
+    chartLabel: 'Matched and unmatched amounts per day',
+    barTitle: '{{date}}: matched {{matched}}, unmatched {{unmatched}}',
+    legendMatched: 'matched',
+    legendUnmatched: 'unmatched',
+  },
   settings: {
     title: 'Settings',
     language: 'Language',

@@ -15,18 +15,6 @@ export const ptBR = {
     settings: 'Configurações',
     label: 'Navegação principal',
   },
-  screens: {
-    comingSoon: 'Em construção',
-    home: 'Resumo do dia: recebíveis em aberto e vencidos, conciliados, aprovados e enviados.',
-    sync: 'Baixa da API os recebíveis, as contas bancárias, os inadimplentes e as localidades, e guarda tudo neste computador.',
-    import: 'Importa o extrato do banco (OFX, XLSX, XLS, ODS ou CSV) de uma conta.',
-    reconcile:
-      'Mostra cada lançamento do extrato ao lado do recebível sugerido, para aprovar, corrigir ou rejeitar.',
-    send: 'Marca como pagos, na API, os pares aprovados, com confirmação e acompanhamento de cada lote.',
-    audit: 'Registro de tudo o que foi feito, por quem e quando, com relatórios em XLSX, CSV e PDF.',
-    debtors: 'Lista de inadimplentes, com envio de notificações aos alunos.',
-    geography: 'Estados, cidades e bairros, com busca sem acentos.',
-  },
   sync: {
     intro:
       'Baixa da API as contas bancárias, os recebíveis (em aberto, vencidos e recebidos no período) e os inadimplentes. Depois da primeira vez, só o que mudou.',
@@ -272,6 +260,24 @@ export const ptBR = {
     },
   },
   audit: auditPtBR,
+  home: {
+    lastSync: 'Última sincronização {{age}}.',
+    neverSynced: 'Ainda não sincronizado: comece por Sincronizar.',
+    count: '{{count}} item(ns)',
+    cards: {
+      open: 'Em aberto',
+      overdue: 'Vencidos',
+      matched: 'Conciliados (extrato)',
+      approved: 'Aprovados',
+      queued: 'Na fila de envio',
+      sent: 'Enviados e confirmados',
+    },
+    chartTitle: 'Extrato atual: {{file}}',
+    chartLabel: 'Valores conciliados e não conciliados por dia',
+    barTitle: '{{date}}: conciliado {{matched}}, sem conciliação {{unmatched}}',
+    legendMatched: 'conciliado',
+    legendUnmatched: 'sem conciliação',
+  },
   settings: {
     title: 'Configurações',
     language: 'Idioma',
