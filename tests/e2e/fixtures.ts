@@ -22,7 +22,7 @@ export async function startHostProcess(): Promise<HostProcess & { stop: () => Pr
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host did not start:\n${out}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`host did not start:\n${out}`)), 60_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);

@@ -40,7 +40,7 @@ function startHost(): Promise<{
   });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host did not start: ${out}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`host did not start: ${out}`)), 90_000);
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /http:\/\/127\.0\.0\.1:(\d+)\/#token=([\w-]+)/.exec(out);
@@ -151,5 +151,5 @@ describe('crash safety of sending', () => {
     expect(inApi.every((r) => r.status.id === 2)).toBe(true);
     const verify = await quita(['audit', 'verify']);
     expect(verify.code).toBe(0); // the audit log's hash chain is intact after the crash
-  }, 120_000);
+  }, 240_000);
 });
