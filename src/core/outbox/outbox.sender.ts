@@ -17,6 +17,8 @@ export interface SenderDeps {
    * and race the first request. Default: twice the client's request timeout.
    */
   settleAfterMs?: number;
+  /** Called once a batch is confirmed by the read-back (e.g. to notify the members, when the branch wants it). */
+  onConfirmed?: (batch: Batch) => void;
 }
 
 export const DEFAULT_SETTLE_AFTER_MS = 60_000;
@@ -89,6 +91,7 @@ async function settle(deps: SenderDeps, batch: Batch): Promise<Settled | 'later'
       lastError: null,
       detail: { readBack: 'all received' },
     });
+    if (done) deps.onConfirmed?.(batch);
     return done ? 'confirmed' : 'later';
   }
   if (rows.every((r) => r && OPEN_OR_OVERDUE.has(r.statusId))) {

@@ -53,7 +53,7 @@ export const connectionHandlers: HandlerGroup<
     profiles: ctx.settings.profiles().map((p) => toProfile(ctx, p)),
     activeProfileId: ctx.settings.get().activeProfileId,
   }),
-  'profiles.save': async ({ id, name, baseUrl, username, password, keyKind, rateLimit }) => {
+  'profiles.save': async ({ id, name, baseUrl, username, password, keyKind, rateLimit, notifyAfterSend }) => {
     const existing = id ? ctx.settings.profile(id) : undefined;
     if (id && !existing)
       throw new AppError('not_found', `There is no connection profile ${id}.`, { code: 'profile.not_found' });
@@ -74,6 +74,9 @@ export const connectionHandlers: HandlerGroup<
       keyKind,
       demo: existing?.demo ?? false,
       ...(limits ? { rateLimit: limits } : {}),
+      ...((notifyAfterSend ?? existing?.notifyAfterSend)
+        ? { notifyAfterSend: notifyAfterSend ?? existing?.notifyAfterSend }
+        : {}),
     };
     const saved = saveProfile(ctx, profile, password);
     // The key is never part of an audit entry; only that it was replaced.

@@ -3,6 +3,7 @@ import type { HandlerGroup } from '../handlers';
 import { approvedNotQueued, sendPreview } from '../outbox/approved.repo';
 import { batchCounts, enqueuePairs, listBatches } from '../outbox/outbox.repo';
 import { runSender, type SendSummary } from '../outbox/outbox.sender';
+import { notifyMembersOfBatch } from '../notify/after-send';
 
 export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.run' | 'send.batches'> = (
   ctx,
@@ -14,6 +15,7 @@ export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.
       db: ctx.dbFor(profileId),
       client: access.client,
       who: { actor: ctx.actor(), profileId },
+      onConfirmed: (batch) => notifyMembersOfBatch(ctx, profileId, batch.receivableIds),
       // Tests shorten the wait before a read-back (see runSender); users keep the default.
       ...(process.env.QUITA_SETTLE_AFTER_MS
         ? { settleAfterMs: Number(process.env.QUITA_SETTLE_AFTER_MS) }

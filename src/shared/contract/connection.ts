@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KEY_KINDS } from '../domain';
 import { defineCommand } from './define';
+import { templateSchema } from './notify';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -34,6 +35,8 @@ export const rateLimitSchema = z.object({
   perMinute: z.number().int().min(1).max(2000),
 });
 
+export const notifyAfterSendSchema = z.object({ enabled: z.boolean(), template: templateSchema });
+
 export const profileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -43,6 +46,8 @@ export const profileSchema = z.object({
   demo: z.boolean(),
   /** Requests allowed to this branch's API; default 5 per second and 40 per minute (the vendor's limits). */
   rateLimit: rateLimitSchema.optional(),
+  /** Optional, off by default: tell the member once their payment is confirmed in the gym system. */
+  notifyAfterSend: notifyAfterSendSchema.optional(),
   hasSecret: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -73,6 +78,7 @@ export const connectionCommands = {
       /** Leave out to keep the stored key when editing a profile. */
       password: z.string().min(1, 'required').max(500).optional(),
       rateLimit: rateLimitSchema.optional(),
+      notifyAfterSend: notifyAfterSendSchema.optional(),
     }),
     output: profileSchema,
   }),

@@ -18,8 +18,11 @@ export function ProfileCard({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const ids = { ps: useId(), pm: useId() };
+  const ids = { ps: useId(), pm: useId(), na: useId(), nt: useId() };
   const [limits, setLimits] = useState(profile.rateLimit ?? DEFAULT_LIMITS);
+  const [notifyAfter, setNotifyAfter] = useState(
+    profile.notifyAfterSend ?? { enabled: false, template: t('settings.notifyAfterSend.defaultTemplate') },
+  );
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -39,6 +42,19 @@ export function ProfileCard({
     run(async () => {
       const r = await call('profiles.test', { id: profile.id });
       return t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs });
+    });
+  const saveNotify = () =>
+    run(async () => {
+      await call('profiles.save', {
+        id: profile.id,
+        name: profile.name,
+        baseUrl: profile.baseUrl,
+        username: profile.username,
+        keyKind: profile.keyKind,
+        notifyAfterSend: notifyAfter,
+      });
+      onChanged();
+      return t('settings.notifyAfterSend.saved');
     });
   const saveLimits = () =>
     run(async () => {
@@ -93,6 +109,31 @@ export function ProfileCard({
           </div>
           <button type="button" onClick={() => void saveLimits()} disabled={busy}>
             {t('settings.saveLimits')}
+          </button>
+        </div>
+        <div className="notify-after">
+          <label className="radio" htmlFor={ids.na}>
+            <input
+              id={ids.na}
+              type="checkbox"
+              checked={notifyAfter.enabled}
+              onChange={(e) => setNotifyAfter({ ...notifyAfter, enabled: e.target.checked })}
+            />
+            {t('settings.notifyAfterSend.label')}
+          </label>
+          {notifyAfter.enabled && (
+            <>
+              <label htmlFor={ids.nt}>{t('settings.notifyAfterSend.template')}</label>
+              <textarea
+                id={ids.nt}
+                rows={2}
+                value={notifyAfter.template}
+                onChange={(e) => setNotifyAfter({ ...notifyAfter, template: e.target.value })}
+              />
+            </>
+          )}
+          <button type="button" onClick={() => void saveNotify()} disabled={busy}>
+            {t('settings.notifyAfterSend.save')}
           </button>
         </div>
         {editing && !profile.demo && (

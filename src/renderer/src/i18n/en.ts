@@ -283,6 +283,13 @@ export const en: Messages = {
     saveLimits: 'Save limits',
     limitsSaved: 'Limits saved.',
     localSandbox: 'local demonstration API',
+    notifyAfterSend: {
+      label: 'Tell the member when their payment is confirmed in the system (off by default)',
+      template: 'Message (use {nome}, {primeiro_nome}, {valor}, {vencimento})',
+      defaultTemplate: 'Olá {primeiro_nome}, recebemos o seu pagamento de {valor}. Obrigado!',
+      save: 'Save notice',
+      saved: 'Notice saved.',
+    },
     dataDir: 'Data folder',
     version: 'Version',
     secretWarning: {

@@ -296,6 +296,13 @@ export const ptBR = {
     saveLimits: 'Salvar limites',
     limitsSaved: 'Limites salvos.',
     localSandbox: 'API local de demonstração',
+    notifyAfterSend: {
+      label: 'Avisar o aluno quando o pagamento for confirmado no sistema (desligado por padrão)',
+      template: 'Mensagem (use {nome}, {primeiro_nome}, {valor}, {vencimento})',
+      defaultTemplate: 'Olá {primeiro_nome}, recebemos o seu pagamento de {valor}. Obrigado!',
+      save: 'Salvar aviso',
+      saved: 'Aviso salvo.',
+    },
     dataDir: 'Pasta dos dados',
     version: 'Versão',
     secretWarning: {

@@ -1,0 +1,43 @@
+import type { CoreContext } from '../context';
+import { enqueueNotifications } from './notify.repo';
+import { renderTemplate } from './template';
+
+/**
+ * Optional, off by default (per profile, in Configurações): once a batch is confirmed, queue one notification per
+ * member whose receivables it marked paid. Queued, not sent here: the notification queue sends them through
+ * the profile's rate limit and survives being offline. A member the message cannot be written for is skipped.
+ */
+export function notifyMembersOfBatch(
+  ctx: Pick<CoreContext, 'settings' | 'dbFor' | 'background'>,
+  profileId: string,
+  receivableIds: number[],
+): number {
+  const option = ctx.settings.profile(profileId)?.notifyAfterSend;
+  if (!option?.enabled || receivableIds.length === 0) return 0;
+  const db = ctx.dbFor(profileId);
+  const members = db
+    .prepare(
+      `SELECT member_id AS memberId, max(payer_name) AS name, sum(amount_cents) AS amountCents, min(due_date) AS dueDate
+       FROM receivables WHERE id IN (SELECT value FROM json_each(?)) AND member_id IS NOT NULL GROUP BY member_id`,
+    )
+    .all(JSON.stringify(receivableIds)) as {
+    memberId: number;
+    name: string | null;
+    amountCents: number;
+    dueDate: string | null;
+  }[];
+  const items = members.flatMap((m) => {
+    const r = renderTemplate(option.template, {
+      name: m.name,
+      amountCents: m.amountCents,
+      dueDate: m.dueDate,
+      daysLate: null,
+    });
+    return 'message' in r ? [{ memberId: m.memberId, memberName: m.name, message: r.message }] : [];
+  });
+  if (items.length) {
+    db.transaction(() => enqueueNotifications(db, items, new Date().toISOString()))();
+    ctx.background.resume(profileId);
+  }
+  return items.length;
+}
