@@ -1,19 +1,19 @@
-// `npm run bench`: every benchmark under bench/ (each prints its own numbers). `npm run bench -- sync` runs one.
+// `npm run bench`: every benchmark under bench/ (bench/<name>/run.ts or bench/<name>/<name>.bench.ts); each
+// prints its own numbers. `npm run bench -- sync import` runs only those.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const only = process.argv.slice(2);
+const entry = (name) => [join('bench', name, 'run.ts'), join('bench', name, `${name}.bench.ts`)].find((f) => existsSync(f));
 const benches = readdirSync('bench', { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join('bench', d.name, 'run.ts')))
+  .filter((d) => d.isDirectory() && entry(d.name))
   .map((d) => d.name)
   .filter((name) => only.length === 0 || only.includes(name));
 let failed = 0;
 for (const name of benches) {
   console.log(`\n##### bench/${name}`);
-  const r = spawnSync(join('node_modules', '.bin', 'tsx'), [join('bench', name, 'run.ts')], {
-    stdio: 'inherit',
-  });
+  const r = spawnSync(join('node_modules', '.bin', 'tsx'), [entry(name)], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -39,6 +39,13 @@ export function ReconcileScreen() {
   const fail = (e: unknown) =>
     setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
 
+  // Performance marks for bench/reconcile: from opening the screen to the lines being on screen.
+  useEffect(() => {
+    performance.mark('quita:reconcile:open');
+  }, []);
+  useEffect(() => {
+    if (lines) requestAnimationFrame(() => performance.mark('quita:reconcile:ready'));
+  }, [lines]);
   const load = useCallback(async (id: number) => {
     const all: MatchLine[] = [];
     for (let offset = 0; ; offset += 5000) {
