@@ -5,7 +5,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const only = process.argv.slice(2);
-const entry = (name) => [join('bench', name, 'run.ts'), join('bench', name, `${name}.bench.ts`)].find((f) => existsSync(f));
+const entry = (name) =>
+  [join('bench', name, 'run.ts'), join('bench', name, `${name}.bench.ts`)].find((f) => existsSync(f));
 const benches = readdirSync('bench', { withFileTypes: true })
   .filter((d) => d.isDirectory() && entry(d.name))
   .map((d) => d.name)

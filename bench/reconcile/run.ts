@@ -96,13 +96,13 @@ const host = spawn(process.execPath, ['--import', 'tsx', 'src/host/main.ts', '--
 });
 const url = await new Promise<string>((resolve) => {
   let out = '';
-  host.stdout!.on('data', (d: Buffer) => {
+  host.stdout.on('data', (d: Buffer) => {
     out += d.toString();
     const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(out);
     if (m) resolve(m[1]!);
   });
 });
-const executablePath = (findChromium as () => string | null)();
+const executablePath = (findChromium)();
 if (!executablePath)
   throw new Error('No Chromium: install one (apt-get install chromium) or set QUITA_CHROMIUM.');
 const browser = await chromium.launch({
@@ -136,11 +136,12 @@ try {
     );
   }
   const rows = await page.locator('.vlist-row').count();
-  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  // Browser-side code is passed as text: this file is type-checked for Node, without the DOM's types.
+  const domNodes = await page.evaluate<number>('document.getElementsByTagName("*").length');
   // Scroll the whole list in steps, one per frame, and collect the frame times.
-  const frames = await page.evaluate(async () => {
-    const list = document.querySelector('.reconcile-grid .vlist')!;
-    const times: number[] = [];
+  const frames = await page.evaluate<number[]>(`(async () => {
+    const list = document.querySelector('.reconcile-grid .vlist');
+    const times = [];
     let last = performance.now();
     for (let y = 0; y < list.scrollHeight; y += 900) {
       list.scrollTop = y;
@@ -150,7 +151,7 @@ try {
       last = now;
     }
     return times.sort((a, b) => a - b);
-  });
+  })()`);
   const median = [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   const p95 = frames[Math.floor(frames.length * 0.95)] ?? 0;
   console.log(`bench/reconcile — Conciliar with ${N} lines, browser host, Chromium (headless)`);
