@@ -102,7 +102,7 @@ const url = await new Promise<string>((resolve) => {
     if (m) resolve(m[1]!);
   });
 });
-const executablePath = (findChromium)();
+const executablePath = (findChromium as () => string | null)();
 if (!executablePath)
   throw new Error('No Chromium: install one (apt-get install chromium) or set QUITA_CHROMIUM.');
 const browser = await chromium.launch({
