@@ -84,9 +84,10 @@ describe('quita audit', () => {
   it('verify: exit 0 and says the chain is intact', async () => {
     const r = await quita(['audit', 'verify']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toBe('Audit log OK: 3 entries, hash chain intact.');
+    // 4: quita connect recorded the new connection profile first (without its key).
+    expect(r.stdout.trim()).toBe('Audit log OK: 4 entries, hash chain intact.');
     const j = await quita(['audit', 'verify', '--json']);
-    expect(JSON.parse(j.stdout)).toEqual({ ok: true, entries: 3, brokenAt: null, reason: null });
+    expect(JSON.parse(j.stdout)).toEqual({ ok: true, entries: 4, brokenAt: null, reason: null });
   });
 
   it('export --format csv --out FILE writes the period’s entries, formulas neutralised, verification last', async () => {
@@ -110,10 +111,10 @@ describe('quita audit', () => {
       .split('\r\n');
     expect(lines[0]).toMatch(/^Nº;Data e hora \(Brasília\);Quem;Perfil;Ação;/);
     expect(lines[2]).toMatch(
-      /^2;20\/11\/2026 10:05:00;ana \(desktop\);[a-z0-9-]+;match\.approved;Sugestão aprovada;line:7;/,
+      /^3;20\/11\/2026 10:05:00;ana \(desktop\);[a-z0-9-]+;match\.approved;Sugestão aprovada;line:7;/,
     );
     expect(lines[3]).toContain(";notification.sent;Notificação enviada;'=2+5;");
-    expect(lines.at(-2)).toBe('Verificação da cadeia de hashes: OK (3 registro(s) conferido(s)).');
+    expect(lines.at(-2)).toBe('Verificação da cadeia de hashes: OK (4 registro(s) conferido(s)).');
 
     const day = join(tmp.dir, 'day.csv');
     await quita([
@@ -138,7 +139,7 @@ describe('quita audit', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ path: pdf, mediaType: 'application/pdf' });
     const text = (await pdfPages(readFileSync(pdf))).flat();
     expect(text).toContain('Quita: registro de auditoria');
-    expect(text).toContain('Verificação da cadeia de hashes: OK (3 registro(s) conferido(s)).');
+    expect(text).toContain('Verificação da cadeia de hashes: OK (4 registro(s) conferido(s)).');
     const xlsx = join(tmp.dir, 'conciliacao.xlsx');
     const x = await quita(['audit', 'export', '--kind', 'reconciliation', '--format', 'xlsx', '--out', xlsx]);
     expect(x.code, x.stderr).toBe(0);

@@ -1,5 +1,5 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
@@ -41,6 +41,8 @@ function startHost(): Promise<{
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`host did not start: ${out}`)), 90_000);
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => reject(new Error(`host exited with ${code}: ${out}`)));
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /http:\/\/127\.0\.0\.1:(\d+)\/#token=([\w-]+)/.exec(out);
@@ -72,6 +74,12 @@ const kill = (child: ChildProcess) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
+  // The host serves the built renderer; on a fresh clone nothing has built it yet.
+  if (!existsSync('out/renderer/index.html')) {
+    execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+      stdio: 'ignore',
+    });
+  }
   sandbox = await testSandbox({ members: 120 });
   proxy = await countingProxy(sandbox.url);
   await quita(['connect', '--base-url', proxy.url, '--username', sandbox.username, '--key-kind', 'branch'], {

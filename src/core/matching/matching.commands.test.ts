@@ -9,7 +9,7 @@ let db: Db | undefined;
 afterEach(() => db?.close());
 
 /** Only what these handlers touch: the active profile's database. */
-const ctxOf = (d: Db) => ({ db: () => d }) as unknown as CoreContext;
+const ctxOf = (d: Db) => ({ db: () => d, audit: () => undefined }) as unknown as CoreContext;
 
 describe('match.* commands, validated against the contract', () => {
   it('match.run then match.lines: inputs and outputs pass the contract’s schemas', async () => {
