@@ -240,4 +240,36 @@ describe('outbox: sending against the sandbox', () => {
     expect(puts()).toBe(3);
     expect(batchCounts(db).confirmed).toBe(3);
   });
+
+  it('a 429 on the PUT changed nothing: the batch waits its Retry-After and is sent then, once', async () => {
+    sandbox = await testSandbox();
+    const db = freshDb();
+    const { client } = clientFor(sandbox);
+    let calls = 0;
+    const limited: ApiClient = {
+      ...client,
+      markReceived: async (ids, account) => {
+        calls++;
+        if (calls === 1)
+          throw new AppError('rate_limited', 'The API’s request limit was reached.', {
+            params: { retryAfterSeconds: 20 },
+          });
+        return client.markReceived(ids, account);
+      },
+    };
+    const [batchId] = enqueuePairs(db, pairs(sandbox, 2), who).batchIds;
+    const first = await runSender({ db, client: limited, who, settleAfterMs: 0 });
+    expect(first).toMatchObject({ sent: 0, waiting: 1 });
+    expect(getBatch(db, batchId!)).toMatchObject({
+      state: 'queued',
+      lastError: 'The API’s request limit was reached.',
+    });
+    expect(await runSender({ db, client: limited, who, settleAfterMs: 0 })).toMatchObject({ sent: 0 }); // not before Retry-After
+    const later = new Date(Date.now() + 21_000);
+    expect(await runSender({ db, client: limited, who, settleAfterMs: 0, now: () => later })).toMatchObject({
+      sent: 1,
+      confirmed: 1,
+    });
+    expect(calls).toBe(2);
+  });
 });

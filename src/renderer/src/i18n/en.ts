@@ -208,6 +208,12 @@ export const en: Messages = {
     override: {
       title: 'Choose receivables for {{amount}} on {{date}}',
       search: 'Search by name, description, amount or code',
+      paymentType: 'Payment type',
+      anyType: 'Any',
+      status: 'Status',
+      openOrOverdue: 'Open or overdue',
+      dueFrom: 'Due from',
+      dueTo: 'to',
       sameAmount: 'Same amount only',
       sum: '{{count}} chosen, totalling {{sum}}; difference {{diff}}',
       results: 'Receivables found',
@@ -264,6 +270,15 @@ export const en: Messages = {
     barTitle: '{{date}}: matched {{matched}}, unmatched {{unmatched}}',
     legendMatched: 'matched',
     legendUnmatched: 'unmatched',
+  },
+  paymentTypes: {
+    '1': 'Cash',
+    '2': 'Credit card',
+    '3': 'Debit card',
+    '5': 'Boleto',
+    '7': 'Deposit',
+    '13': 'Transfer',
+    '18': 'Pix',
   },
   settings: {
     title: 'Settings',

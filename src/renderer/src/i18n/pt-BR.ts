@@ -221,6 +221,12 @@ export const ptBR = {
     override: {
       title: 'Escolher recebíveis para {{amount}} de {{date}}',
       search: 'Buscar por nome, descrição, valor ou código',
+      paymentType: 'Forma de pagamento',
+      anyType: 'Todas',
+      status: 'Situação',
+      openOrOverdue: 'Em aberto ou vencido',
+      dueFrom: 'Vencimento de',
+      dueTo: 'até',
       sameAmount: 'Só o mesmo valor',
       sum: '{{count}} escolhido(s), somando {{sum}}; diferença {{diff}}',
       results: 'Recebíveis encontrados',
@@ -277,6 +283,15 @@ export const ptBR = {
     barTitle: '{{date}}: conciliado {{matched}}, sem conciliação {{unmatched}}',
     legendMatched: 'conciliado',
     legendUnmatched: 'sem conciliação',
+  },
+  paymentTypes: {
+    '1': 'Dinheiro',
+    '2': 'Cartão de crédito',
+    '3': 'Cartão de débito',
+    '5': 'Boleto',
+    '7': 'Depósito',
+    '13': 'Transferência',
+    '18': 'Pix',
   },
   settings: {
     title: 'Configurações',

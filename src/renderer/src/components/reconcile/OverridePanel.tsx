@@ -7,6 +7,7 @@ import { describeError } from '../../i18n';
 import type { MatchLine } from './MatchRow';
 
 type Found = CommandOutput<'review.searchReceivables'>['rows'][number];
+const PAYMENT_TYPE_IDS = [1, 2, 3, 5, 7, 13, 18] as const;
 
 /** Pick one or several cached receivables for a line by hand; their sum is shown against the line. */
 export function OverridePanel({
@@ -20,9 +21,13 @@ export function OverridePanel({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const ids = { q: useId(), amount: useId() };
+  const ids = { q: useId(), amount: useId(), type: useId(), status: useId(), from: useId(), to: useId() };
   const [query, setQuery] = useState(line.payerText ?? '');
   const [sameAmount, setSameAmount] = useState(false);
+  const [paymentType, setPaymentType] = useState<number | ''>('');
+  const [status, setStatus] = useState<'open' | 'overdue' | 'both'>('both');
+  const [dueFrom, setDueFrom] = useState('');
+  const [dueTo, setDueTo] = useState('');
   const [rows, setRows] = useState<Found[]>([]);
   const [chosen, setChosen] = useState<Map<number, Found>>(
     new Map(
@@ -44,6 +49,10 @@ export function OverridePanel({
       call('review.searchReceivables', {
         ...(query.trim() ? { query } : {}),
         ...(sameAmount ? { amountCents: line.amountCents } : {}),
+        ...(paymentType !== '' ? { paymentTypeIds: [paymentType] } : {}),
+        statuses: status === 'open' ? [1] : status === 'overdue' ? [4] : [1, 4],
+        ...(dueFrom ? { dueFrom } : {}),
+        ...(dueTo ? { dueTo } : {}),
         limit: 100,
       }).then(
         (r) => setRows(r.rows),
@@ -51,7 +60,7 @@ export function OverridePanel({
       );
     }, 200);
     return () => clearTimeout(timer);
-  }, [query, sameAmount, line.amountCents]);
+  }, [query, sameAmount, paymentType, status, dueFrom, dueTo, line.amountCents]);
 
   const toggle = (r: Found) =>
     setChosen((m) => {
@@ -89,6 +98,37 @@ export function OverridePanel({
         <div className="field grow">
           <label htmlFor={ids.q}>{t('reconcile.override.search')}</label>
           <input id={ids.q} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.type}>{t('reconcile.override.paymentType')}</label>
+          <select
+            id={ids.type}
+            value={paymentType}
+            onChange={(e) => setPaymentType(e.target.value === '' ? '' : Number(e.target.value))}
+          >
+            <option value="">{t('reconcile.override.anyType')}</option>
+            {PAYMENT_TYPE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {t(`paymentTypes.${id}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>{t('reconcile.override.status')}</label>
+          <select id={ids.status} value={status} onChange={(e) => setStatus(e.target.value as 'both')}>
+            <option value="both">{t('reconcile.override.openOrOverdue')}</option>
+            <option value="open">{t('reconcile.status.1')}</option>
+            <option value="overdue">{t('reconcile.status.4')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.from}>{t('reconcile.override.dueFrom')}</label>
+          <input id={ids.from} type="date" value={dueFrom} onChange={(e) => setDueFrom(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.to}>{t('reconcile.override.dueTo')}</label>
+          <input id={ids.to} type="date" value={dueTo} onChange={(e) => setDueTo(e.target.value)} />
         </div>
         <label className="radio" htmlFor={ids.amount}>
           <input
