@@ -2,7 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { REASON_CODES } from '../../src/shared/contract/matching';
 import { en } from '../../src/renderer/src/i18n/en';
+import { englishReason } from '../../src/renderer/src/i18n/reasons.en';
 import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
 
 const keys = (o: object, prefix = ''): string[] =>
@@ -86,5 +88,19 @@ describe('UI texts', () => {
       return found;
     });
     expect(missing).toEqual([]);
+  });
+
+  it('words every matching reason code in English (pt-BR shows the core’s own wording)', () => {
+    const missing = REASON_CODES.filter(
+      (code) => englishReason({ code, params: {}, text: 'PT' }, String, String) === 'PT',
+    );
+    expect(missing).toEqual([]);
+    expect(
+      englishReason(
+        { code: 'lag', params: { days: 2, paymentType: 5, expected: '1–3' }, text: '' },
+        String,
+        String,
+      ),
+    ).toBe('paid 2 days after the due date (boleto: expected 1–3)');
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
+import { englishReason } from '../../i18n/reasons.en';
 
 export type MatchLine = CommandOutput<'match.lines'>['rows'][number];
 
@@ -19,6 +20,16 @@ export function MatchRow({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const sum = line.receivables.reduce((s, r) => s + r.amountCents, 0);
+  // pt-BR shows the core's own wording; other languages word the same codes and params themselves.
+  const reasons = line.reasons.map((r) =>
+    locale.startsWith('pt')
+      ? r.text
+      : englishReason(
+          r,
+          (c) => formatMoney(c, locale),
+          (d) => formatDate(d, locale),
+        ),
+  );
   return (
     <div className={`match-row${focused ? ' focused' : ''} state-${line.state}`} aria-selected={focused}>
       <span role="cell">
@@ -67,8 +78,8 @@ export function MatchRow({
           {line.score} · {t(`reconcile.state.${line.state}`)}
         </span>
       </div>
-      <div role="cell" className="match-reasons ellipsis" title={line.reasons.map((r) => r.text).join('\n')}>
-        {line.reasons.map((r) => r.text).join(' · ')}
+      <div role="cell" className="match-reasons ellipsis" title={reasons.join('\n')}>
+        {reasons.join(' · ')}
       </div>
     </div>
   );

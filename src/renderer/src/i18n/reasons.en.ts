@@ -1,0 +1,120 @@
+import type { ReasonDto } from '../../../shared/contract/matching';
+
+/**
+ * The matching reasons in English. The core words them in Portuguese (that text is shown as is in pt-BR);
+ * here the same codes and params are worded for the English UI. Unknown codes fall back to the core's text.
+ */
+type Params = Record<string, string | number>;
+const TYPES: Record<number, string> = {
+  1: 'cash',
+  2: 'credit card',
+  3: 'debit card',
+  4: 'cheque',
+  5: 'boleto',
+  7: 'deposit',
+  12: 'online credit card',
+  13: 'transfer',
+  18: 'Pix',
+};
+const CHANNELS: Record<string, string> = {
+  pix: 'Pix',
+  ted: 'a transfer',
+  boleto: 'a boleto',
+  deposit: 'a deposit',
+  card: 'a card payment',
+};
+
+export function englishReason(
+  r: ReasonDto,
+  money: (cents: number) => string,
+  date: (iso: string) => string,
+): string {
+  const p: Params = r.params ?? {};
+  const num = (k: string) => Number(p[k] ?? 0);
+  const str = (k: string) => String(p[k] ?? '');
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const type = (k: string) => TYPES[num(k)] ?? `type ${num(k)}`;
+  switch (r.code) {
+    case 'key':
+      return `the receivable's code ${str('key')} appears on the line`;
+    case 'alias':
+      return `payer recognised: learned on ${date(str('learnedAt'))}`;
+    case 'amount_equal':
+      return 'same amount';
+    case 'amount_with_charges':
+      return `amount with late fine and interest (+${money(num('extraCents'))})`;
+    case 'amount_rounded':
+      return `amount rounded up (+${money(num('extraCents'))})`;
+    case 'amount_different':
+      return `different amount: ${money(Math.abs(num('diffCents')))} ${num('diffCents') < 0 ? 'less (partial payment?)' : 'more'}`;
+    case 'amount_sum':
+      return `${n(num('count'), 'receivable adds', 'receivables add')} up to the amount`;
+    case 'amount_net_fees':
+      return `net amount equals the sum less the acquirer's fees (${money(num('feeCents'))}; ${num('percent')}%)`;
+    case 'amount_fee_tolerance':
+      return `amount within the card fee tolerance (${money(num('feeCents'))}; ${num('percent')}%)`;
+    case 'lag': {
+      const d = num('days');
+      const when =
+        d === 0
+          ? 'paid on the due date'
+          : d > 0
+            ? `paid ${n(d, 'day', 'days')} after the due date`
+            : `paid ${n(-d, 'day', 'days')} before the due date`;
+      return `${when} (${type('paymentType')}: expected ${str('expected')})`;
+    }
+    case 'name_similarity':
+      return `name ${num('percent')}% similar`;
+    case 'surname':
+      return `only the surname matches (${str('surname').toUpperCase()})`;
+    case 'no_payer_name':
+      return 'the line does not name the payer';
+    case 'type_consistent':
+      return `payment type matches (${type('paymentType')})`;
+    case 'type_mismatch':
+      return `the line looks like ${CHANNELS[str('channel')] ?? str('channel')}, the receivable is ${type('paymentType')}`;
+    case 'card_lump':
+      return `${str('acquirer').toUpperCase()} ${str('flag').toUpperCase()} ${num('credit') ? 'credit' : 'debit'} deposit: ${n(num('count'), 'sale', 'sales')}`;
+    case 'lump_received':
+      return `${n(num('count'), 'receivable of this deposit was', 'receivables of this deposit were')} already marked paid`;
+    case 'lump_excluded':
+      return `${n(num('count'), 'sale of the day was', 'sales of the day were')} left out`;
+    case 'boleto_lump':
+      return `aggregated collection credit (${n(num('count'), 'boleto', 'boletos')})`;
+    case 'many_to_one':
+      return `${num('count')} receivables of the same payer add up to the amount`;
+    case 'others_same_amount':
+      return `${n(num('others'), 'other candidate', 'other candidates')} with the same amount`;
+    case 'runner_up':
+      return `the second best candidate is only ${num('gap')} points behind`;
+    case 'duplicate_line':
+      return `line ${num('lineId')} competes for the same receivable (paid twice?)`;
+    case 'manual':
+      return p.at ? `chosen by hand on ${date(str('at'))}` : 'chosen by hand';
+    case 'tie':
+      return `tie with ${n(num('others'), 'other equally good candidate', 'other equally good candidates')}: nothing proposed`;
+    case 'no_candidates':
+      return 'no open receivable fits this amount and date';
+    case 'name_mismatch':
+      return `${n(num('candidates'), 'receivable', 'receivables')} with this amount in the period, but no payer like “${str('payer')}”`;
+    case 'weak':
+      return `the best candidate is too weak (score ${num('score')})`;
+    case 'claimed':
+      return `the candidate was already given to line ${num('lineId')}`;
+    case 'held':
+      return `the candidate is already linked to line ${num('lineId')} of statement #${num('statementId')}`;
+    case 'possible_duplicate':
+      return `same payment as line ${num('lineId')} (paid twice?): nothing proposed`;
+    case 'lump_no_fit':
+      return `no combination of the ${num('candidates')} candidates makes the amount`;
+    case 'lump_ambiguous':
+    case 'combination_ambiguous':
+      return `${num('combinations')} or more combinations make the amount: nothing proposed`;
+    case 'duplicate_import':
+      return `same transaction as line ${num('lineId')} of statement #${num('statementId')} (period imported twice?): nothing proposed`;
+    case 'already_received':
+      return `already reconciled: receivable ${num('receivableId')} was marked paid on ${date(str('date'))}`;
+    default:
+      return r.text;
+  }
+}
