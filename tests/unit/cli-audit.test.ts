@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { openDb } from '../../src/core/db/open-db';
 import { pdfPages } from '../../src/core/reports/pdf-text.testing';
 import type { RunningSandbox } from '../../src/sandbox';
 import { testSandbox } from '../helpers/sandbox';
+import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
 const tmp = tempDir();
@@ -15,19 +15,7 @@ const dataDir = join(tmp.dir, 'data');
 let sandbox: RunningSandbox;
 let dbFile: string;
 
-function quita(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['bin/quita.mjs', '--data-dir', dataDir, ...args],
-      { env: { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key'), ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const quita = quitaCli(dataDir, { QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key') });
 
 /** Write straight into the profile's database, as the app's services would have. */
 function withDb(fn: (db: ReturnType<typeof openDb>) => void) {

@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
 const tmp = tempDir();
@@ -13,19 +13,7 @@ let file: string;
 let account: number;
 let expectedCredits: number;
 
-function quita(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['bin/quita.mjs', '--data-dir', dataDir, ...args],
-      { env: { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key'), ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const quita = quitaCli(dataDir, { QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key') });
 
 beforeAll(async () => {
   sandbox = await testSandbox();

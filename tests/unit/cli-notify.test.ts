@@ -1,28 +1,16 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { testSandbox } from '../helpers/sandbox';
+import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
 const tmp = tempDir();
 let sandbox: RunningSandbox;
 let restricted: RunningSandbox;
 
-function quita(
-  dataDir: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['bin/quita.mjs', '--data-dir', join(tmp.dir, dataDir), ...args],
-      { env: { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key'), ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const quita = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
+  quitaCli(join(tmp.dir, dataDir), { QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key') })(args, env);
 
 beforeAll(async () => {
   sandbox = await testSandbox();

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { testSandbox } from '../helpers/sandbox';
+import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
 const tmp = tempDir();
@@ -16,21 +16,7 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-function quita(
-  args: string[],
-  env: Record<string, string> = {},
-  stdin?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['bin/quita.mjs', '--data-dir', dataDir, ...args],
-      { env: { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key'), ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(stdin ?? '');
-  });
-}
+const quita = quitaCli(dataDir, { QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key') });
 
 describe('quita connect / sync / accounts / receivables against the sandbox', () => {
   it('refuses a wrong key and saves nothing', async () => {

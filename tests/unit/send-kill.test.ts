@@ -1,10 +1,11 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { countingProxy } from '../helpers/counting-proxy';
 import { testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
 const tmp = tempDir();
@@ -18,15 +19,7 @@ const env = {
 let sandbox: RunningSandbox;
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
 
-const quita = (args: string[], extra: Record<string, string> = {}) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['bin/quita.mjs', '--data-dir', dataDir, ...args],
-      { env: { ...env, ...extra } },
-      (e, stdout, stderr) => resolve({ code: e ? Number(e.code) : 0, stdout, stderr }),
-    );
-  });
+const quita = quitaCli(dataDir, env);
 
 /** The real browser host as `npm run serve` runs it; resolves with its address and token. */
 function startHost(): Promise<{
