@@ -4,23 +4,13 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent, uploadFile } from '../api/client';
 import { formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
+import { MappingEditor } from '../components/MappingEditor';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
 type Preview = CommandOutput<'import.preview'>;
 type Commit = CommandOutput<'import.commit'>;
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 type Statement = CommandOutput<'import.statements'>['statements'][number];
-const ROLES: ColumnRole[] = [
-  'ignore',
-  'date',
-  'description',
-  'amount',
-  'credit',
-  'debit',
-  'direction',
-  'document',
-  'balance',
-];
 
 export function ImportScreen({ demo }: { demo: boolean }) {
   const { t, i18n } = useTranslation();
@@ -267,68 +257,13 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           )}
           {preview.sameFileStatementId !== null && <p className="warn">{t('import.sameFile')}</p>}
           {mapping?.kind === 'table' && roles && (
-            <div className="mapping">
-              <h3>{t('import.columns')}</h3>
-              <div className="mapping-columns">
-                {preview.columns.map((c) => (
-                  <div key={c.index} className="mapping-column">
-                    <label>
-                      <span className="ellipsis" title={c.header ?? ''}>
-                        {c.header ?? t('import.column', { n: c.index + 1 })}
-                      </span>
-                      <select
-                        value={roles[c.index]}
-                        onChange={(e) => changeRole(c.index, e.target.value as ColumnRole)}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {t(`import.role.${r}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <span className="muted small">
-                      {t('import.confidence', { pct: Math.round(c.confidence * 100) })} ·{' '}
-                      {c.samples.slice(0, 2).join(' | ')}
-                    </span>
-                  </div>
-                ))}
-              </div>
-              <div className="field-row">
-                <label>
-                  {t('import.headerRow')}{' '}
-                  <input
-                    type="number"
-                    min={1}
-                    value={mapping.headerRow ?? ''}
-                    onChange={(e) =>
-                      changeTable({ headerRow: e.target.value === '' ? null : Number(e.target.value) })
-                    }
-                  />
-                </label>
-                <label>
-                  {t('import.dateOrder')}{' '}
-                  <select
-                    value={mapping.dateOrder}
-                    onChange={(e) => changeTable({ dateOrder: e.target.value as 'dmy' })}
-                  >
-                    <option value="dmy">{t('import.dateFormats.dmy')}</option>
-                    <option value="mdy">{t('import.dateFormats.mdy')}</option>
-                    <option value="ymd">{t('import.dateFormats.ymd')}</option>
-                  </select>
-                </label>
-                <label>
-                  {t('import.decimal')}{' '}
-                  <select
-                    value={mapping.decimalSeparator}
-                    onChange={(e) => changeTable({ decimalSeparator: e.target.value as ',' })}
-                  >
-                    <option value=",">1.234,56</option>
-                    <option value=".">1,234.56</option>
-                  </select>
-                </label>
-              </div>
-            </div>
+            <MappingEditor
+              columns={preview.columns}
+              mapping={mapping}
+              roles={roles}
+              onRole={changeRole}
+              onChange={changeTable}
+            />
           )}
           <table className="table">
             <thead>

@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import type { CommandOutput } from '../../../shared/contract';
+import type { ColumnRole, TableMapping } from '../screens/import-mapping';
+
+type Column = CommandOutput<'import.preview'>['columns'][number];
+const ROLES: ColumnRole[] = [
+  'ignore',
+  'date',
+  'description',
+  'amount',
+  'credit',
+  'debit',
+  'direction',
+  'document',
+  'balance',
+];
+
+/** The detected columns of a spreadsheet with their confidence, and the controls to correct the mapping. */
+export function MappingEditor({
+  columns,
+  mapping,
+  roles,
+  onRole,
+  onChange,
+}: {
+  columns: Column[];
+  mapping: TableMapping;
+  roles: ColumnRole[];
+  onRole: (index: number, role: ColumnRole) => void;
+  onChange: (patch: Partial<TableMapping>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mapping">
+      <h3>{t('import.columns')}</h3>
+      <div className="mapping-columns">
+        {columns.map((c) => (
+          <div key={c.index} className="mapping-column">
+            <label>
+              <span className="ellipsis" title={c.header ?? ''}>
+                {c.header ?? t('import.column', { n: c.index + 1 })}
+              </span>
+              <select value={roles[c.index]} onChange={(e) => onRole(c.index, e.target.value as ColumnRole)}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`import.role.${r}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="muted small">
+              {t('import.confidence', { pct: Math.round(c.confidence * 100) })} ·{' '}
+              {c.samples.slice(0, 2).join(' | ')}
+            </span>
+          </div>
+        ))}
+      </div>
+      <div className="field-row">
+        <label>
+          {t('import.headerRow')}{' '}
+          <input
+            type="number"
+            min={1}
+            value={mapping.headerRow ?? ''}
+            onChange={(e) => onChange({ headerRow: e.target.value === '' ? null : Number(e.target.value) })}
+          />
+        </label>
+        <label>
+          {t('import.dateOrder')}{' '}
+          <select
+            value={mapping.dateOrder}
+            onChange={(e) => onChange({ dateOrder: e.target.value as 'dmy' })}
+          >
+            <option value="dmy">{t('import.dateFormats.dmy')}</option>
+            <option value="mdy">{t('import.dateFormats.mdy')}</option>
+            <option value="ymd">{t('import.dateFormats.ymd')}</option>
+          </select>
+        </label>
+        <label>
+          {t('import.decimal')}{' '}
+          <select
+            value={mapping.decimalSeparator}
+            onChange={(e) => onChange({ decimalSeparator: e.target.value as ',' })}
+          >
+            <option value=",">1.234,56</option>
+            <option value=".">1,234.56</option>
+          </select>
+        </label>
+      </div>
+    </div>
+  );
+}
