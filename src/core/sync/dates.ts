@@ -1,19 +1,5 @@
-/** Calendar arithmetic on YYYY-MM-DD strings (UTC-based, so no daylight-saving surprises). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Today in Brasília. */
-export function todayInBrasilia(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { addDays, todayInBrasilia } from '../../shared/dates';
+import { addDays } from '../../shared/dates';
 
 export interface DateRange {
   from: string;

@@ -37,17 +37,4 @@ export function formatAge(iso: string | null, locale: string, now = Date.now()):
   return rtf.format(Math.round(minutes / 1440), 'day');
 }
 
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
+export { addDays, todayInBrasilia as todayIso } from '../../shared/dates';
