@@ -18,3 +18,12 @@ export function testCore(mode: Core['ctx']['mode'] = 'browser'): {
   });
   return { core, dataDir, cleanup: t.cleanup };
 }
+
+/** Call a command through the core's dispatch and return its value, throwing its error info as an Error. */
+export function commandCaller(core: Core) {
+  return async <T = Record<string, unknown>>(name: string, input: unknown): Promise<T> => {
+    const r = await core.dispatch(name, input);
+    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
+    return r.value as T;
+  };
+}

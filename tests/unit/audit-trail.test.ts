@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testCore } from '../helpers/core';
+import { commandCaller, testCore } from '../helpers/core';
 import { testSandbox } from '../helpers/sandbox';
 
 describe('the audit trail through the core commands', () => {
@@ -8,11 +8,7 @@ describe('the audit trail through the core commands', () => {
     await t.core.close();
     t.cleanup();
   });
-  const call = async <T = Record<string, unknown>>(name: string, input: unknown): Promise<T> => {
-    const r = await t.core.dispatch(name, input);
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
-    return r.value as T;
-  };
+  const call = commandCaller(t.core);
 
   it('records settings changes, syncs and imports with who did them, never the key, in an intact chain', async () => {
     const sandbox = await testSandbox();

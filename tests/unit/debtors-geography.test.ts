@@ -1,16 +1,12 @@
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
-import { testCore } from '../helpers/core';
+import { commandCaller, testCore } from '../helpers/core';
 import { testSandbox } from '../helpers/sandbox';
 
 const t = testCore();
 let sandbox: RunningSandbox;
-const call = async <T = Record<string, unknown>>(name: string, input: unknown): Promise<T> => {
-  const r = await t.core.dispatch(name, input);
-  if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
-  return r.value as T;
-};
+const call = commandCaller(t.core);
 
 beforeAll(async () => {
   sandbox = await testSandbox();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testCore } from '../helpers/core';
+import { commandCaller, testCore } from '../helpers/core';
 import { testSandbox, TEST_TODAY } from '../helpers/sandbox';
 
 describe('optional notification after a confirmed send', () => {
@@ -8,11 +8,7 @@ describe('optional notification after a confirmed send', () => {
     await t.core.close();
     t.cleanup();
   });
-  const call = async <T = Record<string, unknown>>(name: string, input: unknown): Promise<T> => {
-    const r = await t.core.dispatch(name, input);
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
-    return r.value as T;
-  };
+  const call = commandCaller(t.core);
 
   it('is off by default, and when on, tells each member whose payment was confirmed', async () => {
     const sandbox = await testSandbox({ members: 120 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testCore } from '../helpers/core';
+import { commandCaller, testCore } from '../helpers/core';
 import { testSandbox } from '../helpers/sandbox';
 
 describe('offline-first through the core commands', () => {
@@ -8,11 +8,7 @@ describe('offline-first through the core commands', () => {
     await t.core.close();
     t.cleanup();
   });
-  const call = async (name: string, input: unknown) => {
-    const r = await t.core.dispatch(name, input);
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
-    return r.value as Record<string, unknown>;
-  };
+  const call = commandCaller(t.core);
 
   it('keeps serving the cache, with its age, when the API is gone; the failed sync changes nothing', async () => {
     const sandbox = await testSandbox();
