@@ -42,6 +42,18 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
     .pluck()
     .get() as number;
   let done = 0;
+  /** A final outcome for one notification, with its audit entry, in one transaction. */
+  const settle = (item: { id: number; memberId: number }, state: 'failed' | 'unknown', error: string) =>
+    db.transaction(() => {
+      setState(db, item.id, { state, lastError: error });
+      appendAudit(db, {
+        actor: deps.actor,
+        profileId: deps.profileId,
+        action: `notification.${state}`,
+        subject: `member:${item.memberId}`,
+        after: { queueId: item.id, error },
+      });
+    })();
   for (;;) {
     const item = nextReady(db, now().toISOString());
     if (!item) break;
@@ -74,16 +86,7 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
       const kind = isAppError(e) ? e.kind : 'internal';
       const message = e instanceof Error ? e.message : String(e);
       if (isAppError(e) && e.code === 'api.timeout') {
-        db.transaction(() => {
-          setState(db, item.id, { state: 'unknown', lastError: message });
-          appendAudit(db, {
-            actor: deps.actor,
-            profileId: deps.profileId,
-            action: 'notification.unknown',
-            subject: `member:${item.memberId}`,
-            after: { queueId: item.id, error: message },
-          });
-        })();
+        settle(item, 'unknown', message);
         result.unknown++;
       } else if (kind === 'offline' || kind === 'external' || kind === 'rate_limited') {
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** item.attempts);
@@ -95,16 +98,7 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
         ).run(at, at);
         break;
       } else {
-        db.transaction(() => {
-          setState(db, item.id, { state: 'failed', lastError: message });
-          appendAudit(db, {
-            actor: deps.actor,
-            profileId: deps.profileId,
-            action: 'notification.failed',
-            subject: `member:${item.memberId}`,
-            after: { queueId: item.id, error: message },
-          });
-        })();
+        settle(item, 'failed', message);
         result.failed++;
       }
     }
