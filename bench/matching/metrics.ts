@@ -2,7 +2,7 @@
  * Scoring against the sandbox's ground truth. A line is *eligible* when it pays at least one receivable the
  * matcher could propose (open or overdue in its input); its expected set is the truth restricted to those
  * (part of a card deposit may already be received). A suggestion is correct when its receivable set equals
- * the expected set exactly. Suggestions on lines that pay nothing open (already reconciled payments,
+ * the expected set exactly (lines identical in the file are interchangeable, see score). Suggestions on lines that pay nothing open (already reconciled payments,
  * strangers, transfers, duplicates) are all wrong.
  */
 import type { TruthLine } from './dataset';
@@ -63,16 +63,36 @@ export function score(
   const c = zero();
   c.ms = ms;
   const byLine = new Map(got.map((g) => [g.lineId, g]));
+  const keyOf = (ids: readonly number[]) => [...ids].sort((x, y) => x - y).join(',');
+  // Lines that nothing in the file tells apart (same day, amount and text: two cash deposits of one plan)
+  // are interchangeable: which of them pays A and which pays B changes nothing in the gym system. Their
+  // truths are dealt out so that a proposal equal to one of them gets it; the rest go in file order.
+  const groups = new Map<string, TruthLine[]>();
   for (const t of lines) {
-    const expected = t.truth.filter((id) => open.has(id)).sort((x, y) => x - y);
+    const k = `${t.line.date}|${t.line.amountCents}|${t.line.description}`;
+    groups.set(k, [...(groups.get(k) ?? []), t]);
+  }
+  const truthOf = new Map<TruthLine, number[]>();
+  for (const group of groups.values()) {
+    const left = group.map((t) => t.truth);
+    const rest: TruthLine[] = [];
+    for (const t of group) {
+      const want = keyOf(byLine.get(t.line.id)?.receivableIds ?? []);
+      const k = want ? left.findIndex((x) => keyOf(x.filter((id) => open.has(id))) === want) : -1;
+      if (k >= 0) truthOf.set(t, left.splice(k, 1)[0]!);
+      else rest.push(t);
+    }
+    rest.forEach((t, k) => truthOf.set(t, left[k]!));
+  }
+  for (const t of lines) {
+    const expected = truthOf
+      .get(t)!
+      .filter((id) => open.has(id))
+      .sort((x, y) => x - y);
     const g = byLine.get(t.line.id);
     const ids = [...(g?.receivableIds ?? [])].sort((x, y) => x - y);
     const proposed = ids.length > 0;
-    const ok =
-      proposed &&
-      expected.length > 0 &&
-      ids.length === expected.length &&
-      ids.every((id, k) => id === expected[k]);
+    const ok = proposed && expected.length > 0 && keyOf(ids) === keyOf(expected);
     const kind =
       t.kind === 'card-lump' && expected.length < t.truth.length ? 'card-lump(part received)' : t.kind;
     if (expected.length > 0) {

@@ -8,6 +8,7 @@
  * the tied receivables, so a weaker line cannot take one of them by default. Two lines wanting the same
  * receivable equally (a Pix that arrived twice) are flagged instead of silently resolved.
  */
+import { optimalAssignment, type OptLine } from './optimal';
 import type { PLine, PRec, Prepared } from './prepare';
 import type { Option } from './score';
 import type { HeldReceivable, MatchSettings, MatchZone, Reason } from './types';
@@ -109,6 +110,11 @@ export class Assignment {
 
   free(p: PRec): boolean {
     return p.open && this.kind[p.i] === FREE;
+  }
+
+  /** Not taken by any line of this run nor held elsewhere (whatever the receivable's status). */
+  isUnclaimed(p: PRec): boolean {
+    return this.kind[p.i] === FREE;
   }
 
   /** Held by a kept match or another statement: counts as already accounted for (card deposits). */
@@ -230,6 +236,86 @@ export class Assignment {
       this.results[li] = { option: best, zone, reasons };
       this.done[li] = true;
     }
+  }
+
+  /**
+   * A pass decided as one assignment problem (optimal.ts) instead of strongest-first: for lines whose
+   * options are single receivables and whose evidence is weak and alike (lines naming nobody). Components
+   * too large for the exact method fall back to the greedy pass.
+   */
+  runOptimalPass(entries: PassEntry[], extra?: (l: PLine, o: Option) => Reason[]) {
+    const s = this.s;
+    const live = entries.filter((e) => !this.done[e.l.i] && e.options.length > 0);
+    const optLines: OptLine[] = [];
+    const byRec: Map<number, Option>[] = [];
+    for (const e of live) {
+      e.options.sort(byScore);
+      const usable = new Map<number, Option>();
+      for (const o of e.options) {
+        if (o.recs.length !== 1 || o.score < s.thresholds.propose || !this.availableOpt(o)) continue;
+        if (!usable.has(o.recs[0]!.i)) usable.set(o.recs[0]!.i, o);
+      }
+      byRec.push(usable);
+      optLines.push({
+        classKey: `${e.l.day}|${e.l.amount}|${e.l.folded}`,
+        options: [...usable.values()].map((o) => ({ rec: o.recs[0]!.i, score: o.score })),
+      });
+    }
+    const { decisions, tooLarge } = optimalAssignment(optLines, s.tieMargin);
+    const nothing: number[] = [];
+    for (const [k, d] of decisions) {
+      const e = live[k]!;
+      const li = e.l.i;
+      if (d.kind === 'none') {
+        nothing.push(k);
+        continue;
+      }
+      if (d.kind === 'tie') {
+        const tied = d.options.map((r) => byRec[k]!.get(r)!);
+        for (const o of tied) this.claim(o, li, RESERVED);
+        const top = Math.max(...tied.map((o) => o.score));
+        // A line with one option ties with the identical line(s) that could take it just as well.
+        this.why[li]!.push({ code: 'tie', params: { others: Math.max(1, tied.length - 1), score: top } });
+        this.done[li] = true;
+        continue;
+      }
+      const best = byRec[k]!.get(d.option)!;
+      if (!best.recs[0]!.open) {
+        const p = best.recs[0]!;
+        this.claim(best, li, EXPLAINED);
+        this.why[li]!.push({
+          code: 'already_received',
+          params: { receivableId: p.r.id, date: p.r.receivingDate ?? '' },
+        });
+        this.done[li] = true;
+        continue;
+      }
+      let zone = zoneOf(best.score, s);
+      if (best.capped && zone === 'green') zone = 'yellow';
+      const reasons = [...best.reasons, ...(extra ? extra(e.l, best) : [])];
+      if (d.gap < s.greenMargin) {
+        reasons.push({ code: 'runner_up', params: { gap: d.gap } });
+        if (zone === 'green') zone = 'yellow';
+      }
+      this.claim(best, li, PROPOSED);
+      this.results[li] = { option: best, zone, reasons };
+      this.done[li] = true;
+    }
+    // Lines the best assignment left without a receivable: say who took what they wanted.
+    for (const k of nothing) {
+      const e = live[k]!;
+      const original = e.options[0]!;
+      this.why[e.l.i]!.push(
+        original.score < s.thresholds.propose
+          ? { code: 'weak', params: { score: original.score } }
+          : this.takenReason(original),
+      );
+    }
+    if (tooLarge.length)
+      this.runPass(
+        tooLarge.map((k) => live[k]!),
+        extra,
+      );
   }
 
   /** The line that proposed this option's receivable with (about) the same score, if any. */

@@ -32,6 +32,46 @@ describe('1. many members pay the same amount on the same day', () => {
     expect(r.texts()).toEqual(['empate com outro candidato igualmente bom: nada proposto']);
   });
 
+  it('two identical deposits and two equally good receivables: the pair is certain, so both are proposed', () => {
+    const deposit = () => line('2026-07-01', 9990, 'DEPOSITO DINHEIRO');
+    const pool = [
+      rec(1, 9990, '2026-07-01', 'Ana Lima', { paymentTypeId: 7 }),
+      rec(2, 9990, '2026-07-01', 'Bia Reis', { paymentTypeId: 7 }),
+    ];
+    const r = run([deposit(), deposit()], pool);
+    expect([r.ids(0), r.ids(1)]).toEqual([[1], [2]]);
+    expect(r.results.map((x) => x.zone)).toEqual(['yellow', 'yellow']);
+    // A third candidate as good makes the set itself uncertain: nothing is proposed.
+    const three = run(
+      [deposit(), deposit()],
+      [...pool, rec(3, 9990, '2026-07-01', 'Caio Dias', { paymentTypeId: 7 })],
+    );
+    expect(three.results.map((x) => x.items)).toEqual([[], []]);
+    expect(three.codes(0)).toEqual(['tie']);
+  });
+
+  it('deposits naming nobody are decided together: the first does not take what the second needs', () => {
+    // Monday's deposit fits Ana (due that day) and Bia (due Friday, credited by Monday) equally: alone, a
+    // tie. Tuesday's fits Ana on time and Bia a day late. Strongest-first would stop at Monday's tie and
+    // leave Tuesday nothing; together, Bia on Monday and Ana on Tuesday is clearly the best.
+    const r = run(
+      [line('2026-07-06', 9990, 'DEPOSITO DINHEIRO'), line('2026-07-07', 9990, 'DEP DINHEIRO AG 1234')],
+      [
+        rec(1, 9990, '2026-07-06', 'Ana Lima', { paymentTypeId: 7 }),
+        rec(2, 9990, '2026-07-03', 'Bia Reis', { paymentTypeId: 7 }),
+      ],
+    );
+    expect([r.ids(0), r.ids(1)]).toEqual([[2], [1]]);
+    const alone = run(
+      [line('2026-07-06', 9990, 'DEPOSITO DINHEIRO')],
+      [
+        rec(1, 9990, '2026-07-06', 'Ana Lima', { paymentTypeId: 7 }),
+        rec(2, 9990, '2026-07-03', 'Bia Reis', { paymentTypeId: 7 }),
+      ],
+    );
+    expect(alone.codes()).toEqual(['tie']);
+  });
+
   it('homonyms owing the same amount are a tie, not a coin toss', () => {
     const r = run(
       [line('2026-07-01', 9990, 'PIX RECEBIDO - MARIA SOUZA')],
@@ -205,6 +245,39 @@ describe('4. lump deposits net of fees, aggregated boleto credits', () => {
     expect(r.texts()).toContain('crédito agregado de cobrança (2 boletos)');
   });
 
+  it('an aggregated boleto credit the clerk half reconciled: the rest is the one open boleto that fits, late charges included', () => {
+    const received = (id: number, amount: number) =>
+      rec(id, amount, '2026-07-01', `Sócio ${id}`, {
+        paymentTypeId: 5,
+        statusId: 2,
+        receivingDate: '2026-07-06',
+        bankAccountId: 1,
+        amountPaidCents: amount,
+      });
+    // Boleto 3 (due Wednesday 07-01) paid on Friday: 2 % fine + 2 days of 1 %/month = R$ 101,97.
+    const late = rec(3, 9990, '2026-07-01', 'Sócio 3', { paymentTypeId: 5 });
+    // Boleto 4, due two weeks earlier, could carry charges that close the sum too, but fits the date worse.
+    const older = rec(4, 9990, '2026-06-19', 'Sócio 4', { paymentTypeId: 5 });
+    const r = run(
+      [line('2026-07-06', 8990 + 14990 + 10197, 'LIQUIDACAO DE COBRANCA 3 TIT')],
+      [received(1, 8990), received(2, 14990), late, older],
+      { bankAccountId: 1 },
+    );
+    expect(r.first.items).toEqual([{ receivableId: 3, amountCents: 10197 }]);
+    expect(r.codes()).toEqual(
+      expect.arrayContaining(['boleto_lump', 'amount_with_charges', 'lump_received']),
+    );
+    expect(r.first.zone).not.toBe('green');
+    // Every boleto of the credit already received: nothing to propose, and the line says why.
+    const done = run(
+      [line('2026-07-06', 8990 + 14990, 'LIQUIDACAO DE COBRANCA 2 TIT')],
+      [received(1, 8990), received(2, 14990), late],
+      { bankAccountId: 1 },
+    );
+    expect(done.first.items).toEqual([]);
+    expect(done.codes()).toEqual(['lump_received']);
+  });
+
   it('one payer’s several receivables in one transfer, only when one combination fits', () => {
     const kids = [
       rec(1, 9990, '2026-07-01', 'Carlos Souza Lima', { memberId: 7 }),
@@ -290,6 +363,28 @@ describe('6. a statement imported twice, or overlapping periods', () => {
     );
     expect(r.first.items).toEqual([]);
     expect(r.texts()).toEqual(['já conciliado: o recebível 1 foi baixado em 01/07']);
+  });
+
+  it('a deposit on the day the clerk recorded a payment of that amount into this account was reconciled before', () => {
+    const received = rec(1, 9990, '2026-06-30', 'Ana Lima', {
+      paymentTypeId: 7,
+      statusId: 2,
+      receivingDate: '2026-07-01',
+      bankAccountId: 1,
+      amountPaidCents: 9990,
+    });
+    const open = rec(2, 9990, '2026-07-01', 'Bia Reis', { paymentTypeId: 7 });
+    const one = run([line('2026-07-01', 9990, 'DEPOSITO DINHEIRO')], [received, open], { bankAccountId: 1 });
+    expect(one.first.items).toEqual([]);
+    expect(one.codes()).toEqual(['already_received']);
+    // Two such deposits that day: one is the payment already recorded, the other pays the open receivable.
+    const two = run(
+      [line('2026-07-01', 9990, 'DEPOSITO DINHEIRO'), line('2026-07-01', 9990, 'DEPOSITO DINHEIRO')],
+      [received, open],
+      { bankAccountId: 1 },
+    );
+    expect(two.results.flatMap((x) => x.items.map((i) => i.receivableId))).toEqual([2]);
+    expect(two.results.flatMap((x) => x.reasons.map((c) => c.code))).toContain('already_received');
   });
 
   it('a receivable received in cash at the front desk explains no bank line', () => {

@@ -59,8 +59,8 @@ export function matchStatement(input: MatchInput): MatchPlan {
   a.runPass(cardEntries(prep, a, s));
   a.runPass(namedEntries(prep, a, s, input.aliases), others);
   a.runPass(leftoverEntries(prep, a, s, input.aliases));
-  a.runPass(namelessEntries(prep, a, s), others);
-  a.runPass(boletoLumpEntries(prep, a));
+  a.runOptimalPass(namelessEntries(prep, a, s), others);
+  a.runPass(boletoLumpEntries(prep, a, s));
 
   const results: LineResult[] = prep.lines.map((l) => {
     const r = a.results[l.i];

@@ -11,7 +11,7 @@ import type { Assignment, PassEntry } from './assign';
 import { onOrNextBusinessDay } from './calendar';
 import { identityOf } from './passes';
 import { cardBucketKey, inWindow, nameKeys, type PLine, type PRec, type Prepared } from './prepare';
-import { dateFit, optionOf, PTS, typeFit, type Option, type Part } from './score';
+import { amountFit, dateFit, optionOf, PTS, typeFit, type Option, type Part } from './score';
 import type { MatchAlias, MatchSettings, Reason } from './types';
 
 interface Fit {
@@ -190,12 +190,76 @@ function boletoCombos(pool: PRec[], amount: number, count: number): Map<number, 
   return budget <= 0 ? null : found;
 }
 
+/**
+ * Boletos of an aggregated credit the clerk already marked received: received into this account on the
+ * credit's own day and explained by no other line. The clerk reconciled the credit but forgot some of its
+ * boletos; what is left of the amount is what the open ones must explain.
+ */
+function receivedOfLump(prep: Prepared, a: Assignment, l: PLine): PRec[] {
+  return prep.recs.filter(
+    (p) => p.received && p.recvDay === l.day && p.r.paymentTypeId === 5 && a.isUnclaimed(p),
+  );
+}
+
+/**
+ * The open boleto paying `amount` (face value, or with late charges) that fits the line's day clearly
+ * better than any other (by `tieMargin` points of amount and date), or why there is none.
+ */
+function singleBoleto(pool: PRec[], l: PLine, amount: number, s: MatchSettings): PRec | Reason {
+  const fits: { p: PRec; pts: number }[] = [];
+  for (const p of pool) {
+    const a = amountFit(amount, l.day, p, s);
+    const d = dateFit(l.day, p);
+    if (a && d && a.kind !== 'rounded') fits.push({ p, pts: a.pts + d.pts });
+  }
+  fits.sort((x, y) => y.pts - x.pts || x.p.r.id - y.p.r.id);
+  const [best, second] = fits;
+  if (best && (!second || best.pts - second.pts >= s.tieMargin)) return best.p;
+  return fits.length === 0
+    ? { code: 'lump_no_fit', params: { candidates: pool.length } }
+    : {
+        code: 'lump_ambiguous',
+        params: { combinations: fits.filter((f) => f.pts > best!.pts - s.tieMargin).length },
+      };
+}
+
 /** Pass 6: aggregated boleto credits, from the boletos no other line explains. */
-export function boletoLumpEntries(prep: Prepared, a: Assignment): PassEntry[] {
+export function boletoLumpEntries(prep: Prepared, a: Assignment, s: MatchSettings): PassEntry[] {
   const entries: PassEntry[] = [];
   for (const l of prep.lines) {
     if (l.boletoLump === null || a.done[l.i]) continue;
     const pool = inWindow(prep.idx.boletos, l.day, prep.idx).filter((p) => a.free(p) && dateFit(l.day, p));
+    const received = receivedOfLump(prep, a, l);
+    const receivedSum = received.reduce((t, p) => t + (p.r.amountPaidCents ?? p.r.amountCents), 0);
+    const rest = l.amount - receivedSum;
+    const restCount = l.boletoLump ? l.boletoLump - received.length : 0;
+    if (received.length > 0 && rest >= 0 && (l.boletoLump === 0 || restCount >= 0)) {
+      if (rest === 0 || restCount === 0) {
+        a.settle(l.i, { code: 'lump_received', params: { count: received.length } });
+        continue;
+      }
+      if (restCount === 1) {
+        const one = singleBoleto(pool, l, rest, s);
+        if (!('r' in one)) {
+          a.settle(l.i, one);
+          continue;
+        }
+        const amount = amountFit(rest, l.day, one, s)!;
+        const o = optionOf(
+          [one],
+          [
+            { pts: 20, reason: { code: 'boleto_lump', params: { count: l.boletoLump } } },
+            { pts: amount.pts - 5, reason: amount.reason },
+            dateFit(l.day, one),
+            typeFit('boleto', one),
+            { pts: 0, reason: { code: 'lump_received', params: { count: received.length } } },
+          ],
+        );
+        o.items = [{ receivableId: one.r.id, amountCents: rest }];
+        entries.push({ l, options: [o] });
+        continue;
+      }
+    }
     // null: the search gave up (too many combinations to be unambiguous).
     const combos = boletoCombos(pool, l.amount, l.boletoLump) ?? [new Map(), new Map()];
     const only = combos.length === 1 ? combos[0]! : null;

@@ -31,6 +31,9 @@ import {
 } from './score';
 import type { MatchAlias, MatchSettings, Reason } from './types';
 
+/** Identity points of a received receivable marked received on a nameless line's own day (see pass 5). */
+const RECEIVED_SAME_DAY = 15;
+
 /** Above this many equally anonymous candidates a nameless line is a tie without scoring each one. */
 const MAX_ANONYMOUS = 200;
 
@@ -239,10 +242,16 @@ export function namelessEntries(prep: Prepared, a: Assignment, s: MatchSettings)
       const parts = singleParts(l, p, s)!;
       options.push(optionOf([p], [noName, parts.amount, parts.date, parts.type]));
     }
+    // The gym system already holds a payment of exactly this amount, into this account, on this very day:
+    // for a line that names nobody that is the best identity there is (the clerk reconciled it from this
+    // statement), much better than an open receivable that merely could be it.
+    const sameDay: Part = { pts: RECEIVED_SAME_DAY, reason: null };
     for (const p of received) {
       const parts = receivedParts(l, p);
       if (parts && parts.type.pts !== 0)
-        options.push(optionOf([p], [noName, parts.amount, parts.date, parts.type]));
+        options.push(
+          optionOf([p], [p.recvDay === l.day ? sameDay : noName, parts.amount, parts.date, parts.type]),
+        );
     }
     if (options.length) entries.push({ l, options });
     else if (a.why[l.i]!.length === 0) a.why[l.i]!.push({ code: 'no_candidates' });

@@ -218,6 +218,9 @@ export function receivedParts(l: PLine, p: PRec): { amount: Part; date: Part; ty
   const type = typeFit(l.channel, p);
   if (!type || (p.r.amountPaidCents ?? p.r.amountCents) !== l.amount) return null;
   const d = p.recvDay - l.day;
-  const pts = d >= 0 && d <= 3 ? PTS.date : d < 0 ? PTS.date - 6 : PTS.date - Math.round(1.5 * (d - 3));
+  // The clerk marks a payment received with the date the statement shows: that day is the expected credit
+  // day, and a day or a few off scores like any credit outside its usual lag (OFF_BAND).
+  const pts =
+    d === 0 ? PTS.date : Math.abs(d) <= 3 ? OFF_BAND : d > 3 ? OFF_BAND - Math.round(1.5 * (d - 3)) : 8;
   return { amount: { pts: PTS.amountEqual, reason: null }, date: { pts, reason: null }, type };
 }

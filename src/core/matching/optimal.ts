@@ -1,0 +1,222 @@
+/**
+ * Optimal assignment for lines that name nobody. Greedy "strongest line first" is right when evidence is
+ * strong (a name), but cash deposits of one plan amount compete for the same pool of receivables, and
+ * there the order decides: the first deposit takes the receivable a later one needed, or two identical
+ * deposits with two equally good receivables both end as ties. Taken together the evidence is better:
+ * the assignment with the highest total score, and a receivable is only proposed when every assignment
+ * within `tieMargin` of the best gives it to the same line.
+ *
+ * Lines the file does not tell apart (same day, amount and text) form one *class*: which of two identical
+ * deposits pays A and which pays B changes nothing, so a class's set of receivables is what must be
+ * unambiguous, not the pairing inside it.
+ *
+ * Pure: the caller gives each line its options (index of the receivable, integer score) and gets back a
+ * decision per line. Connected components are solved apart with the Hungarian method (Kuhn–Munkres,
+ * O(n²·m) per solve, one more solve per assigned class receivable to test it is forced); a component over
+ * the work budget is returned as `null` so the caller can fall back to the greedy pass.
+ */
+
+export interface OptLine {
+  /** Lines with equal class keys are interchangeable. */
+  classKey: string;
+  /** Integer scores; at most one option per receivable. */
+  options: { rec: number; score: number }[];
+}
+
+export type OptDecision =
+  /** The line takes this option; `gap` is how much worse the best assignment without it is. */
+  | { kind: 'take'; option: number; gap: number }
+  /** The line's best option is not forced: an assignment as good gives it to another line. */
+  | { kind: 'tie'; options: number[] }
+  /** Nothing for this line in the best assignment (its options went to lines that needed them more). */
+  | { kind: 'none' };
+
+/** n²·m·(solves) above this per component: too large for the exact method, greedy instead. */
+const MAX_WORK = 40_000_000;
+const FORBIDDEN = 1e9;
+
+/** Kuhn–Munkres for a dense n×m cost matrix (n ≤ m), minimizing; returns the column of each row. */
+function hungarian(cost: Float64Array, n: number, m: number): Int32Array {
+  const u = new Float64Array(n + 1);
+  const v = new Float64Array(m + 1);
+  const p = new Int32Array(m + 1);
+  const way = new Int32Array(m + 1);
+  const minv = new Float64Array(m + 1);
+  const used = new Uint8Array(m + 1);
+  for (let i = 1; i <= n; i++) {
+    p[0] = i;
+    let j0 = 0;
+    minv.fill(Infinity);
+    used.fill(0);
+    do {
+      used[j0] = 1;
+      const i0 = p[j0]!;
+      let delta = Infinity;
+      let j1 = 0;
+      const row = (i0 - 1) * m;
+      for (let j = 1; j <= m; j++) {
+        if (used[j]) continue;
+        const cur = cost[row + j - 1]! - u[i0]! - v[j]!;
+        if (cur < minv[j]!) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j]! < delta) {
+          delta = minv[j]!;
+          j1 = j;
+        }
+      }
+      for (let j = 0; j <= m; j++) {
+        if (used[j]) {
+          u[p[j]!] = u[p[j]!]! + delta;
+          v[j] = v[j]! - delta;
+        } else minv[j] = minv[j]! - delta;
+      }
+      j0 = j1;
+    } while (p[j0] !== 0);
+    do {
+      const j1 = way[j0]!;
+      p[j0] = p[j1]!;
+      j0 = j1;
+    } while (j0);
+  }
+  const colOf = new Int32Array(n);
+  for (let j = 1; j <= m; j++) if (p[j]) colOf[p[j]! - 1] = j - 1;
+  return colOf;
+}
+
+interface Component {
+  lines: number[];
+  recs: number[];
+}
+
+function components(lines: readonly OptLine[]): Component[] {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    let y = x;
+    while (parent.get(y) !== r) {
+      const next = parent.get(y)!;
+      parent.set(y, r);
+      y = next;
+    }
+    return r;
+  };
+  const union = (a: string, b: string) => {
+    for (const x of [a, b]) if (!parent.has(x)) parent.set(x, x);
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
+  };
+  lines.forEach((l, i) => {
+    union(`l${i}`, `l${i}`);
+    for (const o of l.options) union(`l${i}`, `r${o.rec}`);
+  });
+  const byRoot = new Map<string, Component>();
+  lines.forEach((_, i) => {
+    const root = find(`l${i}`);
+    let c = byRoot.get(root);
+    if (!c) {
+      c = { lines: [], recs: [] };
+      byRoot.set(root, c);
+    }
+    c.lines.push(i);
+  });
+  for (const c of byRoot.values()) {
+    const recs = new Set<number>();
+    for (const i of c.lines) for (const o of lines[i]!.options) recs.add(o.rec);
+    c.recs = [...recs].sort((a, b) => a - b);
+  }
+  return [...byRoot.values()];
+}
+
+/**
+ * Decides one component. Columns: its receivables, then one "nothing" column per line (cost 0), so a line
+ * may stay without a receivable when giving it one would cost another line more.
+ */
+function solveComponent(all: readonly OptLine[], c: Component, tieMargin: number): Map<number, OptDecision> {
+  const n = c.lines.length;
+  const m = c.recs.length + n;
+  const col = new Map(c.recs.map((r, k) => [r, k]));
+  const cost = new Float64Array(n * m).fill(FORBIDDEN);
+  c.lines.forEach((li, row) => {
+    for (const o of all[li]!.options) cost[row * m + col.get(o.rec)!] = -o.score;
+    for (let k = c.recs.length; k < m; k++) cost[row * m + k] = 0;
+  });
+  const total = (assign: Int32Array) => {
+    let t = 0;
+    for (let row = 0; row < n; row++) t -= cost[row * m + assign[row]!]!;
+    return t;
+  };
+  const best = hungarian(cost, n, m);
+  const W = total(best);
+
+  const out = new Map<number, OptDecision>();
+  const classes = new Map<string, number[]>();
+  c.lines.forEach((li, row) => {
+    const k = all[li]!.classKey;
+    classes.set(k, [...(classes.get(k) ?? []), row]);
+  });
+  for (const rows of classes.values()) {
+    const taken = rows.map((row) => best[row]!).filter((k) => k < c.recs.length);
+    const forced: { k: number; gap: number }[] = [];
+    const loose: number[] = [];
+    for (const k of taken) {
+      // Forbid this receivable to the whole class and solve again: how much is lost without it?
+      const saved = rows.map((row) => cost[row * m + k]!);
+      for (const row of rows) cost[row * m + k] = FORBIDDEN;
+      const gap = W - total(hungarian(cost, n, m));
+      rows.forEach((row, j) => (cost[row * m + k] = saved[j]!));
+      if (gap >= tieMargin) forced.push({ k, gap });
+      else loose.push(k);
+    }
+    // Inside a class the pairing is arbitrary: file order takes receivables in due order (their ids).
+    const scoreOf = (row: number, k: number) => -cost[row * m + k]!;
+    const order = [...rows].sort((a, b) => c.lines[a]! - c.lines[b]!);
+    const assigned = [
+      ...forced.sort((a, b) => c.recs[a.k]! - c.recs[b.k]!),
+      ...loose.map((k) => ({ k, gap: -1 })),
+    ];
+    order.forEach((row, j) => {
+      const li = c.lines[row]!;
+      const a = assigned[j];
+      if (!a) {
+        out.set(li, { kind: 'none' });
+        return;
+      }
+      if (a.gap >= 0) {
+        out.set(li, { kind: 'take', option: c.recs[a.k]!, gap: a.gap });
+        return;
+      }
+      // Not forced: the receivable and the line's other options as good as it are all in play.
+      const s = scoreOf(row, a.k) > -FORBIDDEN ? scoreOf(row, a.k) : 0;
+      const tied = all[li]!.options.filter((o) => o.score > s - tieMargin).map((o) => o.rec);
+      out.set(li, { kind: 'tie', options: [...new Set([c.recs[a.k]!, ...tied])] });
+    });
+  }
+  return out;
+}
+
+/**
+ * Decisions for every line, or `null` for the lines of components too large for the exact method
+ * (their decisions are left out of the map; the caller decides them another way).
+ */
+export function optimalAssignment(
+  lines: readonly OptLine[],
+  tieMargin: number,
+): { decisions: Map<number, OptDecision>; tooLarge: number[] } {
+  const decisions = new Map<number, OptDecision>();
+  const tooLarge: number[] = [];
+  for (const c of components(lines)) {
+    const n = c.lines.length;
+    const m = c.recs.length + n;
+    const solves = 1 + Math.min(n, c.recs.length);
+    if (n * n * m * solves > MAX_WORK) {
+      tooLarge.push(...c.lines);
+      continue;
+    }
+    for (const [li, d] of solveComponent(lines, c, tieMargin)) decisions.set(li, d);
+  }
+  return { decisions, tooLarge };
+}
