@@ -8,6 +8,7 @@ import { renderReason } from '../../src/core/matching/reasons-pt';
 import { DEFAULT_MATCH_SETTINGS } from '../../src/core/matching/settings';
 import type { HeldReceivable } from '../../src/core/matching/types';
 import type { NoiseLevel } from '../../src/sandbox';
+import { undecidableLines } from './ceiling';
 import { buildDataset } from './dataset';
 
 const { values } = parseArgs({
@@ -40,6 +41,7 @@ for (const seed of values.seeds.split(',').map(Number)) {
       held,
     });
     const res = new Map(plan.results.map((r) => [r.lineId, r]));
+    const undecidable = undecidableLines(ds, st, DEFAULT_MATCH_SETTINGS);
     for (const r of plan.results)
       for (const i of r.items) held.set(i.receivableId, { statementId: k + 1, lineId: r.lineId });
     for (const t of st.lines) {
@@ -49,7 +51,7 @@ for (const seed of values.seeds.split(',').map(Number)) {
       if (JSON.stringify(expected) === JSON.stringify(got)) continue;
       if (expected.length === 0 && got.length === 0) continue;
       console.log(
-        `\nseed ${seed} acct ${st.bankAccountId} ${t.kind} ${t.line.date} ${t.line.amountCents} "${t.line.description}" payer=${JSON.stringify(t.line.payerText)}`,
+        `\n${undecidable.has(t.line.id) ? '[undecidable] ' : ''}seed ${seed} acct ${st.bankAccountId} ${t.kind} ${t.line.date} ${t.line.amountCents} "${t.line.description}" payer=${JSON.stringify(t.line.payerText)}`,
       );
       for (const id of expected) {
         const x = byId.get(id)!;

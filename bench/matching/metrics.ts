@@ -20,6 +20,9 @@ export interface Counts {
   all: number;
   allOk: number;
   ms: number;
+  /** Eligible lines no matcher can tell from a double (ceiling.ts), and the correct ones among the rest. */
+  undecidable: number;
+  decidableOk: number;
   /** Wrong suggestions by the truth's line kind (for the notes). */
   wrongByKind: Record<string, number>;
   missedByKind: Record<string, number>;
@@ -32,6 +35,8 @@ export const zero = (): Counts => ({
   all: 0,
   allOk: 0,
   ms: 0,
+  undecidable: 0,
+  decidableOk: 0,
   wrongByKind: {},
   missedByKind: {},
 });
@@ -49,6 +54,8 @@ export function add(a: Counts, b: Counts): Counts {
     all: a.all + b.all,
     allOk: a.allOk + b.allOk,
     ms: a.ms + b.ms,
+    undecidable: a.undecidable + b.undecidable,
+    decidableOk: a.decidableOk + b.decidableOk,
     wrongByKind: merge(a.wrongByKind, b.wrongByKind),
     missedByKind: merge(a.missedByKind, b.missedByKind),
   };
@@ -59,6 +66,7 @@ export function score(
   got: readonly Suggestion[],
   open: ReadonlySet<number>,
   ms: number,
+  undecidable: ReadonlySet<number> = new Set(),
 ): Counts {
   const c = zero();
   c.ms = ms;
@@ -97,6 +105,8 @@ export function score(
       t.kind === 'card-lump' && expected.length < t.truth.length ? 'card-lump(part received)' : t.kind;
     if (expected.length > 0) {
       c.eligible++;
+      if (undecidable.has(t.line.id)) c.undecidable++;
+      else if (ok) c.decidableOk++;
       if (!ok) c.missedByKind[kind] = (c.missedByKind[kind] ?? 0) + 1;
     }
     if (!proposed) continue;

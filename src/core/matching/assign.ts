@@ -258,10 +258,15 @@ export class Assignment {
       byRec.push(usable);
       optLines.push({
         classKey: `${e.l.day}|${e.l.amount}|${e.l.folded}`,
+        day: e.l.day,
         options: [...usable.values()].map((o) => ({ rec: o.recs[0]!.i, score: o.score })),
       });
     }
-    const { decisions, tooLarge } = optimalAssignment(optLines, s.tieMargin);
+    const { decisions, tooLarge } = optimalAssignment(
+      optLines,
+      s.tieMargin,
+      (i) => this.prep.recs[i]!.due * 1e6 + this.prep.recs[i]!.r.id,
+    );
     const nothing: number[] = [];
     for (const [k, d] of decisions) {
       const e = live[k]!;
@@ -293,7 +298,8 @@ export class Assignment {
       let zone = zoneOf(best.score, s);
       if (best.capped && zone === 'green') zone = 'yellow';
       const reasons = [...best.reasons, ...(extra ? extra(e.l, best) : [])];
-      if (d.gap < s.greenMargin) {
+      if (d.pairedWith) reasons.push({ code: 'paired_by_date', params: { others: d.pairedWith } });
+      else if (d.gap < s.greenMargin) {
         reasons.push({ code: 'runner_up', params: { gap: d.gap } });
         if (zone === 'green') zone = 'yellow';
       }

@@ -72,6 +72,22 @@ describe('1. many members pay the same amount on the same day', () => {
     expect(alone.codes()).toEqual(['tie']);
   });
 
+  it('a Monday and a Tuesday deposit that certainly pay two receivables are paired in date order, and say so', () => {
+    const r = run(
+      [line('2026-07-07', 9990, 'DEPOSITO DINHEIRO'), line('2026-07-06', 9990, 'DEPOSITO DINHEIRO')],
+      [
+        rec(1, 9990, '2026-07-06', 'Ana Lima', { paymentTypeId: 7 }),
+        rec(2, 9990, '2026-07-05', 'Bia Reis', { paymentTypeId: 7 }),
+      ],
+    );
+    // Tuesday's line (first in the input) gets Monday's due date; Monday's gets Sunday's.
+    expect([r.ids(0), r.ids(1)]).toEqual([[1], [2]]);
+    expect(r.texts(1)).toContain(
+      '2 linhas pagam com certeza estes 2 recebíveis; quem pagou qual não se sabe: pareados por ordem de data',
+    );
+    expect(r.results.map((x) => x.zone)).toEqual(['yellow', 'yellow']);
+  });
+
   it('homonyms owing the same amount are a tie, not a coin toss', () => {
     const r = run(
       [line('2026-07-01', 9990, 'PIX RECEBIDO - MARIA SOUZA')],

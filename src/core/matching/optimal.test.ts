@@ -3,6 +3,7 @@ import { optimalAssignment, type OptLine } from './optimal';
 
 const opt = (classKey: string, ...options: [number, number][]): OptLine => ({
   classKey,
+  day: 0,
   options: options.map(([rec, score]) => ({ rec, score })),
 });
 
@@ -34,8 +35,19 @@ describe('optimalAssignment', () => {
     expect(decisions.get(1)).toEqual({ kind: 'take', option: 11, gap: 65 });
   });
 
-  it('the same two lines, told apart by their text, are ties', () => {
-    const { decisions } = optimalAssignment([opt('x', [10, 65], [11, 65]), opt('y', [10, 65], [11, 65])], 5);
+  it('two lines of different days certainly paying two receivables: paired in date order, and it says so', () => {
+    const monday = { ...opt('x', [10, 65], [11, 65]), day: 1 };
+    const tuesday = { ...opt('y', [10, 65], [11, 65]), day: 2 };
+    // Receivable 11 is due first (rank), so it pairs with Monday, whatever the input order.
+    const rank = (r: number) => (r === 11 ? 0 : 1);
+    const { decisions } = optimalAssignment([tuesday, monday], 5, rank);
+    expect(decisions.get(1)).toEqual({ kind: 'take', option: 11, gap: 65, pairedWith: 1 });
+    expect(decisions.get(0)).toEqual({ kind: 'take', option: 10, gap: 65, pairedWith: 1 });
+  });
+
+  it('the same two lines with a third receivable as good: the set is not certain, both are ties', () => {
+    const three = (k: string, day: number) => ({ ...opt(k, [10, 65], [11, 65], [12, 63]), day });
+    const { decisions } = optimalAssignment([three('x', 1), three('y', 2)], 5);
     expect(decisions.get(0)?.kind).toBe('tie');
     expect(decisions.get(1)?.kind).toBe('tie');
   });

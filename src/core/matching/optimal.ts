@@ -19,13 +19,18 @@
 export interface OptLine {
   /** Lines with equal class keys are interchangeable. */
   classKey: string;
+  /** The line's day: pairs a certain set of receivables with its lines in order (see solveComponent). */
+  day: number;
   /** Integer scores; at most one option per receivable. */
   options: { rec: number; score: number }[];
 }
 
 export type OptDecision =
-  /** The line takes this option; `gap` is how much worse the best assignment without it is. */
-  | { kind: 'take'; option: number; gap: number }
+  /**
+   * The line takes this option; `gap` is how much worse the best assignment without it is. `pairedWith`:
+   * the set was certain for this many lines but not who pays which, so they were paired in date order.
+   */
+  | { kind: 'take'; option: number; gap: number; pairedWith?: number }
   /** The line's best option is not forced: an assignment as good gives it to another line. */
   | { kind: 'tie'; options: number[] }
   /** Nothing for this line in the best assignment (its options went to lines that needed them more). */
@@ -135,7 +140,12 @@ function components(lines: readonly OptLine[]): Component[] {
  * Decides one component. Columns: its receivables, then one "nothing" column per line (cost 0), so a line
  * may stay without a receivable when giving it one would cost another line more.
  */
-function solveComponent(all: readonly OptLine[], c: Component, tieMargin: number): Map<number, OptDecision> {
+function solveComponent(
+  all: readonly OptLine[],
+  c: Component,
+  tieMargin: number,
+  rank: (rec: number) => number,
+): Map<number, OptDecision> {
   const n = c.lines.length;
   const m = c.recs.length + n;
   const col = new Map(c.recs.map((r, k) => [r, k]));
@@ -195,7 +205,60 @@ function solveComponent(all: readonly OptLine[], c: Component, tieMargin: number
       out.set(li, { kind: 'tie', options: [...new Set([c.recs[a.k]!, ...tied])] });
     });
   }
+  pairInOrder(all, c, out, cost, m, W, tieMargin, rank);
   return out;
+}
+
+/**
+ * Tied lines that, together, certainly pay one set of receivables (no assignment within `tieMargin` of the
+ * best gives any of them to a line outside the group or leaves it unpaid), with every pairing as good: a
+ * deposit on Monday and one on Tuesday, owed by a member due Sunday and one due Monday. Who paid which is
+ * unknowable, but earlier dues paid earlier is the likelier order (payment lags do not cross), and the set,
+ * which is what the gym system needs, is right either way: they are paired in date order.
+ */
+function pairInOrder(
+  all: readonly OptLine[],
+  c: Component,
+  out: Map<number, OptDecision>,
+  cost: Float64Array,
+  m: number,
+  W: number,
+  tieMargin: number,
+  rank: (rec: number) => number,
+): void {
+  const n = c.lines.length;
+  const rows = c.lines.map((li, row) => ({ li, row })).filter(({ li }) => out.get(li)?.kind === 'tie');
+  if (rows.length < 2) return;
+  const colOf = new Map(c.recs.map((r, k) => [r, k]));
+  const assigned = hungarian(cost, n, m);
+  const cols = rows.map(({ row }) => assigned[row]!).filter((k) => k < c.recs.length);
+  if (cols.length !== rows.length) return;
+  const gaps: number[] = [];
+  for (const k of cols) {
+    const saved = rows.map(({ row }) => cost[row * m + k]!);
+    for (const { row } of rows) cost[row * m + k] = FORBIDDEN;
+    const again = hungarian(cost, n, m);
+    let t = 0;
+    for (let row = 0; row < n; row++) t -= cost[row * m + again[row]!]!;
+    rows.forEach(({ row }, j) => (cost[row * m + k] = saved[j]!));
+    gaps.push(W - t);
+  }
+  if (Math.min(...gaps) < tieMargin) return;
+  const byDay = [...rows].sort((a, b) => all[a.li]!.day - all[b.li]!.day || a.li - b.li);
+  const byDue = cols.map((k) => c.recs[k]!).sort((a, b) => rank(a) - rank(b) || a - b);
+  let sum = 0;
+  let bestSum = 0;
+  for (const [j, { row }] of byDay.entries()) {
+    const score = -cost[row * m + colOf.get(byDue[j]!)!]!;
+    if (score <= -FORBIDDEN) return;
+    sum += score;
+    bestSum -= cost[row * m + assigned[row]!]!;
+  }
+  if (sum !== bestSum) return;
+  const gap = Math.min(...gaps);
+  byDay.forEach(({ li }, j) =>
+    out.set(li, { kind: 'take', option: byDue[j]!, gap, pairedWith: rows.length - 1 }),
+  );
 }
 
 /**
@@ -205,6 +268,8 @@ function solveComponent(all: readonly OptLine[], c: Component, tieMargin: number
 export function optimalAssignment(
   lines: readonly OptLine[],
   tieMargin: number,
+  /** Order of the receivables' due dates, to pair a certain set with its lines (default: by index). */
+  rank: (rec: number) => number = (rec) => rec,
 ): { decisions: Map<number, OptDecision>; tooLarge: number[] } {
   const decisions = new Map<number, OptDecision>();
   const tooLarge: number[] = [];
@@ -216,7 +281,7 @@ export function optimalAssignment(
       tooLarge.push(...c.lines);
       continue;
     }
-    for (const [li, d] of solveComponent(lines, c, tieMargin)) decisions.set(li, d);
+    for (const [li, d] of solveComponent(lines, c, tieMargin, rank)) decisions.set(li, d);
   }
   return { decisions, tooLarge };
 }

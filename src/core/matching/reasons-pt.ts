@@ -98,6 +98,8 @@ export function renderReason(r: Reason): string {
       return `${num('count')} recebíveis do mesmo pagador somam o valor`;
     case 'others_same_amount':
       return `outros ${num('others')} ${plural(num('others'), 'candidato', 'candidatos')} com o mesmo valor`;
+    case 'paired_by_date':
+      return `${num('others') + 1} linhas pagam com certeza estes ${num('others') + 1} recebíveis; quem pagou qual não se sabe: pareados por ordem de data`;
     case 'runner_up':
       return `segundo melhor candidato só ${num('gap')} pontos abaixo`;
     case 'duplicate_line':

@@ -48,6 +48,7 @@ export const REASON_CODES = [
   'many_to_one',
   'others_same_amount',
   'runner_up',
+  'paired_by_date',
   'duplicate_line',
   'manual',
   // why nothing was proposed

@@ -85,6 +85,8 @@ export function englishReason(
       return `${num('count')} receivables of the same payer add up to the amount`;
     case 'others_same_amount':
       return `${n(num('others'), 'other candidate', 'other candidates')} with the same amount`;
+    case 'paired_by_date':
+      return `${num('others') + 1} lines certainly pay these ${num('others') + 1} receivables; who paid which is unknown: paired in date order`;
     case 'runner_up':
       return `the second best candidate is only ${num('gap')} points behind`;
     case 'duplicate_line':
