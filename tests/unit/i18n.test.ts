@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importErrors } from '../../src/core/import/import-errors';
 import { REASON_CODES } from '../../src/shared/contract/matching';
 import { en } from '../../src/renderer/src/i18n/en';
 import { englishReason } from '../../src/renderer/src/i18n/reasons.en';
@@ -88,6 +89,24 @@ describe('UI texts', () => {
       return found;
     });
     expect(missing).toEqual([]);
+  });
+
+  it('words every import error for the clerk in both languages, with every placeholder filled by the error', () => {
+    const made = Object.values(importErrors).map((make) =>
+      (make as (...args: unknown[]) => { code?: string; params?: Record<string, unknown> })(3, {
+        line: 4,
+        reason: 'data inválida',
+      }),
+    );
+    expect(made.length).toBeGreaterThanOrEqual(16);
+    for (const e of made) {
+      const key = e.code!.replace(/^import\./, '');
+      for (const lang of [ptBR, en]) {
+        const text = (lang.errors.import as Record<string, string>)[key];
+        expect(text, `${e.code} in ${lang === en ? 'en' : 'pt-BR'}`).toBeTruthy();
+        for (const [, name] of text!.matchAll(/\{\{(\w+)\}\}/g)) expect(e.params ?? {}).toHaveProperty(name!);
+      }
+    }
   });
 
   it('words every matching reason code in English (pt-BR shows the core’s own wording)', () => {

@@ -324,6 +324,33 @@ export const en: Messages = {
       too_large: 'The file is larger than {{maxMb}} MB; export a shorter period.',
       gone: 'The uploaded file is no longer available; choose the file again.',
     },
+    import: {
+      empty: 'The file is empty. Download the statement from the bank again.',
+      too_large:
+        'The file is too large ({{sizeMb}} MB; the limit is {{limitMb}} MB). Export a shorter period.',
+      too_many_rows: 'The file has more than {{limit}} rows. Export a shorter period.',
+      password_protected:
+        'The spreadsheet is protected by a password. Open it in Excel, remove the password (or save a copy without it) and import that copy.',
+      unrecognized:
+        'This is not a bank statement Quita can read. Export the statement as OFX, CSV or Excel (XLSX/XLS) from the bank.',
+      pdf: 'This is a PDF. Quita cannot read PDF statements: export the statement as OFX, CSV or Excel from the bank.',
+      corrupt: 'The file is damaged or incomplete. Download it again from the bank.',
+      truncated: 'The OFX file ends too early (it is incomplete). Download it again from the bank.',
+      no_table:
+        'No statement lines were found: the file has no column of dates next to a column of amounts. Check that this is the statement export, or choose the columns by hand.',
+      no_lines: 'The file has no statement lines. Check the period chosen in the bank’s export.',
+      all_rejected:
+        'No line of the file could be read: {{count}} rows were rejected (line {{line}}: {{reason}}). Check the columns chosen.',
+      bad_mapping: 'The column choice does not fit this file: {{detail}}.',
+      timeout:
+        'The file could not be read in {{seconds}} seconds; it may be damaged. Export it again from the bank, or open it in Excel and save it as XLSX or CSV.',
+      out_of_memory:
+        'The file needs more memory to read than Quita can give it. Export a shorter period from the bank.',
+      reader_failed:
+        'Reading the file stopped unexpectedly ({{reason}}). Try again; if it happens again, export the statement again from the bank, or save it as XLSX or CSV.',
+      unknown_bank_account:
+        'Bank account {{bankAccountId}} is not known here yet. Click “Sincronizar” to fetch the bank accounts from the gym system, then try again.',
+    },
     profile: {
       none: 'No branch is connected yet: connect one on the first screen or in Settings.',
       no_secret: 'The key of this connection is not stored here. Open Settings and save the key again.',

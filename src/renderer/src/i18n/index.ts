@@ -28,11 +28,12 @@ export async function changeLocale(locale: Locale): Promise<void> {
 /** A clerk-facing sentence for an error that crossed the bridge, in the current language. */
 export function describeError(error: ErrorInfo): string {
   const t = i18next.t.bind(i18next);
-  if (error.kind === 'validation' && error.field) {
-    return t('errors.field', { field: error.field, detail: error.params?.detail ?? error.message });
-  }
+  // A code the renderer words itself comes first: its text is written for the clerk, in their language.
   if (error.code && i18next.exists(`errors.${error.code}`)) {
     return t(`errors.${error.code}`, error.params ?? {});
+  }
+  if (error.kind === 'validation' && error.field) {
+    return t('errors.field', { field: error.field, detail: error.params?.detail ?? error.message });
   }
   return `${t(`errors.kind.${error.kind}`)} ${error.message}`;
 }

@@ -334,6 +334,33 @@ export const ptBR = {
       too_large: 'O arquivo passa de {{maxMb}} MB; exporte um período menor.',
       gone: 'O arquivo enviado não está mais disponível; escolha o arquivo de novo.',
     },
+    import: {
+      empty: 'O arquivo está vazio. Baixe o extrato do banco de novo.',
+      too_large:
+        'O arquivo é grande demais ({{sizeMb}} MB; o limite é {{limitMb}} MB). Exporte um período menor.',
+      too_many_rows: 'O arquivo tem mais de {{limit}} linhas. Exporte um período menor.',
+      password_protected:
+        'A planilha está protegida por senha. Abra no Excel, tire a senha (ou salve uma cópia sem ela) e importe essa cópia.',
+      unrecognized:
+        'Este arquivo não é um extrato que o Quita consiga ler. Exporte o extrato do banco como OFX, CSV ou Excel (XLSX/XLS).',
+      pdf: 'Este arquivo é um PDF, e o Quita não lê extratos em PDF: exporte o extrato do banco como OFX, CSV ou Excel.',
+      corrupt: 'O arquivo está danificado ou incompleto. Baixe de novo no banco.',
+      truncated: 'O arquivo OFX termina antes do fim (está incompleto). Baixe de novo no banco.',
+      no_table:
+        'Nenhuma linha de extrato encontrada: o arquivo não tem uma coluna de datas ao lado de uma de valores. Confira se é a exportação do extrato, ou escolha as colunas à mão.',
+      no_lines: 'O arquivo não tem lançamentos. Confira o período escolhido na exportação do banco.',
+      all_rejected:
+        'Nenhuma linha do arquivo pôde ser lida: {{count}} linhas recusadas (linha {{line}}: {{reason}}). Confira as colunas escolhidas.',
+      bad_mapping: 'A escolha de colunas não serve para este arquivo: {{detail}}.',
+      timeout:
+        'Não foi possível ler o arquivo em {{seconds}} segundos; ele pode estar danificado. Exporte de novo no banco, ou abra no Excel e salve como XLSX ou CSV.',
+      out_of_memory:
+        'Ler este arquivo precisa de mais memória do que o Quita tem. Exporte um período menor no banco.',
+      reader_failed:
+        'A leitura do arquivo parou de repente ({{reason}}). Tente de novo; se repetir, exporte o extrato de novo ou salve como XLSX ou CSV.',
+      unknown_bank_account:
+        'A conta bancária {{bankAccountId}} ainda não é conhecida aqui. Clique em “Sincronizar” para buscar as contas no sistema da academia e tente de novo.',
+    },
     profile: {
       none: 'Nenhuma filial conectada ainda: conecte uma na primeira tela ou em Configurações.',
       no_secret: 'A chave desta conexão não está guardada aqui. Abra Configurações e salve a chave de novo.',
