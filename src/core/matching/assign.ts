@@ -196,14 +196,7 @@ export class Assignment {
         continue;
       }
       if (!best.recs[0]!.open) {
-        // A receivable already received explains this line best: it was reconciled before; propose nothing.
-        const p = best.recs[0]!;
-        this.claim(best, li, EXPLAINED);
-        this.why[li]!.push({
-          code: 'already_received',
-          params: { receivableId: p.r.id, date: p.r.receivingDate ?? '' },
-        });
-        this.done[li] = true;
+        this.explainReceived(li, best);
         continue;
       }
       const rivals: Option[] = [];
@@ -215,27 +208,54 @@ export class Assignment {
       const second = rivals[0];
       const margin = best.score - (second?.score ?? 0);
       if (second && margin < s.tieMargin) {
-        const tied = [best, ...rivals.filter((o) => best.score - o.score < s.tieMargin)];
-        for (const o of tied) this.claim(o, li, RESERVED);
-        this.why[li]!.push({ code: 'tie', params: { others: tied.length - 1, score: best.score } });
-        this.done[li] = true;
+        this.reserveTie(li, [best, ...rivals.filter((o) => best.score - o.score < s.tieMargin)]);
         continue;
       }
       if (best.score < s.thresholds.propose) {
         this.why[li]!.push({ code: 'weak', params: { score: best.score } });
         continue;
       }
-      let zone = zoneOf(best.score, s);
-      if (best.capped && zone === 'green') zone = 'yellow';
-      const reasons = [...best.reasons, ...(extra ? extra(e.l, best) : [])];
-      if (second && margin < s.greenMargin) {
-        reasons.push({ code: 'runner_up', params: { gap: margin } });
-        if (zone === 'green') zone = 'yellow';
-      }
-      this.claim(best, li, PROPOSED);
-      this.results[li] = { option: best, zone, reasons };
-      this.done[li] = true;
+      this.propose(li, best, extra ? extra(e.l, best) : [], second ? margin : null);
     }
+  }
+
+  /** A receivable already received explains this line best: it was reconciled before; propose nothing. */
+  private explainReceived(li: number, o: Option) {
+    const p = o.recs[0]!;
+    this.claim(o, li, EXPLAINED);
+    this.why[li]!.push({
+      code: 'already_received',
+      params: { receivableId: p.r.id, date: p.r.receivingDate ?? '' },
+    });
+    this.done[li] = true;
+  }
+
+  /** Nothing proposed; the tied receivables are reserved so a weaker line cannot take one by default. */
+  private reserveTie(li: number, tied: Option[]) {
+    for (const o of tied) this.claim(o, li, RESERVED);
+    // A line with one option ties with the identical line(s) that could take it just as well.
+    const others = Math.max(1, tied.length - 1);
+    this.why[li]!.push({ code: 'tie', params: { others, score: Math.max(...tied.map((o) => o.score)) } });
+    this.done[li] = true;
+  }
+
+  /**
+   * Proposes `o` for line `li`. `gap`: how far behind the next best is (null: no rival); within
+   * `greenMargin` it is said, and the proposal is not green. `extra` reasons come after the option's own.
+   */
+  private propose(li: number, o: Option, extra: Reason[], gap: number | null, last?: Reason) {
+    const s = this.s;
+    let zone = zoneOf(o.score, s);
+    if (o.capped && zone === 'green') zone = 'yellow';
+    const reasons = [...o.reasons, ...extra];
+    if (last) reasons.push(last);
+    else if (gap !== null && gap < s.greenMargin) {
+      reasons.push({ code: 'runner_up', params: { gap } });
+      if (zone === 'green') zone = 'yellow';
+    }
+    this.claim(o, li, PROPOSED);
+    this.results[li] = { option: o, zone, reasons };
+    this.done[li] = true;
   }
 
   /**
@@ -276,36 +296,22 @@ export class Assignment {
         continue;
       }
       if (d.kind === 'tie') {
-        const tied = d.options.map((r) => byRec[k]!.get(r)!);
-        for (const o of tied) this.claim(o, li, RESERVED);
-        const top = Math.max(...tied.map((o) => o.score));
-        // A line with one option ties with the identical line(s) that could take it just as well.
-        this.why[li]!.push({ code: 'tie', params: { others: Math.max(1, tied.length - 1), score: top } });
-        this.done[li] = true;
+        this.reserveTie(
+          li,
+          d.options.map((r) => byRec[k]!.get(r)!),
+        );
         continue;
       }
       const best = byRec[k]!.get(d.option)!;
-      if (!best.recs[0]!.open) {
-        const p = best.recs[0]!;
-        this.claim(best, li, EXPLAINED);
-        this.why[li]!.push({
-          code: 'already_received',
-          params: { receivableId: p.r.id, date: p.r.receivingDate ?? '' },
-        });
-        this.done[li] = true;
-        continue;
-      }
-      let zone = zoneOf(best.score, s);
-      if (best.capped && zone === 'green') zone = 'yellow';
-      const reasons = [...best.reasons, ...(extra ? extra(e.l, best) : [])];
-      if (d.pairedWith) reasons.push({ code: 'paired_by_date', params: { others: d.pairedWith } });
-      else if (d.gap < s.greenMargin) {
-        reasons.push({ code: 'runner_up', params: { gap: d.gap } });
-        if (zone === 'green') zone = 'yellow';
-      }
-      this.claim(best, li, PROPOSED);
-      this.results[li] = { option: best, zone, reasons };
-      this.done[li] = true;
+      if (!best.recs[0]!.open) this.explainReceived(li, best);
+      else
+        this.propose(
+          li,
+          best,
+          extra ? extra(e.l, best) : [],
+          d.gap,
+          d.pairedWith ? { code: 'paired_by_date', params: { others: d.pairedWith } } : undefined,
+        );
     }
     // Lines the best assignment left without a receivable: say who took what they wanted.
     for (const k of nothing) {

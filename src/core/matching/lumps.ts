@@ -205,16 +205,21 @@ function receivedOfLump(prep: Prepared, a: Assignment, l: PLine): PRec[] {
  * The open boleto paying `amount` (face value, or with late charges) that fits the line's day clearly
  * better than any other (by `tieMargin` points of amount and date), or why there is none.
  */
-function singleBoleto(pool: PRec[], l: PLine, amount: number, s: MatchSettings): PRec | Reason {
-  const fits: { p: PRec; pts: number }[] = [];
+function singleBoleto(
+  pool: PRec[],
+  l: PLine,
+  amount: number,
+  s: MatchSettings,
+): { p: PRec; amount: Part; date: Part } | Reason {
+  const fits: { p: PRec; amount: Part; date: Part; pts: number }[] = [];
   for (const p of pool) {
     const a = amountFit(amount, l.day, p, s);
     const d = dateFit(l.day, p);
-    if (a && d && a.kind !== 'rounded') fits.push({ p, pts: a.pts + d.pts });
+    if (a && d && a.kind !== 'rounded') fits.push({ p, amount: a, date: d, pts: a.pts + d.pts });
   }
   fits.sort((x, y) => y.pts - x.pts || x.p.r.id - y.p.r.id);
   const [best, second] = fits;
-  if (best && (!second || best.pts - second.pts >= s.tieMargin)) return best.p;
+  if (best && (!second || best.pts - second.pts >= s.tieMargin)) return best;
   return fits.length === 0
     ? { code: 'lump_no_fit', params: { candidates: pool.length } }
     : {
@@ -240,22 +245,21 @@ export function boletoLumpEntries(prep: Prepared, a: Assignment, s: MatchSetting
       }
       if (restCount === 1) {
         const one = singleBoleto(pool, l, rest, s);
-        if (!('r' in one)) {
+        if ('code' in one) {
           a.settle(l.i, one);
           continue;
         }
-        const amount = amountFit(rest, l.day, one, s)!;
         const o = optionOf(
-          [one],
+          [one.p],
           [
             { pts: 20, reason: { code: 'boleto_lump', params: { count: l.boletoLump } } },
-            { pts: amount.pts - 5, reason: amount.reason },
-            dateFit(l.day, one),
-            typeFit('boleto', one),
+            { pts: one.amount.pts - 5, reason: one.amount.reason },
+            one.date,
+            typeFit('boleto', one.p),
             { pts: 0, reason: { code: 'lump_received', params: { count: received.length } } },
           ],
         );
-        o.items = [{ receivableId: one.r.id, amountCents: rest }];
+        o.items = [{ receivableId: one.p.r.id, amountCents: rest }];
         entries.push({ l, options: [o] });
         continue;
       }

@@ -137,31 +137,61 @@ function components(lines: readonly OptLine[]): Component[] {
 }
 
 /**
- * Decides one component. Columns: its receivables, then one "nothing" column per line (cost 0), so a line
- * may stay without a receivable when giving it one would cost another line more.
+ * One component as a dense cost matrix. Columns: its receivables, then one "nothing" column per line
+ * (cost 0), so a line may stay without a receivable when giving it one would cost another line more.
  */
+class Problem {
+  readonly n: number;
+  readonly m: number;
+  readonly cost: Float64Array;
+  readonly best: Int32Array;
+  /** Total score of the best assignment. */
+  readonly W: number;
+
+  constructor(
+    all: readonly OptLine[],
+    readonly c: Component,
+  ) {
+    this.n = c.lines.length;
+    this.m = c.recs.length + this.n;
+    const col = new Map(c.recs.map((r, k) => [r, k]));
+    this.cost = new Float64Array(this.n * this.m).fill(FORBIDDEN);
+    c.lines.forEach((li, row) => {
+      for (const o of all[li]!.options) this.cost[row * this.m + col.get(o.rec)!] = -o.score;
+      for (let k = c.recs.length; k < this.m; k++) this.cost[row * this.m + k] = 0;
+    });
+    this.best = hungarian(this.cost, this.n, this.m);
+    this.W = this.total(this.best);
+  }
+
+  score(row: number, k: number): number {
+    return -this.cost[row * this.m + k]!;
+  }
+
+  total(assign: Int32Array): number {
+    let t = 0;
+    for (let row = 0; row < this.n; row++) t += this.score(row, assign[row]!);
+    return t;
+  }
+
+  /** How much the best total drops when receivable column `k` is forbidden to every row of `rows`. */
+  lossWithout(rows: readonly number[], k: number): number {
+    const saved = rows.map((row) => this.cost[row * this.m + k]!);
+    for (const row of rows) this.cost[row * this.m + k] = FORBIDDEN;
+    const again = this.total(hungarian(this.cost, this.n, this.m));
+    rows.forEach((row, j) => (this.cost[row * this.m + k] = saved[j]!));
+    return this.W - again;
+  }
+}
+
+/** Decides one component: per class of identical lines, which receivables are forced (see the top). */
 function solveComponent(
   all: readonly OptLine[],
   c: Component,
   tieMargin: number,
   rank: (rec: number) => number,
 ): Map<number, OptDecision> {
-  const n = c.lines.length;
-  const m = c.recs.length + n;
-  const col = new Map(c.recs.map((r, k) => [r, k]));
-  const cost = new Float64Array(n * m).fill(FORBIDDEN);
-  c.lines.forEach((li, row) => {
-    for (const o of all[li]!.options) cost[row * m + col.get(o.rec)!] = -o.score;
-    for (let k = c.recs.length; k < m; k++) cost[row * m + k] = 0;
-  });
-  const total = (assign: Int32Array) => {
-    let t = 0;
-    for (let row = 0; row < n; row++) t -= cost[row * m + assign[row]!]!;
-    return t;
-  };
-  const best = hungarian(cost, n, m);
-  const W = total(best);
-
+  const pb = new Problem(all, c);
   const out = new Map<number, OptDecision>();
   const classes = new Map<string, number[]>();
   c.lines.forEach((li, row) => {
@@ -169,20 +199,17 @@ function solveComponent(
     classes.set(k, [...(classes.get(k) ?? []), row]);
   });
   for (const rows of classes.values()) {
-    const taken = rows.map((row) => best[row]!).filter((k) => k < c.recs.length);
     const forced: { k: number; gap: number }[] = [];
     const loose: number[] = [];
-    for (const k of taken) {
+    for (const row of rows) {
+      const k = pb.best[row]!;
+      if (k >= c.recs.length) continue;
       // Forbid this receivable to the whole class and solve again: how much is lost without it?
-      const saved = rows.map((row) => cost[row * m + k]!);
-      for (const row of rows) cost[row * m + k] = FORBIDDEN;
-      const gap = W - total(hungarian(cost, n, m));
-      rows.forEach((row, j) => (cost[row * m + k] = saved[j]!));
+      const gap = pb.lossWithout(rows, k);
       if (gap >= tieMargin) forced.push({ k, gap });
       else loose.push(k);
     }
     // Inside a class the pairing is arbitrary: file order takes receivables in due order (their ids).
-    const scoreOf = (row: number, k: number) => -cost[row * m + k]!;
     const order = [...rows].sort((a, b) => c.lines[a]! - c.lines[b]!);
     const assigned = [
       ...forced.sort((a, b) => c.recs[a.k]! - c.recs[b.k]!),
@@ -191,21 +218,17 @@ function solveComponent(
     order.forEach((row, j) => {
       const li = c.lines[row]!;
       const a = assigned[j];
-      if (!a) {
-        out.set(li, { kind: 'none' });
-        return;
+      if (!a) out.set(li, { kind: 'none' });
+      else if (a.gap >= 0) out.set(li, { kind: 'take', option: c.recs[a.k]!, gap: a.gap });
+      else {
+        // Not forced: the receivable and the line's other options as good as it are all in play.
+        const s = pb.score(row, a.k);
+        const tied = all[li]!.options.filter((o) => o.score > s - tieMargin).map((o) => o.rec);
+        out.set(li, { kind: 'tie', options: [...new Set([c.recs[a.k]!, ...tied])] });
       }
-      if (a.gap >= 0) {
-        out.set(li, { kind: 'take', option: c.recs[a.k]!, gap: a.gap });
-        return;
-      }
-      // Not forced: the receivable and the line's other options as good as it are all in play.
-      const s = scoreOf(row, a.k) > -FORBIDDEN ? scoreOf(row, a.k) : 0;
-      const tied = all[li]!.options.filter((o) => o.score > s - tieMargin).map((o) => o.rec);
-      out.set(li, { kind: 'tie', options: [...new Set([c.recs[a.k]!, ...tied])] });
     });
   }
-  pairInOrder(all, c, out, cost, m, W, tieMargin, rank);
+  pairInOrder(all, pb, out, tieMargin, rank);
   return out;
 }
 
@@ -218,44 +241,32 @@ function solveComponent(
  */
 function pairInOrder(
   all: readonly OptLine[],
-  c: Component,
+  pb: Problem,
   out: Map<number, OptDecision>,
-  cost: Float64Array,
-  m: number,
-  W: number,
   tieMargin: number,
   rank: (rec: number) => number,
 ): void {
-  const n = c.lines.length;
+  const c = pb.c;
   const rows = c.lines.map((li, row) => ({ li, row })).filter(({ li }) => out.get(li)?.kind === 'tie');
   if (rows.length < 2) return;
-  const colOf = new Map(c.recs.map((r, k) => [r, k]));
-  const assigned = hungarian(cost, n, m);
-  const cols = rows.map(({ row }) => assigned[row]!).filter((k) => k < c.recs.length);
+  const cols = rows.map(({ row }) => pb.best[row]!).filter((k) => k < c.recs.length);
   if (cols.length !== rows.length) return;
-  const gaps: number[] = [];
-  for (const k of cols) {
-    const saved = rows.map(({ row }) => cost[row * m + k]!);
-    for (const { row } of rows) cost[row * m + k] = FORBIDDEN;
-    const again = hungarian(cost, n, m);
-    let t = 0;
-    for (let row = 0; row < n; row++) t -= cost[row * m + again[row]!]!;
-    rows.forEach(({ row }, j) => (cost[row * m + k] = saved[j]!));
-    gaps.push(W - t);
-  }
-  if (Math.min(...gaps) < tieMargin) return;
+  const groupRows = rows.map(({ row }) => row);
+  const gap = Math.min(...cols.map((k) => pb.lossWithout(groupRows, k)));
+  if (gap < tieMargin) return;
+  const colOf = new Map(c.recs.map((r, k) => [r, k]));
   const byDay = [...rows].sort((a, b) => all[a.li]!.day - all[b.li]!.day || a.li - b.li);
   const byDue = cols.map((k) => c.recs[k]!).sort((a, b) => rank(a) - rank(b) || a - b);
+  // Only a pure permutation of an optimal assignment: the date order must score exactly as well.
   let sum = 0;
   let bestSum = 0;
   for (const [j, { row }] of byDay.entries()) {
-    const score = -cost[row * m + colOf.get(byDue[j]!)!]!;
+    const score = pb.score(row, colOf.get(byDue[j]!)!);
     if (score <= -FORBIDDEN) return;
     sum += score;
-    bestSum -= cost[row * m + assigned[row]!]!;
+    bestSum += pb.score(row, pb.best[row]!);
   }
   if (sum !== bestSum) return;
-  const gap = Math.min(...gaps);
   byDay.forEach(({ li }, j) =>
     out.set(li, { kind: 'take', option: byDue[j]!, gap, pairedWith: rows.length - 1 }),
   );
