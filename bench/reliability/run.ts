@@ -70,9 +70,9 @@ const reader = createApiClient({
   creds: { baseUrl: sandbox.url, username: sandbox.username, password: sandbox.branchKey },
   limiter,
 });
-for (let i = 0; i < ids.length; i += 50)
-  for (const r of (await reader.receivablesPage({ idReceivable: ids.slice(i, i + 50) }, 0)).items)
-    statuses.set(r.id, r.statusId);
+// The whole branch, read as a plain list (the documented idReceivable filter takes one id).
+for await (const page of reader.readReceivables({}))
+  for (const r of page.items) statuses.set(r.id, r.statusId);
 const inReview = new Set(
   db
     .prepare(

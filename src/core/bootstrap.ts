@@ -3,6 +3,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { appendAudit } from './audit/audit.repo';
 import { backgroundRegistry } from './background';
+import { dbQuirks } from './cache/api-quirks.repo';
 import { createApiRegistry } from './connection/api-access';
 import type { CoreContext } from './context';
 import { createDemoController } from './demo/demo-controller';
@@ -78,6 +79,7 @@ export function createCore(opts: CoreOptions): Core {
       secrets,
       activeProfileId,
       demoBaseUrl: async () => (await demo.ensureRunning()).url,
+      quirksFor: (profileId) => dbQuirks(dbs.forProfile(profileId)),
     }),
     demo,
     background: backgroundRegistry(),

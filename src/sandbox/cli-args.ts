@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { NoiseLevel, StatementFormat } from './statement/types';
-import type { FaultOptions, SandboxOptions } from './types';
+import { IGNORABLE_FILTERS, MARK_RECEIVED_ANSWERS } from './lenient';
+import type { FaultOptions, IgnorableFilter, LenientOptions, SandboxOptions } from './types';
 
 export const USAGE = `Usage:
   npm run sandbox -- [options]                 start the sandbox API on 127.0.0.1
@@ -12,6 +13,9 @@ Server:      --port N (8787; 0 = random) --user NAME --branch-key KEY --admin-ke
 Rate limit:  --no-rate-limit | --rate-per-second N (5) --rate-per-minute N (40)
 Faults:      --latency MS --latency-jitter MS --error-rate P --throttle-rate P --timeout-rate P
              --reset-rate P (mark-received only) --fault-seed N          (P = probability 0..1)
+             --mark-received-latency MS (mark-received only)
+Lenient:     --accept-id-lists --ignore-filter NAME[,NAME] (repeatable) --single-value-lists
+             --date-only-filters --mark-received-answer empty|true|object|html
 Statement:   --account ID --from YYYY-MM-DD --to YYYY-MM-DD --format ofx|csv|xlsx
              --noise low|default|high --statement-seed N --out PATH`;
 
@@ -47,6 +51,37 @@ function rate(name: string, value: string | undefined): number | undefined {
   return n;
 }
 
+const isIgnorable = (name: string): name is IgnorableFilter =>
+  (IGNORABLE_FILTERS as readonly string[]).includes(name);
+
+/** The lenient switches given on the command line (only those given, so none = strict). */
+function lenientOptions(values: {
+  'accept-id-lists'?: boolean;
+  'ignore-filter'?: string[];
+  'single-value-lists'?: boolean;
+  'date-only-filters'?: boolean;
+  'mark-received-answer'?: string;
+}): LenientOptions {
+  const out: LenientOptions = {};
+  if (values['accept-id-lists']) out.idLists = true;
+  if (values['single-value-lists']) out.singleValueLists = true;
+  if (values['date-only-filters']) out.dateOnlyFilters = true;
+  const ignore = (values['ignore-filter'] ?? []).flatMap((v) => v.split(',')).map((v) => v.trim());
+  for (const name of ignore) {
+    if (!isIgnorable(name))
+      throw new Error(`--ignore-filter must be one of ${IGNORABLE_FILTERS.join(', ')}, got '${name}'`);
+  }
+  if (ignore.length > 0) out.ignoreFilters = [...new Set(ignore.filter(isIgnorable))];
+  const answer = values['mark-received-answer'];
+  if (answer !== undefined) {
+    const known = MARK_RECEIVED_ANSWERS.find((a) => a === answer);
+    if (known === undefined)
+      throw new Error(`--mark-received-answer must be one of ${MARK_RECEIVED_ANSWERS.join(', ')}`);
+    out.markReceivedAnswer = known;
+  }
+  return out;
+}
+
 /** Parses the command line; throws an Error with a readable message on bad input. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const { values, positionals } = parseArgs({
@@ -74,6 +109,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       'timeout-rate': { type: 'string' },
       'reset-rate': { type: 'string' },
       'fault-seed': { type: 'string' },
+      'mark-received-latency': { type: 'string' },
+      'accept-id-lists': { type: 'boolean' },
+      'ignore-filter': { type: 'string', multiple: true },
+      'single-value-lists': { type: 'boolean' },
+      'date-only-filters': { type: 'boolean' },
+      'mark-received-answer': { type: 'string' },
       account: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
@@ -94,7 +135,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   setFault('rateLimitRate', rate('throttle-rate', values['throttle-rate']));
   setFault('timeoutRate', rate('timeout-rate', values['timeout-rate']));
   setFault('resetAfterApplyRate', rate('reset-rate', values['reset-rate']));
+  setFault('markReceivedLatencyMs', num('mark-received-latency', values['mark-received-latency']));
   setFault('seed', num('fault-seed', values['fault-seed']));
+  const lenient = lenientOptions(values);
 
   const perSecond = num('rate-per-second', values['rate-per-second']) ?? 5;
   const perMinute = num('rate-per-minute', values['rate-per-minute']) ?? 40;
@@ -114,6 +157,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   assign('username', values.user);
   assign('branchKey', values['branch-key']);
   assign('adminKey', values['admin-key']);
+  if (Object.keys(lenient).length > 0) options.lenient = lenient;
 
   const [command, ...rest] = positionals;
   if (rest.length > 0 || (command !== undefined && command !== 'statement' && command !== 'serve')) {

@@ -52,6 +52,34 @@ describe('sandbox command line', () => {
       kind: 'statement',
       statement: { bankAccountId: 2, format: 'csv', noise: 'default', out: 'x.csv' },
     });
+    expect(
+      parseCliArgs([
+        '--accept-id-lists',
+        '--ignore-filter',
+        'accountStatus,dueDate',
+        '--ignore-filter',
+        'updateDate',
+        '--single-value-lists',
+        '--date-only-filters',
+        '--mark-received-answer',
+        'html',
+        '--mark-received-latency',
+        '1500',
+      ]),
+    ).toMatchObject({
+      options: {
+        faults: { markReceivedLatencyMs: 1500 },
+        lenient: {
+          idLists: true,
+          ignoreFilters: ['accountStatus', 'dueDate', 'updateDate'],
+          singleValueLists: true,
+          dateOnlyFilters: true,
+          markReceivedAnswer: 'html',
+        },
+      },
+    });
+    expect(() => parseCliArgs(['--ignore-filter', 'description'])).toThrow(/--ignore-filter/);
+    expect(() => parseCliArgs(['--mark-received-answer', 'xml'])).toThrow(/--mark-received-answer/);
     expect(() => parseCliArgs(['--members', 'lots'])).toThrow(/--members/);
     expect(() => parseCliArgs(['--error-rate', '3'])).toThrow(/between 0 and 1/);
     expect(() => parseCliArgs(['--bogus'])).toThrow();

@@ -12,6 +12,7 @@ export function createClock(today: string, realNow: () => Date = () => new Date(
   const offsetMs = diffDays(saoPauloToday(realNow()), today) * DAY_MS;
   const now = () => new Date(realNow().getTime() + offsetMs);
   return {
+    now,
     local: () => saoPauloDateTime(now()),
     utc: () => now().toISOString(),
     today: () => saoPauloDateTime(now()).slice(0, 10),

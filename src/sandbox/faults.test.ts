@@ -18,6 +18,32 @@ describe('fault injection', () => {
     expect(performance.now() - t).toBeGreaterThanOrEqual(140);
   });
 
+  it('slows only mark-received with markReceivedLatencyMs, drawing nothing extra', async () => {
+    sb = await startTestSandbox({ members: 20, faults: { markReceivedLatencyMs: 200 } });
+    const c = client(sb);
+    let t = performance.now();
+    expect((await c.get('/api/v1/bank-accounts')).status).toBe(200);
+    expect(performance.now() - t).toBeLessThan(150);
+    const id = sb.data.receivables.find((r) => r.status === 4)!.idReceivable;
+    t = performance.now();
+    expect((await c.send('PUT', MARK, { idsReceivables: [id], idBankAccount: 1 })).status).toBe(200);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(190);
+    // Same seed, same request order: the same faults whether or not the latency is set.
+    const outcomes = async (markReceivedLatencyMs: number) => {
+      sb!.setFaults({ errorRate: 0.5, seed: 3, markReceivedLatencyMs });
+      const out: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        // Interleaved PUTs (400 unless a 500 is injected) must not shift the GETs' faults.
+        out.push((await c.get('/api/v1/bank-accounts')).status);
+        out.push((await c.send('PUT', MARK, { idsReceivables: [] })).status);
+      }
+      return out;
+    };
+    const without = await outcomes(0);
+    expect(without).toContain(500);
+    expect(await outcomes(5)).toEqual(without);
+  });
+
   it('answers 500, sometimes with an empty body, and is deterministic for a seed', async () => {
     const run = async () => {
       const s = await startTestSandbox({ members: 5, faults: { errorRate: 0.5, seed: 11 } });

@@ -10,12 +10,15 @@ export const faultOptionsSchema = z.strictObject({
   rateLimitRate: rate.optional(),
   timeoutRate: rate.optional(),
   resetAfterApplyRate: rate.optional(),
+  markReceivedLatencyMs: z.int().min(0).max(600_000).optional(),
   seed: z.int().min(0).max(4294967295).optional(),
 });
 
 /** What happens to one request. */
 export interface FaultDraw {
   delayMs: number;
+  /** Added to delayMs for mark-received only (the injector does not know the route). */
+  markReceivedDelayMs: number;
   timeout: boolean;
   tooManyRequests: boolean;
   serverError: boolean;
@@ -51,6 +54,8 @@ export function createFaultInjector(initial: FaultOptions, defaultSeed: number) 
       ];
       return {
         delayMs: (options.latencyMs ?? 0) + Math.floor(jitter * (options.latencyJitterMs ?? 0)),
+        // Fixed, not drawn: the six-draws rule keeps every other fault's outcomes where they were.
+        markReceivedDelayMs: options.markReceivedLatencyMs ?? 0,
         timeout: timeout < (options.timeoutRate ?? 0),
         tooManyRequests: tooMany < (options.rateLimitRate ?? 0),
         serverError: error < (options.errorRate ?? 0),

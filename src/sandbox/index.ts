@@ -3,6 +3,7 @@ import { createClock } from './clock';
 import { generateSandboxData, resolveGenerationParams } from './data/generate';
 import type { SandboxData } from './data/model';
 import { createFaultInjector } from './faults';
+import { createLenientSwitches } from './lenient';
 import { createRng, guid } from './prng';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit';
 import { createSandboxServer } from './server';
@@ -10,11 +11,14 @@ import { loadSnapshot } from './state/snapshot';
 import { createStore } from './state/store';
 import { writeStatement as writeStatementFor } from './statement/write';
 import type { StatementFile, StatementOptions } from './statement/types';
-import type { FaultOptions, SandboxOptions } from './types';
+import type { FaultOptions, LenientOptions, SandboxOptions } from './types';
 
 export type {
   FaultOptions,
+  IgnorableFilter,
   KeyKind,
+  LenientOptions,
+  MarkReceivedAnswer,
   RateLimitOptions,
   SandboxEndpoint,
   SandboxOptions,
@@ -54,6 +58,8 @@ export interface RunningSandbox {
   data: SandboxData;
   /** Replaces the fault options (an empty object switches every fault off). */
   setFaults(f: FaultOptions): void;
+  /** Replaces the lenient switches (an empty object = strict, as documented); throws if invalid. */
+  setLenient(l: LenientOptions): void;
   /** Statement of one of the sandbox's accounts; see writeStatement. */
   writeStatement(opts: StatementOptions): StatementFile;
   close(): Promise<void>;
@@ -83,6 +89,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     throw new Error('branchKey and adminKey must differ');
   }
   const faults = createFaultInjector(opts.faults ?? {}, params.seed);
+  const lenient = createLenientSwitches(opts.lenient ?? {});
   const rateLimit = opts.rateLimit === undefined ? DEFAULT_RATE_LIMIT : opts.rateLimit;
   const { server, close } = createSandboxServer({
     store,
@@ -90,6 +97,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     permissions: opts.permissions ?? {},
     rateLimiter: rateLimit === false ? null : createRateLimiter(rateLimit),
     faults,
+    lenient,
     clock: createClock(data.today),
   });
   const host = opts.host ?? '127.0.0.1';
@@ -107,6 +115,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     ...creds,
     data,
     setFaults: (f) => faults.set(f),
+    setLenient: (l) => lenient.set(l),
     writeStatement: (o) => writeStatementFor(data, o),
     close,
   };

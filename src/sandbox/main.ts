@@ -23,6 +23,8 @@ async function serve(cmd: Extract<CliCommand, { kind: 'serve' }>): Promise<void>
     `  rate limit: ${rl === false || rl === undefined ? 'off' : `${rl.perSecond}/s, ${rl.perMinute}/min per IP`}`,
   );
   console.log(`  faults: ${Object.keys(faults).length ? JSON.stringify(faults) : 'none'}`);
+  const lenient = cmd.options.lenient ?? {};
+  console.log(`  lenient: ${Object.keys(lenient).length ? JSON.stringify(lenient) : 'none (strict)'}`);
   console.log(`  try: curl -u '${sb.username}:${sb.branchKey}' ${sb.url}/api/v1/bank-accounts`);
   console.log('Ctrl-C to stop.');
   const stop = (signal: string) => {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { FORBIDDEN, identify, isAllowed, UNAUTHORIZED, type Credentials } from './auth';
 import type { FaultInjector } from './faults';
+import type { LenientSwitches } from './lenient';
 import { send, statusError, type HandlerResult } from './http/respond';
 import type { RateLimiter } from './rate-limit';
 import type { Clock } from './routes/context';
@@ -17,6 +18,7 @@ export interface ServerDeps {
   permissions: SandboxPermissions;
   rateLimiter: RateLimiter | null;
   faults: FaultInjector;
+  lenient: LenientSwitches;
   clock: Clock;
 }
 
@@ -59,8 +61,12 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
     if (kind === null) return UNAUTHORIZED;
     if (!isAllowed(kind, match.route.endpoint, deps.permissions)) return FORBIDDEN;
 
+    // Read before any injected delay: a switch changed meanwhile applies to the next request.
+    const lenient = deps.lenient.get();
     const fault = deps.faults.draw();
-    if (fault.delayMs > 0) await sleep(fault.delayMs);
+    const isMarkReceived = match.route.endpoint === 'markReceived';
+    const delayMs = fault.delayMs + (isMarkReceived ? fault.markReceivedDelayMs : 0);
+    if (delayMs > 0) await sleep(delayMs);
     if (fault.timeout) {
       // Never answer; the socket stays open until the client gives up or the sandbox closes.
       const socket = req.socket;
@@ -78,8 +84,9 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
       store: deps.store,
       culture: cultureOf(req.headers.culture),
       clock: deps.clock,
+      lenient,
     });
-    if (fault.resetAfterApply && match.route.endpoint === 'markReceived' && result.status === 200) {
+    if (fault.resetAfterApply && isMarkReceived && result.applied === true) {
       // The change is already applied: the client sees a reset and cannot know it succeeded.
       res.socket?.destroy();
       return 'handled';
@@ -88,13 +95,15 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
   }
 
   const server = createServer((req, res) => {
+    // send() writes the Date header from the sandbox clock; Node's own (the host's now) must not follow.
+    res.sendDate = false;
     pipeline(req, res).then(
       (result) => {
-        if (result !== 'handled') send(res, result);
+        if (result !== 'handled') send(res, result, deps.clock.now());
       },
       (err: unknown) => {
         console.error('[sandbox] internal error', err);
-        send(res, statusError(500, 'Internal Server Error'));
+        send(res, statusError(500, 'Internal Server Error'), deps.clock.now());
       },
     );
   });

@@ -33,8 +33,35 @@ export interface FaultOptions {
   timeoutRate?: number;
   /** mark-received only: probability that the change is applied and then the connection is reset. */
   resetAfterApplyRate?: number;
+  /** mark-received only: extra delay in ms before the handler runs (a slow PUT); draws nothing. */
+  markReceivedLatencyMs?: number;
   /** Seed of the fault PRNG; defaults to the sandbox seed. */
   seed?: number;
+}
+
+/** Receivables filters a lenient server can silently ignore (a date name covers its Start and End). */
+export type IgnorableFilter =
+  'accountStatus' | 'paymentTypes' | 'idReceivable' | 'receivingDate' | 'updateDate' | 'dueDate';
+
+/** What a successful mark-received answers (the vendor declares no body; see docs/sandbox.md). */
+export type MarkReceivedAnswer = 'empty' | 'true' | 'object' | 'html';
+
+/**
+ * Answers a real server might give where the vendor's documentation is strict (all off by default:
+ * the sandbox then follows the documentation). Each switch imitates one plausible deviation, so a
+ * client can be tested against it.
+ */
+export interface LenientOptions {
+  /** Accept comma lists (and repeats) for idReceivable, memberId and idSale instead of one int32. */
+  idLists?: boolean;
+  /** Filters the server silently ignores: not validated, not applied. */
+  ignoreFilters?: readonly IgnorableFilter[];
+  /** accountStatus / paymentTypes take one value; a comma list is a 400. */
+  singleValueLists?: boolean;
+  /** Date filters take `yyyy-mm-dd` only; a time part is a 400. */
+  dateOnlyFilters?: boolean;
+  /** Default 'empty'. 'html': a maintenance page answers 200 and the change is NOT applied. */
+  markReceivedAnswer?: MarkReceivedAnswer;
 }
 
 export interface SandboxOptions {
@@ -55,6 +82,8 @@ export interface SandboxOptions {
   /** Default 5/s and 40/min per client IP; `false` turns it off (benchmarks). */
   rateLimit?: RateLimitOptions | false;
   faults?: FaultOptions;
+  /** Lenient answers; none by default (strict, as documented). */
+  lenient?: LenientOptions;
   /** Persist client changes across restarts (JSON snapshot); omit for in-memory only. */
   dbFile?: string;
 }

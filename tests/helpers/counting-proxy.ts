@@ -41,9 +41,18 @@ export async function countingProxy(upstream: string): Promise<CountingProxy> {
       })
         .then(async (up) => {
           const text = await up.text();
-          if (isMark && up.ok) applied.push(ids);
+          const type = up.headers.get('content-type') ?? 'application/json';
+          // A 200 with an HTML page is the sandbox's "maintenance page" answer: nothing was applied.
+          if (isMark && up.ok && !type.startsWith('text/html')) applied.push(ids);
           if (isMark && up.status === 400 && /já recebido/i.test(text)) refusedAsDuplicate.push(ids);
-          res.writeHead(up.status, { 'Content-Type': up.headers.get('content-type') ?? 'application/json' });
+          // Transparent for what the client reads: the server's clock (Date) and Retry-After.
+          const headers: Record<string, string> = { 'Content-Type': type };
+          for (const h of ['date', 'retry-after']) {
+            const v = up.headers.get(h);
+            if (v) headers[h] = v;
+          }
+          res.sendDate = false;
+          res.writeHead(up.status, headers);
           res.end(text);
         })
         .catch(() => {

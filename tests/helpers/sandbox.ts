@@ -33,3 +33,14 @@ export function clientFor(
   });
   return { client, requests: () => n, limiter };
 }
+
+/** The API's current status of each id, one request per id (the documented `idReceivable` takes one id). */
+export async function statusesInApi(sandbox: RunningSandbox, ids: number[]): Promise<(number | null)[]> {
+  const { client } = clientFor(sandbox);
+  const out: (number | null)[] = [];
+  for (const id of ids) {
+    const page = await client.receivablesPage({ idReceivable: id }, 0);
+    out.push(page.items.find((r) => r.id === id)?.statusId ?? null);
+  }
+  return out;
+}

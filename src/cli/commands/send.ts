@@ -60,10 +60,21 @@ export const sendCommand: Subcommand = {
         `sending ${g.count} receivable(s), ${money(g.totalCents)}, into account ${g.accountName ?? g.bankAccountId}`,
       );
     const r = await runCommand(core, 'send.confirm', { chunkSize, wait: true });
-    const s = r.summary ?? { sent: 0, confirmed: 0, needsReview: 0, waiting: 0, retryAt: null };
+    const s = r.summary ?? {
+      sent: 0,
+      confirmed: 0,
+      needsReview: 0,
+      waiting: 0,
+      retryAt: null,
+      busy: false,
+      readBackRequests: 0,
+    };
     const text = [
-      `${r.batchIds.length} batch(es) queued now; ${s.sent} sent, ${s.confirmed} confirmed by reading back, ${s.needsReview} to review, ${s.waiting} waiting.`,
-      s.waiting
+      s.busy
+        ? 'Another Quita (the desktop app or another quita send) is sending for this branch now; it sends these too.'
+        : '',
+      `${r.batchIds.length} batch(es) queued now; ${s.sent} sent, ${s.confirmed} confirmed by reading back (${s.readBackRequests} request(s)), ${s.needsReview} to review, ${s.waiting} waiting.`,
+      s.waiting && !s.busy
         ? `The rest waits (the API did not answer); run quita send again later${s.retryAt ? ` (after ${s.retryAt})` : ''}.`
         : '',
     ].filter(Boolean);

@@ -14,6 +14,10 @@ export interface RequestOptions {
   contentType?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Called with the headers of every answer, errors included (the client reads the server's clock there). */
+  onResponse?: (headers: Headers) => void;
+  /** Called right before the request leaves (after any waiting): the outbox stamps the moment a PUT left. */
+  onDispatch?: () => void;
 }
 
 export interface ApiResponse {
@@ -26,10 +30,13 @@ export interface ApiResponse {
 const basicAuth = (c: ApiCredentials) =>
   `Basic ${Buffer.from(`${c.username}:${c.password}`, 'utf8').toString('base64')}`;
 
-/** Turn the vendor's error bodies (`{"mensagens":[...]}` or `{"errors":[{key,value}]}`) into one line. */
+/**
+ * Turn an error body into lines: the vendor's `{"mensagens":[...]}`, `{"errors":[{key,value}]}`, or ASP.NET
+ * Core's model-validation shape `{"title":..., "errors":{"idReceivable":["The value '1,2' is not valid."]}}`.
+ */
 export function serverMessages(body: unknown): string[] {
   if (body && typeof body === 'object') {
-    const b = body as { mensagens?: unknown; errors?: unknown };
+    const b = body as { mensagens?: unknown; errors?: unknown; title?: unknown };
     if (Array.isArray(b.mensagens)) return b.mensagens.map(String);
     if (Array.isArray(b.errors)) {
       return b.errors.map((e: unknown) => {
@@ -39,7 +46,26 @@ export function serverMessages(body: unknown): string[] {
           : JSON.stringify(item.value ?? e);
       });
     }
+    if (b.errors && typeof b.errors === 'object') {
+      return Object.entries(b.errors as Record<string, unknown>).map(
+        ([key, v]) => `${key}: ${(Array.isArray(v) ? v : [v]).map(String).join(' ')}`,
+      );
+    }
+    if (typeof b.title === 'string') return [b.title];
   }
+  return [];
+}
+
+/** The parameter names a 400 names as its keys (framework shape, or `{key,value}` items), lower-cased. */
+export function serverFields(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const errors = (body as { errors?: unknown }).errors;
+  if (Array.isArray(errors))
+    return errors.flatMap((e: unknown) => {
+      const key = (e as { key?: unknown }).key;
+      return typeof key === 'string' ? [key.toLowerCase()] : [];
+    });
+  if (errors && typeof errors === 'object') return Object.keys(errors).map((k) => k.toLowerCase());
   return [];
 }
 
@@ -63,6 +89,7 @@ export async function apiRequest(
 
   let res: Response;
   try {
+    opts.onDispatch?.();
     res = await fetch(url, {
       method: opts.method ?? 'GET',
       headers,
@@ -94,6 +121,7 @@ export async function apiRequest(
     );
   }
 
+  opts.onResponse?.(res.headers);
   const text = await res.text();
   let body: unknown = null;
   if (text.trim()) {
@@ -143,7 +171,7 @@ export async function apiRequest(
           : 'The API rejected the request.',
         {
           code: 'api.rejected',
-          params: { messages: messages.join(' | ') },
+          params: { messages: messages.join(' | '), fields: serverFields(body).join(',') },
         },
       );
     case 404:

@@ -22,6 +22,13 @@ const cents = (v: unknown): number | null => {
   }
 };
 const int = (v: unknown): number | null => idOf(v);
+/** true/false, or the strings and 0/1 some serializers send; anything else unknown. */
+const bool = (v: unknown): boolean | null => {
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === 'true' || v === 'True' || v === '1') return true;
+  if (v === 0 || v === 'false' || v === 'False' || v === '0') return false;
+  return null;
+};
 
 /** A plain array, `{qtde, list}`, `{qtde, lista}` or `{results, total}`: the items. */
 export function listItems(body: unknown): unknown[] {
@@ -75,6 +82,10 @@ export const receivableSchema = looseRecord.transform((r, ctx) => {
     currentInstallment: int(r.currentInstallment),
     totalInstallments: int(r.totalInstallments),
     updateDate: str(r.updateDate),
+    conciliated: bool(r.conciliated),
+    feesCents: cents(r.fees),
+    saleDate: toIsoDate(r.saleDate),
+    chargeDate: toIsoDate(r.chargeDate),
     raw: r,
   };
 });
@@ -92,7 +103,9 @@ export const bankAccountSchema = looseRecord.transform((a, ctx) => {
     bankCode: int(a.bankCode),
     agency: str(a.agency),
     account: str(a.account),
-    inactive: a.inactive === true,
+    inactive: bool(a.inactive) === true,
+    bankIntegration: bool(a.bankIntegration),
+    accountType: bool(a.accountType),
     raw: a,
   };
 });

@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import type { ApiCredentials } from '../api/http';
+import type { ApiQuirks } from '../api/quirks';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimiter } from '../api/rate-limiter';
 import { AppError } from '../errors';
 import type { SecretStore } from '../secrets/secret-store';
@@ -30,6 +31,8 @@ export interface ApiRegistryDeps {
   activeProfileId: () => string;
   /** For demo profiles: make sure the local sandbox runs and return its current address. */
   demoBaseUrl?: (profile: StoredProfile) => Promise<string>;
+  /** What the profile's server is known to refuse, kept in its database (see api/quirks.ts). */
+  quirksFor?: (profileId: string) => ApiQuirks;
 }
 
 export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
@@ -72,7 +75,13 @@ export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
     const creds = await credentials(profile);
     const limiter = limiterFor(profile);
     let count = 0;
-    const client = createApiClient({ creds, limiter, onRequest: () => void count++ });
+    const quirks = deps.quirksFor?.(profileId);
+    const client = createApiClient({
+      creds,
+      limiter,
+      onRequest: () => void count++,
+      ...(quirks ? { quirks } : {}),
+    });
     return { profile, client, limiter, requests: () => count };
   };
   return { credentials, forProfile, forActiveProfile: () => forProfile(deps.activeProfileId()) };

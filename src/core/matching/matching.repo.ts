@@ -125,7 +125,7 @@ export const matchingRepo = {
            CAST(coalesce(json_extract(raw_json, '$.nossoNumero'), json_extract(raw_json, '$.ourNumber'),
              json_extract(raw_json, '$.boletoNumber')) AS TEXT) AS boletoNumber
          FROM receivables
-         WHERE status_id IN (1, 4)
+         WHERE (status_id IN (1, 4) AND coalesce(conciliated, 0) = 0)
             OR (status_id = 2 AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,
       )
       .all(from, to, from, to) as MatchReceivable[];

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-db';
+import { todayInBrasilia } from '../sync/dates';
 import type { ApprovedPair } from './outbox.repo';
 
 /**
@@ -17,6 +18,9 @@ export function approvedNotQueued(db: Db): ApprovedPair[] {
        WHERE m.state = 'approved'
          AND p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id)
          AND NOT EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = i.receivable_id)
+         -- Never mark again what the API already has as received, cancelled or conciliated (as last synced).
+         AND NOT EXISTS (SELECT 1 FROM receivables r WHERE r.id = i.receivable_id
+                           AND (r.status_id NOT IN (1, 4) OR coalesce(r.conciliated, 0) = 1))
        ORDER BY s.bank_account_id, m.line_id, i.receivable_id`,
     )
     .all() as ApprovedPair[];
@@ -29,15 +33,51 @@ export interface SendGroup {
   totalCents: number;
 }
 
-/** What "Marcar como pagos" would send, per bank account. */
-export function sendPreview(db: Db): { groups: SendGroup[]; count: number; totalCents: number } {
+/**
+ * Approved lines whose bank date is in a month before today's (Brasília): mark-received carries no date, the
+ * EVO records the day of the request as the receiving date, so these end up received in another month.
+ */
+export interface PreviousMonths {
+  /** Bank lines ("lançamentos") dated before the first day of this month. */
+  lineCount: number;
+  /** Receivables those lines pay (a line may pay several). */
+  receivableCount: number;
+  /** What will be marked received for them. */
+  totalCents: number;
+  /** Their months, `YYYY-MM`, oldest first. */
+  months: string[];
+}
+
+export interface SendPreview {
+  groups: SendGroup[];
+  count: number;
+  totalCents: number;
+  /** Today in Brasília, `YYYY-MM-DD`: the receiving date the EVO will record for everything sent now. */
+  today: string;
+  /** The oldest bank date among the lines to send, or null when there is nothing to send. */
+  earliestBankDate: string | null;
+  previousMonths: PreviousMonths;
+}
+
+/** The bank date of each statement line, for the lines given. */
+function lineDates(db: Db, lineIds: number[]): Map<number, string> {
+  if (lineIds.length === 0) return new Map();
+  const rows = db
+    .prepare('SELECT id, date FROM statement_lines WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(lineIds)) as { id: number; date: string }[];
+  return new Map(rows.map((r) => [r.id, r.date]));
+}
+
+/** What "Marcar como pagos" would send, per bank account, and which bank dates the EVO will not keep. */
+export function sendPreview(db: Db, now = new Date()): SendPreview {
   const names = new Map(
     (
       db.prepare('SELECT id, description FROM bank_accounts').all() as { id: number; description: string }[]
     ).map((a) => [a.id, a.description]),
   );
+  const pairs = approvedNotQueued(db);
   const groups = new Map<number, SendGroup>();
-  for (const p of approvedNotQueued(db)) {
+  for (const p of pairs) {
     const g = groups.get(p.bankAccountId) ?? {
       bankAccountId: p.bankAccountId,
       accountName: names.get(p.bankAccountId) ?? null,
@@ -48,10 +88,38 @@ export function sendPreview(db: Db): { groups: SendGroup[]; count: number; total
     g.totalCents += p.amountCents;
     groups.set(p.bankAccountId, g);
   }
+
+  const today = todayInBrasilia(now);
+  const firstOfMonth = `${today.slice(0, 7)}-01`;
+  const dates = lineDates(db, [...new Set(pairs.flatMap((p) => (p.lineId == null ? [] : [p.lineId])))]);
+  let earliestBankDate: string | null = null;
+  const earlierLines = new Set<number>();
+  const months = new Set<string>();
+  let receivableCount = 0;
+  let earlierCents = 0;
+  for (const p of pairs) {
+    const date = p.lineId == null ? undefined : dates.get(p.lineId);
+    if (p.lineId == null || date === undefined) continue;
+    if (earliestBankDate === null || date < earliestBankDate) earliestBankDate = date;
+    if (date >= firstOfMonth) continue;
+    earlierLines.add(p.lineId);
+    months.add(date.slice(0, 7));
+    receivableCount++;
+    earlierCents += p.amountCents;
+  }
+
   const list = [...groups.values()];
   return {
     groups: list,
     count: list.reduce((s, g) => s + g.count, 0),
     totalCents: list.reduce((s, g) => s + g.totalCents, 0),
+    today,
+    earliestBankDate,
+    previousMonths: {
+      lineCount: earlierLines.size,
+      receivableCount,
+      totalCents: earlierCents,
+      months: [...months].sort(),
+    },
   };
 }

@@ -10,6 +10,8 @@ export interface Batch {
   attempts: number;
   createdAt: string;
   lastAttemptAt: string | null;
+  /** When the last PUT left (after the rate limiter's wait); null while claimed but not yet sent. */
+  putAt: string | null;
   confirmedAt: string | null;
   nextAttemptAt: string | null;
   lastError: string | null;
@@ -34,7 +36,7 @@ export interface Actor {
 export const DEFAULT_CHUNK_SIZE = 50;
 
 const BATCH_COLUMNS = `b.id, b.bank_account_id AS bankAccountId, b.state, b.attempts, b.created_at AS createdAt,
-  b.last_attempt_at AS lastAttemptAt, b.confirmed_at AS confirmedAt, b.next_attempt_at AS nextAttemptAt,
+  b.last_attempt_at AS lastAttemptAt, b.put_at AS putAt, b.confirmed_at AS confirmedAt, b.next_attempt_at AS nextAttemptAt,
   b.last_error AS lastError, b.review_reason AS reviewReason`;
 
 type BatchRow = Omit<Batch, 'receivableIds' | 'totalCents'>;
@@ -137,6 +139,37 @@ export function enqueuePairs(
 }
 
 /**
+ * Stamp the moment a batch's PUT leaves (right before the request, after the rate limiter). Committed before the
+ * request goes out, so after a crash a batch in `sending` without this stamp was certainly never sent. Only the
+ * holder of the sender lease may stamp (and so send): if another process took the lease over meanwhile (this one
+ * stalled), this returns false and the request must not go out. An expired lease still held by us is renewed.
+ */
+export function stampPut(db: Db, batchId: number, owner: string, at: Date, leaseMs: number): boolean {
+  return db
+    .transaction(() => {
+      const holder = db.prepare('SELECT owner FROM outbox_lease WHERE id = 1').pluck().get() as
+        string | undefined;
+      if (holder !== owner) return false;
+      db.prepare('UPDATE outbox_lease SET expires_at = ? WHERE id = 1').run(
+        new Date(at.getTime() + leaseMs).toISOString(),
+      );
+      return (
+        db
+          .prepare(`UPDATE outbox_batches SET put_at = ? WHERE id = ? AND state = 'sending'`)
+          .run(at.toISOString(), batchId).changes === 1
+      );
+    })
+    .immediate();
+}
+
+/** Delay the next attempt of a batch (read-back unreachable, settle wait) and keep why. */
+export function postpone(db: Db, batchId: number, until: string, lastError?: string): void {
+  db.prepare(
+    'UPDATE outbox_batches SET next_attempt_at = ?, last_error = coalesce(?, last_error) WHERE id = ?',
+  ).run(until, lastError ?? null, batchId);
+}
+
+/**
  * Move a batch to a new state with its audit entry, in one transaction, only if it is still in one of the
  * `from` states. SQLite serializes writers, so this is also the claim between two processes sharing the
  * database (the desktop app and a `quita send`): the one whose update found the batch `queued` sends it;
@@ -167,6 +200,7 @@ export function transition(
       db.prepare(
         `UPDATE outbox_batches SET state = @to, attempts = attempts + @attempt,
          last_attempt_at = CASE WHEN @attempt = 1 THEN @now ELSE last_attempt_at END,
+         put_at = CASE WHEN @attempt = 1 THEN NULL ELSE put_at END,
          confirmed_at = CASE WHEN @to = 'confirmed' THEN @now ELSE confirmed_at END,
          next_attempt_at = @next, last_error = CASE WHEN @setError = 1 THEN @error ELSE last_error END,
          review_reason = CASE WHEN @to = 'needs_review' THEN @reason WHEN @to = 'confirmed' THEN NULL ELSE review_reason END

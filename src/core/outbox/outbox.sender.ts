@@ -1,27 +1,38 @@
-import { PAGE_SIZE, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { ApiReceivable } from '../api/schemas';
-import { upsertReceivables } from '../cache/receivables.repo';
 import type { Db } from '../db/open-db';
 import { isAppError } from '../errors';
-import { getBatch, listBatches, transition, type Actor, type Batch } from './outbox.repo';
+import { ACCOUNT_STATUS } from '../../shared/constants';
+import { getBatch, listBatches, postpone, stampPut, transition, type Actor, type Batch } from './outbox.repo';
+import { readBack, type ReadBackStats } from './read-back';
+import { acquireSenderLease, DEFAULT_LEASE_MS, type SenderLease } from './sender-lease';
 
 export interface SenderDeps {
   db: Db;
   client: ApiClient;
   who: Actor;
   now?: () => Date;
+  /** Waits inside a run (the settle wait); tests and benches pass a virtual one. */
+  sleep?: (ms: number) => Promise<void>;
   onProgress?: (p: { batchId: number; done: number; total: number }) => void;
   /**
-   * How long after a send attempt its outcome may still change at the server (a request still in flight from a
-   * killed process, or one we gave up on). The read-back waits this long, or it could see "still open", resend,
-   * and race the first request. Default: twice the client's request timeout.
+   * How long after a PUT left its outcome may still change at the server (a request still in flight from a
+   * killed process, or one we gave up on). A batch whose outcome is unknown is read back only after this, or the
+   * read could see "still open", resend, and race the first request. Counted from the moment the PUT left
+   * (`put_at`), not from the claim: the rate limiter's wait comes before it. Default: twice the request timeout.
    */
   settleAfterMs?: number;
+  /** A run waits for a settle at most this long before it ends and leaves the batch for the next run. */
+  maxWaitInRunMs?: number;
+  /** Lifetime of the sender lease (renewed every third of it while the run goes on). */
+  leaseMs?: number;
   /** Called once a batch is confirmed by the read-back (e.g. to notify the members, when the branch wants it). */
   onConfirmed?: (batch: Batch) => void;
 }
 
 export const DEFAULT_SETTLE_AFTER_MS = 60_000;
+/** After this many PUTs of one batch that the API did not apply, a person looks instead of a further attempt. */
+const MAX_ATTEMPTS = 5;
 
 export interface SendSummary {
   /** PUTs that the API answered with success. */
@@ -31,61 +42,46 @@ export interface SendSummary {
   /** Batches still waiting (queued or unknown) after this run, e.g. because the API is unreachable. */
   waiting: number;
   retryAt: string | null;
+  /** Another process (the desktop app, a scheduled `quita send`) is sending for this profile: this run did nothing. */
+  busy: boolean;
+  /** Requests spent reading back (all batches of a run share one read). */
+  readBackRequests: number;
 }
 
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 10 * 60_000;
-const RECEIVED = 2;
-const OPEN_OR_OVERDUE = new Set([1, 4]);
+const OPEN_OR_OVERDUE = new Set<number>([ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue]);
 
-type Settled = 'confirmed' | 'requeued' | 'needs_review' | 'unreachable';
+type Verdict = 'confirmed' | 'requeued' | 'needs_review' | 'later';
 
-/** Read the batch's receivables back from the API (50 ids a request) and refresh the cache with them. */
-async function readBack(deps: SenderDeps, ids: number[]): Promise<Map<number, ApiReceivable>> {
-  const found = new Map<number, ApiReceivable>();
-  for (let i = 0; i < ids.length; i += PAGE_SIZE) {
-    const page = await deps.client.receivablesPage({ idReceivable: ids.slice(i, i + PAGE_SIZE) }, 0);
-    upsertReceivables(deps.db, page.items, (deps.now?.() ?? new Date()).toISOString());
-    for (const r of page.items) found.set(r.id, r);
-  }
-  return found;
-}
+const ms = (iso: string | null) => (iso ? new Date(iso).getTime() : 0);
+/**
+ * When a batch may be read back: when its `next_attempt_at` says (set when it became unknown, or after a failed
+ * read-back); else, for an unknown one (interrupted), `settleAfterMs` after its PUT left; else at once.
+ */
+const settleAt = (b: Batch, settleAfterMs: number) => {
+  if (b.nextAttemptAt) return ms(b.nextAttemptAt);
+  if (b.state !== 'unknown') return 0;
+  const left = b.putAt ?? b.lastAttemptAt;
+  return left ? ms(left) + settleAfterMs : 0;
+};
 
 /**
- * What the API says happened to a batch whose outcome we do not know (or that it said it accepted).
- * mark-received applies all ids of a request or none, so: all received into our account → confirmed; all still
- * open → nothing happened, safe to send again (or, if the API had answered OK, something is wrong: review);
- * anything else (another account, cancelled, missing, a mix) → a person must look.
+ * What the read-back says happened to one batch. mark-received is taken to apply all ids of a request or none
+ * (assumed, docs/api-behaviour.md; each id is judged anyway): all received into our account → confirmed; all
+ * still open → nothing happened, safe to send again (or, if the API had answered OK, something is wrong:
+ * review); anything else (another account, cancelled, missing, a mix) → a person must look.
  */
-async function settle(deps: SenderDeps, batch: Batch): Promise<Settled | 'later'> {
-  const now = (deps.now ?? (() => new Date()))();
-  const settleAt =
-    batch.state === 'unknown' && batch.lastAttemptAt
-      ? new Date(batch.lastAttemptAt).getTime() + (deps.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS)
-      : 0;
-  if (settleAt > now.getTime()) {
-    deps.db
-      .prepare('UPDATE outbox_batches SET next_attempt_at = ? WHERE id = ?')
-      .run(new Date(settleAt).toISOString(), batch.id);
-    return 'later';
-  }
-  let found: Map<number, ApiReceivable>;
-  try {
-    found = await readBack(deps, batch.receivableIds);
-  } catch (e) {
-    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(batch.attempts, 8));
-    deps.db
-      .prepare('UPDATE outbox_batches SET next_attempt_at = ?, last_error = ? WHERE id = ?')
-      .run(new Date(now.getTime() + delay).toISOString(), isAppError(e) ? e.message : String(e), batch.id);
-    return 'unreachable';
-  }
+function judge(deps: SenderDeps, batch: Batch, found: Map<number, ApiReceivable>, now: Date): Verdict {
   const rows = batch.receivableIds.map((id) => found.get(id));
   const detail = batch.receivableIds.map((id, i) => ({
     id,
     status: rows[i]?.statusId ?? null,
     bankAccountId: rows[i]?.bankAccountId ?? null,
   }));
-  if (rows.every((r) => r && r.statusId === RECEIVED && r.bankAccountId === batch.bankAccountId)) {
+  const received = (r: ApiReceivable | undefined) =>
+    !!r && r.statusId === ACCOUNT_STATUS.received && r.bankAccountId === batch.bankAccountId;
+  if (rows.every(received)) {
     const done = transition(deps.db, batch.id, 'confirmed', deps.who, {
       from: [batch.state],
       lastError: null,
@@ -95,7 +91,7 @@ async function settle(deps: SenderDeps, batch: Batch): Promise<Settled | 'later'
     return done ? 'confirmed' : 'later';
   }
   if (rows.every((r) => r && OPEN_OR_OVERDUE.has(r.statusId))) {
-    if (batch.state === 'unknown') {
+    if (batch.state === 'unknown' && batch.attempts < MAX_ATTEMPTS) {
       // The first resend goes at once (a crash or a lost answer); repeated failures slow down.
       const delay = batch.attempts <= 1 ? 0 : Math.min(BACKOFF_MAX_MS, 5000 * 2 ** (batch.attempts - 1));
       const done = transition(deps.db, batch.id, 'queued', deps.who, {
@@ -107,17 +103,20 @@ async function settle(deps: SenderDeps, batch: Batch): Promise<Settled | 'later'
     }
     const done = transition(deps.db, batch.id, 'needs_review', deps.who, {
       from: [batch.state],
-      reviewReason: 'The API answered that it marked them, but reading them back shows them still open.',
+      reviewReason:
+        batch.state === 'unknown'
+          ? `Sent ${batch.attempts} times without the API applying it (last answer: ${batch.lastError ?? 'none'}).`
+          : 'The API answered that it marked them, but reading them back shows them still open.',
       detail,
     });
     return done ? 'needs_review' : 'later';
   }
   const problems = detail.flatMap((d) => {
     if (d.status === null) return [`${d.id}: not found in the API`];
-    if (d.status === RECEIVED && d.bankAccountId !== batch.bankAccountId)
+    if (d.status === ACCOUNT_STATUS.received && d.bankAccountId !== batch.bankAccountId)
       return [`${d.id}: received into another bank account (${d.bankAccountId})`];
-    if (d.status === 3) return [`${d.id}: cancelled`];
-    if (d.status !== RECEIVED) return [`${d.id}: still open`];
+    if (d.status === ACCOUNT_STATUS.cancelled) return [`${d.id}: cancelled`];
+    if (d.status !== ACCOUNT_STATUS.received) return [`${d.id}: still open`];
     return [];
   });
   const done = transition(deps.db, batch.id, 'needs_review', deps.who, {
@@ -129,94 +128,232 @@ async function settle(deps: SenderDeps, batch: Batch): Promise<Settled | 'later'
 }
 
 /**
- * Send what is queued and settle what is uncertain. Never sends a batch twice blindly: a batch is PUT only from
- * `queued`, and it is marked `sending` (committed) before the request; one found `sending` at start was
- * interrupted (crash, kill) and is read back first, like any timeout, reset or 5xx.
+ * Send what is queued and settle what is uncertain, as the one sender of this profile (a lease in its database,
+ * so the desktop app and a scheduled `quita send` never send side by side).
+ * - Never sends a batch twice blindly: a batch is PUT only from `queued`, it is marked `sending` (committed)
+ *   before the request, and the moment the request leaves is stamped (committed) right before it does.
+ * - A batch found `sending` when the lease is taken was interrupted (crash, kill): without a stamp its PUT never
+ *   left, so it is queued again; with one it is `unknown`, like any timeout, reset, 5xx or unreadable answer.
+ * - While any batch is `unknown`, nothing else is sent: it is read back first, once its PUT can no longer
+ *   change anything at the server (the settle wait), together with every batch the API accepted (one read for
+ *   all of them).
  */
 export async function runSender(deps: SenderDeps): Promise<SendSummary> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const summary: SendSummary = { sent: 0, confirmed: 0, needsReview: 0, waiting: 0, retryAt: null };
-  const due = (b: Batch) => !b.nextAttemptAt || b.nextAttemptAt <= now().toISOString();
-  const count = (s: Settled | 'later') => {
-    if (s === 'confirmed') summary.confirmed++;
-    if (s === 'needs_review') summary.needsReview++;
+  const sleep = deps.sleep ?? ((t: number) => new Promise<void>((r) => setTimeout(r, t)));
+  const settleAfterMs = deps.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS;
+  const maxWait = deps.maxWaitInRunMs ?? settleAfterMs;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const summary: SendSummary = {
+    sent: 0,
+    confirmed: 0,
+    needsReview: 0,
+    waiting: 0,
+    retryAt: null,
+    busy: false,
+    readBackRequests: 0,
   };
 
-  for (const b of listBatches(db, ['sending'])) {
-    transition(db, b.id, 'unknown', deps.who, {
-      from: ['sending'],
-      lastError: 'interrupted while sending (the app stopped)',
-    });
+  const lease = acquireSenderLease(db, { ttlMs: leaseMs, now });
+  if ('busy' in lease) {
+    summary.busy = true;
+    return finish(db, summary, now, lease.busy.expiresAt);
   }
-  let offline = false;
-  for (const b of listBatches(db, ['unknown', 'sent']).reverse()) {
-    if (!due(b)) continue;
-    const s = await settle(deps, b);
-    count(s);
-    if (s === 'unreachable') {
-      offline = true;
-      break;
-    }
+  try {
+    await drive(deps, lease, summary, { now, sleep, settleAfterMs, maxWait, leaseMs });
+  } finally {
+    lease.release();
   }
+  return finish(db, summary, now, null);
+}
 
-  const queued = offline ? [] : listBatches(db, ['queued']).reverse().filter(due);
-  let done = 0;
-  for (const b of queued) {
-    // The claim: only the run (or process) that moves it out of `queued` sends it.
-    if (
-      !transition(db, b.id, 'sending', deps.who, {
-        from: ['queued'],
-        attempt: true,
-        detail: { receivableIds: b.receivableIds },
-      })
-    )
-      continue;
-    try {
-      await deps.client.markReceived(b.receivableIds, b.bankAccountId);
-      summary.sent++;
-      // If another process took the batch over meanwhile (it looked interrupted), its read-back settles it.
-      if (transition(db, b.id, 'sent', deps.who, { from: ['sending'], lastError: null }))
-        count(await settle(deps, getBatch(db, b.id)!));
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      const kind = isAppError(e) ? e.kind : 'internal';
-      if (kind === 'validation' || kind === 'auth' || kind === 'forbidden' || kind === 'not_found') {
-        // A definite refusal: nothing was applied (the API checks the whole request before changing anything).
-        if (
-          transition(db, b.id, 'needs_review', deps.who, {
-            from: ['sending'],
-            reviewReason: message,
-            lastError: message,
-          })
-        )
-          summary.needsReview++;
-      } else if (kind === 'rate_limited') {
-        const seconds = isAppError(e) ? Number(e.params?.retryAfterSeconds ?? 15) : 15;
-        transition(db, b.id, 'queued', deps.who, {
-          from: ['sending'],
-          lastError: message,
-          nextAttemptAt: new Date(now().getTime() + seconds * 1000).toISOString(),
-        });
-      } else {
-        // Timeout, reset, 5xx, offline: the change may or may not have been applied. Read back before anything else.
-        if (!transition(db, b.id, 'unknown', deps.who, { from: ['sending'], lastError: message })) continue;
-        const s = await settle(deps, getBatch(db, b.id)!);
-        count(s);
-        // Unreachable: the next batches would fail the same way; they wait for the next run.
-        if (s === 'unreachable') break;
-      }
-    }
-    done++;
-    deps.onProgress?.({ batchId: b.id, done, total: queued.length });
-  }
-
-  const waiting = listBatches(db, ['queued', 'unknown', 'sent']);
+function finish(db: Db, summary: SendSummary, now: () => Date, notBefore: string | null): SendSummary {
+  const waiting = listBatches(db, ['queued', 'sending', 'unknown', 'sent']);
   summary.waiting = waiting.length;
   const next = waiting
     .map((b) => b.nextAttemptAt)
     .filter((x): x is string => !!x)
     .sort()[0];
-  summary.retryAt = waiting.length ? (next ?? now().toISOString()) : null;
+  const at = next ?? now().toISOString();
+  summary.retryAt = waiting.length ? (notBefore && notBefore > at ? notBefore : at) : null;
   return summary;
+}
+
+interface Timing {
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  settleAfterMs: number;
+  maxWait: number;
+  leaseMs: number;
+}
+
+async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary, t: Timing): Promise<void> {
+  const { db, who } = deps;
+  const due = (b: Batch) => !b.nextAttemptAt || b.nextAttemptAt <= t.now().toISOString();
+  const count = (v: Verdict) => {
+    if (v === 'confirmed') summary.confirmed++;
+    if (v === 'needs_review') summary.needsReview++;
+  };
+
+  // We hold the lease, so whoever left batches in `sending` is gone (its lease expired).
+  for (const b of listBatches(db, ['sending'])) {
+    if (b.putAt === null)
+      transition(db, b.id, 'queued', who, {
+        from: ['sending'],
+        lastError: 'interrupted before its request left (the app stopped)',
+        detail: { readBack: 'not needed: the request never left' },
+      });
+    else
+      transition(db, b.id, 'unknown', who, {
+        from: ['sending'],
+        lastError: 'interrupted while sending (the app stopped)',
+      });
+  }
+
+  for (let round = 0; round < 1000 && lease.held(); round++) {
+    // 1. Settle: every batch the API accepted, and every unknown one whose PUT can no longer change anything.
+    const pending = listBatches(db, ['sent', 'unknown']).reverse();
+    if (pending.length) {
+      const waitUntil = Math.max(0, ...pending.map((b) => settleAt(b, t.settleAfterMs)));
+      const wait = waitUntil - t.now().getTime();
+      if (wait > 0 && wait <= t.maxWait) {
+        await t.sleep(wait);
+        if (!lease.held()) return;
+      }
+      const nowMs = t.now().getTime();
+      const ready = pending.filter((b) => settleAt(b, t.settleAfterMs) <= nowMs);
+      if (ready.length) {
+        let result: Awaited<ReturnType<typeof readBack>>;
+        try {
+          result = await readBack(
+            { db, client: deps.client, now: t.now },
+            ready.flatMap((b) => b.receivableIds),
+            ready.flatMap((b) => (b.putAt ? [b.putAt] : [])),
+          );
+        } catch (e) {
+          const attempts = Math.max(...ready.map((b) => b.attempts));
+          const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempts, 8));
+          const until = new Date(nowMs + delay).toISOString();
+          for (const b of ready) postpone(db, b.id, until, isAppError(e) ? e.message : String(e));
+          return;
+        }
+        summary.readBackRequests += result.stats.requests;
+        logReadBack(result.stats, ready.length);
+        for (const b of ready) {
+          const fresh = getBatch(db, b.id);
+          if (fresh && (fresh.state === 'sent' || fresh.state === 'unknown'))
+            count(judge(deps, fresh, result.found, t.now()));
+        }
+      }
+      // An outcome still unknown: nothing else is sent before it is read back (a later run does it).
+      if (ready.length < pending.length) return;
+    }
+
+    // 2. Send what is queued, one batch after another; stop at the first answer that leaves an outcome unknown.
+    const queued = listBatches(db, ['queued']).reverse().filter(due);
+    if (!queued.length) return;
+    let done = 0;
+    let uncertain = false;
+    for (const b of queued) {
+      if (!lease.held()) return;
+      const outcome = await sendOne(deps, lease, b, summary, t);
+      done++;
+      deps.onProgress?.({ batchId: b.id, done, total: queued.length });
+      if (outcome === 'unknown') {
+        uncertain = true;
+        break;
+      }
+      if (outcome === 'stop') return;
+    }
+    // Loop: read back what was just sent (one read for all of them), then send anything requeued.
+    if (!uncertain && !listBatches(db, ['sent']).length) return;
+  }
+}
+
+type SendOutcome = 'sent' | 'refused' | 'later' | 'unknown' | 'stop';
+
+async function sendOne(
+  deps: SenderDeps,
+  lease: SenderLease,
+  b: Batch,
+  summary: SendSummary,
+  t: Timing,
+): Promise<SendOutcome> {
+  const { db, who } = deps;
+  // The claim: only the run that moves it out of `queued` sends it.
+  if (
+    !transition(db, b.id, 'sending', who, {
+      from: ['queued'],
+      attempt: true,
+      detail: { receivableIds: b.receivableIds },
+    })
+  )
+    return 'later';
+  let dispatched = false;
+  try {
+    await deps.client.markReceived(b.receivableIds, b.bankAccountId, {
+      onDispatch: () => {
+        // Committed before the request leaves; refused if another process took the lease over meanwhile.
+        if (!stampPut(db, b.id, lease.owner, t.now(), t.leaseMs))
+          throw new LeaseLost('another Quita process took over sending');
+        dispatched = true;
+      },
+    });
+    summary.sent++;
+    // If another process took the batch over meanwhile (it looked interrupted), its read-back settles it.
+    transition(db, b.id, 'sent', who, { from: ['sending'], lastError: null });
+    return 'sent';
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (!dispatched) {
+      // The request never left (lease lost, cancelled, limiter aborted): nothing can have been applied.
+      transition(db, b.id, 'queued', who, { from: ['sending'], lastError: message });
+      return e instanceof LeaseLost ? 'stop' : 'later';
+    }
+    const kind = isAppError(e) ? e.kind : 'internal';
+    if (kind === 'validation' || kind === 'auth' || kind === 'forbidden' || kind === 'not_found') {
+      // A definite refusal: nothing was applied (the API checks the whole request before changing anything).
+      if (
+        transition(db, b.id, 'needs_review', who, {
+          from: ['sending'],
+          reviewReason: message,
+          lastError: message,
+        })
+      )
+        summary.needsReview++;
+      return 'refused';
+    }
+    if (kind === 'rate_limited') {
+      // Refused before anything changed; the client has already slowed the limiter down for the next batches.
+      const seconds = isAppError(e) ? Number(e.params?.retryAfterSeconds ?? 15) : 15;
+      transition(db, b.id, 'queued', who, {
+        from: ['sending'],
+        lastError: message,
+        nextAttemptAt: new Date(t.now().getTime() + seconds * 1000).toISOString(),
+      });
+      return 'later';
+    }
+    // Timeout, reset, 5xx, offline, an answer we cannot read: the change may or may not have been applied. A
+    // complete 2xx answer we cannot read is final at the server (read back at once); anything else may still be
+    // in flight there (read back once it can no longer change anything).
+    const answered = isAppError(e) && e.code === 'api.bad_response';
+    const readAt = answered ? t.now().getTime() : ms(getBatch(db, b.id)?.putAt ?? null) + t.settleAfterMs;
+    transition(db, b.id, 'unknown', who, {
+      from: ['sending'],
+      lastError: message,
+      nextAttemptAt: new Date(readAt).toISOString(),
+    });
+    return 'unknown';
+  }
+}
+
+class LeaseLost extends Error {}
+
+/** A server ignoring a filter is worth knowing (it costs requests); the rows themselves were not used. */
+function logReadBack(stats: ReadBackStats, batches: number): void {
+  if (stats.dropped > 0)
+    console.warn(
+      `[outbox] read-back of ${batches} batch(es): ${stats.dropped} row(s) contradicted the filters asked for (the server ignores one); they were not used`,
+    );
 }

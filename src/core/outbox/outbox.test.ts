@@ -1,12 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox';
-import { clientFor, testSandbox } from '../../../tests/helpers/sandbox';
+import { clientFor, statusesInApi, testSandbox } from '../../../tests/helpers/sandbox';
 import type { ApiClient } from '../api/client';
 import { queryAudit, verifyAudit } from '../audit/audit.repo';
-import { m001Cache } from '../db/migrations/001-cache';
-import { m004AuditNotifications } from '../db/migrations/004-audit-notifications';
-import { m005Outbox } from '../db/migrations/005-outbox';
+import { MIGRATIONS } from '../db/migrations';
 import { AppError } from '../errors';
 import {
   batchCounts,
@@ -21,7 +19,7 @@ import { runSender } from './outbox.sender';
 const who = { actor: 'ana (test)', profileId: 'p-1' };
 const freshDb = () => {
   const db = new Database(':memory:');
-  for (const m of [m001Cache, m004AuditNotifications, m005Outbox]) db.exec(m.sql);
+  for (const m of MIGRATIONS) db.exec(m.sql);
   return db;
 };
 let sandbox: RunningSandbox | undefined;
@@ -48,13 +46,18 @@ function countingClient(s: RunningSandbox): { client: ApiClient; puts: () => num
   return {
     client: {
       ...client,
-      markReceived: (ids, account, signal) => ((puts += 1), client.markReceived(ids, account, signal)),
+      markReceived: (ids, account, opts) => ((puts += 1), client.markReceived(ids, account, opts)),
     },
     puts: () => puts,
   };
 }
-const statusInApi = async (s: RunningSandbox, ids: number[]) =>
-  (await clientFor(s).client.receivablesPage({ idReceivable: ids }, 0)).items.map((r) => r.statusId);
+const statusInApi = statusesInApi;
+
+/** A process claimed the batch and its PUT left (stamped), then it died: the batch is `sending` with a put_at. */
+function leftBeforeCrash(db: Database.Database, batchId: number, at = new Date()): void {
+  transition(db, batchId, 'sending', who, { attempt: true });
+  db.prepare('UPDATE outbox_batches SET put_at = ? WHERE id = ?').run(at.toISOString(), batchId);
+}
 
 describe('outbox: queuing', () => {
   it('groups approved pairs by bank account in chunks, audits them, and never queues a receivable twice', () => {
@@ -140,19 +143,25 @@ describe('outbox: sending against the sandbox', () => {
     // The first PUT fails with a 500 before the API changed anything; later ones go through.
     const failingOnce: ApiClient = {
       ...client,
-      markReceived: async (ids, account) => {
+      markReceived: async (ids, account, opts) => {
         calls++;
-        if (calls === 1) throw new AppError('external', 'The API failed (HTTP 500). Try again later.');
-        return client.markReceived(ids, account);
+        if (calls === 1) {
+          opts?.onDispatch?.(); // the request left; the server answered 500 without changing anything
+          throw new AppError('external', 'The API failed (HTTP 500). Try again later.');
+        }
+        return client.markReceived(ids, account, opts);
       },
     };
     enqueuePairs(db, pairs(sandbox, 3), who);
-    const first = await runSender({ db, client: failingOnce, who, settleAfterMs: 0 });
-    expect(first).toMatchObject({ sent: 0, confirmed: 0 });
-    expect(listBatches(db)[0]!.state).toBe('queued');
-    const second = await runSender({ db, client: failingOnce, who, settleAfterMs: 0 });
-    expect(second).toMatchObject({ sent: 1, confirmed: 1, waiting: 0 });
+    // Within one run: unknown → read back (all still open) → queued → sent again → confirmed.
+    const run = await runSender({ db, client: failingOnce, who, settleAfterMs: 0 });
+    expect(run).toMatchObject({ sent: 1, confirmed: 1, waiting: 0 });
     expect(calls).toBe(2);
+    expect(
+      queryAudit(db, { action: 'outbox.queued' }).entries.map(
+        (e) => (e.after as { detail?: unknown }).detail,
+      ),
+    ).toContainEqual({ readBack: 'none received: safe to send again' });
   });
 
   it('timeout, then the API is unreachable: waits without resending; settles and sends once it is back', async () => {
@@ -183,7 +192,7 @@ describe('outbox: sending against the sandbox', () => {
     const { client, puts } = countingClient(sandbox);
     const list = pairs(sandbox, 2);
     const [batchId] = enqueuePairs(db, list, who).batchIds;
-    transition(db, batchId!, 'sending', who, { attempt: true });
+    leftBeforeCrash(db, batchId!);
     await clientFor(sandbox).client.markReceived(
       list.map((p) => p.receivableId),
       list[0]!.bankAccountId,
@@ -200,7 +209,7 @@ describe('outbox: sending against the sandbox', () => {
     const db = freshDb();
     const list = pairs(sandbox, 1);
     const [batchId] = enqueuePairs(db, list, who).batchIds;
-    transition(db, batchId!, 'sending', who, { attempt: true });
+    leftBeforeCrash(db, batchId!);
     const other = sandbox.data.bankAccounts[1]!.id;
     await clientFor(sandbox).client.markReceived([list[0]!.receivableId], other);
     await runSender({ db, client: countingClient(sandbox).client, who, settleAfterMs: 0 });
@@ -215,8 +224,8 @@ describe('outbox: sending against the sandbox', () => {
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
     const [batchId] = enqueuePairs(db, pairs(sandbox, 2), who).batchIds;
-    transition(db, batchId!, 'sending', who, { attempt: true });
-    const soon = await runSender({ db, client, who, settleAfterMs: 60_000 });
+    leftBeforeCrash(db, batchId!);
+    const soon = await runSender({ db, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
     expect(soon).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
     expect(getBatch(db, batchId!)?.state).toBe('unknown');
     expect(puts()).toBe(0);
@@ -248,13 +257,15 @@ describe('outbox: sending against the sandbox', () => {
     let calls = 0;
     const limited: ApiClient = {
       ...client,
-      markReceived: async (ids, account) => {
+      markReceived: async (ids, account, opts) => {
         calls++;
-        if (calls === 1)
+        if (calls === 1) {
+          opts?.onDispatch?.();
           throw new AppError('rate_limited', 'The API’s request limit was reached.', {
             params: { retryAfterSeconds: 20 },
           });
-        return client.markReceived(ids, account);
+        }
+        return client.markReceived(ids, account, opts);
       },
     };
     const [batchId] = enqueuePairs(db, pairs(sandbox, 2), who).batchIds;

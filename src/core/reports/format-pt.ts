@@ -31,3 +31,7 @@ export const OUTBOX_STATE_PT: Record<string, string> = {
 export const MAX_CELL = 32_000;
 export const clip = (s: string | null, max = MAX_CELL): string | null =>
   s === null || s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+
+/** "1 recebível", "3 recebíveis", "1.234 recebíveis" (zero takes the plural in Brazilian usage). */
+export const countPt = (n: number, one: string, other: string): string =>
+  `${n.toLocaleString('pt-BR')} ${n === 1 ? one : other}`;

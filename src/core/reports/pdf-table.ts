@@ -30,6 +30,8 @@ export interface PdfTableDoc {
   rows: string[][];
   /** Bold lines after the table (totals, the verification result). */
   totals: string[];
+  /** Plain lines after the totals (a legend: what a column means, why two dates differ). */
+  notes?: string[];
   /** Shown in each page's footer beside the page number. */
   footer: string;
 }
@@ -216,16 +218,23 @@ export async function renderPdfTable(doc: PdfTableDoc): Promise<Uint8Array> {
     drawRow(lines, regular);
   }
   y -= 8;
-  for (const t of doc.totals) {
-    const lines = wrapText(clean(t), bold, 9, usable, 3);
-    if (y - lines.length * 12 < bottom) {
-      page = pdf.addPage(PAGE);
-      y = PAGE[1] - MARGIN;
+  const closing = (lines: string[], font: PDFFont) => {
+    for (const t of lines) {
+      const wrapped = wrapText(clean(t), font, 9, usable, 3);
+      if (y - wrapped.length * 12 < bottom) {
+        page = pdf.addPage(PAGE);
+        y = PAGE[1] - MARGIN;
+      }
+      for (const l of wrapped) {
+        text(page, l, MARGIN, y - 9, 9, font);
+        y -= 12;
+      }
     }
-    for (const l of lines) {
-      text(page, l, MARGIN, y - 9, 9, bold);
-      y -= 12;
-    }
+  };
+  closing(doc.totals, bold);
+  if (doc.notes?.length) {
+    y -= 4;
+    closing(doc.notes, regular);
   }
 
   // Page numbers need the final count, so the footers are drawn last.

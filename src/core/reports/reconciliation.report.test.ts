@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../audit/audit.repo';
+import { transition } from '../outbox/outbox.repo';
 import { auditLogReport } from './audit-log.report';
 import { utcBounds } from './period';
 import { reconciliationReport } from './reconciliation.report';
@@ -36,6 +37,10 @@ describe('reconciliation report', () => {
       batchId: expect.any(Number) as number,
       outboxState: 'confirmed',
       reviewReason: null,
+      // Confirmed: the receiving date the read-back put in the cache.
+      evoDate: '2026-11-20',
+      evoDateExpected: false,
+      monthsDiffer: false,
     });
     // Approval recorded with subject match:<id> (not line:<id>) is found too.
     expect(r.rows[1]).toMatchObject({
@@ -50,6 +55,8 @@ describe('reconciliation report', () => {
       confirmedAt: null,
       outboxState: 'needs_review',
       reviewReason: 'a API recusou: recebível já recebido',
+      evoDate: null,
+      monthsDiffer: false,
     });
     expect(r).toMatchObject({ count: 3, totalCents: 36990, confirmedCount: 2, confirmedCents: 24990 });
   });
@@ -100,6 +107,55 @@ describe('reconciliation report', () => {
     });
     const row = reconciliationReport(db, {}).rows.find((x) => x.receivableId === 101)!;
     expect(row.approvedAt).toBe('2026-11-20T13:05:00.000Z');
+  });
+});
+
+describe('reconciliation report: the date the EVO records', () => {
+  const october = (db: ReturnType<typeof buildScenario>['db']) =>
+    reconciliationReport(db, {}).rows.find((x) => x.receivableId === 104)!;
+
+  it('queued and never sent: no EVO date yet', () => {
+    const { db } = buildScenario();
+    expect(october(db)).toMatchObject({
+      lineDate: '2026-10-30',
+      evoDate: null,
+      evoDateExpected: false,
+      monthsDiffer: false,
+    });
+  });
+
+  it('sent but not confirmed: the Brasília day it was sent, expected; flagged when the month differs', () => {
+    const { db } = buildScenario();
+    // 01:30 UTC on 1 December is still 30 November in Brasília: the EVO will record 30/11.
+    transition(db, 1, 'sending', ANA, { attempt: true, now: '2026-12-01T01:30:00.000Z' });
+    transition(db, 1, 'sent', ANA, { now: '2026-12-01T01:30:02.000Z' });
+    expect(october(db)).toMatchObject({
+      lineDate: '2026-10-30',
+      evoDate: '2026-11-30',
+      evoDateExpected: true,
+      monthsDiffer: true,
+    });
+    transition(db, 1, 'unknown', ANA, { now: '2026-12-01T01:31:00.000Z' });
+    expect(october(db)).toMatchObject({ evoDate: '2026-11-30', evoDateExpected: true });
+  });
+
+  it('confirmed: the receiving date the read-back cached, no longer expected', () => {
+    const { db } = buildScenario();
+    transition(db, 1, 'sending', ANA, { attempt: true, now: '2026-11-03T12:00:00.000Z' });
+    transition(db, 1, 'sent', ANA, { now: '2026-11-03T12:00:01.000Z' });
+    transition(db, 1, 'confirmed', ANA, { now: '2026-11-03T12:02:00.000Z' });
+    db.prepare(
+      `INSERT INTO receivables (id, amount_cents, due_date, receiving_date, status_id, raw_json, fetched_at)
+       VALUES (104, 5000, '2026-10-28', '2026-11-03', 2, '{}', '2026-11-03T12:02:00.000Z')`,
+    ).run();
+    expect(october(db)).toMatchObject({
+      evoDate: '2026-11-03',
+      evoDateExpected: false,
+      monthsDiffer: true,
+    });
+    // Same month on both sides: not flagged.
+    const maria = reconciliationReport(db, {}).rows.find((x) => x.receivableId === 101)!;
+    expect([maria.lineDate, maria.evoDate, maria.monthsDiffer]).toEqual(['2026-11-06', '2026-11-20', false]);
   });
 });
 

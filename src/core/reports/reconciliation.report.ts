@@ -1,11 +1,53 @@
 import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
 import type { Db } from '../db/open-db';
+import { todayInBrasilia } from '../sync/dates';
 import { SQL_BRASILIA_SHIFT, type Period } from './period';
 
 type BaseRow = Omit<ReconciliationRowDto, 'approvedBy' | 'approvedAt' | 'queuedBy' | 'sentAt'> & {
   createdBy: string;
   lastAttemptAt: string | null;
+  receivingDate: string | null;
+  receivableStatus: number | null;
 };
+
+/**
+ * A row of the report files. Beyond what the screen gets (the contract's row): the receiving date the EVO has
+ * or will have. mark-received carries no date; the EVO records the day of the request, which may be in
+ * another month than the bank credit.
+ */
+export interface ReconciliationRow extends ReconciliationRowDto {
+  /** YYYY-MM-DD: the cached `receiving_date` once received, else the Brasília day the batch was sent. */
+  evoDate: string | null;
+  /** True when `evoDate` is the day it was sent and no read-back has confirmed it yet. */
+  evoDateExpected: boolean;
+  /** The bank date and `evoDate` fall in different months. */
+  monthsDiffer: boolean;
+}
+
+export interface ReconciliationReport extends ReconciliationReportDto {
+  rows: ReconciliationRow[];
+}
+
+/** States in which the request went out (or may have): the EVO records, or will record, the day it was sent. */
+const SENT_STATES = new Set(['sending', 'sent', 'unknown', 'confirmed']);
+const RECEIVED = 2;
+
+/**
+ * What the EVO has as the receiving date: the cached one once the receivable is known received (the read-back
+ * of a confirmed batch refreshes the cache); else, for a request that went out, the Brasília day of its last
+ * attempt, expected. Queued and never sent, or refused (needs review) without being received: nothing.
+ */
+function evoDateOf(
+  r: Pick<BaseRow, 'outboxState' | 'lastAttemptAt' | 'receivingDate' | 'receivableStatus'>,
+): { evoDate: string | null; evoDateExpected: boolean } {
+  if (r.receivableStatus === RECEIVED && r.receivingDate)
+    return { evoDate: r.receivingDate.slice(0, 10), evoDateExpected: false };
+  if (SENT_STATES.has(r.outboxState) && r.lastAttemptAt) {
+    const sent = new Date(r.lastAttemptAt);
+    if (!Number.isNaN(sent.getTime())) return { evoDate: todayInBrasilia(sent), evoDateExpected: true };
+  }
+  return { evoDate: null, evoDateExpected: false };
+}
 
 /**
  * The match a receivable was sent for: the outbox item's own `match_id` when it has one, otherwise the
@@ -27,7 +69,8 @@ SELECT o.receivable_id AS receivableId, r.payer_name AS payerName, r.member_id A
   s.id AS statementId, s.file_name AS statementFile,
   m.id AS matchId, m.score, m.zone,
   o.queued_at AS queuedAt, b.confirmed_at AS confirmedAt, b.last_attempt_at AS lastAttemptAt,
-  b.id AS batchId, b.state AS outboxState, b.review_reason AS reviewReason, b.created_by AS createdBy
+  b.id AS batchId, b.state AS outboxState, b.review_reason AS reviewReason, b.created_by AS createdBy,
+  r.receiving_date AS receivingDate, r.status_id AS receivableStatus
 FROM outbox_items o
 JOIN outbox_batches b ON b.id = o.batch_id
 LEFT JOIN matches m ON m.id = ${MATCH_OF_ITEM}
@@ -132,24 +175,30 @@ function approvalFor(list: Who[] | undefined, queuedAt: string): Who | null {
 }
 
 /** What Quita queued to be marked paid in a period, with the bank line, the account and who decided. */
-export function reconciliationReport(db: Db, period: Period = {}): ReconciliationReportDto {
+export function reconciliationReport(db: Db, period: Period = {}): ReconciliationReport {
   const base = db.prepare(SQL).all({ from: period.from ?? null, to: period.to ?? null }) as BaseRow[];
   const idx = indexAudit(db);
-  const rows = base.map(({ createdBy, lastAttemptAt, ...r }): ReconciliationRowDto => {
-    const approval =
-      (r.matchId !== null ? approvalFor(idx.approvedByMatch.get(r.matchId), r.queuedAt) : null) ??
-      (r.lineId !== null ? approvalFor(idx.approvedByLine.get(r.lineId), r.queuedAt) : null);
-    const sentAt =
-      idx.sent.get(r.batchId)?.at ?? (['sent', 'confirmed'].includes(r.outboxState) ? lastAttemptAt : null);
-    return {
-      ...r,
-      approvedBy: approval?.actor ?? null,
-      approvedAt: approval?.at ?? null,
-      queuedBy: idx.queued.get(`${r.batchId}:${r.receivableId}`)?.actor ?? createdBy,
-      sentAt,
-      confirmedAt: r.confirmedAt ?? idx.confirmed.get(r.batchId)?.at ?? null,
-    };
-  });
+  const rows = base.map(
+    ({ createdBy, lastAttemptAt, receivingDate, receivableStatus, ...r }): ReconciliationRow => {
+      const evo = evoDateOf({ outboxState: r.outboxState, lastAttemptAt, receivingDate, receivableStatus });
+      const approval =
+        (r.matchId !== null ? approvalFor(idx.approvedByMatch.get(r.matchId), r.queuedAt) : null) ??
+        (r.lineId !== null ? approvalFor(idx.approvedByLine.get(r.lineId), r.queuedAt) : null);
+      const sentAt =
+        idx.sent.get(r.batchId)?.at ?? (['sent', 'confirmed'].includes(r.outboxState) ? lastAttemptAt : null);
+      return {
+        ...r,
+        approvedBy: approval?.actor ?? null,
+        approvedAt: approval?.at ?? null,
+        queuedBy: idx.queued.get(`${r.batchId}:${r.receivableId}`)?.actor ?? createdBy,
+        sentAt,
+        confirmedAt: r.confirmedAt ?? idx.confirmed.get(r.batchId)?.at ?? null,
+        ...evo,
+        monthsDiffer:
+          r.lineDate !== null && evo.evoDate !== null && r.lineDate.slice(0, 7) !== evo.evoDate.slice(0, 7),
+      };
+    },
+  );
   const confirmed = rows.filter((r) => r.outboxState === 'confirmed');
   return {
     from: period.from ?? null,

@@ -1,11 +1,12 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../audit/audit.repo';
+import { transition } from '../outbox/outbox.repo';
 import { auditLogReport } from './audit-log.report';
 import { pdfPages } from './pdf-text.testing';
 import { reconciliationReport } from './reconciliation.report';
 import { auditLogFile, capped, reconciliationFile, type ReportMeta } from './report-files';
-import { INJECTION, buildScenario } from './scenario.testing';
+import { ANA, INJECTION, buildScenario } from './scenario.testing';
 
 const meta: ReportMeta = {
   branch: 'Academia Centro (centro.w12app)',
@@ -33,10 +34,11 @@ describe('reconciliation report files', () => {
     expect(f).toMatchObject({ fileName: 'conciliacao-2026-11-01_a_2026-11-30.csv', mediaType: 'text/csv' });
     const lines = csvLines(f.bytes);
     expect(lines[0]).toMatch(
-      /^Recebível;Aluno \(id\);Pagador;Valor;Vencimento;Conta bancária;Data do crédito;/,
+      /^Recebível;Aluno \(id\);Pagador;Valor;Vencimento;Conta bancária;Data no banco;Data registrada no EVO;Situação da data no EVO;Mês diferente do banco;Descrição no extrato;/,
     );
     expect(lines[1]).toBe(
-      '101;501;Maria José da Silva;150,00;05/11/2026;Itaú Centro 1234-5;06/11/2026;PIX RECEBIDO MARIA JOSE DA SILVA;' +
+      '101;501;Maria José da Silva;150,00;05/11/2026;Itaú Centro 1234-5;06/11/2026;20/11/2026;confirmada;;' +
+        'PIX RECEBIDO MARIA JOSE DA SILVA;' +
         '150,00;extrato-itau-novembro.ofx;96;verde;ana (desktop);20/11/2026 10:05:00;ana (desktop);20/11/2026 10:10:00;' +
         '20/11/2026 10:11:05;20/11/2026 10:12:00;2;confirmado;',
     );
@@ -45,12 +47,21 @@ describe('reconciliation report files', () => {
     expect(lines[2]).toContain(";'-PIX RECEBIDO SEM NOME;");
     expect(lines[3]).toContain('Zoë Łukasz 😀');
     expect(lines[3]).toContain('precisa de revisão;a API recusou: recebível já recebido');
-    expect(lines.slice(4).map(nbsp)).toEqual([
+    expect(lines.slice(4, 9).map(nbsp)).toEqual([
       '',
-      'Total: 3 recebível(is), R$ 369,90.',
-      'Confirmados pela API: 2 recebível(is), R$ 249,90.',
+      'Total: 3 recebíveis, R$ 369,90.',
+      'Confirmados pela API: 2 recebíveis, R$ 249,90.',
+      'Com data no EVO em mês diferente da data no banco: 0 recebíveis, R$ 0,00.',
       '',
     ]);
+    // The legend says why the bank date and the EVO's date can differ.
+    expect(lines[9]).toMatch(/^Nota: ao marcar como pago, a API do EVO não recebe a data do crédito\. /);
+    expect(lines[9]).toContain(
+      'O EVO registra como data de recebimento o dia do envio (horário de Brasília)',
+    );
+    expect(lines[10]).toMatch(
+      /^“prevista \(dia do envio\)”: enviado, mas o recebimento ainda não foi confirmado/,
+    );
   });
 
   it('XLSX: money as numbers, dates and Brasília times as dates, formulas as text, totals below', async () => {
@@ -63,11 +74,13 @@ describe('reconciliation report files', () => {
     expect(cell('D2')).toMatchObject({ t: 'n', v: 150 });
     expect((cell('G2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-06');
     // "Aprovado em": 13:05 UTC is 10:05 in Brasília, stored as wall-clock time.
-    expect((cell('N2')?.v as Date).toISOString()).toBe('2026-11-20T10:05:00.000Z');
+    expect((cell('Q2')?.v as Date).toISOString()).toBe('2026-11-20T10:05:00.000Z');
+    expect(cell('H1')?.v).toBe('Data registrada no EVO');
+    expect((cell('H2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-20');
     expect(cell('C3')?.v).toBe(`'${INJECTION}`);
     expect(cell('C3')?.f).toBeUndefined();
     expect(cell('C4')?.v).toBe('Zoë Łukasz 😀');
-    expect(nbsp(String(cell('A6')?.v))).toBe('Total: 3 recebível(is), R$ 369,90.');
+    expect(nbsp(String(cell('A6')?.v))).toBe('Total: 3 recebíveis, R$ 369,90.');
   });
 
   it('PDF: title, period, branch, every row, accents kept, other characters replaced, totals, page numbers', async () => {
@@ -92,12 +105,77 @@ describe('reconciliation report files', () => {
         'Zoë Lukasz ?',
         'ana (desktop)',
         'conf. 20/11/2026 10:12',
-        'Total: 3 recebível(is), R$ 369,90.',
-        'Confirmados pela API: 2 recebível(is), R$ 249,90.',
+        'Total: 3 recebíveis, R$ 369,90.',
+        'Confirmados pela API: 2 recebíveis, R$ 249,90.',
         'Página 1 de 1',
       ]),
     );
     expect(text.join(' ')).toContain('=HYPERLINK');
+  });
+});
+
+describe('reconciliation files: bank date beside the date the EVO records', () => {
+  /** October's line sent on 3 November and not confirmed yet: the EVO will record November. */
+  const sentInNovember = () => {
+    const { db } = buildScenario();
+    transition(db, 1, 'sending', ANA, { attempt: true, now: '2026-11-03T12:00:00.000Z' });
+    transition(db, 1, 'sent', ANA, { now: '2026-11-03T12:00:01.000Z' });
+    return reconciliationReport(db, {});
+  };
+
+  it('CSV: "Data no banco", "Data registrada no EVO", expected or confirmed, and the change of month flagged', async () => {
+    const f = await reconciliationFile(sentInNovember(), 'csv', {}, meta);
+    const lines = csvLines(f.bytes);
+    const header = lines[0]!.split(';');
+    const col = (name: string) => header.indexOf(name);
+    expect(col('Data registrada no EVO')).toBe(col('Data no banco') + 1);
+    const october = lines[1]!.split(';');
+    expect(october[0]).toBe('104');
+    expect(october[col('Data no banco')]).toBe('30/10/2026');
+    expect(october[col('Data registrada no EVO')]).toBe('03/11/2026');
+    expect(october[col('Situação da data no EVO')]).toBe('prevista (dia do envio)');
+    expect(october[col('Mês diferente do banco')]).toBe('sim');
+    const zoe = lines[4]!.split(';');
+    expect(zoe[0]).toBe('103');
+    expect([zoe[col('Data registrada no EVO')], zoe[col('Mês diferente do banco')]]).toEqual(['', '']);
+    expect(lines.map(nbsp)).toContain(
+      'Com data no EVO em mês diferente da data no banco: 1 recebível, R$ 50,00.',
+    );
+  });
+
+  it('XLSX: the EVO date is a real date cell', async () => {
+    const f = await reconciliationFile(sentInNovember(), 'xlsx', {}, meta);
+    const { cell } = sheetOf(f.bytes);
+    expect([cell('G1')?.v, cell('H1')?.v, cell('I1')?.v, cell('J1')?.v]).toEqual([
+      'Data no banco',
+      'Data registrada no EVO',
+      'Situação da data no EVO',
+      'Mês diferente do banco',
+    ]);
+    expect((cell('H2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-03');
+    expect([cell('I2')?.v, cell('J2')?.v]).toEqual(['prevista (dia do envio)', 'sim']);
+  });
+
+  it('PDF: both dates, "prevista" and "mês diferente" in the cell, and the legend after the totals', async () => {
+    const f = await reconciliationFile(sentInNovember(), 'pdf', {}, meta);
+    const text = (await pdfPages(f.bytes)).flat().map(nbsp);
+    expect(text).toEqual(
+      expect.arrayContaining([
+        // The headers, wrapped between words.
+        'Data no',
+        'banco',
+        'registrada',
+        'no EVO',
+        '30/10/2026',
+        '03/11/2026',
+        'prevista',
+        'mês diferente',
+        'Com data no EVO em mês diferente da data no banco: 1 recebível, R$ 50,00.',
+      ]),
+    );
+    expect(text.join(' ')).toContain(
+      'O EVO registra como data de recebimento o dia do envio (horário de Brasília)',
+    );
   });
 });
 

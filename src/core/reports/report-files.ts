@@ -1,4 +1,3 @@
-import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
 import { toCsv, toXlsx, type Column } from '../export/table-export';
 import {
   ACTION_LABELS_PT,
@@ -6,9 +5,10 @@ import {
   type AuditLogReport,
   type AuditLogRow,
 } from './audit-log.report';
-import { OUTBOX_STATE_PT, ZONE_PT, clip, datePt, dateTimePt, moneyPt } from './format-pt';
+import { OUTBOX_STATE_PT, ZONE_PT, clip, countPt, datePt, dateTimePt, moneyPt } from './format-pt';
 import { renderPdfTable, type PdfColumn } from './pdf-table';
 import { periodLabel, periodSlug, type Period } from './period';
+import type { ReconciliationReport, ReconciliationRow } from './reconciliation.report';
 
 export type ReportFormat = 'csv' | 'xlsx' | 'pdf';
 
@@ -66,14 +66,23 @@ const AUDIT_COLUMNS: Column<AuditLogRow>[] = [
   { header: 'Hash (início)', kind: 'text', value: (r) => r.hash.slice(0, HASH_PREFIX) },
 ];
 
-const RECON_COLUMNS: Column<ReconciliationRowDto>[] = [
+const EVO_EXPECTED = 'prevista (dia do envio)';
+
+const RECON_COLUMNS: Column<ReconciliationRow>[] = [
   { header: 'Recebível', kind: 'int', value: (r) => r.receivableId },
   { header: 'Aluno (id)', kind: 'int', value: (r) => r.memberId },
   { header: 'Pagador', kind: 'text', value: (r) => r.payerName },
   { header: 'Valor', kind: 'money', value: (r) => r.amountCents },
   { header: 'Vencimento', kind: 'date', value: (r) => r.dueDate },
   { header: 'Conta bancária', kind: 'text', value: (r) => r.bankAccountName ?? `#${r.bankAccountId}` },
-  { header: 'Data do crédito', kind: 'date', value: (r) => r.lineDate },
+  { header: 'Data no banco', kind: 'date', value: (r) => r.lineDate },
+  { header: 'Data registrada no EVO', kind: 'date', value: (r) => r.evoDate },
+  {
+    header: 'Situação da data no EVO',
+    kind: 'text',
+    value: (r) => (r.evoDate === null ? null : r.evoDateExpected ? EVO_EXPECTED : 'confirmada'),
+  },
+  { header: 'Mês diferente do banco', kind: 'text', value: (r) => (r.monthsDiffer ? 'sim' : null) },
   { header: 'Descrição no extrato', kind: 'text', value: (r) => r.lineDescription },
   { header: 'Valor no extrato', kind: 'money', value: (r) => r.lineAmountCents },
   { header: 'Extrato (arquivo)', kind: 'text', value: (r) => r.statementFile },
@@ -103,10 +112,31 @@ function headerLines(period: Period, meta: ReportMeta, extra: string[] = []): st
   ];
 }
 
-export function reconciliationTotals(r: ReconciliationReportDto): string[] {
+const receivables = (n: number) => countPt(n, 'recebível', 'recebíveis');
+
+export function reconciliationTotals(r: ReconciliationReport): string[] {
+  const differ = r.rows.filter((x) => x.monthsDiffer);
   return [
-    `Total: ${r.count} recebível(is), ${moneyPt(r.totalCents)}.`,
-    `Confirmados pela API: ${r.confirmedCount} recebível(is), ${moneyPt(r.confirmedCents)}.`,
+    `Total: ${receivables(r.count)}, ${moneyPt(r.totalCents)}.`,
+    `Confirmados pela API: ${receivables(r.confirmedCount)}, ${moneyPt(r.confirmedCents)}.`,
+    `Com data no EVO em mês diferente da data no banco: ${receivables(differ.length)}, ${moneyPt(
+      differ.reduce((s, x) => s + x.amountCents, 0),
+    )}.`,
+  ];
+}
+
+/**
+ * Why "Data no banco" and "Data registrada no EVO" can differ: mark-received carries no date, and the EVO
+ * records the day of the request (Brasília) as the receiving date. The CSV/XLSX and the PDF mark a change of
+ * month and an expected date differently (a column vs. words in the cell), hence `flag` and `expected`.
+ */
+export function evoDateLegend(flag: string, expected: string): string[] {
+  return [
+    'Nota: ao marcar como pago, a API do EVO não recebe a data do crédito. O EVO registra como data de recebimento ' +
+      'o dia do envio (horário de Brasília). Por isso a “Data registrada no EVO” pode ser diferente da “Data no ' +
+      `banco”: um crédito de 28/10 enviado em 03/11 fica no EVO como recebido em 03/11. ${flag}`,
+    `${expected}: enviado, mas o recebimento ainda não foi confirmado pela leitura de volta. A data é a do envio. ` +
+      'Data no EVO em branco: ainda não enviado, ou recusado pela API.',
   ];
 }
 
@@ -180,12 +210,20 @@ export async function auditLogFile(
 
 /** The reconciliation report as a file: what was marked paid, into which account, from which line, by whom. */
 export async function reconciliationFile(
-  report: ReconciliationReportDto,
+  report: ReconciliationReport,
   format: ReportFormat,
   period: Period,
   meta: ReportMeta,
 ): Promise<ReportFile> {
-  const footer = reconciliationTotals(report);
+  const totals = reconciliationTotals(report);
+  const footer = [
+    ...totals,
+    '',
+    ...evoDateLegend(
+      'Quando as duas caem em meses diferentes, a coluna “Mês diferente do banco” traz “sim”.',
+      `“${EVO_EXPECTED}”`,
+    ),
+  ];
   if (format === 'csv')
     return pack('conciliacao', format, period, meta, toCsv(RECON_COLUMNS, report.rows, { footer }));
   if (format === 'xlsx')
@@ -197,18 +235,20 @@ export async function reconciliationFile(
       toXlsx(RECON_COLUMNS, report.rows, 'Conciliação', { footer }),
     );
   const columns: PdfColumn[] = [
+    // Widths measured so that headers break between words, a date, "mês diferente" and R$ 100.000,00 fit.
     { header: 'Recebível', width: 5.5, align: 'right' },
-    { header: 'Pagador', width: 12 },
+    { header: 'Pagador', width: 11 },
     { header: 'Valor', width: 7, align: 'right' },
     { header: 'Vencimento', width: 6.5 },
-    { header: 'Conta', width: 9 },
-    { header: 'Crédito', width: 6.5 },
-    { header: 'Descrição no extrato', width: 12 },
+    { header: 'Conta', width: 8 },
+    { header: 'Data no banco', width: 6 },
+    { header: 'Data registrada no EVO', width: 7 },
+    { header: 'Descrição no extrato', width: 11 },
     { header: 'Valor no extrato', width: 7, align: 'right' },
-    { header: 'Extrato', width: 9 },
+    { header: 'Extrato', width: 8 },
     { header: 'Pont. / faixa', width: 5.5 },
-    { header: 'Aprovado por', width: 11 },
-    { header: 'Enviado / confirmado', width: 13 },
+    { header: 'Aprovado por', width: 10 },
+    { header: 'Enviado / confirmado', width: 11.5 },
     { header: 'Situação', width: 7 },
   ];
   const { rows: shown, note } = capped(report.rows);
@@ -219,6 +259,13 @@ export async function reconciliationFile(
     datePt(r.dueDate),
     r.bankAccountName ?? `#${r.bankAccountId}`,
     datePt(r.lineDate),
+    [
+      datePt(r.evoDate),
+      r.evoDate && r.evoDateExpected ? 'prevista' : '',
+      r.monthsDiffer ? 'mês diferente' : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
     r.lineDescription ?? '',
     moneyPt(r.lineAmountCents),
     r.statementFile ?? '',
@@ -234,10 +281,14 @@ export async function reconciliationFile(
   ]);
   const bytes = await renderPdfTable({
     title: 'Quita: relatório de conciliação',
-    meta: headerLines(period, meta, ['Período pela data do crédito no extrato.', ...note]),
+    meta: headerLines(period, meta, ['Período pela data do crédito no extrato (Data no banco).', ...note]),
     columns,
     rows,
-    totals: [...footer, ...note],
+    totals: [...totals, ...note],
+    notes: evoDateLegend(
+      'Quando as duas caem em meses diferentes, a célula da data no EVO traz “mês diferente”.',
+      '“prevista”',
+    ),
     footer: `Quita · conciliação · ${meta.branch}`,
   });
   return pack('conciliacao', format, period, meta, Buffer.from(bytes));

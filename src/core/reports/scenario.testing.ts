@@ -156,6 +156,10 @@ export function buildScenario(): Scenario {
   transition(db, confirmed, 'sending', ANA, { attempt: true, now: '2026-11-20T13:11:00.000Z' });
   transition(db, confirmed, 'sent', ANA, { now: '2026-11-20T13:11:05.000Z' });
   transition(db, confirmed, 'confirmed', ANA, { now: '2026-11-20T13:12:00.000Z' });
+  // The read-back that confirms a batch refreshes the cache: received, on the day the EVO recorded.
+  db.prepare(
+    `UPDATE receivables SET status_id = 2, receiving_date = '2026-11-20' WHERE id IN (101, 102)`,
+  ).run();
 
   const review = enqueuePairs(
     db,

@@ -38,7 +38,13 @@ export interface SyncSummary {
   durationMs: number;
   waitedMs: number;
   bankAccounts: number;
-  receivables: { fetched: number; skipped: number; mode: 'first' | 'incremental'; windowFetches: number };
+  receivables: {
+    fetched: number;
+    skipped: number;
+    dropped: number;
+    mode: 'first' | 'incremental';
+    windowFetches: number;
+  };
   debtors: number | null;
   geography: { states: number; cities: number; neighborhoods: number } | null;
 }
@@ -130,8 +136,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       dueDateEnd: r.to,
       accountStatus: SYNC_STATUSES,
     }));
-    // Everything changed since the last mark, whatever its window. The mark is sent with its time of day; an
-    // API that only takes yyyy-mm-dd (as documented) gets the day instead, see below.
+    // Everything changed since the last mark, whatever its window. The mark is sent with its time of day; a
+    // server that only takes yyyy-mm-dd (as documented) gets the day instead (the client learns it from the 400).
     if (!first) fetches.push({ updateDateStart: state.highWaterMark! });
 
     const phaseStarted = now().getTime();
@@ -139,30 +145,17 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     let pages = 0;
     let fetched = 0;
     let skipped = 0;
+    let dropped = 0;
     let hwm = state.highWaterMark;
     for (const filters of fetches) {
-      for (let skip = 0; ; skip += PAGE_SIZE) {
-        const page = await client.receivablesPage(filters, skip, signal).catch((e: unknown) => {
-          // Documented format is yyyy-mm-dd: if the date-time is refused, ask for the whole day (a superset).
-          if (
-            skip === 0 &&
-            filters.updateDateStart &&
-            filters.updateDateStart.length > 10 &&
-            isAppError(e) &&
-            e.kind === 'validation'
-          ) {
-            filters.updateDateStart = filters.updateDateStart.slice(0, 10);
-            return client.receivablesPage(filters, skip, signal);
-          }
-          throw e;
-        });
+      for await (const page of client.readReceivables(filters, signal ? { signal } : {})) {
         upsertReceivables(db, page.items, stamp());
         for (const r of page.items) if (r.updateDate && (!hwm || r.updateDate > hwm)) hwm = r.updateDate;
         pages++;
         fetched += page.items.length;
         skipped += page.skipped;
+        dropped += page.dropped;
         report('receivables', pages, estimate === null ? null : Math.max(estimate, pages), phaseStarted);
-        if (page.items.length + page.skipped < PAGE_SIZE) break;
       }
     }
     const covered = have && (first ? false : !(window.to < have.from || window.from > have.to));
@@ -175,6 +168,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       result: {
         fetched,
         skipped,
+        dropped,
         mode: first ? ('first' as const) : ('incremental' as const),
         windowFetches: fetches.length - (first ? 0 : 1),
       },

@@ -2,9 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { HandlerResult } from '../http/respond';
 import type { Culture } from '../serialize';
 import type { SandboxStore } from '../state/store';
-import type { SandboxEndpoint } from '../types';
+import type { LenientOptions, SandboxEndpoint } from '../types';
 
 export interface Clock {
+  /** The sandbox's instant (real time shifted by whole days onto its `today`); the Date header. */
+  now(): Date;
   /** Brasília wall-clock time, API style: `yyyy-mm-ddTHH:MM:SS`. */
   local(): string;
   /** UTC ISO 8601 with `Z` (the seed's format for dataCriacao). */
@@ -19,6 +21,8 @@ export interface RouteContext {
   store: SandboxStore;
   culture: Culture;
   clock: Clock;
+  /** The lenient switches as they were when the request arrived. */
+  lenient: LenientOptions;
 }
 
 export interface Route {
@@ -27,16 +31,4 @@ export interface Route {
   path: string;
   endpoint: SandboxEndpoint;
   handle(ctx: RouteContext): HandlerResult | Promise<HandlerResult>;
-}
-
-/** URLSearchParams with case-insensitive names; repeated names are joined with commas. */
-export function queryRecord(url: URL, names: readonly string[]): Record<string, string | undefined> {
-  const canonical = new Map(names.map((n) => [n.toLowerCase(), n]));
-  const out: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    const name = canonical.get(key.toLowerCase());
-    if (!name || value.trim() === '') continue;
-    (out[name] ??= []).push(value.trim());
-  }
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.join(',')]));
 }

@@ -1,36 +1,40 @@
-import { z } from 'zod';
 import { STATUS } from '../data/catalog';
-import { badRequest, type HandlerResult } from '../http/respond';
-import { validate } from '../http/validation';
+import { validationProblem } from '../http/problem';
+import type { HandlerResult } from '../http/respond';
 import { debtorJson } from '../serialize';
-import { queryRecord, type RouteContext } from './context';
-import { intListParam, intParam, skipParam, takeParam } from './query-params';
+import type { LenientOptions } from '../types';
+import type { RouteContext } from './context';
+import { bindQuery } from './query-binding';
+import { int32Param, intFilterParam, skipParam, takeParam } from './query-params';
 
-const querySchema = z.object({
-  debtStatus: intListParam.optional(),
-  memberStatus: intListParam.optional(),
-  idBranch: intParam.optional(),
-  memberId: intListParam.optional(),
-  take: takeParam.optional(),
-  skip: skipParam.optional(),
+/**
+ * Undocumented route; clients were only seen sending single values (`debtStatus=1`, `memberStatus=1`),
+ * so every parameter is one int32, except memberId which follows the receivables' idLists switch.
+ */
+const querySchema = (l: LenientOptions) => ({
+  debtStatus: int32Param,
+  memberStatus: int32Param,
+  idBranch: int32Param,
+  memberId: intFilterParam(l.idLists === true),
+  take: takeParam,
+  skip: skipParam,
 });
-const QUERY_NAMES = Object.keys(querySchema.shape);
 
 /** Only debt status the sandbox produces: 1 "Open" (every overdue receivable). */
 const DEBT_STATUS_OPEN = 1;
 
 /** GET /api/v1/receivables/debtors: one row per overdue receivable, `{results, total}`. */
 export function listDebtors(ctx: RouteContext): HandlerResult {
-  const parsed = validate(querySchema, queryRecord(ctx.url, QUERY_NAMES));
-  if (!parsed.ok) return badRequest(parsed.messages);
-  const q = parsed.value;
+  const bound = bindQuery(ctx.url, querySchema(ctx.lenient));
+  if (!bound.ok) return validationProblem(bound.errors);
+  const q = bound.value;
   const today = ctx.clock.today();
   const rows = ctx.store.receivables.filter((r) => {
     if (r.status !== STATUS.overdue) return false;
     const member = ctx.store.members.get(r.idMember);
     if (!member) return false;
-    if (q.debtStatus && !q.debtStatus.includes(DEBT_STATUS_OPEN)) return false;
-    if (q.memberStatus && !q.memberStatus.includes(member.status)) return false;
+    if (q.debtStatus !== undefined && q.debtStatus !== DEBT_STATUS_OPEN) return false;
+    if (q.memberStatus !== undefined && q.memberStatus !== member.status) return false;
     if (q.idBranch !== undefined && q.idBranch !== r.idBranchMember) return false;
     if (q.memberId && !q.memberId.includes(member.idMember)) return false;
     return true;

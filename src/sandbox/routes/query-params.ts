@@ -1,44 +1,84 @@
-import { z } from 'zod';
 import { isValidIsoDate, saoPauloDateTime } from '../dates';
+import { INT32_MAX } from '../http/validation';
+import { notValid, type Binder, type Conversion } from './query-binding';
 
-/** `1,4` or `1, 4`: a comma-separated list of integers. */
-export const intListParam = z
-  .string()
-  .regex(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, {
-    error: (iss) => `deve ser uma lista de inteiros separados por vírgula (recebido '${String(iss.input)}')`,
-  })
-  .transform((s) => s.split(',').map((x) => Number(x.trim())));
+const INT32_MIN = -2147483648;
+/** What .NET's Int32 parser takes for a query value (NumberStyles.Integer): blanks and a sign allowed. */
+const INT = /^\s*[+-]?\d+\s*$/;
 
-export const intParam = z
-  .string()
-  .regex(/^\d{1,10}$/, { error: (iss) => `deve ser um número inteiro (recebido '${String(iss.input)}')` })
-  .transform(Number);
+function toInt32(s: string): number | null {
+  if (!INT.test(s)) return null;
+  const n = Number(s.trim());
+  return n >= INT32_MIN && n <= INT32_MAX ? n || 0 : null;
+}
 
-/** `take`: a positive integer; anything above 50 is clamped to 50 (the real API's maximum). */
-export const takeParam = z
-  .string()
-  .regex(/^\d{1,15}$/, { error: (iss) => `deve ser um inteiro positivo (recebido '${String(iss.input)}')` })
-  .transform(Number)
-  .refine((n) => n >= 1, { error: 'deve ser um inteiro positivo (1 a 50)' })
-  .transform((n) => Math.min(n, 50));
+const ok = <T>(value: T): Conversion<T> => ({ ok: true, value });
 
-export const skipParam = z
-  .string()
-  .regex(/^\d{1,15}$/, {
-    error: (iss) => `deve ser um inteiro maior ou igual a zero (recebido '${String(iss.input)}')`,
-  })
-  .transform(Number);
+/** One int32 (an `int?` action parameter); a list, a decimal or an overflow is not valid. */
+export const int32Param: Binder<number> = {
+  convert: (raw) => {
+    const n = toInt32(raw);
+    return n === null ? notValid(raw) : ok(n);
+  },
+};
+
+/**
+ * An integer filter as a list, so matching is the same either way: `list` = a comma list (repeats
+ * joined), otherwise exactly one int32 (first of repeats), given back as a one-element list.
+ */
+export function intFilterParam(list: boolean): Binder<number[]> {
+  if (!list) {
+    return {
+      convert: (raw) => {
+        const n = toInt32(raw);
+        return n === null ? notValid(raw) : ok([n]);
+      },
+    };
+  }
+  return {
+    joinRepeated: true,
+    convert: (raw) => {
+      const items = raw.split(',').map(toInt32);
+      return items.some((n) => n === null) ? notValid(raw) : ok(items as number[]);
+    },
+  };
+}
+
+/**
+ * `take`: an int32 >= 1; anything above 50 is clamped to 50 (the real API's maximum). Zero or negative
+ * is a range failure, worded like .NET's RangeAttribute (no real answer is known).
+ */
+export const takeParam: Binder<number> = {
+  convert: (raw) => {
+    const n = toInt32(raw);
+    if (n === null) return notValid(raw);
+    if (n < 1) return { ok: false, message: `The field take must be between 1 and ${INT32_MAX}.` };
+    return ok(Math.min(n, 50));
+  },
+};
+
+export const skipParam: Binder<number> = {
+  convert: (raw) => {
+    const n = toInt32(raw);
+    if (n === null) return notValid(raw);
+    if (n < 0) return { ok: false, message: `The field skip must be between 0 and ${INT32_MAX}.` };
+    return ok(n);
+  },
+};
+
+const AMOUNT = /^\d{1,12}([.,]\d{1,2})?$/;
 
 /** `99.90` or `99,90` in reais, to integer cents. */
-export const amountParam = z
-  .string()
-  .regex(/^\d{1,12}([.,]\d{1,2})?$/, {
-    error: (iss) => `valor inválido (recebido '${String(iss.input)}'; use 99.90)`,
-  })
-  .transform((s) => {
+export const amountParam: Binder<number> = {
+  convert: (raw) => {
+    const s = raw.trim();
+    if (!AMOUNT.test(s)) return notValid(raw);
     const [int, frac = ''] = s.replace(',', '.').split('.');
-    return Number(int) * 100 + Number(frac.padEnd(2, '0'));
-  });
+    return ok(Number(int) * 100 + Number(frac.padEnd(2, '0')));
+  },
+};
+
+export const textParam: Binder<string> = { convert: (raw) => ok(raw.trim()) };
 
 const DATE_PARAM =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(Z|[+\- ]\d{2}:?\d{2})?)?$/;
@@ -59,12 +99,14 @@ export function parseDateBound(value: string, end: boolean): string | null {
   return Number.isNaN(instant.getTime()) ? null : saoPauloDateTime(instant);
 }
 
-export const dateParam = (end: boolean) =>
-  z.string().transform((s, ctx) => {
-    const bound = parseDateBound(s, end);
-    if (bound === null) {
-      ctx.addIssue({ code: 'custom', message: `data inválida '${s}' (use yyyy-mm-dd)` });
-      return z.NEVER;
-    }
-    return bound;
-  });
+/** A date bound; `dateOnly` = a server that takes only the documented `yyyy-mm-dd`. */
+export function dateParam(end: boolean, dateOnly: boolean): Binder<string> {
+  return {
+    convert: (raw) => {
+      const s = raw.trim();
+      if (dateOnly && !isValidIsoDate(s)) return notValid(raw);
+      const bound = parseDateBound(s, end);
+      return bound === null ? notValid(raw) : ok(bound);
+    },
+  };
+}

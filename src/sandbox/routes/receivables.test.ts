@@ -147,33 +147,37 @@ describe('GET /api/v1/receivables', () => {
     ).toBe(true);
   });
 
-  it('answers 400 {mensagens} naming the field for bad input, never 500', async () => {
-    const bad: [string, string][] = [
-      ['take=-1', 'take'],
-      ['take=abc', 'take'],
-      ['take=0', 'take'],
-      ['skip=-5', 'skip'],
-      ['dueDateStart=2026-02-30', 'dueDateStart'],
-      ['dueDateEnd=15/07/2026', 'dueDateEnd'],
-      ['updateDateStart=2026-07-01T25:00:00', 'updateDateStart'],
-      ['accountStatus=1,x', 'accountStatus'],
-      ['paymentTypes=pix', 'paymentTypes'],
-      ['ammountStart=R$10', 'ammountStart'],
-      ['idReceivable=1.5', 'idReceivable'],
+  it("answers the framework's 400 naming the parameter for bad input, never 500", async () => {
+    const bad: [string, string, string][] = [
+      ['take=-1', 'take', 'The field take must be between 1 and 2147483647.'],
+      ['take=abc', 'take', "The value 'abc' is not valid."],
+      ['take=0', 'take', 'The field take must be between 1 and 2147483647.'],
+      ['skip=-5', 'skip', 'The field skip must be between 0 and 2147483647.'],
+      ['skip=1e3', 'skip', "The value '1e3' is not valid."],
+      ['dueDateStart=2026-02-30', 'dueDateStart', "The value '2026-02-30' is not valid."],
+      ['dueDateEnd=15/07/2026', 'dueDateEnd', "The value '15/07/2026' is not valid."],
+      [
+        'updateDateStart=2026-07-01T25:00:00',
+        'updateDateStart',
+        "The value '2026-07-01T25:00:00' is not valid.",
+      ],
+      ['accountStatus=1,x', 'accountStatus', "The value '1,x' is not valid."],
+      ['paymentTypes=pix', 'paymentTypes', "The value 'pix' is not valid."],
+      ['ammountStart=R$10', 'ammountStart', "The value 'R$10' is not valid."],
+      ['idReceivable=1.5', 'idReceivable', "The value '1.5' is not valid."],
+      ['idBranch=one', 'idBranch', "The value 'one' is not valid."],
     ];
-    for (const [q, field] of bad) {
+    for (const [q, field, message] of bad) {
       const res = await c.get(`/api/v1/receivables?${q}`);
       expect(res.status, q).toBe(400);
-      const body = (await res.json()) as { mensagens: string[] };
-      expect(
-        body.mensagens.some((m) => m.startsWith(`${field}:`)),
-        `${q}: ${body.mensagens.join(' | ')}`,
-      ).toBe(true);
+      expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      const body = (await res.json()) as { errors: Record<string, string[]> };
+      expect(body.errors, q).toEqual({ [field]: [message] });
     }
     const both = (await (await c.get('/api/v1/receivables?take=x&dueDateEnd=2026-13-01')).json()) as {
-      mensagens: string[];
+      errors: Record<string, string[]>;
     };
-    expect(both.mensagens).toHaveLength(2);
+    expect(Object.keys(both.errors).sort()).toEqual(['dueDateEnd', 'take']);
   });
 
   it('ignores unknown and empty parameters, and parameter names are case-insensitive', async () => {

@@ -1,11 +1,20 @@
-import { z } from 'zod';
 import type { ReceivableRecord } from '../data/model';
-import { badRequest, type HandlerResult } from '../http/respond';
-import { validate } from '../http/validation';
+import { validationProblem } from '../http/problem';
+import type { HandlerResult } from '../http/respond';
 import { receivableJson } from '../serialize';
 import { foldText } from '../text';
-import { queryRecord, type RouteContext } from './context';
-import { amountParam, dateParam, intListParam, intParam, skipParam, takeParam } from './query-params';
+import type { LenientOptions } from '../types';
+import type { RouteContext } from './context';
+import { bindQuery, type Binder, type Bound } from './query-binding';
+import {
+  amountParam,
+  dateParam,
+  int32Param,
+  intFilterParam,
+  skipParam,
+  takeParam,
+  textParam,
+} from './query-params';
 
 /** The `<name>Start` / `<name>End` date ranges of evo-api.md, with the record field each one reads. */
 const DATE_RANGES = {
@@ -22,31 +31,48 @@ const DATE_RANGES = {
   saleDate: (r: ReceivableRecord) => r.saleDate,
 } as const;
 type DateField = keyof typeof DATE_RANGES;
+type DateBoundName = `${DateField}${'Start' | 'End'}`;
 const DATE_FIELDS = Object.keys(DATE_RANGES) as DateField[];
 
-const dateShape = Object.fromEntries(
-  DATE_FIELDS.flatMap((f) => [
-    [`${f}Start`, dateParam(false).optional()],
-    [`${f}End`, dateParam(true).optional()],
-  ]),
-) as Record<`${DateField}${'Start' | 'End'}`, z.ZodOptional<ReturnType<typeof dateParam>>>;
+/**
+ * The parameters as the server binds them. Strict by default (evo-api.md): only paymentTypes and
+ * accountStatus are comma lists; ids are one int32 each. The lenient switches change single binders.
+ */
+function querySchema(l: LenientOptions) {
+  const dates = Object.fromEntries(
+    DATE_FIELDS.flatMap((f) => [
+      [`${f}Start`, dateParam(false, l.dateOnlyFilters === true)],
+      [`${f}End`, dateParam(true, l.dateOnlyFilters === true)],
+    ]),
+  ) as Record<DateBoundName, Binder<string>>;
+  const statusList = intFilterParam(l.singleValueLists !== true);
+  const idFilter = intFilterParam(l.idLists === true);
+  return {
+    ...dates,
+    paymentTypes: statusList,
+    accountStatus: statusList,
+    ammountStart: amountParam,
+    ammountEnd: amountParam,
+    description: textParam,
+    memberId: idFilter,
+    idSale: idFilter,
+    idReceivable: idFilter,
+    idBranch: int32Param,
+    take: takeParam,
+    skip: skipParam,
+  };
+}
+type ReceivablesQuery = Bound<ReturnType<typeof querySchema>>;
 
-const querySchema = z.object({
-  ...dateShape,
-  paymentTypes: intListParam.optional(),
-  accountStatus: intListParam.optional(),
-  ammountStart: amountParam.optional(),
-  ammountEnd: amountParam.optional(),
-  description: z.string().optional(),
-  memberId: intListParam.optional(),
-  idSale: intListParam.optional(),
-  idReceivable: intListParam.optional(),
-  idBranch: intParam.optional(),
-  take: takeParam.optional(),
-  skip: skipParam.optional(),
-});
-type ReceivablesQuery = z.output<typeof querySchema>;
-const QUERY_NAMES = Object.keys(querySchema.shape);
+/** Parameters a lenient server does not bind at all: neither validated nor applied. */
+function ignoredParams(l: LenientOptions): Set<string> {
+  const out = new Set<string>();
+  for (const f of l.ignoreFilters ?? []) {
+    if (f === 'accountStatus' || f === 'paymentTypes' || f === 'idReceivable') out.add(f);
+    else out.add(`${f}Start`).add(`${f}End`);
+  }
+  return out;
+}
 
 function matches(r: ReceivableRecord, q: ReceivablesQuery): boolean {
   for (const f of DATE_FIELDS) {
@@ -71,11 +97,14 @@ function matches(r: ReceivableRecord, q: ReceivablesQuery): boolean {
   return true;
 }
 
-/** GET /api/v1/receivables: offset paging over a stable idReceivable order; a plain array, no total. */
+/**
+ * GET /api/v1/receivables: offset paging over a stable idReceivable order; a plain array, no total.
+ * A binding failure is the framework's 400 (ValidationProblemDetails), not the vendor's model.
+ */
 export function listReceivables(ctx: RouteContext): HandlerResult {
-  const parsed = validate(querySchema, queryRecord(ctx.url, QUERY_NAMES));
-  if (!parsed.ok) return badRequest(parsed.messages);
-  const q = parsed.value;
+  const bound = bindQuery(ctx.url, querySchema(ctx.lenient), ignoredParams(ctx.lenient));
+  if (!bound.ok) return validationProblem(bound.errors);
+  const q = bound.value;
   const take = q.take ?? 50;
   const skip = q.skip ?? 0;
   const page: unknown[] = [];

@@ -8,6 +8,7 @@ const batchSchema = z.object({
   attempts: z.number().int(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
+  putAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
   lastError: z.string().nullable(),
@@ -21,6 +22,10 @@ const summarySchema = z.object({
   needsReview: z.number().int(),
   waiting: z.number().int(),
   retryAt: z.string().nullable(),
+  /** Another Quita process (the desktop app, a scheduled quita send) is sending for this branch right now. */
+  busy: z.boolean(),
+  /** Requests spent reading back what was sent (one read serves every batch of a run). */
+  readBackRequests: z.number().int(),
 });
 const countsSchema = z.object({
   queued: z.number().int(),
@@ -33,7 +38,8 @@ const countsSchema = z.object({
 
 export const sendCommands = {
   'send.preview': defineCommand({
-    summary: 'What "Marcar como pagos" would send: count and total per bank account',
+    summary:
+      'What "Marcar como pagos" would send: count and total per bank account, and the bank dates the EVO will not keep',
     input: z.object({}),
     output: z.object({
       groups: z.array(
@@ -46,6 +52,23 @@ export const sendCommands = {
       ),
       count: z.number().int(),
       totalCents: z.number().int(),
+      /**
+       * Today in Brasília (YYYY-MM-DD). mark-received carries no date: the EVO records the day of the request
+       * as the receiving date, whatever the bank date of the credit.
+       */
+      today: z.string(),
+      /** The oldest bank date among the lines to send (YYYY-MM-DD), null when there is nothing to send. */
+      earliestBankDate: z.string().nullable(),
+      /** Lines to send whose bank date is in a month before today's: in the EVO they will be received this month. */
+      previousMonths: z.object({
+        /** Bank lines ("lançamentos"). */
+        lineCount: z.number().int(),
+        /** Receivables they pay (a line may pay several). */
+        receivableCount: z.number().int(),
+        totalCents: z.number().int(),
+        /** YYYY-MM, oldest first. */
+        months: z.array(z.string()),
+      }),
     }),
   }),
   'send.confirm': defineCommand({

@@ -13,6 +13,8 @@ export const syncSummarySchema = z.object({
   receivables: z.object({
     fetched: z.number().int(),
     skipped: z.number().int(),
+    /** Rows the server sent that contradict the filters asked for (it ignored one): not cached. */
+    dropped: z.number().int(),
     mode: z.enum(['first', 'incremental']),
     windowFetches: z.number().int(),
   }),
@@ -38,6 +40,7 @@ export const bankAccountSchema = z.object({
   agency: z.string().nullable(),
   account: z.string().nullable(),
   inactive: z.boolean(),
+  bankIntegration: z.boolean().nullable(),
   fetchedAt: z.string(),
 });
 

@@ -4,6 +4,7 @@ import { m002Statements } from './002-statements';
 import { m003Matching } from './003-matching';
 import { m004AuditNotifications } from './004-audit-notifications';
 import { m005Outbox } from './005-outbox';
+import { m006DocumentedApi } from './006-documented-api';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m003Matching,
   m004AuditNotifications,
   m005Outbox,
+  m006DocumentedApi,
 ];

@@ -168,12 +168,25 @@ export const en: Messages = {
   reconcile: reconcileEn,
   send: {
     nothing: 'Nothing approved to send. Approve pairs in Reconcile.',
-    group: '{{count}} receivable(s), {{total}}, into account {{account}}',
+    group: '{{count}} receivables, {{total}}, into account {{account}}',
+    group_one: '{{count}} receivable, {{total}}, into account {{account}}',
     markPaid: 'Mark as paid ({{count}}, {{total}})',
     confirmText:
-      'Mark {{count}} receivable(s) as paid, total {{total}}, into account(s) {{accounts}}? The gym system will be updated.',
+      'Mark {{count}} receivables as paid, total {{total}}, {{accounts}}? EVO will record them as received today, {{today}}.',
+    confirmText_one:
+      'Mark {{count}} receivable as paid, total {{total}}, {{accounts}}? EVO will record it as received today, {{today}}.',
+    intoAccounts: 'into accounts {{accounts}}',
+    intoAccounts_one: 'into account {{accounts}}',
+    dateNotice:
+      'EVO records the day of sending (today, {{today}}) as the date of receipt, not the date of the bank credit.',
+    attention: 'Attention:',
+    previousMonths:
+      '{{count}} bank entries ({{total}}) are from {{months}}: in EVO they will show as received in {{thisMonth}}.',
+    previousMonths_one:
+      '{{count}} bank entry ({{total}}) is from {{months}}: in EVO it will show as received in {{thisMonth}}.',
     confirm: 'Yes, mark as paid',
-    queued: '{{batches}} batch(es) queued. Sending goes on even if the internet drops.',
+    queued: '{{count}} batches queued. Sending goes on even if the internet drops.',
+    queued_one: '{{count}} batch queued. Sending goes on even if the internet drops.',
     sending: 'Sending batch {{done}} of {{total}}…',
     sendingLabel: 'Sending batches',
     counts:

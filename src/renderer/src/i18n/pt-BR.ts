@@ -176,12 +176,25 @@ export const ptBR = {
   reconcile: reconcilePtBR,
   send: {
     nothing: 'Nada aprovado para enviar. Aprove pares em Conciliar.',
-    group: '{{count}} recebível(is), {{total}}, na conta {{account}}',
+    group: '{{count}} recebíveis, {{total}}, na conta {{account}}',
+    group_one: '{{count}} recebível, {{total}}, na conta {{account}}',
     markPaid: 'Marcar como pagos ({{count}}, {{total}})',
     confirmText:
-      'Marcar {{count}} recebível(is) como pagos, total {{total}}, na(s) conta(s) {{accounts}}? O sistema da academia será atualizado.',
+      'Marcar {{count}} recebíveis como pagos, total {{total}}, {{accounts}}? O EVO vai registrá-los como recebidos hoje, {{today}}.',
+    confirmText_one:
+      'Marcar {{count}} recebível como pago, total {{total}}, {{accounts}}? O EVO vai registrá-lo como recebido hoje, {{today}}.',
+    intoAccounts: 'nas contas {{accounts}}',
+    intoAccounts_one: 'na conta {{accounts}}',
+    dateNotice:
+      'O EVO registra como data de recebimento o dia do envio (hoje, {{today}}), não a data do crédito no banco.',
+    attention: 'Atenção:',
+    previousMonths:
+      '{{count}} lançamentos ({{total}}) são de {{months}}: no EVO ficarão como recebidos em {{thisMonth}}.',
+    previousMonths_one:
+      '{{count}} lançamento ({{total}}) é de {{months}}: no EVO ficará como recebido em {{thisMonth}}.',
     confirm: 'Sim, marcar como pagos',
-    queued: '{{batches}} lote(s) na fila de envio. O envio continua mesmo se a internet cair.',
+    queued: '{{count}} lotes na fila de envio. O envio continua mesmo se a internet cair.',
+    queued_one: '{{count}} lote na fila de envio. O envio continua mesmo se a internet cair.',
     sending: 'Enviando lote {{done}} de {{total}}…',
     sendingLabel: 'Envio dos lotes',
     counts:

@@ -2,11 +2,25 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
-import { formatDateTime, formatMoney } from '../format';
+import { formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
 
 type Preview = CommandOutput<'send.preview'>;
 type Batches = CommandOutput<'send.batches'>;
+
+/** "outubro", or "dezembro de 2025" when the month is not in the current year. */
+function monthName(month: string, currentYear: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    ...(month.slice(0, 4) === currentYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y!, m! - 1, 1)));
+}
+
+/** "setembro e outubro" / "September and October". */
+const listOf = (items: string[], locale: string) =>
+  new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 
 export function SendScreen() {
   const { t, i18n } = useTranslation();
@@ -49,7 +63,7 @@ export function SendScreen() {
     setMessage(null);
     try {
       const r = await call('send.confirm', { chunkSize: 50, wait: false });
-      setMessage({ tone: 'ok', text: t('send.queued', { batches: r.batchIds.length }) });
+      setMessage({ tone: 'ok', text: t('send.queued', { count: r.batchIds.length }) });
       await refresh();
     } catch (e) {
       fail(e);
@@ -63,8 +77,35 @@ export function SendScreen() {
       fail(e);
     }
   };
-  const accounts = (preview?.groups ?? []).map((g) => g.accountName ?? String(g.bankAccountId)).join(', ');
+  const accountNames = (preview?.groups ?? []).map((g) => g.accountName ?? String(g.bankAccountId));
+  const accounts = t('send.intoAccounts', {
+    count: accountNames.length,
+    accounts: listOf(accountNames, locale),
+  });
   const c = batches?.counts;
+  const today = preview ? formatDate(preview.today, locale) : '';
+  const earlier = preview?.previousMonths;
+  // mark-received carries no date: the EVO records the day of sending, so a credit of a closed month moves.
+  const monthWarning =
+    preview && earlier && earlier.lineCount > 0 ? (
+      <div className="send-month-warning" id="send-month-warning">
+        <span className="send-month-warning-icon" aria-hidden="true">
+          ⚠
+        </span>
+        <p>
+          <strong>{t('send.attention')}</strong>{' '}
+          {t('send.previousMonths', {
+            count: earlier.lineCount,
+            total: formatMoney(earlier.totalCents, locale),
+            months: listOf(
+              earlier.months.map((m) => monthName(m, preview.today.slice(0, 4), locale)),
+              locale,
+            ),
+            thisMonth: monthName(preview.today.slice(0, 7), preview.today.slice(0, 4), locale),
+          })}
+        </p>
+      </div>
+    ) : null;
 
   return (
     <section className="screen screen-wide">
@@ -83,19 +124,30 @@ export function SendScreen() {
               </li>
             ))}
           </ul>
+          <p className="send-date-note">{t('send.dateNotice', { today })}</p>
           {!confirming ? (
-            <button type="button" className="primary" onClick={() => setConfirming(true)}>
-              {t('send.markPaid', { count: preview.count, total: formatMoney(preview.totalCents, locale) })}
-            </button>
+            <>
+              {monthWarning}
+              <button type="button" className="primary" onClick={() => setConfirming(true)}>
+                {t('send.markPaid', { count: preview.count, total: formatMoney(preview.totalCents, locale) })}
+              </button>
+            </>
           ) : (
-            <div role="alertdialog" aria-labelledby="send-confirm" className="confirm">
+            <div
+              role="alertdialog"
+              aria-labelledby="send-confirm"
+              aria-describedby={monthWarning ? 'send-month-warning' : undefined}
+              className="confirm"
+            >
               <p id="send-confirm">
                 {t('send.confirmText', {
                   count: preview.count,
                   total: formatMoney(preview.totalCents, locale),
                   accounts,
+                  today,
                 })}
               </p>
+              {monthWarning}
               <div className="actions">
                 <button type="button" className="primary" onClick={() => void send()}>
                   {t('send.confirm')}

@@ -1,0 +1,28 @@
+import type { ListFilter } from './filters';
+
+/**
+ * What Quita has learned about one profile's server where the documentation leaves room (docs/api-behaviour.md):
+ * a server that refuses several values of a documented list filter, or a time of day in a date filter. Learned
+ * from a 400 that names the parameter, kept per profile (in its database), so the next run asks right at once.
+ */
+export type Quirk = `single-value:${ListFilter}` | 'date-only-filters';
+
+export interface ApiQuirks {
+  has(q: Quirk): boolean;
+  learn(q: Quirk, evidence: string): void;
+}
+
+/** Quirks kept in memory only (tests, one-off clients). */
+export function memoryQuirks(initial: Quirk[] = []): ApiQuirks & { learned: Quirk[] } {
+  const set = new Set<Quirk>(initial);
+  const learned: Quirk[] = [];
+  return {
+    learned,
+    has: (q) => set.has(q),
+    learn(q) {
+      if (set.has(q)) return;
+      set.add(q);
+      learned.push(q);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { PAGE_SIZE, type ApiClient } from '../api/client';
+import type { ReceivableFilters } from '../api/filters';
+import type { ApiReceivable } from '../api/schemas';
+import { upsertReceivables } from '../cache/receivables.repo';
+import type { Db } from '../db/open-db';
+import { brasiliaDateTime, todayInBrasilia } from '../../shared/dates';
+import { ACCOUNT_STATUS } from '../../shared/constants';
+
+/**
+ * Reading back what mark-received did, with the filters the API documents (docs/api-behaviour.md):
+ * `idReceivable` takes ONE id, so a batch cannot be asked for by its ids. Instead, one read serves every batch
+ * of a run:
+ * 1. the window of receivables received since the first PUT left: `accountStatus=2`, `receivingDate` from the
+ *    server's day of that PUT to the server's today (Brasília), and `updateDateStart` a little before the PUT.
+ *    mark-received records the server's own "today" and "now", so every applied id is in it. Paged 50 at a
+ *    time, ids filtered here, and stopped as soon as every id looked for was seen.
+ * 2. ids not seen there were not received (or were received elsewhere, or the server's filters misled us): for
+ *    many of them, one read of the open and overdue receivables of their due dates (when the cache says that
+ *    is cheaper than asking for each), then
+ * 3. one request per id for the few left.
+ * Rows contradicting a filter are dropped by the client; a window where most rows are dropped means the
+ * server ignores a filter, so it is abandoned for the per-id requests rather than paged without end.
+ */
+export interface ReadBackStats {
+  /** Requests made: window pages + open pages + single-id requests. */
+  requests: number;
+  windowPages: number;
+  openPages: number;
+  singles: number;
+  /** Rows dropped because they contradicted the filters asked for. */
+  dropped: number;
+}
+
+export interface ReadBackResult {
+  found: Map<number, ApiReceivable>;
+  stats: ReadBackStats;
+}
+
+/** Clock slack around the window: the server's clock is known to the second at best (its `Date` header). */
+const SLACK_MS = 15 * 60_000;
+/** Above this many ids left, a read of their due dates may be cheaper than one request per id. */
+const SINGLES_MAX = 5;
+
+export interface ReadBackDeps {
+  db: Db;
+  client: ApiClient;
+  now: () => Date;
+  signal?: AbortSignal;
+}
+
+async function readWindow(
+  deps: ReadBackDeps,
+  filters: ReceivableFilters,
+  wanted: Set<number>,
+  found: Map<number, ApiReceivable>,
+  maxPages: number | undefined,
+): Promise<{ pages: number; dropped: number }> {
+  let pages = 0;
+  let dropped = 0;
+  const missing = () => [...wanted].some((id) => !found.has(id));
+  const reader = deps.client.readReceivables(filters, {
+    done: () => !missing(),
+    ...(maxPages !== undefined ? { maxPages } : {}),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  });
+  for await (const page of reader) {
+    pages++;
+    dropped += page.dropped;
+    upsertReceivables(deps.db, page.items, deps.now().toISOString());
+    for (const r of page.items) if (wanted.has(r.id)) found.set(r.id, r);
+    // Most of a page contradicting the filters: the server ignores one, and paging on could be endless.
+    if (page.dropped * 2 > page.items.length + page.dropped) break;
+  }
+  return { pages, dropped };
+}
+
+/**
+ * Read back the receivables of the given batches. `putTimes` are the local instants their PUTs left (empty
+ * when none left: then nothing can have been received by us, and the received window is skipped).
+ */
+export async function readBack(
+  deps: ReadBackDeps,
+  ids: number[],
+  putTimes: string[],
+): Promise<ReadBackResult> {
+  const found = new Map<number, ApiReceivable>();
+  const stats: ReadBackStats = { requests: 0, windowPages: 0, openPages: 0, singles: 0, dropped: 0 };
+  const wanted = new Set(ids);
+
+  if (putTimes.length) {
+    const serverNow = deps.client.serverClock.now();
+    const offset = serverNow.getTime() - deps.now().getTime();
+    const first = Math.min(...putTimes.map((t) => new Date(t).getTime()));
+    const start = new Date(first + offset - SLACK_MS);
+    const w = await readWindow(
+      deps,
+      {
+        accountStatus: [ACCOUNT_STATUS.received],
+        receivingDateStart: todayInBrasilia(start),
+        receivingDateEnd: todayInBrasilia(new Date(serverNow.getTime() + SLACK_MS)),
+        updateDateStart: brasiliaDateTime(start),
+      },
+      wanted,
+      found,
+      undefined,
+    );
+    stats.windowPages = w.pages;
+    stats.dropped += w.dropped;
+  }
+
+  let left = ids.filter((id) => !found.has(id));
+  if (left.length > SINGLES_MAX) {
+    const due = deps.db
+      .prepare(
+        `SELECT min(due_date) AS lo, max(due_date) AS hi, count(due_date) AS n FROM receivables
+         WHERE id IN (SELECT value FROM json_each(?))`,
+      )
+      .get(JSON.stringify(left)) as { lo: string | null; hi: string | null; n: number };
+    if (due.lo && due.hi && due.n === left.length) {
+      const open = deps.db
+        .prepare('SELECT count(*) FROM receivables WHERE status_id IN (?, ?) AND due_date BETWEEN ? AND ?')
+        .pluck()
+        .get(ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue, due.lo, due.hi) as number;
+      const pages = Math.ceil((open + 1) / PAGE_SIZE);
+      if (pages < left.length) {
+        const o = await readWindow(
+          deps,
+          {
+            accountStatus: [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue],
+            dueDateStart: due.lo,
+            dueDateEnd: due.hi,
+          },
+          new Set(left),
+          found,
+          // The cache may be a little behind the server; a little more than it predicts, never without end.
+          pages + 2,
+        );
+        stats.openPages = o.pages;
+        stats.dropped += o.dropped;
+        left = left.filter((id) => !found.has(id));
+      }
+    }
+  }
+
+  for (const id of left) {
+    const page = await deps.client.receivablesPage({ idReceivable: id }, 0, deps.signal);
+    stats.singles++;
+    stats.dropped += page.dropped;
+    upsertReceivables(deps.db, page.items, deps.now().toISOString());
+    const r = page.items.find((x) => x.id === id);
+    if (r) found.set(id, r);
+  }
+  stats.requests = stats.windowPages + stats.openPages + stats.singles;
+  return { found, stats };
+}

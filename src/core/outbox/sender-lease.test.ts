@@ -1,0 +1,135 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../sandbox';
+import { countingProxy, type CountingProxy } from '../../../tests/helpers/counting-proxy';
+import { clientFor, testSandbox } from '../../../tests/helpers/sandbox';
+import type { ApiClient } from '../api/client';
+import { queryAudit } from '../audit/audit.repo';
+import { MIGRATIONS } from '../db/migrations';
+import { enqueuePairs, getBatch, transition, type ApprovedPair } from './outbox.repo';
+import { runSender } from './outbox.sender';
+import { acquireSenderLease, currentLease } from './sender-lease';
+
+/** One sender per profile across processes: the lease in the profile's database. */
+const who = { actor: 'ana (test)', profileId: 'p-1' };
+let sandbox: RunningSandbox | undefined;
+let proxy: CountingProxy | undefined;
+afterEach(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+  sandbox = proxy = undefined;
+});
+
+/** A file, not :memory:, so two connections (two "processes") share it. */
+function twoConnections() {
+  const file = `/tmp/quita-lease-${process.pid}-${Math.random().toString(36).slice(2)}.db`;
+  const a = new Database(file);
+  a.pragma('journal_mode = WAL');
+  for (const m of MIGRATIONS) a.exec(m.sql);
+  const b = new Database(file);
+  b.pragma('busy_timeout = 5000');
+  return { a, b };
+}
+
+async function setup() {
+  sandbox = await testSandbox();
+  proxy = await countingProxy(sandbox.url);
+  const { client } = clientFor({ ...sandbox, url: proxy.url });
+  return { sandbox, proxy, client };
+}
+
+const open = (s: RunningSandbox, n: number): ApprovedPair[] =>
+  s.data.receivables
+    .filter((r) => r.status === 1 || r.status === 4)
+    .slice(0, n)
+    .map((r) => ({
+      receivableId: r.idReceivable,
+      bankAccountId: s.data.bankAccounts[0]!.id,
+      amountCents: r.ammountCents,
+    }));
+
+describe('sender lease', () => {
+  it('a batch sending under a live lease of another process is left alone: no take-over, no PUT', async () => {
+    const { sandbox, proxy, client } = await setup();
+    const { a, b } = twoConnections();
+    const [batchId] = enqueuePairs(a, open(sandbox, 2), who).batchIds;
+    // Process A holds the lease and has claimed the batch; its PUT is in flight (stamped).
+    const lease = acquireSenderLease(a, { ttlMs: 30_000 });
+    expect('busy' in lease).toBe(false);
+    transition(a, batchId!, 'sending', who, { attempt: true });
+    a.prepare('UPDATE outbox_batches SET put_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
+
+    const s = await runSender({ db: b, client, who, settleAfterMs: 0 });
+    expect(s).toMatchObject({ busy: true, sent: 0, waiting: 1 });
+    expect(s.retryAt).not.toBeNull();
+    expect(getBatch(b, batchId!)?.state).toBe('sending');
+    expect(proxy.forwarded).toHaveLength(0);
+    if (!('busy' in lease)) lease.release();
+    expect(currentLease(a)).toBeNull();
+  });
+
+  it('an expired lease is taken over: a batch whose PUT never left is queued again without a read-back', async () => {
+    const { sandbox, proxy, client } = await setup();
+    const { a, b } = twoConnections();
+    const [batchId] = enqueuePairs(a, open(sandbox, 2), who).batchIds;
+    const past = new Date(Date.now() - 120_000);
+    acquireSenderLease(a, { ttlMs: 30_000, now: () => past }); // a process that died two minutes ago
+    transition(a, batchId!, 'sending', who, { attempt: true }); // claimed; waiting for the rate limiter
+
+    // No settle wait is needed (settleAfterMs is a minute and no waiting in the run is allowed).
+    const s = await runSender({ db: b, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
+    expect(s).toMatchObject({ busy: false, sent: 1, confirmed: 1 });
+    expect(proxy.forwarded).toHaveLength(1);
+    expect(queryAudit(b, { action: 'outbox.queued' }).entries.map((e) => e.after)).toContainEqual(
+      expect.objectContaining({ detail: { readBack: 'not needed: the request never left' } }),
+    );
+  });
+
+  it('an expired lease with a PUT that left: unknown, read back only once the wait counted from put_at is over', async () => {
+    const { sandbox, proxy, client } = await setup();
+    const { a, b } = twoConnections();
+    const pairs = open(sandbox, 2);
+    const [batchId] = enqueuePairs(a, pairs, who).batchIds;
+    acquireSenderLease(a, { ttlMs: 1000, now: () => new Date(Date.now() - 60_000) });
+    transition(a, batchId!, 'sending', who, { attempt: true });
+    // Claimed long ago, but the PUT left only now (it waited behind the rate limiter).
+    a.prepare('UPDATE outbox_batches SET last_attempt_at = ?, put_at = ? WHERE id = ?').run(
+      new Date(Date.now() - 300_000).toISOString(),
+      new Date().toISOString(),
+      batchId,
+    );
+    await clientFor(sandbox).client.markReceived(
+      pairs.map((p) => p.receivableId),
+      pairs[0]!.bankAccountId,
+    );
+    const soon = await runSender({ db: b, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
+    expect(soon).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
+    expect(getBatch(b, batchId!)?.state).toBe('unknown');
+    const later = new Date(Date.now() + 61_000);
+    const settled = await runSender({ db: b, client, who, settleAfterMs: 60_000, now: () => later });
+    expect(settled).toMatchObject({ sent: 0, confirmed: 1 });
+    expect(proxy.forwarded).toHaveLength(0); // never sent again
+  });
+
+  it('a sender that lost its lease while waiting does not let its PUT leave', async () => {
+    const { sandbox, proxy, client } = await setup();
+    const { a, b } = twoConnections();
+    enqueuePairs(a, open(sandbox, 2), who);
+    // The PUT waits (as behind a slow rate limiter); meanwhile another process takes the lease over.
+    const slow: ApiClient = {
+      ...client,
+      markReceived: async (ids, account, opts) => {
+        b.prepare("UPDATE outbox_lease SET owner = 'other:1:ffff', expires_at = ?").run(
+          new Date(Date.now() + 60_000).toISOString(),
+        );
+        return client.markReceived(ids, account, opts);
+      },
+    };
+    const s = await runSender({ db: a, client: slow, who, settleAfterMs: 0 });
+    expect(s).toMatchObject({ sent: 0, confirmed: 0 });
+    expect(proxy.forwarded).toHaveLength(0);
+    const batch = getBatch(a, 1)!;
+    expect(batch.state).toBe('queued');
+    expect(batch.putAt).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/open-db';
+
+/**
+ * One sender per profile, across processes (the desktop app or browser host, and a scheduled `quita send` on
+ * the same data folder). The lease is a row in the profile's database: taken in an IMMEDIATE transaction only
+ * when free or expired, renewed by a timer while the sender runs, released at the end. A process that dies
+ * stops renewing; its lease expires and the next sender takes over, reading back whatever was in flight.
+ */
+export interface SenderLease {
+  owner: string;
+  /** False once a renewal found the lease taken by someone else (this process was too slow to renew). */
+  held(): boolean;
+  release(): void;
+}
+
+export const DEFAULT_LEASE_MS = 30_000;
+
+export const newOwnerId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+export interface LeaseHolder {
+  owner: string;
+  expiresAt: string;
+}
+
+export function currentLease(db: Db): LeaseHolder | null {
+  return (
+    (db.prepare('SELECT owner, expires_at AS expiresAt FROM outbox_lease WHERE id = 1').get() as
+      LeaseHolder | undefined) ?? null
+  );
+}
+
+/**
+ * Whether the holder is a process of this machine that no longer exists (killed, crashed): its lease need not
+ * be waited out. A pid reused by another process looks alive, which only means waiting for the expiry.
+ */
+function deadHereAndNow(holder: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Take or renew the lease for `owner` if it is free, expired, held by a dead process of this machine, or ours. */
+function claim(db: Db, owner: string, now: Date, ttlMs: number): boolean {
+  return db
+    .transaction(() => {
+      const cur = currentLease(db);
+      if (cur && cur.owner !== owner && cur.expiresAt > now.toISOString() && !deadHereAndNow(cur.owner))
+        return false;
+      const expires = new Date(now.getTime() + ttlMs).toISOString();
+      db.prepare(
+        `INSERT INTO outbox_lease (id, owner, acquired_at, expires_at) VALUES (1, @owner, @now, @expires)
+         ON CONFLICT (id) DO UPDATE SET owner = @owner, expires_at = @expires,
+           acquired_at = CASE WHEN outbox_lease.owner = @owner THEN outbox_lease.acquired_at ELSE @now END`,
+      ).run({ owner, now: now.toISOString(), expires });
+      return true;
+    })
+    .immediate();
+}
+
+/**
+ * The lease, or the holder that has it. While held, a timer renews it every third of its lifetime (the timer is
+ * unref'd: it never keeps a CLI alive).
+ */
+export function acquireSenderLease(
+  db: Db,
+  opts: { owner?: string; ttlMs?: number; now?: () => Date } = {},
+): SenderLease | { busy: LeaseHolder } {
+  const owner = opts.owner ?? newOwnerId();
+  const ttl = opts.ttlMs ?? DEFAULT_LEASE_MS;
+  const now = opts.now ?? (() => new Date());
+  if (!claim(db, owner, now(), ttl)) return { busy: currentLease(db)! };
+  let held = true;
+  const timer = setInterval(
+    () => {
+      if (!held) return;
+      try {
+        held = claim(db, owner, now(), ttl);
+      } catch {
+        // The database is busy with a long write: try again at the next tick; the lease is still ours until then.
+      }
+    },
+    Math.max(200, Math.floor(ttl / 3)),
+  );
+  timer.unref();
+  return {
+    owner,
+    held: () => held,
+    release() {
+      clearInterval(timer);
+      if (!held) return;
+      held = false;
+      db.prepare('DELETE FROM outbox_lease WHERE id = 1 AND owner = ?').run(owner);
+    },
+  };
+}
