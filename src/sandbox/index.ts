@@ -98,7 +98,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     rateLimiter: rateLimit === false ? null : createRateLimiter(rateLimit),
     faults,
     lenient,
-    clock: createClock(data.today),
+    clock: createClock(data.today, opts.timeSource),
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -84,6 +84,12 @@ export interface SandboxOptions {
   faults?: FaultOptions;
   /** Lenient answers; none by default (strict, as documented). */
   lenient?: LenientOptions;
+  /**
+   * The real time the sandbox's clock is derived from (default: the system clock). Benchmarks that run time
+   * faster than the wall clock pass theirs, so the server's "now" (its Date header, receivingDate, updateDate)
+   * moves with the client's.
+   */
+  timeSource?: () => Date;
   /** Persist client changes across restarts (JSON snapshot); omit for in-memory only. */
   dbFile?: string;
 }

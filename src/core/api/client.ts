@@ -84,6 +84,8 @@ export interface ApiClient {
   readReceivables(filters: ReceivableFilters, opts?: ReadOptions): AsyncGenerator<ReceivablePage>;
   /** The server's clock as its answers tell it (the API records its own "today" on mark-received). */
   serverClock: ServerClock;
+  /** What this profile's server is known to refuse or to answer loosely (see quirks.ts). */
+  quirks: ApiQuirks;
   debtorsPage(skip: number, signal?: AbortSignal): Promise<Page<ApiDebtor> & { total: number | null }>;
   states(signal?: AbortSignal): Promise<Page<ApiState>>;
   /**
@@ -275,6 +277,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       );
     },
     serverClock,
+    quirks,
     receivablesPage,
     readReceivables,
     async debtorsPage(skip, signal) {

@@ -5,7 +5,11 @@ import type { ListFilter } from './filters';
  * a server that refuses several values of a documented list filter, or a time of day in a date filter. Learned
  * from a 400 that names the parameter, kept per profile (in its database), so the next run asks right at once.
  */
-export type Quirk = `single-value:${ListFilter}` | 'date-only-filters';
+export type Quirk =
+  | `single-value:${ListFilter}`
+  | 'date-only-filters'
+  /** `updateDateStart` with a time of day did not find receivables the server had just updated. */
+  | 'coarse-update-date';
 
 export interface ApiQuirks {
   has(q: Quirk): boolean;

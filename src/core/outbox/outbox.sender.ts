@@ -134,9 +134,10 @@ function judge(deps: SenderDeps, batch: Batch, found: Map<number, ApiReceivable>
  *   before the request, and the moment the request leaves is stamped (committed) right before it does.
  * - A batch found `sending` when the lease is taken was interrupted (crash, kill): without a stamp its PUT never
  *   left, so it is queued again; with one it is `unknown`, like any timeout, reset, 5xx or unreadable answer.
- * - While any batch is `unknown`, nothing else is sent: it is read back first, once its PUT can no longer
- *   change anything at the server (the settle wait), together with every batch the API accepted (one read for
- *   all of them).
+ * - A batch whose outcome is `unknown` is never sent again before it is read back, once its PUT can no longer
+ *   change anything at the server (the settle wait counted from when the PUT left), together with every batch
+ *   the API accepted: one read for all of them. Other batches may go meanwhile (they hold other receivables),
+ *   until two outcomes in a row are unknown: then the run settles first.
  */
 export async function runSender(deps: SenderDeps): Promise<SendSummary> {
   const { db } = deps;
@@ -250,21 +251,22 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
       if (ready.length < pending.length) return;
     }
 
-    // 2. Send what is queued, one batch after another; stop at the first answer that leaves an outcome unknown.
+    // 2. Send what is queued, one batch after another. An unknown outcome concerns only its own receivables, so
+    // the next batch may go; two in a row say the connection is failing, and the run settles before going on.
     const queued = listBatches(db, ['queued']).reverse().filter(due);
     if (!queued.length) return;
     let done = 0;
+    let unknownInRow = 0;
     let uncertain = false;
     for (const b of queued) {
       if (!lease.held()) return;
       const outcome = await sendOne(deps, lease, b, summary, t);
       done++;
       deps.onProgress?.({ batchId: b.id, done, total: queued.length });
-      if (outcome === 'unknown') {
-        uncertain = true;
-        break;
-      }
       if (outcome === 'stop') return;
+      unknownInRow = outcome === 'unknown' ? unknownInRow + 1 : 0;
+      uncertain ||= outcome === 'unknown';
+      if (unknownInRow >= 2) break;
     }
     // Loop: read back what was just sent (one read for all of them), then send anything requeued.
     if (!uncertain && !listBatches(db, ['sent']).length) return;

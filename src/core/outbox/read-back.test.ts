@@ -168,6 +168,35 @@ describe('read-back with the documented filters', () => {
     expect(batchCounts(db).confirmed).toBe(1);
   }, 30_000);
 
+  it('a server that reads our time of day in another zone: the misses are found one by one, and the time filter is dropped for this profile', async () => {
+    const { sandbox, client } = await setup();
+    // The server reads updateDateStart in another zone (three hours off): the bound lands after our PUT.
+    const shifted: ApiClient = {
+      ...client,
+      readReceivables: (f, o) =>
+        client.readReceivables(
+          f.updateDateStart
+            ? {
+                ...f,
+                updateDateStart: new Date(Date.parse(`${f.updateDateStart}-00:00`) + 3 * 3600_000)
+                  .toISOString()
+                  .slice(0, 19),
+              }
+            : f,
+          o,
+        ),
+    };
+    const db = freshDb();
+    enqueuePairs(db, open(sandbox, 3), who);
+    const first = await runSender({ db, client: shifted, who, settleAfterMs: 0 });
+    expect(first).toMatchObject({ sent: 1, confirmed: 1 });
+    expect(first.readBackRequests).toBe(1 + 3); // an empty window, then one request per id
+    expect(client.quirks.has('coarse-update-date')).toBe(true);
+    enqueuePairs(db, open(sandbox, 3, 3), who);
+    const second = await runSender({ db, client: shifted, who, settleAfterMs: 0 });
+    expect(second).toMatchObject({ sent: 1, confirmed: 1, readBackRequests: 1 });
+  });
+
   it('a 400 from mark-received parks only its batch, with the server’s words; the others are confirmed', async () => {
     const { sandbox, client } = await setup();
     const db = freshDb();

@@ -61,6 +61,45 @@ describe('sync against the sandbox', () => {
     });
   });
 
+  it('keeps the fields the API really sends: conciliated, fees, sale date, card data; bank integration', async () => {
+    sandbox = await testSandbox();
+    const d = deps(sandbox);
+    await runSync(d, { today: TEST_TODAY, debtors: false });
+    const card = expectedInWindow(sandbox).find((r) => r.feesCents && r.saleDate && r.status === 2)!;
+    expect(card).toBeDefined();
+    expect(
+      d.db
+        .prepare(
+          `SELECT conciliated, fees_cents AS fees, sale_date AS saleDate, card_acquirer AS acquirer, nsu
+           FROM receivables WHERE id = ?`,
+        )
+        .get(card.idReceivable),
+    ).toEqual({
+      conciliated: card.conciliated ? 1 : 0,
+      fees: card.feesCents,
+      saleDate: card.saleDate!.slice(0, 10),
+      acquirer: card.cardAcquirer,
+      nsu: card.nsu,
+    });
+    const primary = sandbox.data.bankAccounts[0]!;
+    expect(
+      d.db.prepare('SELECT bank_code, bank_integration FROM bank_accounts WHERE id = ?').get(primary.id),
+    ).toEqual({ bank_code: primary.bankCode, bank_integration: primary.bankIntegration ? 1 : 0 });
+  });
+
+  it('rows a server sends against the filters (it ignores accountStatus) are dropped, counted, never cached', async () => {
+    sandbox = await testSandbox({ lenient: { ignoreFilters: ['accountStatus'] } });
+    const d = deps(sandbox);
+    const summary = await runSync(d, { today: TEST_TODAY, debtors: false });
+    const cancelledInWindow = sandbox.data.receivables.filter(
+      (r) => r.status === 3 && r.dueDate.slice(0, 10) >= window.from && r.dueDate.slice(0, 10) <= window.to,
+    ).length;
+    expect(cancelledInWindow).toBeGreaterThan(0);
+    expect(summary.receivables.dropped).toBe(cancelledInWindow);
+    expect(cached(d.db, 3)).toBe(0);
+    expect(cached(d.db)).toBe(expectedInWindow(sandbox).length);
+  });
+
   it('incremental sync: only what changed since the high-water mark', async () => {
     sandbox = await testSandbox();
     const d = deps(sandbox);
