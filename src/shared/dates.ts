@@ -17,21 +17,19 @@ export function todayInBrasilia(now = new Date()): string {
   }).format(now);
 }
 
+const BRASILIA_PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** Brasília wall-clock time as the API writes it, `YYYY-MM-DDTHH:MM:SS` (no offset; Brasília is UTC−3). */
 export function brasiliaDateTime(instant: Date): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  );
+  const p = Object.fromEntries(BRASILIA_PARTS.formatToParts(instant).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }

@@ -1,5 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+import type { RunningSandbox, SandboxOptions } from '../../src/sandbox';
+import { testSandbox } from './sandbox';
 
 export interface CountingProxy {
   url: string;
@@ -73,5 +76,27 @@ export async function countingProxy(upstream: string): Promise<CountingProxy> {
         server.closeAllConnections();
         server.close(() => r());
       }),
+  };
+}
+
+/**
+ * For a test file: a function that starts the test sandbox behind a counting proxy; whatever it started is closed
+ * after each test.
+ */
+export function proxiedSandboxPerTest(): (
+  opts?: SandboxOptions,
+) => Promise<{ sandbox: RunningSandbox; proxy: CountingProxy }> {
+  const started: { sandbox: RunningSandbox; proxy: CountingProxy }[] = [];
+  afterEach(async () => {
+    for (const s of started.splice(0)) {
+      await s.proxy.close();
+      await s.sandbox.close();
+    }
+  });
+  return async (opts = {}) => {
+    const sandbox = await testSandbox(opts);
+    const proxy = await countingProxy(sandbox.url);
+    started.push({ sandbox, proxy });
+    return { sandbox, proxy };
   };
 }

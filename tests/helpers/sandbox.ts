@@ -44,3 +44,19 @@ export async function statusesInApi(sandbox: RunningSandbox, ids: number[]): Pro
   }
   return out;
 }
+
+/** The first `n` open or overdue receivables of the sandbox (after `skip`), as approved pairs into its first account. */
+export function openPairs(
+  sandbox: RunningSandbox,
+  n: number,
+  skip = 0,
+): { receivableId: number; bankAccountId: number; amountCents: number }[] {
+  return sandbox.data.receivables
+    .filter((r) => r.status === 1 || r.status === 4)
+    .slice(skip, skip + n)
+    .map((r) => ({
+      receivableId: r.idReceivable,
+      bankAccountId: sandbox.data.bankAccounts[0]!.id,
+      amountCents: r.ammountCents,
+    }));
+}

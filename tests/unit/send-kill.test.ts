@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { countingProxy } from '../helpers/counting-proxy';
-import { statusesInApi, testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { prepareMatchedBranch } from '../helpers/branch';
+import { statusesInApi, testSandbox } from '../helpers/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { ensureRendererBuilt, killHost, startHost as startHostIn } from '../helpers/host';
 import { tempDir } from '../helpers/tmp';
@@ -30,21 +30,7 @@ beforeAll(async () => {
   ensureRendererBuilt();
   sandbox = await testSandbox({ members: 120 });
   proxy = await countingProxy(sandbox.url);
-  await quita(['connect', '--base-url', proxy.url, '--username', sandbox.username, '--key-kind', 'branch'], {
-    QUITA_PASSWORD: sandbox.branchKey,
-  });
-  await quita(['sync', '--no-debtors']);
-  const account = sandbox.data.bankAccounts.find((a) => a.bankCode !== 1) ?? sandbox.data.bankAccounts[0]!;
-  const st = sandbox.writeStatement({
-    bankAccountId: account.id,
-    from: '2026-10-01',
-    to: TEST_TODAY,
-    format: 'ofx',
-  });
-  const file = join(tmp.dir, st.fileName);
-  writeFileSync(file, st.bytes);
-  await quita(['import', file, '--bank-account', String(account.id)]);
-  await quita(['match']);
+  await prepareMatchedBranch(quita, sandbox, proxy.url, tmp.dir);
 }, 120_000);
 afterAll(async () => {
   await proxy.close();

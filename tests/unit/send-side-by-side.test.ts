@@ -1,11 +1,11 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { countingProxy } from '../helpers/counting-proxy';
 import { ensureRendererBuilt, killHost, startHost, type RunningHost } from '../helpers/host';
-import { statusesInApi, testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { prepareMatchedBranch } from '../helpers/branch';
+import { statusesInApi, testSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
 
 /**
@@ -33,21 +33,7 @@ beforeAll(async () => {
   ensureRendererBuilt();
   sandbox = await testSandbox({ members: 120, rateLimit: { perSecond: 3, perMinute: 60 } });
   proxy = await countingProxy(sandbox.url);
-  await quita(['connect', '--base-url', proxy.url, '--username', sandbox.username, '--key-kind', 'branch'], {
-    QUITA_PASSWORD: sandbox.branchKey,
-  });
-  expect((await quita(['sync', '--no-debtors'])).code).toBe(0);
-  const account = sandbox.data.bankAccounts.find((a) => a.bankCode !== 1) ?? sandbox.data.bankAccounts[0]!;
-  const st = sandbox.writeStatement({
-    bankAccountId: account.id,
-    from: '2026-10-01',
-    to: TEST_TODAY,
-    format: 'ofx',
-  });
-  const file = join(tmp.dir, st.fileName);
-  writeFileSync(file, st.bytes);
-  expect((await quita(['import', file, '--bank-account', String(account.id)])).code).toBe(0);
-  expect((await quita(['match'])).code).toBe(0);
+  await prepareMatchedBranch(quita, sandbox, proxy.url, tmp.dir);
 }, 180_000);
 afterAll(async () => {
   if (host) await killHost(host.child, 'SIGTERM');

@@ -60,15 +60,13 @@ export const sendCommand: Subcommand = {
         `sending ${g.count} receivable(s), ${money(g.totalCents)}, into account ${g.accountName ?? g.bankAccountId}`,
       );
     const r = await runCommand(core, 'send.confirm', { chunkSize, wait: true });
-    const s = r.summary ?? {
-      sent: 0,
-      confirmed: 0,
-      needsReview: 0,
-      waiting: 0,
-      retryAt: null,
-      busy: false,
-      readBackRequests: 0,
-    };
+    const s = r.summary;
+    // With wait: true the run's outcome is always there; without one there is nothing more to say than "queued".
+    if (!s)
+      return {
+        json: { queuedBatches: r.batchIds, skipped: r.skipped },
+        text: `${r.batchIds.length} batch(es) queued.`,
+      };
     const text = [
       s.busy
         ? 'Another Quita (the desktop app or another quita send) is sending for this branch now; it sends these too.'

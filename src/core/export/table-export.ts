@@ -1,4 +1,5 @@
 import * as XLSX from 'xlsx';
+import { brasiliaDateTime } from '../../shared/dates';
 
 /** `datetime` takes an ISO timestamp and shows it as Brasília wall-clock time (the files go to a branch). */
 export type CellKind = 'text' | 'int' | 'money' | 'date' | 'datetime';
@@ -21,23 +22,11 @@ export interface TableExportOptions {
   footer?: string[];
 }
 
-const brasilia = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** An ISO timestamp as Brasília wall-clock time, `YYYY-MM-DD HH:MM:SS`; unparseable input comes back as is. */
 export function brasiliaWallClock(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const p = Object.fromEntries(brasilia.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  return brasiliaDateTime(d).replace('T', ' ');
 }
 
 const csvCell = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

@@ -1,19 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox';
-import { clientFor, statusesInApi, testSandbox } from '../../../tests/helpers/sandbox';
+import { clientFor, openPairs, statusesInApi, testSandbox } from '../../../tests/helpers/sandbox';
 import type { ApiClient } from '../api/client';
 import { queryAudit, verifyAudit } from '../audit/audit.repo';
 import { MIGRATIONS } from '../db/migrations';
 import { AppError } from '../errors';
-import {
-  batchCounts,
-  enqueuePairs,
-  getBatch,
-  listBatches,
-  transition,
-  type ApprovedPair,
-} from './outbox.repo';
+import { batchCounts, enqueuePairs, getBatch, listBatches, transition } from './outbox.repo';
 import { runSender } from './outbox.sender';
 
 const who = { actor: 'ana (test)', profileId: 'p-1' };
@@ -28,16 +21,7 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-/** Open receivables of the sandbox as approved pairs into its first account. */
-const pairs = (s: RunningSandbox, n: number, skip = 0): ApprovedPair[] =>
-  s.data.receivables
-    .filter((r) => r.status === 1 || r.status === 4)
-    .slice(skip, skip + n)
-    .map((r) => ({
-      receivableId: r.idReceivable,
-      bankAccountId: s.data.bankAccounts[0]!.id,
-      amountCents: r.ammountCents,
-    }));
+const pairs = openPairs;
 
 /** The sandbox's client, counting mark-received calls: the number that must never exceed one per batch. */
 function countingClient(s: RunningSandbox): { client: ApiClient; puts: () => number } {

@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox, SandboxOptions } from '../../sandbox';
-import { countingProxy, type CountingProxy } from '../../../tests/helpers/counting-proxy';
-import { instantClock, statusesInApi, testSandbox } from '../../../tests/helpers/sandbox';
+import { describe, expect, it } from 'vitest';
+import type { SandboxOptions } from '../../sandbox';
+import { proxiedSandboxPerTest, type CountingProxy } from '../../../tests/helpers/counting-proxy';
+import { instantClock, openPairs, statusesInApi } from '../../../tests/helpers/sandbox';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createRateLimiter } from '../api/rate-limiter';
 import { upsertReceivables } from '../cache/receivables.repo';
 import { MIGRATIONS } from '../db/migrations';
-import { batchCounts, enqueuePairs, listBatches, type ApprovedPair } from './outbox.repo';
+import { batchCounts, enqueuePairs, listBatches } from './outbox.repo';
 import { runSender } from './outbox.sender';
 
 /**
@@ -16,13 +16,7 @@ import { runSender } from './outbox.sender';
  * API applied must end confirmed; nothing may be applied twice.
  */
 const who = { actor: 'ana (test)', profileId: 'p-1' };
-let sandbox: RunningSandbox | undefined;
-let proxy: CountingProxy | undefined;
-afterEach(async () => {
-  await proxy?.close();
-  await sandbox?.close();
-  sandbox = proxy = undefined;
-});
+const proxiedSandbox = proxiedSandboxPerTest();
 
 const freshDb = () => {
   const db = new Database(':memory:');
@@ -32,8 +26,7 @@ const freshDb = () => {
 
 /** The sandbox behind a counting proxy, and a client that counts its GETs of receivables. */
 async function setup(opts: SandboxOptions = {}) {
-  sandbox = await testSandbox(opts);
-  proxy = await countingProxy(sandbox.url);
+  const { sandbox, proxy } = await proxiedSandbox(opts);
   let gets = 0;
   const client: ApiClient = createApiClient({
     creds: { baseUrl: proxy.url, username: sandbox.username, password: sandbox.branchKey },
@@ -47,15 +40,7 @@ async function setup(opts: SandboxOptions = {}) {
   return { sandbox, proxy, client, gets: () => gets };
 }
 
-const open = (s: RunningSandbox, n: number, skip = 0): ApprovedPair[] =>
-  s.data.receivables
-    .filter((r) => r.status === 1 || r.status === 4)
-    .slice(skip, skip + n)
-    .map((r) => ({
-      receivableId: r.idReceivable,
-      bankAccountId: s.data.bankAccounts[0]!.id,
-      amountCents: r.ammountCents,
-    }));
+const open = openPairs;
 
 const appliedTwice = (p: CountingProxy) => {
   const ids = p.applied.flat();

@@ -1,28 +1,25 @@
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../sandbox';
-import { countingProxy, type CountingProxy } from '../../../tests/helpers/counting-proxy';
-import { clientFor, testSandbox } from '../../../tests/helpers/sandbox';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { proxiedSandboxPerTest } from '../../../tests/helpers/counting-proxy';
+import { clientFor, openPairs } from '../../../tests/helpers/sandbox';
+import { tempDir } from '../../../tests/helpers/tmp';
 import type { ApiClient } from '../api/client';
 import { queryAudit } from '../audit/audit.repo';
 import { MIGRATIONS } from '../db/migrations';
-import { enqueuePairs, getBatch, transition, type ApprovedPair } from './outbox.repo';
+import { enqueuePairs, getBatch, transition } from './outbox.repo';
 import { runSender } from './outbox.sender';
 import { acquireSenderLease, currentLease } from './sender-lease';
 
 /** One sender per profile across processes: the lease in the profile's database. */
 const who = { actor: 'ana (test)', profileId: 'p-1' };
-let sandbox: RunningSandbox | undefined;
-let proxy: CountingProxy | undefined;
-afterEach(async () => {
-  await proxy?.close();
-  await sandbox?.close();
-  sandbox = proxy = undefined;
-});
+const proxiedSandbox = proxiedSandboxPerTest();
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
 
 /** A file, not :memory:, so two connections (two "processes") share it. */
 function twoConnections() {
-  const file = `/tmp/quita-lease-${process.pid}-${Math.random().toString(36).slice(2)}.db`;
+  const file = join(tmp.dir, `lease-${Math.random().toString(36).slice(2)}.db`);
   const a = new Database(file);
   a.pragma('journal_mode = WAL');
   for (const m of MIGRATIONS) a.exec(m.sql);
@@ -32,21 +29,12 @@ function twoConnections() {
 }
 
 async function setup() {
-  sandbox = await testSandbox();
-  proxy = await countingProxy(sandbox.url);
+  const { sandbox, proxy } = await proxiedSandbox();
   const { client } = clientFor({ ...sandbox, url: proxy.url });
   return { sandbox, proxy, client };
 }
 
-const open = (s: RunningSandbox, n: number): ApprovedPair[] =>
-  s.data.receivables
-    .filter((r) => r.status === 1 || r.status === 4)
-    .slice(0, n)
-    .map((r) => ({
-      receivableId: r.idReceivable,
-      bankAccountId: s.data.bankAccounts[0]!.id,
-      amountCents: r.ammountCents,
-    }));
+const open = openPairs;
 
 describe('sender lease', () => {
   it('a batch sending under a live lease of another process is left alone: no take-over, no PUT', async () => {
