@@ -94,6 +94,34 @@ export const importErrors = {
       `Reading the file stopped unexpectedly (${reason}). Try again; if it happens again, export the statement again from the bank, or save it as XLSX or CSV.`,
       { code: 'import.reader_failed', params: { reason } },
     ),
+  /** A credit-card bill (OFX CREDITCARDMSGSRSV1, a card-invoice CSV): purchases are not money received. */
+  cardBill: () =>
+    new AppError(
+      'validation',
+      'This file is a credit-card bill, not a bank account statement: its purchases and bill payments are not money received. Export the statement of the bank account (conta corrente) instead.',
+      { code: 'import.card_bill' },
+    ),
+  /** An OFX with several statements and nothing saying which one is the chosen account's. */
+  severalStatements: (count: number, list: string) =>
+    new AppError(
+      'validation',
+      `This file holds ${count} statements (${list}); choose which one to import. Each account is imported on its own.`,
+      { code: 'import.several_statements', field: 'statementIndex', params: { count, list } },
+    ),
+  /** The file names another account than the one chosen (bank, agency or account number differ). */
+  accountMismatch: (file: string, chosen: string) =>
+    new AppError(
+      'validation',
+      `This file is the statement of another account (${file}), not of the account chosen (${chosen}). Choose the right account, or export the statement of this one.`,
+      { code: 'import.account_mismatch', field: 'bankAccountId', params: { file, chosen } },
+    ),
+  /** A workbook whose parts claim (or would take) far more memory than a statement can need: a zip bomb. */
+  unpackedTooLarge: (mbUnpacked: number, limitMb: number) =>
+    new AppError(
+      'validation',
+      `The workbook would unpack to ${mbUnpacked} MB (the limit is ${limitMb} MB): it is damaged or not a statement. Export the statement again from the bank, or as CSV.`,
+      { code: 'import.unpacked_too_large', params: { sizeMb: mbUnpacked, limitMb } },
+    ),
   unknownBankAccount: (id: number) =>
     new AppError(
       'validation',

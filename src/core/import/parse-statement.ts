@@ -81,6 +81,9 @@ function fromTable(
     notices: [...(decoded ? encodingNotices(decoded) : []), ...t.notices, ...skippedNotice(t.skipped)],
     period: periodOf(lines),
     signature: t.signature,
+    accountHint: null,
+    statements: [],
+    statementIndex: null,
   };
 }
 
@@ -122,6 +125,9 @@ function parseOfxFile(bytes: Uint8Array, opts: ParseOptions): ParseResult {
     notices: [...notices, ...parsed.notices, ...skippedNotice(parsed.skipped)],
     period: parsed.period,
     signature: 'ofx',
+    accountHint: null,
+    statements: [],
+    statementIndex: null,
   };
 }
 

@@ -45,6 +45,31 @@ export interface SkippedRow {
   reason: string;
 }
 
+/**
+ * Whose account the file says it is, when it says: OFX BANKID/BRANCHID/ACCTID, or a preamble's "Agência 1234
+ * Conta 56789-0". Compared with the chosen bank account by `account-hint.ts`.
+ */
+export interface AccountHint {
+  /** FEBRABAN bank code (341 Itaú, 1 Banco do Brasil, 237 Bradesco…) when the file gives it. */
+  bankCode: number | null;
+  /** Agency as written (digits, maybe a check digit after a dash), or null. */
+  agency: string | null;
+  /** Account number as written (digits, maybe a check digit after a dash), or null. */
+  account: string | null;
+  source: 'ofx' | 'preamble';
+}
+
+/** One statement of a file that holds several (an OFX with two STMTRS); the lines come from one of them only. */
+export interface StatementChoice {
+  index: number;
+  accountHint: AccountHint | null;
+  /** CURDEF of that statement (BRL, USD…), null when the file does not say. */
+  currency: string | null;
+  /** Transactions in it (credits and debits). */
+  lineCount: number;
+  period: { from: string; to: string } | null;
+}
+
 export interface ParseResult {
   format: StatementFormat;
   encoding: TextEncoding | null;
@@ -62,6 +87,12 @@ export interface ParseResult {
   period: { from: string; to: string } | null;
   /** What identifies this layout for a saved profile (normalized column titles); null for headerless. */
   signature: string;
+  /** Whose account the file (or the chosen statement of it) says it is; null when it does not say. */
+  accountHint: AccountHint | null;
+  /** Every statement of a file holding several (OFX with several STMTRS); [] for a single one. */
+  statements: StatementChoice[];
+  /** The statement the lines come from, when `statements` has several. */
+  statementIndex: number | null;
 }
 
 /** A saved profile (one bank account) or a starter profile (one bank), ready to be tried on a file. */
@@ -83,7 +114,21 @@ export type ProfileCandidate =
     }
   | { source: 'saved' | 'starter'; name: string; kind: 'ofx'; mapping: Extract<Mapping, { kind: 'ofx' }> };
 
+/** The bank account the clerk chose, as the cache knows it (for `account-hint.ts`). */
+export interface KnownAccount {
+  bankCode: number | null;
+  agency: string | null;
+  account: string | null;
+}
+
 export interface ParseOptions {
+  /**
+   * A file with several statements: which one to read. Without it, the one whose account matches `account`; if
+   * none or several match, parsing fails with `import.several_statements` (the clerk chooses).
+   */
+  statementIndex?: number | undefined;
+  /** The bank account the clerk chose: picks the matching statement of a file that holds several. */
+  account?: KnownAccount | undefined;
   /** The clerk's mapping: obeyed as given (a file it does not fit is a validation error). */
   mapping?: Mapping | undefined;
   /** Tried in order before detection: the account's saved profiles first, then its bank's starters. */

@@ -361,6 +361,14 @@ export const en: Messages = {
         'The file needs more memory to read than Quita can give it. Export a shorter period from the bank.',
       reader_failed:
         'Reading the file stopped unexpectedly ({{reason}}). Try again; if it happens again, export the statement again from the bank, or save it as XLSX or CSV.',
+      card_bill:
+        'This file is a credit-card bill, not a bank account statement: its purchases and bill payments are not money received. Export the statement of the bank account instead.',
+      several_statements:
+        'This file holds {{count}} statements ({{list}}); choose which one to import. Each account is imported on its own.',
+      account_mismatch:
+        'This file is the statement of another account ({{file}}), not of the account chosen ({{chosen}}). Choose the right account, or export the statement of this one.',
+      unpacked_too_large:
+        'The workbook would unpack to {{sizeMb}} MB (the limit is {{limitMb}} MB): it is damaged or not a statement. Export the statement again from the bank, or as CSV.',
       unknown_bank_account:
         'Bank account {{bankAccountId}} is not known here yet. Click “Sincronizar” to fetch the bank accounts from the gym system, then try again.',
     },

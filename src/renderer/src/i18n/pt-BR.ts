@@ -371,6 +371,14 @@ export const ptBR = {
         'Ler este arquivo precisa de mais memória do que o Quita tem. Exporte um período menor no banco.',
       reader_failed:
         'A leitura do arquivo parou de repente ({{reason}}). Tente de novo; se repetir, exporte o extrato de novo ou salve como XLSX ou CSV.',
+      card_bill:
+        'Este arquivo é uma fatura de cartão, não um extrato de conta: compras e pagamentos da fatura não são dinheiro recebido. Exporte o extrato da conta corrente.',
+      several_statements:
+        'Este arquivo traz {{count}} extratos ({{list}}); escolha qual importar. Cada conta é importada separadamente.',
+      account_mismatch:
+        'Este arquivo é o extrato de outra conta ({{file}}), não da conta escolhida ({{chosen}}). Escolha a conta certa, ou exporte o extrato desta.',
+      unpacked_too_large:
+        'A planilha se expandiria para {{sizeMb}} MB (o limite é {{limitMb}} MB): está danificada ou não é um extrato. Exporte o extrato de novo no banco, ou como CSV.',
       unknown_bank_account:
         'A conta bancária {{bankAccountId}} ainda não é conhecida aqui. Clique em “Sincronizar” para buscar as contas no sistema da academia e tente de novo.',
     },
