@@ -1,11 +1,24 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import type { AccountCheck } from '../../shared/contract/import';
 import { AppError } from '../../core/errors';
+import { describeAccount } from '../../core/import/account-check';
 import { importErrors } from '../../core/import/import-errors';
 import { commitImport, previewImport } from '../../core/import/import.service';
 import { MAX_FILE_BYTES } from '../../core/import/limits';
 import { auditImport } from '../../core/services/import.handlers';
 import { UsageError, type Subcommand } from '../types';
+
+/** What the file says about its account, and how it compares with the one given. */
+function accountLines(c: AccountCheck, imported: boolean): string[] {
+  if (!c.fileAccount) return [];
+  const said = `the file names ${describeAccount(c.fileAccount)}`;
+  if (c.verdict === 'different')
+    return [
+      `note: ${said}, which is not the account given${imported ? ' (imported as confirmed)' : '; importing it there needs --confirm-account'}.`,
+    ];
+  return [`${said}${c.verdict === 'same' ? ' (matches)' : ''}.`];
+}
 
 const brl = (cents: number) =>
   (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
@@ -34,8 +47,16 @@ function readStatementFile(path: string): Buffer {
 export const importCommand: Subcommand = {
   name: 'import',
   summary: 'Import a bank statement (OFX, CSV, XLSX, XLS, ODS) into a bank account',
-  usage: 'quita import FILE --bank-account ID [--dry-run] [--json]',
-  options: { 'bank-account': { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  usage:
+    'quita import FILE --bank-account ID [--statement N] [--confirm-account] [--dry-run] [--json]\n' +
+    '  --statement N       a file holding several statements (one OFX, two accounts): which one (0-based)\n' +
+    '  --confirm-account   import although the file names another account than ID (recorded in the audit log)',
+  options: {
+    'bank-account': { type: 'string' },
+    statement: { type: 'string' },
+    'confirm-account': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+  },
   async run(values, positionals, core) {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new UsageError('give exactly one statement file');
@@ -44,9 +65,16 @@ export const importCommand: Subcommand = {
     if (!Number.isSafeInteger(bankAccountId) || bankAccountId <= 0) {
       throw new UsageError('--bank-account ID is required (the bank account id from the gym system)');
     }
+    const st = values.statement;
+    const statementIndex = typeof st === 'string' ? Number(st) : undefined;
+    if (
+      statementIndex !== undefined &&
+      (!Number.isInteger(statementIndex) || statementIndex < 0 || statementIndex > 99)
+    )
+      throw new UsageError('--statement N is the 0-based number of the statement in the file');
     const bytes = readStatementFile(file);
     const db = core.ctx.db();
-    const input = { fileName: basename(file), bytes, bankAccountId };
+    const input = { fileName: basename(file), bytes, bankAccountId, statementIndex };
     // The bytes were read for this import only: move them to the reading worker instead of copying.
     const opts = { transferBytes: true };
     if (values['dry-run'] === true) {
@@ -55,13 +83,18 @@ export const importCommand: Subcommand = {
         `${p.fileName}: ${p.format.toUpperCase()}${p.encoding ? ` (${p.encoding})` : ''}, mapping ${p.mappingSource}${p.profileName ? ` “${p.profileName}”` : ''}, confidence ${Math.round(p.confidence * 100)}%`,
         `${p.counts.credits} credits (${brl(p.counts.creditCents)}), ${p.counts.debits} debits, ${p.counts.balances} balance rows, ${p.counts.rejected} rejected`,
         `new credits: ${p.newCredits ?? '?'}, already known: ${p.knownCredits ?? '?'}`,
+        ...accountLines(p.accountCheck, false),
         ...p.rejected.map((r) => `  line ${r.line}: ${r.reason}`),
         ...p.notices.map((n) => `note: ${n.message}`),
         'Nothing was imported (--dry-run).',
       ];
       return { json: p, text: text.join('\n') };
     }
-    const r = await commitImport(db, input, opts);
+    const r = await commitImport(
+      db,
+      { ...input, confirmAccount: values['confirm-account'] === true, actor: core.ctx.actor() },
+      opts,
+    );
     auditImport(core.ctx, input.fileName, bankAccountId, r);
     const text = [
       `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
@@ -70,6 +103,7 @@ export const importCommand: Subcommand = {
         ? [`${r.rejected.length} rows rejected:`, ...r.rejected.map((x) => `  line ${x.line}: ${x.reason}`)]
         : []),
       ...r.notices.map((n) => `note: ${n.message}`),
+      ...accountLines(r.accountCheck, true),
     ];
     return {
       json: {
@@ -77,6 +111,9 @@ export const importCommand: Subcommand = {
         imported: r.imported,
         alreadyKnown: r.alreadyKnown,
         rejected: r.rejected.map(({ line, reason }) => ({ line, reason })),
+        // What only --dry-run showed before: charset, currency, rows or a future section skipped, the account.
+        notices: r.notices,
+        accountCheck: r.accountCheck,
       },
       text: text.join('\n'),
     };

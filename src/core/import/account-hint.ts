@@ -42,14 +42,3 @@ export function compareAccount(hint: AccountHint | null, known: KnownAccount | n
   }
   return agreed >= 2 ? 'same' : 'unknown';
 }
-
-/** "Itaú (341), agência 1234, conta 56789-0", for messages; the parts the file gave. */
-export function describeHint(h: AccountHint): string {
-  return [
-    h.bankCode !== null ? `bank ${h.bankCode}` : null,
-    h.agency ? `agency ${h.agency}` : null,
-    h.account ? `account ${h.account}` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
-}

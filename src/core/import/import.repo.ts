@@ -6,6 +6,8 @@ export interface BankAccountRow {
   id: number;
   description: string;
   bank_code: number | null;
+  agency: string | null;
+  account: string | null;
 }
 
 export interface StatementRow {
@@ -55,8 +57,40 @@ export interface NewStatement {
 /** The only SQL of the import feature. Callers own the transaction. */
 export const importRepo = {
   bankAccount: (db: Db, id: number) =>
-    db.prepare('SELECT id, description, bank_code FROM bank_accounts WHERE id = ?').get(id) as
-      BankAccountRow | undefined,
+    db
+      .prepare('SELECT id, description, bank_code, agency, account FROM bank_accounts WHERE id = ?')
+      .get(id) as BankAccountRow | undefined,
+
+  bankAccounts: (db: Db) =>
+    db
+      .prepare('SELECT id, description, bank_code, agency, account FROM bank_accounts WHERE inactive = 0')
+      .all() as BankAccountRow[],
+
+  /** The account a file identification was confirmed for, if any. */
+  accountOfHint: (db: Db, hintKey: string) =>
+    db.prepare('SELECT bank_account_id FROM bank_account_files WHERE hint_key = ?').pluck().get(hintKey) as
+      number | undefined,
+
+  /** Remember that files with this identification belong to this account (moved from any other). */
+  rememberHint(
+    db: Db,
+    r: {
+      hintKey: string;
+      bankAccountId: number;
+      bankCode: number | null;
+      agency: string | null;
+      account: string | null;
+      at: string;
+      by: string;
+    },
+  ): void {
+    db.prepare(
+      `INSERT INTO bank_account_files (hint_key, bank_account_id, bank_code, agency, account, confirmed_at, confirmed_by)
+       VALUES (@hintKey, @bankAccountId, @bankCode, @agency, @account, @at, @by)
+       ON CONFLICT (hint_key) DO UPDATE SET bank_account_id = excluded.bank_account_id,
+         confirmed_at = excluded.confirmed_at, confirmed_by = excluded.confirmed_by`,
+    ).run(r);
+  },
 
   statementBySha: (db: Db, bankAccountId: number, sha256: string) =>
     db
@@ -104,8 +138,8 @@ export const importRepo = {
   lineInserter(db: Db, statementId: number, bankAccountId: number): (l: ParsedLine) => boolean {
     const stmt = db.prepare(
       `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, balance_cents, kind,
-         description, payer_text, document, fitid, raw_json, fingerprint)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         description, payer_text, payer_document, document, fitid, raw_json, fingerprint)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (bank_account_id, fingerprint) DO NOTHING`,
     );
     return (l) =>
@@ -119,6 +153,7 @@ export const importRepo = {
         l.kind,
         l.description,
         l.payerText,
+        l.payerDocument ?? null,
         l.document,
         l.fitid,
         l.rawJson,

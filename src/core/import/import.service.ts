@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
+  AccountCheck,
   ImportCommitResult,
   ImportPreview,
   LineKind,
@@ -10,6 +11,7 @@ import type {
 } from '../../shared/contract/import';
 import { mappingSchema } from '../../shared/contract/import';
 import type { Db } from '../db/open-db';
+import { checkAccount, describeAccount, hintKey } from './account-check';
 import { importErrors } from './import-errors';
 import { importRepo, type BankAccountRow } from './import.repo';
 import { PREVIEW_LINES } from './limits';
@@ -23,6 +25,8 @@ export interface ImportFile {
   bankAccountId?: number | undefined;
   /** The clerk's corrected mapping (from the preview). */
   mapping?: Mapping | undefined;
+  /** Which statement of a file that holds several. */
+  statementIndex?: number | undefined;
 }
 
 export interface ImportOptions {
@@ -65,6 +69,7 @@ function candidatesFor(db: Db, account: BankAccountRow): ProfileCandidate[] {
 interface ReadFile {
   parsed: ParseResult;
   account: BankAccountRow | null;
+  check: AccountCheck;
   sha256: string;
   byteSize: number;
 }
@@ -82,7 +87,14 @@ async function parseFor(db: Db, file: ImportFile, opts: ImportOptions): Promise<
   const byteSize = file.bytes.byteLength;
   const parsed = await parseStatementInWorker(
     file.bytes,
-    { mapping: file.mapping, profiles },
+    {
+      mapping: file.mapping,
+      profiles,
+      statementIndex: file.statementIndex,
+      account: account
+        ? { bankCode: account.bank_code, agency: account.agency, account: account.account }
+        : undefined,
+    },
     {
       timeoutMs: opts.timeoutMs,
       onProgress: opts.onProgress,
@@ -91,7 +103,8 @@ async function parseFor(db: Db, file: ImportFile, opts: ImportOptions): Promise<
     },
   );
   if (account && parsed.period) parsed.notices.push(...overlapNotices(db, account.id, parsed));
-  return { parsed, account, sha256, byteSize };
+  const check = checkAccount(db, parsed.accountHint, account?.id ?? null);
+  return { parsed, account, check, sha256, byteSize };
 }
 
 /**
@@ -137,7 +150,7 @@ export async function previewImport(
   file: ImportFile,
   opts: ImportOptions = {},
 ): Promise<ImportPreview> {
-  const { parsed, account, sha256 } = await parseFor(db, file, opts);
+  const { parsed, account, check, sha256 } = await parseFor(db, file, opts);
   const known = account ? importRepo.knownLookup(db, account.id) : null;
   let newCredits: number | null = null;
   let knownCredits: number | null = null;
@@ -182,6 +195,9 @@ export async function previewImport(
     newCredits,
     knownCredits,
     sameFileStatementId: account ? (importRepo.statementBySha(db, account.id, sha256)?.id ?? null) : null,
+    accountCheck: check,
+    statements: parsed.statements,
+    statementIndex: parsed.statementIndex,
   };
 }
 
@@ -199,11 +215,22 @@ function profileMapping(parsed: ParseResult): Mapping {
  */
 export async function commitImport(
   db: Db,
-  file: ImportFile & { bankAccountId: number; saveProfile?: boolean | undefined },
+  file: ImportFile & {
+    bankAccountId: number;
+    saveProfile?: boolean | undefined;
+    confirmAccount?: boolean | undefined;
+    /** Who imports (kept with the remembered file identification). */
+    actor?: string | undefined;
+  },
   opts: ImportOptions = {},
 ): Promise<ImportCommitResult> {
-  const { parsed, account, sha256, byteSize } = await parseFor(db, file, opts);
+  const { parsed, account, check, sha256, byteSize } = await parseFor(db, file, opts);
   if (!account) throw importErrors.unknownBankAccount(file.bankAccountId);
+  if (check.verdict === 'different' && !file.confirmAccount && check.fileAccount)
+    throw importErrors.accountMismatch(
+      describeAccount(check.fileAccount),
+      `${account.description}: ${describeAccount({ bankCode: account.bank_code, agency: account.agency, account: account.account })}`,
+    );
   if (parsed.lines.length === 0) {
     const first = parsed.rejected[0];
     throw first ? importErrors.allRejected(parsed.rejected.length, first) : importErrors.noLines();
@@ -241,6 +268,18 @@ export async function commitImport(
     }
     const total = (k: Record<LineKind, number>) => k.credit + k.debit + k.balance;
     importRepo.addCounts(db, statementId, total(inserted), total(known));
+    // From now on files of this identification are this account's (a confirmed mismatch moves it here).
+    const key = hintKey(check.fileAccount);
+    if (key && check.fileAccount)
+      importRepo.rememberHint(db, {
+        hintKey: key,
+        bankAccountId: account.id,
+        bankCode: check.fileAccount.bankCode,
+        agency: check.fileAccount.agency,
+        account: check.fileAccount.account,
+        at: now,
+        by: file.actor ?? 'unknown',
+      });
     if (saveProfile) {
       importRepo.upsertProfile(db, {
         bank_account_id: account.id,
@@ -265,6 +304,7 @@ export async function commitImport(
     sameFile,
     profileSaved: saveProfile,
     notices: parsed.notices,
+    accountCheck: check,
   };
 }
 

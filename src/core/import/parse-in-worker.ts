@@ -125,7 +125,12 @@ export async function parseStatementInWorker(
   // Functions cannot cross threads; the progress callback is relayed from messages instead.
   const request: ParseRequest = {
     bytes: payload(bytes, run.transfer === true),
-    opts: { mapping: opts.mapping, profiles: opts.profiles },
+    opts: {
+      mapping: opts.mapping,
+      profiles: opts.profiles,
+      statementIndex: opts.statementIndex,
+      account: opts.account,
+    },
   };
   let src: WorkerSource;
   try {

@@ -23,6 +23,8 @@ export interface ParsedLine {
   kind: LineKind;
   description: string;
   payerText: string | null;
+  /** A CPF/CNPJ (often masked, •••.456.789-••) the bank printed beside the payer, kept out of the name. */
+  payerDocument?: string | null;
   document: string | null;
   fitid: string | null;
   /** The row as read (cells as text, or the OFX fields), JSON. */

@@ -1,3 +1,4 @@
+import type { AccountCheck } from '../../shared/contract/import';
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
 import { commitImport, listProfiles, listStatements, previewImport } from '../import/import.service';
@@ -18,7 +19,14 @@ export function auditImport(
   ctx: Pick<CoreContext, 'audit'>,
   fileName: string,
   bankAccountId: number,
-  r: { statementId: number; imported: number; alreadyKnown: number; rejected: unknown[]; sameFile: boolean },
+  r: {
+    statementId: number;
+    imported: number;
+    alreadyKnown: number;
+    rejected: unknown[];
+    sameFile: boolean;
+    accountCheck?: AccountCheck;
+  },
 ): void {
   ctx.audit('import.committed', `statement:${r.statementId}`, {
     after: {
@@ -28,6 +36,10 @@ export function auditImport(
       alreadyKnown: r.alreadyKnown,
       rejected: r.rejected.length,
       sameFile: r.sameFile,
+      // The clerk imported a file naming another account: who and which account, kept with the import.
+      ...(r.accountCheck?.verdict === 'different'
+        ? { accountConfirmedDespite: r.accountCheck.fileAccount, basis: r.accountCheck.basis }
+        : {}),
     },
   });
 }
@@ -35,20 +47,36 @@ export function auditImport(
 export const importHandlers: HandlerGroup<
   'import.preview' | 'import.commit' | 'import.statements' | 'import.profiles'
 > = (ctx) => ({
-  'import.preview': async ({ uploadId, bankAccountId, mapping }) => {
+  'import.preview': async ({ uploadId, bankAccountId, mapping, statementIndex }) => {
     const file = ctx.uploads.read(uploadId);
     return previewImport(
       ctx.db(),
-      { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping },
+      { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping, statementIndex },
       // A fresh read of the upload, used for nothing else: moved to the reading worker, not copied.
       { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );
   },
-  'import.commit': async ({ uploadId, bankAccountId, mapping, saveProfile }) => {
+  'import.commit': async ({
+    uploadId,
+    bankAccountId,
+    mapping,
+    saveProfile,
+    statementIndex,
+    confirmAccount,
+  }) => {
     const file = ctx.uploads.read(uploadId);
     const result = await commitImport(
       ctx.db(),
-      { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping, saveProfile },
+      {
+        fileName: file.fileName,
+        bytes: file.bytes,
+        bankAccountId,
+        mapping,
+        saveProfile,
+        statementIndex,
+        confirmAccount,
+        actor: ctx.actor(),
+      },
       // A fresh read of the upload, used for nothing else: moved to the reading worker, not copied.
       { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );

@@ -134,6 +134,39 @@ const importInput = z.object({
   bankAccountId: z.number().int().positive().optional(),
   /** The clerk's corrected mapping; without it a saved profile, a starter profile or detection is used. */
   mapping: mappingSchema.optional(),
+  /** A file holding several statements (one OFX, two accounts): which one (0-based, as listed). */
+  statementIndex: z.number().int().min(0).max(99).optional(),
+});
+
+/** Whose account a file says it is (OFX BANKID/BRANCHID/ACCTID, a preamble's "Agência … Conta …"). */
+export const accountHintSchema = z.object({
+  bankCode: z.number().int().nullable(),
+  agency: z.string().nullable(),
+  account: z.string().nullable(),
+  source: z.enum(['ofx', 'preamble']),
+});
+
+export const accountCheckSchema = z.object({
+  /** What the file says about its account; null when it says nothing. */
+  fileAccount: accountHintSchema.nullable(),
+  /**
+   * The chosen account against the file: same, different (never imported without the clerk's confirmation),
+   * unknown (nothing to compare), no_account (none chosen yet).
+   */
+  verdict: z.enum(['same', 'different', 'unknown', 'no_account']),
+  /** remembered: a file of this identification was imported into an account before; bank_data: the API's data. */
+  basis: z.enum(['remembered', 'bank_data']).nullable(),
+  /** The account the file belongs to, when one is known: preselected on screen. */
+  suggestedBankAccountId: z.number().int().nullable(),
+});
+export type AccountCheck = z.infer<typeof accountCheckSchema>;
+
+export const statementChoiceSchema = z.object({
+  index: z.number().int(),
+  accountHint: accountHintSchema.nullable(),
+  currency: z.string().nullable(),
+  lineCount: z.number().int(),
+  period: z.object({ from: isoDateSchema, to: isoDateSchema }).nullable(),
 });
 
 export const previewOutputSchema = z.object({
@@ -161,6 +194,10 @@ export const previewOutputSchema = z.object({
   knownCredits: z.number().int().nullable(),
   /** This very file (same SHA-256) was already imported into that statement. */
   sameFileStatementId: z.number().int().nullable(),
+  accountCheck: accountCheckSchema,
+  /** Every statement of a file that holds several; [] for one. */
+  statements: z.array(statementChoiceSchema),
+  statementIndex: z.number().int().nullable(),
 });
 export type ImportPreview = z.infer<typeof previewOutputSchema>;
 
@@ -178,6 +215,7 @@ export const commitOutputSchema = z.object({
   sameFile: z.boolean(),
   profileSaved: z.boolean(),
   notices: z.array(noticeSchema),
+  accountCheck: accountCheckSchema,
 });
 export type ImportCommitResult = z.infer<typeof commitOutputSchema>;
 
@@ -228,6 +266,8 @@ export const importCommands = {
       bankAccountId: z.number().int().positive(),
       /** Remember the mapping for this bank account (default true). */
       saveProfile: z.boolean().optional(),
+      /** The clerk confirms the file is this account's although it names another (accountCheck 'different'). */
+      confirmAccount: z.boolean().optional(),
     }),
     output: commitOutputSchema,
   }),

@@ -5,6 +5,7 @@ import { m003Matching } from './003-matching';
 import { m004AuditNotifications } from './004-audit-notifications';
 import { m005Outbox } from './005-outbox';
 import { m006DocumentedApi } from './006-documented-api';
+import { m007StatementAccounts } from './007-statement-accounts';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m004AuditNotifications,
   m005Outbox,
   m006DocumentedApi,
+  m007StatementAccounts,
 ];

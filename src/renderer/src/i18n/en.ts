@@ -102,6 +102,22 @@ export const en: Messages = {
   },
   import: {
     account: 'Bank account of the statement',
+    statementChoice: 'This file holds more than one statement: which one to import?',
+    statementPick: 'Choose the statement…',
+    statementN: 'Statement {{n}}',
+    accountCheck: {
+      bank: 'bank {{code}}',
+      agency: 'branch {{agency}}',
+      number: 'account {{account}}',
+      same: 'The file is the statement of {{file}}: it matches the account chosen.',
+      said: 'The file says it is the statement of {{file}}.',
+      attention: 'Attention:',
+      different:
+        'the file is the statement of {{file}}, not of the account chosen ({{chosen}}). Importing another account’s statement would make Quita suggest receipts that never happened in this account.',
+      differentRemembered:
+        'a file of {{file}} was already imported into another bank account. Check that the account chosen ({{chosen}}) is right.',
+      confirm: 'I confirm this statement is of {{chosen}} (recorded in the audit log).',
+    },
     inactive: 'inactive',
     noAccounts: 'No bank accounts stored: sync first (Sync).',
     sample: 'Sample statement:',

@@ -110,6 +110,22 @@ export const ptBR = {
   },
   import: {
     account: 'Conta bancária do extrato',
+    statementChoice: 'Este arquivo traz mais de um extrato: qual importar?',
+    statementPick: 'Escolha o extrato…',
+    statementN: 'Extrato {{n}}',
+    accountCheck: {
+      bank: 'banco {{code}}',
+      agency: 'ag. {{agency}}',
+      number: 'c/c {{account}}',
+      same: 'O arquivo é da conta {{file}}: confere com a conta escolhida.',
+      said: 'O arquivo diz ser da conta {{file}}.',
+      attention: 'Atenção:',
+      different:
+        'o arquivo é da conta {{file}}, que não é a conta escolhida ({{chosen}}). Importar o extrato de outra conta faria o Quita sugerir recebimentos que não aconteceram nesta conta.',
+      differentRemembered:
+        'um arquivo da conta {{file}} já foi importado em outra conta bancária. Confira se a conta escolhida ({{chosen}}) está certa.',
+      confirm: 'Confirmo que este extrato é da conta {{chosen}} (fica registrado na auditoria).',
+    },
     inactive: 'inativa',
     noAccounts: 'Nenhuma conta bancária guardada: sincronize primeiro (Sincronizar).',
     sample: 'Extrato de exemplo:',

@@ -4,6 +4,7 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent, uploadFile } from '../api/client';
 import { formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
+import { AccountCheckNote } from '../components/AccountCheckNote';
 import { MappingEditor } from '../components/MappingEditor';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
@@ -15,7 +16,7 @@ type Statement = CommandOutput<'import.statements'>['statements'][number];
 export function ImportScreen({ demo }: { demo: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const ids = { account: useId(), file: useId() };
+  const ids = { account: useId(), file: useId(), statement: useId() };
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [accountId, setAccountId] = useState<number | null>(null);
   const [upload, setUpload] = useState<{ uploadId: string; name: string } | null>(null);
@@ -27,6 +28,11 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** A file holding several statements: how many, and which one the clerk picked. */
+  const [several, setSeveral] = useState<number | null>(null);
+  const [statementIndex, setStatementIndex] = useState<number | null>(null);
+  /** The clerk confirms a file that names another account is this account's (recorded in the audit log). */
+  const [confirmAccount, setConfirmAccount] = useState(false);
   const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
 
   const loadStatements = useCallback(
@@ -44,20 +50,39 @@ export function ImportScreen({ demo }: { demo: boolean }) {
     });
   }, [loadStatements]);
 
-  const runPreview = async (up: { uploadId: string }, account: number | null, m?: Mapping) => {
+  const runPreview = async (
+    up: { uploadId: string },
+    account: number | null,
+    m?: Mapping,
+    statement: number | null = statementIndex,
+    fresh = false,
+  ) => {
     setBusy('preview');
     setError(null);
     setResult(null);
+    setConfirmAccount(false);
     try {
-      const p = await call('import.preview', {
-        uploadId: up.uploadId,
-        ...(account ? { bankAccountId: account } : {}),
-        ...(m ? { mapping: m } : {}),
-      });
+      const ask = (bankAccountId: number | null) =>
+        call('import.preview', {
+          uploadId: up.uploadId,
+          ...(bankAccountId ? { bankAccountId } : {}),
+          ...(m ? { mapping: m } : {}),
+          ...(statement !== null ? { statementIndex: statement } : {}),
+        });
+      let p = await ask(account);
+      // A new file that names its account: that account is preselected (the clerk can still change it).
+      const suggested = p.accountCheck.suggestedBankAccountId;
+      if (fresh && suggested !== null && suggested !== account) {
+        setAccountId(suggested);
+        p = await ask(suggested);
+      }
       setPreview(p);
       setMapping(p.mapping);
+      if (p.statements.length === 0) setSeveral(null);
     } catch (e) {
       setPreview(null);
+      if (e instanceof CommandError && e.info.code === 'import.several_statements')
+        setSeveral(Number(e.info.params?.count ?? 2));
       fail(e);
     } finally {
       setBusy(null);
@@ -73,7 +98,9 @@ export function ImportScreen({ demo }: { demo: boolean }) {
       const next = { uploadId: up.uploadId, name: file.name };
       setUpload(next);
       setMapping(undefined);
-      await runPreview(next, accountId);
+      setSeveral(null);
+      setStatementIndex(null);
+      await runPreview(next, accountId, undefined, null, true);
     } catch (e) {
       fail(e);
       setBusy(null);
@@ -119,6 +146,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           uploadId: upload.uploadId,
           bankAccountId: accountId,
           ...(mapping ? { mapping } : {}),
+          ...(statementIndex !== null ? { statementIndex } : {}),
+          ...(confirmAccount ? { confirmAccount: true } : {}),
         }),
       );
       setPreview(null);
@@ -213,6 +242,27 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           {error}
         </p>
       )}
+      {upload && several !== null && (
+        <div className="field statement-choice">
+          <label htmlFor={ids.statement}>{t('import.statementChoice')}</label>
+          <select
+            id={ids.statement}
+            value={statementIndex ?? ''}
+            onChange={(e) => {
+              const i = e.target.value === '' ? null : Number(e.target.value);
+              setStatementIndex(i);
+              if (i !== null) void runPreview(upload, accountId, mapping, i);
+            }}
+          >
+            <option value="">{t('import.statementPick')}</option>
+            {Array.from({ length: several }, (_, i) => (
+              <option key={i} value={i}>
+                {t('import.statementN', { n: i + 1 })}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {result && (
         <p role="status" className="status ok">
           {t('import.done', {
@@ -256,6 +306,12 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             </p>
           )}
           {preview.sameFileStatementId !== null && <p className="warn">{t('import.sameFile')}</p>}
+          <AccountCheckNote
+            check={preview.accountCheck}
+            chosen={accounts?.find((a) => a.id === accountId)?.description ?? null}
+            confirmed={confirmAccount}
+            onConfirm={setConfirmAccount}
+          />
           {mapping?.kind === 'table' && roles && (
             <MappingEditor
               columns={preview.columns}
@@ -308,7 +364,11 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             <button
               type="button"
               className="primary"
-              disabled={busy !== null || !accountId}
+              disabled={
+                busy !== null ||
+                !accountId ||
+                (preview.accountCheck.verdict === 'different' && !confirmAccount)
+              }
               onClick={() => void commit()}
             >
               {t('import.confirm', { count: preview.newCredits ?? preview.counts.credits })}
