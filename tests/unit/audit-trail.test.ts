@@ -45,10 +45,15 @@ describe('the audit trail through the core commands', () => {
       'settings.changed',
       'sync.completed',
       'import.committed',
-      'match.suggested',
+      'match.suggested', // by the import itself
+      'match.suggested', // by the clerk's match.run
     ]);
     expect(entries.every((e) => /\(browser\)$/.test(e.actor))).toBe(true);
     expect(JSON.stringify(entries)).not.toContain(key);
-    expect(await call('audit.verify', {})).toMatchObject({ ok: true, entries: 5 });
+    expect(entries.filter((e) => e.action === 'match.suggested').map((e) => e.after)).toEqual([
+      expect.objectContaining({ trigger: 'manual' }),
+      expect.objectContaining({ trigger: 'import' }),
+    ]);
+    expect(await call('audit.verify', {})).toMatchObject({ ok: true, entries: 6 });
   }, 60_000);
 });

@@ -4,9 +4,9 @@ import type { AccountCheck } from '../../shared/contract/import';
 import { AppError } from '../../core/errors';
 import { describeAccount } from '../../core/import/account-check';
 import { importErrors } from '../../core/import/import-errors';
-import { commitImport, previewImport } from '../../core/import/import.service';
+import { previewImport } from '../../core/import/import.service';
 import { MAX_FILE_BYTES } from '../../core/import/limits';
-import { auditImport } from '../../core/services/import.handlers';
+import { importAndSuggest } from '../../core/services/import.handlers';
 import { UsageError, type Subcommand } from '../types';
 
 /** What the file says about its account, and how it compares with the one given. */
@@ -90,12 +90,11 @@ export const importCommand: Subcommand = {
       ];
       return { json: p, text: text.join('\n') };
     }
-    const r = await commitImport(
-      db,
+    const r = await importAndSuggest(
+      core.ctx,
       { ...input, confirmAccount: values['confirm-account'] === true, actor: core.ctx.actor() },
       opts,
     );
-    auditImport(core.ctx, input.fileName, bankAccountId, r);
     const text = [
       `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
       `Also added, for reference only: ${r.inserted.debits} debits and ${r.inserted.balances} balance rows.`,
@@ -104,6 +103,11 @@ export const importCommand: Subcommand = {
         : []),
       ...r.notices.map((n) => `note: ${n.message}`),
       ...accountLines(r.accountCheck, true),
+      ...(r.suggestions
+        ? [
+            `Suggestions: ${r.suggestions.green} green, ${r.suggestions.yellow} yellow, ${r.suggestions.red} red, ${r.suggestions.unmatched} without a suggestion (quita match --json lists them).`,
+          ]
+        : []),
     ];
     return {
       json: {
@@ -114,6 +118,7 @@ export const importCommand: Subcommand = {
         // What only --dry-run showed before: charset, currency, rows or a future section skipped, the account.
         notices: r.notices,
         accountCheck: r.accountCheck,
+        suggestions: r.suggestions,
       },
       text: text.join('\n'),
     };

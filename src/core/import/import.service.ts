@@ -223,7 +223,7 @@ export async function commitImport(
     actor?: string | undefined;
   },
   opts: ImportOptions = {},
-): Promise<ImportCommitResult> {
+): Promise<Omit<ImportCommitResult, 'suggestions'>> {
   const { parsed, account, check, sha256, byteSize } = await parseFor(db, file, opts);
   if (!account) throw importErrors.unknownBankAccount(file.bankAccountId);
   if (check.verdict === 'different' && !file.confirmAccount && check.fileAccount)

@@ -1,7 +1,8 @@
-import type { AccountCheck } from '../../shared/contract/import';
+import type { AccountCheck, ImportCommitResult } from '../../shared/contract/import';
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
 import { commitImport, listProfiles, listStatements, previewImport } from '../import/import.service';
+import { suggest } from '../matching/suggest';
 
 /** Progress of reading a big file, as `job.progress` events keyed by the upload. */
 const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total: number) =>
@@ -44,6 +45,37 @@ export function auditImport(
   });
 }
 
+/**
+ * Import, audit, and suggest matches at once: a clerk who has just imported a statement finds its lines
+ * already matched in Conciliar. A failed suggestion never undoes the import; a notice says so.
+ */
+export async function importAndSuggest(
+  ctx: Pick<CoreContext, 'db' | 'audit'>,
+  input: Parameters<typeof commitImport>[1],
+  opts: Parameters<typeof commitImport>[2],
+): Promise<ImportCommitResult> {
+  const result = await commitImport(ctx.db(), input, opts);
+  auditImport(ctx, input.fileName, input.bankAccountId, result);
+  try {
+    return { ...result, suggestions: suggest(ctx, result.statementId, 'import') };
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    console.error('[import] suggesting matches after the import failed:', e);
+    return {
+      ...result,
+      suggestions: null,
+      notices: [
+        ...result.notices,
+        {
+          code: 'import.suggest_failed',
+          message: `The statement was imported, but suggesting matches failed (${reason}); open Conciliar and press “Sugerir de novo”.`,
+          params: { reason },
+        },
+      ],
+    };
+  }
+}
+
 export const importHandlers: HandlerGroup<
   'import.preview' | 'import.commit' | 'import.statements' | 'import.profiles'
 > = (ctx) => ({
@@ -65,8 +97,8 @@ export const importHandlers: HandlerGroup<
     confirmAccount,
   }) => {
     const file = ctx.uploads.read(uploadId);
-    const result = await commitImport(
-      ctx.db(),
+    return importAndSuggest(
+      ctx,
       {
         fileName: file.fileName,
         bytes: file.bytes,
@@ -80,8 +112,6 @@ export const importHandlers: HandlerGroup<
       // A fresh read of the upload, used for nothing else: moved to the reading worker, not copied.
       { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );
-    auditImport(ctx, file.fileName, bankAccountId, result);
-    return result;
   },
   'import.statements': async ({ bankAccountId }) => ({ statements: listStatements(ctx.db(), bankAccountId) }),
   'import.profiles': async ({ bankAccountId }) => ({ profiles: listProfiles(ctx.db(), bankAccountId) }),

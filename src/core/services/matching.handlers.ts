@@ -1,18 +1,12 @@
 import type { HandlerGroup } from '../handlers';
 import { listMatchLines } from '../matching/matching.lines';
-import { getMatchSettings, runMatching, updateMatchSettings } from '../matching/matching.service';
+import { getMatchSettings, updateMatchSettings } from '../matching/matching.service';
+import { suggest } from '../matching/suggest';
 
 export const matchingHandlers: HandlerGroup<
   'match.run' | 'match.lines' | 'match.settings.get' | 'match.settings.update'
 > = (ctx) => ({
-  'match.run': async ({ statementId }) => {
-    const summary = runMatching(ctx.db(), { statementId });
-    const { green, yellow, red, unmatched, kept, planId } = summary;
-    ctx.audit('match.suggested', `statement:${summary.statementId}`, {
-      after: { planId, green, yellow, red, unmatched, kept },
-    });
-    return summary;
-  },
+  'match.run': async ({ statementId }) => suggest(ctx, statementId, 'manual'),
   'match.lines': async (q) => listMatchLines(ctx.db(), q),
   'match.settings.get': async () => getMatchSettings(ctx.db()),
   'match.settings.update': async (patch) => {

@@ -5,6 +5,7 @@ import { countReceivablesByStatus, queryReceivables } from '../cache/receivables
 import { getSyncState, SYNC_KINDS } from '../cache/sync-state.repo';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
+import { statementsToRefresh, suggest } from '../matching/suggest';
 import { runSync } from '../sync/sync.service';
 
 export const syncHandlers: HandlerGroup<
@@ -44,6 +45,18 @@ export const syncHandlers: HandlerGroup<
           },
           input,
         );
+        // New or changed receivables may explain lines nobody decided yet: suggest again (decisions are kept).
+        let suggestionsRefreshed = 0;
+        if (summary.receivables.fetched > 0) {
+          for (const statementId of statementsToRefresh(ctx.db())) {
+            try {
+              suggest(ctx, statementId, 'sync');
+              suggestionsRefreshed++;
+            } catch (e) {
+              console.error(`[sync] suggesting matches again for statement ${statementId} failed:`, e);
+            }
+          }
+        }
         ctx.events.emit('job.finished', { jobId, ok: true });
         ctx.audit('sync.completed', null, {
           after: {
@@ -52,9 +65,10 @@ export const syncHandlers: HandlerGroup<
             receivables: summary.receivables,
             bankAccounts: summary.bankAccounts,
             debtors: summary.debtors,
+            suggestionsRefreshed,
           },
         });
-        return { jobId, ...summary };
+        return { jobId, ...summary, suggestionsRefreshed };
       } catch (e) {
         const cancelled = controller.signal.aborted;
         ctx.events.emit('job.finished', {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsSchema, isoDateSchema } from '../domain';
 import { defineCommand } from './define';
+import { matchSummarySchema } from './matching';
 
 /** What kind of file arrived, as recognised from its bytes (never from its name). */
 export const STATEMENT_FORMATS = ['ofx', 'csv', 'xlsx', 'xls', 'ods', 'html'] as const;
@@ -216,6 +217,8 @@ export const commitOutputSchema = z.object({
   profileSaved: z.boolean(),
   notices: z.array(noticeSchema),
   accountCheck: accountCheckSchema,
+  /** Suggestions made right after the import (null when they could not be made; a notice says why). */
+  suggestions: matchSummarySchema.nullable(),
 });
 export type ImportCommitResult = z.infer<typeof commitOutputSchema>;
 

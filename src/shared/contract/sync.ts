@@ -22,6 +22,8 @@ export const syncSummarySchema = z.object({
   geography: z
     .object({ states: z.number().int(), cities: z.number().int(), neighborhoods: z.number().int() })
     .nullable(),
+  /** Statements whose undecided lines were suggested again because the sync brought receivables. */
+  suggestionsRefreshed: z.number().int(),
 });
 export type SyncSummaryDto = z.infer<typeof syncSummarySchema>;
 

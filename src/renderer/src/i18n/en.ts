@@ -130,6 +130,8 @@ export const en: Messages = {
       sample: 'Writing the sample statement…',
     },
     done: 'Imported: {{imported}} new line(s) to reconcile; {{known}} already known; {{rejected}} line(s) refused.',
+    suggested:
+      'Conciliar already has the suggestions ready: {{green}} green, {{yellow}} yellow and {{others}} to decide by hand.',
     previewTitle: 'Check before importing',
     detected: 'Format {{format}}, encoding {{encoding}}, confidence {{confidence}}%.',
     source: {

@@ -138,6 +138,8 @@ export const ptBR = {
       sample: 'Gerando o extrato de exemplo…',
     },
     done: 'Importado: {{imported}} lançamento(s) novo(s) a conciliar; {{known}} já conhecido(s); {{rejected}} linha(s) recusada(s).',
+    suggested:
+      'Em Conciliar as sugestões já estão prontas: {{green}} verdes, {{yellow}} amarelas e {{others}} para decidir à mão.',
     previewTitle: 'Confira antes de importar',
     detected: 'Formato {{format}}, codificação {{encoding}}, confiança {{confidence}}%.',
     source: {

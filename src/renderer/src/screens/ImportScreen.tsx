@@ -270,6 +270,16 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             known: result.alreadyKnown,
             rejected: result.rejected.length,
           })}
+          {result.suggestions && (
+            <>
+              {' '}
+              {t('import.suggested', {
+                green: result.suggestions.green,
+                yellow: result.suggestions.yellow,
+                others: result.suggestions.red + result.suggestions.unmatched,
+              })}
+            </>
+          )}
         </p>
       )}
       {preview && (

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateSandboxData, writeStatement } from '../../sandbox';
+import type { CoreContext } from '../context';
+import type { Db } from '../db/open-db';
+import { importAndSuggest } from '../services/import.handlers';
+import { listMatchLines } from './matching.lines';
+import { sandboxBranch, NOW, TODAY } from './testing-db';
+import { statementsToRefresh, suggest } from './suggest';
+
+/**
+ * [M] item 1: a clerk who imports this morning's statement finds Conciliar filled; no "Sugerir de novo" needed.
+ */
+let db: Db | undefined;
+afterEach(() => db?.close());
+
+function ctxOf(d: Db) {
+  const audit: { action: string; after: unknown }[] = [];
+  const ctx = {
+    db: () => d,
+    audit: (action: string, _subject: string | null, change: { after?: unknown }) =>
+      void audit.push({ action, after: change.after }),
+  } as unknown as Pick<CoreContext, 'db' | 'audit'>;
+  return { ctx, audit };
+}
+
+describe('suggestions without asking', () => {
+  it('an import suggests its lines at once, and says so in the audit log', async () => {
+    const b = await sandboxBranch();
+    db = b.db;
+    const { ctx, audit } = ctxOf(db);
+    const data = generateSandboxData({ seed: 5, members: 150, months: 3, today: TODAY });
+    const file = writeStatement(data, {
+      bankAccountId: b.accountId,
+      from: '2026-07-08',
+      to: TODAY,
+      format: 'csv',
+    });
+    const r = await importAndSuggest(
+      ctx,
+      { fileName: file.fileName, bytes: file.bytes, bankAccountId: b.accountId },
+      { now: NOW },
+    );
+    expect(r.suggestions).not.toBeNull();
+    expect(r.suggestions!.statementId).toBe(r.statementId);
+    const lines = listMatchLines(db, { statementId: r.statementId, limit: 500 });
+    expect(lines.total).toBeGreaterThan(0);
+    expect(lines.rows.filter((l) => l.zone === 'green').length).toBe(r.suggestions!.green);
+    expect(audit.map((a) => a.action)).toEqual(['import.committed', 'match.suggested']);
+    expect(audit[1]!.after).toMatchObject({ trigger: 'import' });
+  });
+
+  it('statements with undecided lines (or never matched) are the ones a sync refreshes', async () => {
+    const b = await sandboxBranch();
+    db = b.db;
+    const { ctx } = ctxOf(db);
+    // The test branch's statement was imported without matching (as an older Quita did).
+    expect(statementsToRefresh(db)).toEqual([b.statementId]);
+    suggest(ctx, b.statementId, 'sync');
+    expect(statementsToRefresh(db)).toEqual([b.statementId]); // suggestions are not decisions
+    db.prepare(
+      `UPDATE matches SET state = CASE WHEN state = 'suggested' THEN 'approved' ELSE 'rejected' END`,
+    ).run();
+    expect(statementsToRefresh(db)).toEqual([]);
+  });
+});
