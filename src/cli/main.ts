@@ -13,6 +13,7 @@ import { importCommand } from './commands/import';
 import { matchCommand } from './commands/match';
 import { approveCommand, sendCommand, statusCommand } from './commands/send';
 import { auditCommand } from './commands/audit';
+import { backupCommand, restoreCommand } from './commands/backup';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { UsageError, type CliIo, type Subcommand } from './types';
 
@@ -30,6 +31,8 @@ const SUBCOMMANDS: Subcommand[] = [
   sendCommand,
   statusCommand,
   auditCommand,
+  backupCommand,
+  restoreCommand,
   debtorsCommand,
   geographyCommand,
   notifyCommand,

@@ -89,6 +89,7 @@ export function createCore(opts: CoreOptions): Core {
     actor: () => `${osUser()} (${opts.mode})`,
     db: () => dbs.forProfile(activeProfileId()),
     dbFor: (profileId) => dbs.forProfile(profileId),
+    databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
     audit: (action, subject, change) => {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;

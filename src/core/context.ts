@@ -36,4 +36,6 @@ export interface CoreContext {
   dbFor(profileId: string): Db;
   /** The active profile's id; throws the same error as db() when there is none. */
   activeProfileId(): string;
+  /** Where each profile's database lives, and closing one in this process (backups and restore). */
+  databases: { path(profileId: string): string; close(profileId: string): void };
 }

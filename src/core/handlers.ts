@@ -5,6 +5,7 @@ import { appHandlers } from './services/app.handlers';
 import { connectionHandlers } from './services/connection.handlers';
 import { demoHandlers } from './services/demo.handlers';
 import { auditHandlers } from './services/audit.handlers';
+import { backupHandlers } from './services/backup.handlers';
 import { dashboardHandlers } from './services/dashboard.handlers';
 import { debtorsHandlers } from './services/debtors.handlers';
 import { geographyHandlers } from './services/geography.handlers';
@@ -40,5 +41,6 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...sendHandlers(ctx),
     ...reportsHandlers(ctx),
     ...dashboardHandlers(ctx),
+    ...backupHandlers(ctx),
   };
 }

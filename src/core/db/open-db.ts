@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { backupNow, listBackups } from './backups';
+import { damaged, fileProblem, openedProblem } from './db-health';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 
@@ -14,15 +16,37 @@ export interface OpenDbOptions {
   nativeBinding?: string | undefined;
 }
 
-/** Open (creating if needed) a Quita database, in WAL mode, with every migration applied. */
+/**
+ * Open (creating if needed) a Quita database, in WAL mode, with every migration applied. A file that exists but
+ * is empty or damaged is refused (`db.damaged`, naming the latest backup), never replaced; a database about to be
+ * migrated is backed up first.
+ */
 export function openDb(file: string, opts: OpenDbOptions = {}): Db {
+  const latestBackup = () => {
+    const b = file === ':memory:' ? undefined : listBackups(file)[0];
+    return b ? { file: b.file, at: b.at } : null;
+  };
+  const before = fileProblem(file);
+  if (before) throw damaged(file, { reason: before, latestBackup: latestBackup() });
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const db = new Database(file, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
   try {
-    if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    try {
+      if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    } catch (e) {
+      throw damaged(file, {
+        reason: `SQLite cannot open it: ${e instanceof Error ? e.message : String(e)}`,
+        latestBackup: latestBackup(),
+      });
+    }
+    const problem = file === ':memory:' ? null : openedProblem(db);
+    if (problem) throw damaged(file, { reason: problem, latestBackup: latestBackup() });
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (file !== ':memory:' && version > 0 && version < MIGRATIONS.length)
+      backupNow(db, file, 'pre-migration');
     migrate(db, MIGRATIONS);
   } catch (e) {
     db.close();

@@ -3,6 +3,7 @@ import { appCommands } from './app';
 import { connectionCommands } from './connection';
 import { demoCommands } from './demo';
 import { auditCommands } from './audit';
+import { backupCommands } from './backup';
 import { dashboardCommands } from './dashboard';
 import { debtorsCommands } from './debtors';
 import { geographyCommands } from './geography';
@@ -30,6 +31,7 @@ export const commands = {
   ...sendCommands,
   ...reportsCommands,
   ...dashboardCommands,
+  ...backupCommands,
 };
 
 export type Commands = typeof commands;

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { appendAudit } from '../audit/audit.repo';
+import { backupDir, backupNow, listBackups, restoreBackup, type BackupInfo } from '../db/backups';
+import { AppError } from '../errors';
+import type { HandlerGroup } from '../handlers';
+
+const info = (b: BackupInfo) => ({ name: b.name, at: b.at, reason: b.reason, bytes: b.bytes });
+
+/**
+ * Backups of the active profile's database. Listing and restoring never open that database first: they are what
+ * a clerk reaches for when it is damaged.
+ */
+export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.restore'> = (ctx) => ({
+  'db.backups': async () => {
+    const file = ctx.databases.path(ctx.activeProfileId());
+    return { backups: listBackups(file).map(info), folder: backupDir(file) };
+  },
+  'db.backup': async () => {
+    const profileId = ctx.activeProfileId();
+    const b = backupNow(ctx.db(), ctx.databases.path(profileId), 'manual');
+    ctx.audit('db.backup', null, { after: info(b) });
+    return info(b);
+  },
+  'db.restore': async ({ name, latest }) => {
+    const profileId = ctx.activeProfileId();
+    const file = ctx.databases.path(profileId);
+    const all = listBackups(file);
+    const chosen = latest ? all[0] : all.find((b) => b.name === name);
+    if (!chosen)
+      throw new AppError('not_found', latest ? 'There is no backup yet.' : `No backup named ${name}.`, {
+        code: 'db.no_backup',
+      });
+    // The current database, if it still opens, is backed up too: a restore can itself be undone.
+    const current = (() => {
+      try {
+        return ctx.dbFor(profileId);
+      } catch {
+        return null; // damaged: it is moved aside whole below
+      }
+    })();
+    if (current) backupNow(current, file, 'pre-restore');
+    ctx.databases.close(profileId);
+    const { movedAside } = restoreBackup(file, join(backupDir(file), chosen.name));
+    appendAudit(ctx.dbFor(profileId), {
+      actor: ctx.actor(),
+      profileId,
+      at: new Date().toISOString(),
+      action: 'db.restored',
+      subject: null,
+      after: { backup: chosen.name, takenAt: chosen.at, movedAside },
+    });
+    return { restored: info(chosen), movedAside };
+  },
+});
