@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { refreshAnchor } from './audit/audit-anchor';
 import { appendAudit } from './audit/audit.repo';
 import { backgroundRegistry } from './background';
 import { dbQuirks } from './cache/api-quirks.repo';
@@ -68,6 +69,15 @@ export function createCore(opts: CoreOptions): Core {
       passphrase: env.QUITA_PASSPHRASE || undefined,
     });
   const demo = createDemoController(opts.dataDir);
+  /** Move the audit log's anchor to its head (audit-anchor.ts); a failure is logged, never fatal. */
+  const anchor = (profileId: string | null) => {
+    if (!profileId || !settings.profile(profileId) || !dbs.isOpen(profileId)) return;
+    try {
+      refreshAnchor(dbs.forProfile(profileId), secrets, profileId);
+    } catch (e) {
+      console.error(`[audit] could not move the anchor of profile ${profileId}:`, e);
+    }
+  };
   const ctx: CoreContext = {
     mode: opts.mode,
     version: opts.version,
@@ -90,6 +100,7 @@ export function createCore(opts: CoreOptions): Core {
     db: () => dbs.forProfile(activeProfileId()),
     dbFor: (profileId) => dbs.forProfile(profileId),
     databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
+    anchorAudit: anchor,
     audit: (action, subject, change) => {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;
@@ -104,13 +115,14 @@ export function createCore(opts: CoreOptions): Core {
   };
   return {
     ctx,
-    dispatch: createDispatch(createHandlers(ctx)),
+    dispatch: createDispatch(createHandlers(ctx), undefined, () => anchor(settings.get().activeProfileId)),
     resumeBackground: () => {
       const id = settings.get().activeProfileId;
       if (id && settings.profile(id)) ctx.background.resume(id);
     },
     close: async () => {
       ctx.background.stopAll();
+      for (const p of settings.profiles()) anchor(p.id);
       dbs.closeAll();
       await demo.close();
     },

@@ -36,6 +36,8 @@ export interface CoreContext {
   dbFor(profileId: string): Db;
   /** The active profile's id; throws the same error as db() when there is none. */
   activeProfileId(): string;
+  /** Move a profile's audit anchor to the log's head (after background runs; commands do it by themselves). */
+  anchorAudit(profileId: string): void;
   /** Where each profile's database lives, and closing one in this process (backups and restore). */
   databases: { path(profileId: string): string; close(profileId: string): void };
 }

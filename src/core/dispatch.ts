@@ -29,6 +29,8 @@ export function validationError(error: z.ZodError): ErrorInfo {
 export function createDispatch(
   handlers: Handlers,
   log: (msg: string) => void = (m) => console.error(m),
+  /** Runs after every command, whatever its outcome (the core moves the audit log's anchor there). */
+  after: () => void = () => undefined,
 ): Dispatch {
   return async (name, rawInput) => {
     if (!isCommandName(name)) {
@@ -45,16 +47,27 @@ export function createDispatch(
       const value = def.output.parse(await handler(input.data));
       return { ok: true, value };
     } catch (e) {
-      if (isAppError(e)) return { ok: false, error: e.toInfo() };
-      log(`[quita] command ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      return {
-        ok: false,
-        error: {
-          kind: 'internal',
-          message: 'Something went wrong inside Quita; the details were written to the log.',
-          code: 'internal',
-        },
-      };
+      return failure(name, e, log);
+    } finally {
+      try {
+        after();
+      } catch (e) {
+        log(`[quita] after command ${name}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
     }
+  };
+}
+
+/** The envelope of a failed command: an AppError as it is, anything else as `internal`, logged. */
+function failure(name: string, e: unknown, log: (msg: string) => void): Result<unknown> {
+  if (isAppError(e)) return { ok: false, error: e.toInfo() };
+  log(`[quita] command ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  return {
+    ok: false,
+    error: {
+      kind: 'internal',
+      message: 'Something went wrong inside Quita; the details were written to the log.',
+      code: 'internal',
+    },
   };
 }

@@ -21,7 +21,7 @@ describe('audit log', () => {
   it('chains entries and verifies them', () => {
     const db = fresh();
     for (let i = 1; i <= 5; i++) appendAudit(db, entry(i));
-    expect(verifyAudit(db)).toEqual({ ok: true, entries: 5, brokenAt: null, reason: null });
+    expect(verifyAudit(db)).toEqual({ ok: true, entries: 5, brokenAt: null, reason: null, anchor: null });
     const { entries, total } = queryAudit(db, { action: 'match' });
     expect(total).toBe(5);
     expect(entries[0]).toMatchObject({ seq: 5, subject: 'line:5', after: { state: 'approved', n: 5 } });

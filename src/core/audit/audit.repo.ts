@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open-db';
+import { anchorProblem, type AuditAnchor } from './audit-anchor';
 
 export interface AuditInput {
   actor: string;
@@ -39,7 +40,8 @@ export function canonicalJson(value: unknown): string {
     .join(',')}}`;
 }
 
-interface Row {
+/** A stored row of `audit_log` (column names). */
+export interface AuditRow {
   seq: number;
   at: string;
   actor: string;
@@ -52,7 +54,8 @@ interface Row {
   hash: string;
 }
 
-function hashOf(r: Omit<Row, 'hash'>): string {
+/** The hash of a row: SHA-256 of the previous hash and the row's canonical content (public, as any chain's). */
+export function hashOf(r: Omit<AuditRow, 'hash'>): string {
   const body = canonicalJson([
     r.seq,
     r.at,
@@ -73,7 +76,7 @@ function hashOf(r: Omit<Row, 'hash'>): string {
 export function appendAudit(db: Db, e: AuditInput): AuditEntry {
   const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
     { seq: number; hash: string } | undefined;
-  const row: Omit<Row, 'hash'> = {
+  const row: Omit<AuditRow, 'hash'> = {
     seq: (last?.seq ?? 0) + 1,
     at: e.at ?? new Date().toISOString(),
     actor: e.actor,
@@ -92,7 +95,7 @@ export function appendAudit(db: Db, e: AuditInput): AuditEntry {
   return toEntry({ ...row, hash });
 }
 
-function toEntry(r: Row): AuditEntry {
+function toEntry(r: AuditRow): AuditEntry {
   return {
     seq: r.seq,
     at: r.at,
@@ -112,14 +115,34 @@ export interface AuditVerification {
   /** The first entry whose content or link does not match, when not ok. */
   brokenAt: number | null;
   reason: string | null;
+  /** The anchor kept outside the database that the log was checked against (audit-anchor.ts), if any. */
+  anchor: AuditAnchor | null;
 }
 
-/** Walk the chain from the start: every link and every hash must match, with no gap in the numbering. */
-export function verifyAudit(db: Db): AuditVerification {
+/**
+ * Walk the chain from the start: every link and every hash must match, with no gap in the numbering; then, with
+ * an anchor, the log must still hold the anchored entry unchanged (no truncation, no re-hashed rewrite).
+ */
+export function verifyAudit(db: Db, anchor: AuditAnchor | null = null): AuditVerification {
+  const chain = verifyChain(db);
+  if (!chain.ok || !anchor) return { ...chain, anchor };
+  const problem = anchorProblem(db, anchor);
+  return problem
+    ? {
+        ok: false,
+        entries: chain.entries,
+        brokenAt: Math.min(anchor.count, chain.entries + 1),
+        reason: problem,
+        anchor,
+      }
+    : { ...chain, anchor };
+}
+
+function verifyChain(db: Db): Omit<AuditVerification, 'anchor'> {
   let prev = GENESIS;
   let expectedSeq = 1;
   let count = 0;
-  for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as IterableIterator<Row>) {
+  for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as IterableIterator<AuditRow>) {
     count++;
     if (r.seq !== expectedSeq)
       return { ok: false, entries: count, brokenAt: expectedSeq, reason: `entry ${expectedSeq} is missing` };
@@ -173,6 +196,6 @@ export function queryAudit(db: Db, q: AuditQuery = {}): { entries: AuditEntry[];
     .get(...params) as number;
   const rows = db
     .prepare(`SELECT * FROM audit_log ${clause} ORDER BY seq DESC LIMIT ? OFFSET ?`)
-    .all(...params, q.limit ?? 500, q.offset ?? 0) as Row[];
+    .all(...params, q.limit ?? 500, q.offset ?? 0) as AuditRow[];
   return { entries: rows.map(toEntry), total };
 }

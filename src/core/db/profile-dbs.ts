@@ -6,6 +6,8 @@ import { openDb, type Db } from './open-db';
 /** One SQLite file per connection profile: `<dataDir>/profiles/<id>/quita.db`, opened once and kept open. */
 export interface ProfileDbs {
   forProfile(profileId: string): Db;
+  /** Whether this process has the profile's database open (nothing to anchor or back up otherwise). */
+  isOpen(profileId: string): boolean;
   /** Where a profile's database lives (for backups and restore). */
   path(profileId: string): string;
   /** Close one profile's database in this process (before a restore); the next use opens it again. */
@@ -56,6 +58,7 @@ export function createProfileDbs(
       }
       return db;
     },
+    isOpen: (profileId) => open.has(profileId),
     path: (profileId) => profileDbPath(dataDir, profileId),
     close(profileId) {
       open.get(profileId)?.close();

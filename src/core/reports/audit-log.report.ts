@@ -1,3 +1,4 @@
+import type { AuditAnchor } from '../audit/audit-anchor';
 import { canonicalJson, verifyAudit, type AuditVerification } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
 import { utcBounds, type Period } from './period';
@@ -81,7 +82,11 @@ interface Stored {
 }
 
 /** Every entry of a period (Brasília days, inclusive), oldest first, plus the verification of the chain. */
-export function auditLogReport(db: Db, q: Period & { action?: string | undefined } = {}): AuditLogReport {
+export function auditLogReport(
+  db: Db,
+  q: Period & { action?: string | undefined } = {},
+  anchor: AuditAnchor | null = null,
+): AuditLogReport {
   const { fromUtc, toUtc } = utcBounds(q);
   const rows = (
     db
@@ -107,12 +112,18 @@ export function auditLogReport(db: Db, q: Period & { action?: string | undefined
     after: maskedJson(r.after_json),
     hash: r.hash,
   }));
-  return { rows, verification: verifyAudit(db) };
+  return { rows, verification: verifyAudit(db, anchor) };
 }
 
 /** verifyAudit's reasons (English, for the CLI and logs) as the Portuguese files say them. */
 function reasonPt(reason: string | null): string {
   if (!reason) return 'motivo desconhecido';
+  const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason);
+  if (cut)
+    return `o registro ${cut[2]} foi escrito, mas o log termina no ${cut[1]} (registros removidos do fim)`;
+  const rewritten = /^entry (\d+) is not the one anchored/.exec(reason);
+  if (rewritten)
+    return `o registro ${rewritten[1]} não é o que foi ancorado (o log foi reescrito e recalculado)`;
   const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
     reason,
   );
@@ -125,6 +136,13 @@ function reasonPt(reason: string | null): string {
 /** The verification in one Portuguese sentence, for the end of every audit-log file. */
 export function verificationSentence(v: AuditVerification): string {
   return v.ok
-    ? `Verificação da cadeia de hashes: OK (${v.entries} registro(s) conferido(s)).`
+    ? `Verificação da cadeia de hashes: OK (${v.entries} ${v.entries === 1 ? 'registro conferido' : 'registros conferidos'}).`
     : `Verificação da cadeia de hashes: QUEBRADA no registro ${v.brokenAt ?? '?'} (${reasonPt(v.reason)}).`;
+}
+
+/** Which anchor (kept outside the database) the log was checked against, in one sentence. */
+export function anchorSentence(v: AuditVerification): string {
+  return v.anchor
+    ? `Âncora: ${v.anchor.count} registros, cabeça ${v.anchor.head.slice(0, 16)}…, de ${v.anchor.at}.`
+    : 'Sem âncora guardada neste computador: registros removidos do fim não seriam percebidos.';
 }

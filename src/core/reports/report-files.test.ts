@@ -193,9 +193,13 @@ describe('audit log files', () => {
     );
     expect(lines[5]).toContain('"{""apiKey"":""***"",""timeoutMs"":5000}"');
     expect(f.bytes.toString('utf8')).not.toContain('secret');
-    expect(lines.at(-4)).toBe('');
-    expect(lines.at(-2)).toBe('Verificação da cadeia de hashes: OK (12 registro(s) conferido(s)).');
-    expect(lines.at(-3)).toBe('12 registro(s) no período.');
+    expect(lines.at(-5)).toBe('');
+    expect(lines.at(-4)).toBe('12 registros no período.');
+    expect(lines.at(-3)).toBe('Verificação da cadeia de hashes: OK (12 registros conferidos).');
+    // No anchor given to the report: the file says that truncation could not be checked.
+    expect(lines.at(-2)).toBe(
+      'Sem âncora guardada neste computador: registros removidos do fim não seriam percebidos.',
+    );
   });
 
   it('says where the chain is broken after an entry was edited behind the app’s back', async () => {
@@ -203,7 +207,7 @@ describe('audit log files', () => {
     db.exec('DROP TRIGGER audit_log_no_update');
     db.prepare(`UPDATE audit_log SET actor = 'mallory' WHERE seq = 3`).run();
     const csv = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
-    expect(csvLines(csv.bytes).at(-2)).toBe(
+    expect(csvLines(csv.bytes).at(-3)).toBe(
       'Verificação da cadeia de hashes: QUEBRADA no registro 3 (o registro 3 foi alterado depois de escrito).',
     );
     const pdf = await auditLogFile(auditLogReport(db, {}), 'pdf', {}, meta);
@@ -223,8 +227,8 @@ describe('audit log files', () => {
     expect(cell('E2')?.v).toBe('import.committed');
     expect(cell('A13')?.v).toBe(12);
     expect(cell('A14')).toBeUndefined();
-    expect(cell('A15')?.v).toBe('12 registro(s) no período.');
-    expect(cell('A16')?.v).toBe('Verificação da cadeia de hashes: OK (13 registro(s) conferido(s)).');
+    expect(cell('A15')?.v).toBe('12 registros no período.');
+    expect(cell('A16')?.v).toBe('Verificação da cadeia de hashes: OK (13 registros conferidos).');
   });
 
   it('PDF: a long log spans pages, each with the table header and its number; long JSON is cut, not lost', async () => {
@@ -252,7 +256,7 @@ describe('audit log files', () => {
     expect(all).toContain('custom.thing');
     expect(all).toContain('412');
     expect(all.some((l) => l.endsWith('…'))).toBe(true);
-    expect(all).toContain('Verificação da cadeia de hashes: OK (412 registro(s) conferido(s)).');
+    expect(all).toContain('Verificação da cadeia de hashes: OK (412 registros conferidos).');
   });
 });
 

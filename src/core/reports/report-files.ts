@@ -1,6 +1,7 @@
 import { toCsv, toXlsx, type Column } from '../export/table-export';
 import {
   ACTION_LABELS_PT,
+  anchorSentence,
   verificationSentence,
   type AuditLogReport,
   type AuditLogRow,
@@ -162,8 +163,10 @@ export async function auditLogFile(
   meta: ReportMeta,
 ): Promise<ReportFile> {
   const verification = verificationSentence(report.verification);
+  const anchor = anchorSentence(report.verification);
   const filter = period.action ? [`Ações começando por: ${period.action}`] : [];
-  const footer = [`${report.rows.length} registro(s) no período.`, verification];
+  const n = report.rows.length;
+  const footer = [`${n} ${n === 1 ? 'registro' : 'registros'} no período.`, verification, anchor];
   if (format === 'csv')
     return pack('auditoria', format, period, meta, toCsv(AUDIT_COLUMNS, report.rows, { footer }));
   if (format === 'xlsx')
@@ -199,7 +202,7 @@ export async function auditLogFile(
   ]);
   const bytes = await renderPdfTable({
     title: 'Quita: registro de auditoria',
-    meta: headerLines(period, meta, [...filter, verification, ...note]),
+    meta: headerLines(period, meta, [...filter, verification, anchor, ...note]),
     columns,
     rows,
     totals: [...footer, ...note],

@@ -1,7 +1,8 @@
+import { readAnchor } from '../audit/audit-anchor';
 import { queryAudit, verifyAudit } from '../audit/audit.repo';
 import type { HandlerGroup } from '../handlers';
 
 export const auditHandlers: HandlerGroup<'audit.list' | 'audit.verify'> = (ctx) => ({
   'audit.list': async (q) => queryAudit(ctx.db(), q),
-  'audit.verify': async () => verifyAudit(ctx.db()),
+  'audit.verify': async () => verifyAudit(ctx.db(), readAnchor(ctx.secrets, ctx.activeProfileId())),
 });

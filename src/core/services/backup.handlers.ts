@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { anchorId, readAnchor } from '../audit/audit-anchor';
 import { appendAudit } from '../audit/audit.repo';
 import { backupDir, backupNow, listBackups, restoreBackup, type BackupInfo } from '../db/backups';
 import { AppError } from '../errors';
@@ -41,13 +42,17 @@ export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.resto
     if (current) backupNow(current, file, 'pre-restore');
     ctx.databases.close(profileId);
     const { movedAside } = restoreBackup(file, join(backupDir(file), chosen.name));
+    // The restored log is older than the anchor on purpose: the anchor restarts from it, and the entry says
+    // what it replaced, so the restore itself stays on record.
+    const before = readAnchor(ctx.secrets, profileId);
+    ctx.secrets.delete(anchorId(profileId));
     appendAudit(ctx.dbFor(profileId), {
       actor: ctx.actor(),
       profileId,
       at: new Date().toISOString(),
       action: 'db.restored',
       subject: null,
-      after: { backup: chosen.name, takenAt: chosen.at, movedAside },
+      after: { backup: chosen.name, takenAt: chosen.at, movedAside, replacedAnchor: before },
     });
     return { restored: info(chosen), movedAside };
   },

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
+import { readAnchor } from '../audit/audit-anchor';
 import { auditLogReport } from '../reports/audit-log.report';
 import { reconciliationReport } from '../reports/reconciliation.report';
 import { auditLogFile, reconciliationFile, type ReportMeta } from '../reports/report-files';
@@ -23,7 +24,12 @@ export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliat
     const meta = reportMeta(ctx);
     const file =
       kind === 'log'
-        ? await auditLogFile(auditLogReport(db, { from, to, action }), format, { from, to, action }, meta)
+        ? await auditLogFile(
+            auditLogReport(db, { from, to, action }, readAnchor(ctx.secrets, ctx.activeProfileId())),
+            format,
+            { from, to, action },
+            meta,
+          )
         : await reconciliationFile(reconciliationReport(db, { from, to }), format, { from, to }, meta);
     return { fileName: file.fileName, mediaType: file.mediaType, base64: file.bytes.toString('base64') };
   },

@@ -31,6 +31,7 @@ export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.
         }),
     });
     ctx.events.emit('job.finished', { jobId, ok: summary.needsReview === 0 && summary.waiting === 0 });
+    ctx.anchorAudit(profileId);
     return summary;
   });
   ctx.background.add(

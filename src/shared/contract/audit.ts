@@ -33,6 +33,8 @@ export const auditCommands = {
       entries: z.number().int(),
       brokenAt: z.number().int().nullable(),
       reason: z.string().nullable(),
+      /** Entry count and head hash kept outside the database (this front door's secret store), if any. */
+      anchor: z.object({ count: z.number().int(), head: z.string(), at: z.string() }).nullable(),
     }),
   }),
 };

@@ -27,7 +27,12 @@ export const auditEn: typeof auditPtBR = {
     running: 'Verifying…',
     ok: 'Log intact: {{count}} entries checked, none changed or removed.',
     broken: 'Log tampered with: the chain breaks at entry no. {{n}} ({{reason}}).',
+    anchor: 'Anchor kept outside the database: {{count}} entries, head {{head}}…, from {{when}}.',
+    noAnchor: 'No anchor is kept on this computer yet: entries removed from the end would not be noticed.',
     reason: {
+      truncated:
+        'entry {{anchored}} had been written, but the log ends at {{last}}: entries were removed from the end',
+      rewritten: 'entry {{n}} is not the one anchored: the log was rewritten and re-hashed',
       missing: 'entry {{n}} was removed',
       unlinked: 'entry {{n}} does not follow entry {{prev}}',
       changed: 'entry {{n}} was changed after it was written',

@@ -25,7 +25,13 @@ export const auditPtBR = {
     running: 'Verificando…',
     ok: 'Registro íntegro: {{count}} registro(s) conferido(s), nenhum alterado ou removido.',
     broken: 'Registro adulterado: a cadeia quebra no registro nº {{n}} ({{reason}}).',
+    anchor: 'Âncora guardada fora do banco de dados: {{count}} registros, cabeça {{head}}…, de {{when}}.',
+    noAnchor:
+      'Ainda não há âncora guardada neste computador: registros removidos do fim não seriam percebidos.',
     reason: {
+      truncated:
+        'o registro {{anchored}} já tinha sido escrito, mas o registro termina no {{last}}: registros foram removidos do fim',
+      rewritten: 'o registro {{n}} não é o que foi ancorado: o registro foi reescrito e recalculado',
       missing: 'o registro {{n}} foi removido',
       unlinked: 'o registro {{n}} não continua o registro {{prev}}',
       changed: 'o registro {{n}} foi alterado depois de escrito',

@@ -4,7 +4,7 @@ import type { CommandInput, CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { AuditEntries } from '../components/audit/AuditEntries';
 import { ReconciliationTable } from '../components/audit/ReconciliationTable';
-import { brasiliaDayBounds, verifyReasonText } from '../components/audit/audit-text';
+import { brasiliaDayBounds, formatBrasilia, verifyReasonText } from '../components/audit/audit-text';
 import { saveFile } from '../download';
 import { todayIso } from '../format';
 import { describeError } from '../i18n';
@@ -23,7 +23,7 @@ const LIST_LIMIT = 5000;
 const firstOfMonth = (today: string) => `${today.slice(0, 8)}01`;
 
 export function AuditScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ids = { from: useId(), to: useId(), action: useId() };
   const [from, setFrom] = useState(() => firstOfMonth(todayIso()));
   const [to, setTo] = useState(() => todayIso());
@@ -142,14 +142,25 @@ export function AuditScreen() {
         </p>
       )}
       {verification && (
-        <p role="status" className={`status ${verification.ok ? 'ok' : 'error'}`}>
-          {verification.ok
-            ? t('audit.verify.ok', { count: verification.entries })
-            : t('audit.verify.broken', {
-                n: verification.brokenAt ?? '?',
-                reason: verifyReasonText(t, verification.reason),
-              })}
-        </p>
+        <div role="status" className={`status ${verification.ok ? 'ok' : 'error'}`}>
+          <p>
+            {verification.ok
+              ? t('audit.verify.ok', { count: verification.entries })
+              : t('audit.verify.broken', {
+                  n: verification.brokenAt ?? '?',
+                  reason: verifyReasonText(t, verification.reason),
+                })}
+          </p>
+          <p className="muted">
+            {verification.anchor
+              ? t('audit.verify.anchor', {
+                  count: verification.anchor.count,
+                  head: verification.anchor.head.slice(0, 16),
+                  when: formatBrasilia(verification.anchor.at, i18n.language),
+                })
+              : t('audit.verify.noAnchor')}
+          </p>
+        </div>
       )}
       <div className="toolbar" aria-busy={exporting}>
         {(['log', 'reconciliation'] as const).map((kind) => (

@@ -21,6 +21,10 @@ export function actionText(t: TFunction, exists: (key: string) => boolean, actio
 
 /** verifyAudit's English reason ("entry 3 was changed after it was written") in the screen's language. */
 export function verifyReasonText(t: TFunction, reason: string | null): string {
+  const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason ?? '');
+  if (cut) return t('audit.verify.reason.truncated', { last: cut[1], anchored: cut[2] });
+  const rewritten = /^entry (\d+) is not the one anchored/.exec(reason ?? '');
+  if (rewritten) return t('audit.verify.reason.rewritten', { n: rewritten[1] });
   const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
     reason ?? '',
   );
