@@ -142,7 +142,9 @@ function verifyChain(db: Db): Omit<AuditVerification, 'anchor'> {
   let prev = GENESIS;
   let expectedSeq = 1;
   let count = 0;
-  for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as IterableIterator<AuditRow>) {
+  for (const r of db
+    .prepare('SELECT * FROM audit_log ORDER BY seq')
+    .iterate() as IterableIterator<AuditRow>) {
     count++;
     if (r.seq !== expectedSeq)
       return { ok: false, entries: count, brokenAt: expectedSeq, reason: `entry ${expectedSeq} is missing` };
