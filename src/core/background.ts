@@ -11,6 +11,8 @@ export interface BackgroundJob<T extends { retryAt: string | null }> {
 
 export function backgroundJob<T extends { retryAt: string | null }>(
   run: (profileId: string) => Promise<T>,
+  /** Where a failed timed retry is reported (it has no caller to tell). */
+  onError: (profileId: string, e: unknown) => void = () => undefined,
 ): BackgroundJob<T> {
   const running = new Map<string, Promise<T>>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -22,7 +24,10 @@ export function backgroundJob<T extends { retryAt: string | null }>(
       .then((result) => {
         if (result.retryAt) {
           const delay = Math.max(1000, new Date(result.retryAt).getTime() - Date.now());
-          const timer = setTimeout(() => void kick(profileId).catch(() => undefined), delay);
+          const timer = setTimeout(
+            () => void kick(profileId).catch((e: unknown) => onError(profileId, e)),
+            delay,
+          );
           timer.unref();
           timers.set(profileId, timer);
         }

@@ -12,6 +12,7 @@ import { createProfileDbs } from './db/profile-dbs';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
 import { createEventBus } from './events';
+import { fileLogger } from './log';
 import { createHandlers } from './handlers';
 import { defaultKeyFile } from './paths';
 import { openConfStore } from './settings/conf-store';
@@ -32,6 +33,8 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   /** better-sqlite3 binary for a non-Node ABI (Electron). */
   sqliteBinding?: string | undefined;
+  /** Also show log lines on stderr (the browser host's terminal); the CLI keeps stderr for one sentence. */
+  echoLog?: boolean;
 }
 
 export interface Core {
@@ -46,7 +49,10 @@ export interface Core {
 export function createCore(opts: CoreOptions): Core {
   const env = opts.env ?? process.env;
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-  const dbs = createProfileDbs(opts.dataDir, opts.sqliteBinding);
+  const log = fileLogger(opts.dataDir, opts.echoLog ? { echo: (l) => console.error(`[quita] ${l}`) } : {});
+  const dbs = createProfileDbs(opts.dataDir, opts.sqliteBinding, (id, e) =>
+    log.error(`daily backup of profile ${id} failed`, e),
+  );
   const settings = createSettingsService(opts.kv ?? openConfStore(opts.dataDir));
   const activeProfileId = () => {
     const id = settings.get().activeProfileId;
@@ -75,7 +81,7 @@ export function createCore(opts: CoreOptions): Core {
     try {
       refreshAnchor(dbs.forProfile(profileId), secrets, profileId);
     } catch (e) {
-      console.error(`[audit] could not move the anchor of profile ${profileId}:`, e);
+      log.error(`could not move the audit anchor of profile ${profileId}`, e);
     }
   };
   const ctx: CoreContext = {
@@ -101,6 +107,7 @@ export function createCore(opts: CoreOptions): Core {
     dbFor: (profileId) => dbs.forProfile(profileId),
     databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
     anchorAudit: anchor,
+    log,
     audit: (action, subject, change) => {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;
@@ -115,7 +122,11 @@ export function createCore(opts: CoreOptions): Core {
   };
   return {
     ctx,
-    dispatch: createDispatch(createHandlers(ctx), undefined, () => anchor(settings.get().activeProfileId)),
+    dispatch: createDispatch(
+      createHandlers(ctx),
+      (m) => log.error(m),
+      () => anchor(settings.get().activeProfileId),
+    ),
     resumeBackground: () => {
       const id = settings.get().activeProfileId;
       if (id && settings.profile(id)) ctx.background.resume(id);

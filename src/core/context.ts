@@ -3,6 +3,7 @@ import type { ApiRegistry } from './connection/api-access';
 import type { Db } from './db/open-db';
 import type { DemoController } from './demo/demo-controller';
 import type { EventBus } from './events';
+import type { Logger } from './log';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsService } from './settings/settings.service';
 import type { Uploads } from './uploads';
@@ -36,6 +37,8 @@ export interface CoreContext {
   dbFor(profileId: string): Db;
   /** The active profile's id; throws the same error as db() when there is none. */
   activeProfileId(): string;
+  /** The log file of the data folder: details of every failure (the clerk sees one sentence). */
+  log: Logger;
   /** Move a profile's audit anchor to the log's head (after background runs; commands do it by themselves). */
   anchorAudit(profileId: string): void;
   /** Where each profile's database lives, and closing one in this process (backups and restore). */

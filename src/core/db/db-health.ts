@@ -37,6 +37,14 @@ export function damaged(file: string, info: DamageInfo): AppError {
 /** Before opening: a file that exists must be a whole SQLite database (not empty, the right header). */
 export function fileProblem(file: string): string | null {
   if (file === ':memory:' || !existsSync(file)) return null;
+  try {
+    return headerProblem(file);
+  } catch (e) {
+    return `the file cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
+  }
+}
+
+function headerProblem(file: string): string | null {
   const size = statSync(file).size;
   if (size === 0) return 'the file is empty (0 bytes)';
   if (size < 100) return `the file is too short to be a database (${size} bytes)`;

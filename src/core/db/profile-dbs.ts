@@ -28,8 +28,7 @@ export function profileDbPath(dataDir: string, profileId: string): string {
 export function createProfileDbs(
   dataDir: string,
   nativeBinding?: string,
-  onBackupError: (profileId: string, e: unknown) => void = (id, e) =>
-    console.error(`[db] daily backup of profile ${id} failed:`, e),
+  onBackupError: (profileId: string, e: unknown) => void = () => undefined,
 ): ProfileDbs {
   const open = new Map<string, Db>();
   const daily = (profileId: string, db: Db) => {

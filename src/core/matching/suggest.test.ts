@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSandboxData, writeStatement } from '../../sandbox';
 import type { CoreContext } from '../context';
+import { memoryLogger } from '../log';
 import type { Db } from '../db/open-db';
 import { importAndSuggest } from '../services/import.handlers';
 import { listMatchLines } from './matching.lines';
@@ -17,9 +18,10 @@ function ctxOf(d: Db) {
   const audit: { action: string; after: unknown }[] = [];
   const ctx = {
     db: () => d,
+    log: memoryLogger(),
     audit: (action: string, _subject: string | null, change: { after?: unknown }) =>
       void audit.push({ action, after: change.after }),
-  } as unknown as Pick<CoreContext, 'db' | 'audit'>;
+  } as unknown as Pick<CoreContext, 'db' | 'audit' | 'log'>;
   return { ctx, audit };
 }
 

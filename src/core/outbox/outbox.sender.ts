@@ -28,6 +28,8 @@ export interface SenderDeps {
   leaseMs?: number;
   /** Called once a batch is confirmed by the read-back (e.g. to notify the members, when the branch wants it). */
   onConfirmed?: (batch: Batch) => void;
+  /** Where what is worth knowing but not the clerk's business goes (a server ignoring a filter). */
+  log?: (message: string) => void;
 }
 
 export const DEFAULT_SETTLE_AFTER_MS = 60_000;
@@ -240,7 +242,7 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
           return;
         }
         summary.readBackRequests += result.stats.requests;
-        logReadBack(result.stats, ready.length);
+        logReadBack(result.stats, ready.length, deps.log);
         for (const b of ready) {
           const fresh = getBatch(db, b.id);
           if (fresh && (fresh.state === 'sent' || fresh.state === 'unknown'))
@@ -353,9 +355,9 @@ async function sendOne(
 class LeaseLost extends Error {}
 
 /** A server ignoring a filter is worth knowing (it costs requests); the rows themselves were not used. */
-function logReadBack(stats: ReadBackStats, batches: number): void {
+function logReadBack(stats: ReadBackStats, batches: number, log?: (message: string) => void): void {
   if (stats.dropped > 0)
-    console.warn(
-      `[outbox] read-back of ${batches} batch(es): ${stats.dropped} row(s) contradicted the filters asked for (the server ignores one); they were not used`,
+    log?.(
+      `read-back of ${batches} batch(es): ${stats.dropped} row(s) contradicted the filters asked for (the server ignores one); they were not used`,
     );
 }

@@ -50,7 +50,7 @@ export function auditImport(
  * already matched in Conciliar. A failed suggestion never undoes the import; a notice says so.
  */
 export async function importAndSuggest(
-  ctx: Pick<CoreContext, 'db' | 'audit'>,
+  ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
   input: Parameters<typeof commitImport>[1],
   opts: Parameters<typeof commitImport>[2],
 ): Promise<ImportCommitResult> {
@@ -60,7 +60,7 @@ export async function importAndSuggest(
     return { ...result, suggestions: suggest(ctx, result.statementId, 'import') };
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    console.error('[import] suggesting matches after the import failed:', e);
+    ctx.log.error(`suggesting matches after importing statement ${result.statementId} failed`, e);
     return {
       ...result,
       suggestions: null,

@@ -34,29 +34,32 @@ export const notifyHandlers: HandlerGroup<
       recovered.add(profileId);
     }
   };
-  const job = backgroundJob(async (profileId): Promise<DrainResult> => {
-    const db = ctx.dbFor(profileId);
-    prepare(db, profileId);
-    const jobId = `notify-${profileId}`;
-    const access = await ctx.api.forProfile(profileId);
-    const result = await drainQueue({
-      db,
-      client: access.client,
-      profileId,
-      actor: ctx.actor(),
-      onProgress: (done, total) =>
-        ctx.events.emit('job.progress', {
-          jobId,
-          phase: 'notify.sending',
-          done,
-          total,
-          etaMs: null,
-          waitingMs: access.limiter.waitedMs,
-        }),
-    });
-    ctx.events.emit('job.finished', { jobId, ok: result.failed === 0 && result.unknown === 0 });
-    return result;
-  });
+  const job = backgroundJob(
+    async (profileId): Promise<DrainResult> => {
+      const db = ctx.dbFor(profileId);
+      prepare(db, profileId);
+      const jobId = `notify-${profileId}`;
+      const access = await ctx.api.forProfile(profileId);
+      const result = await drainQueue({
+        db,
+        client: access.client,
+        profileId,
+        actor: ctx.actor(),
+        onProgress: (done, total) =>
+          ctx.events.emit('job.progress', {
+            jobId,
+            phase: 'notify.sending',
+            done,
+            total,
+            etaMs: null,
+            waitingMs: access.limiter.waitedMs,
+          }),
+      });
+      ctx.events.emit('job.finished', { jobId, ok: result.failed === 0 && result.unknown === 0 });
+      return result;
+    },
+    (profileId, e) => ctx.log.error(`a timed retry of the notification queue for ${profileId} failed`, e),
+  );
   const kick = () => job.kick(ctx.activeProfileId());
   ctx.background.add(
     () => job.stop(),
@@ -64,7 +67,9 @@ export const notifyHandlers: HandlerGroup<
       const db = ctx.dbFor(profileId);
       prepare(db, profileId);
       if (db.prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`).pluck().get())
-        void job.kick(profileId).catch(() => undefined);
+        void job
+          .kick(profileId)
+          .catch((e: unknown) => ctx.log.error(`resuming notifications of ${profileId} failed`, e));
     },
   );
 
@@ -106,7 +111,7 @@ export const notifyHandlers: HandlerGroup<
       const drain = kick();
       let result: DrainResult | null = null;
       if (wait) result = await drain;
-      else drain.catch(() => undefined);
+      else drain.catch((e: unknown) => ctx.log.error('sending queued notifications failed', e));
       return {
         queued,
         skipped: rendered.flatMap((r) =>
@@ -131,7 +136,7 @@ export const notifyHandlers: HandlerGroup<
           `UPDATE notification_queue SET state = 'queued', next_attempt_at = NULL WHERE state IN ('failed', 'unknown') AND id IN (SELECT value FROM json_each(?))`,
         )
         .run(JSON.stringify(z.array(z.number().int()).parse(ids))).changes;
-      if (requeued) kick().catch(() => undefined);
+      if (requeued) kick().catch((e: unknown) => ctx.log.error('sending a retried notification failed', e));
       return { requeued };
     },
   };

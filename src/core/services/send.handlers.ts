@@ -8,38 +8,44 @@ import { notifyMembersOfBatch } from '../notify/after-send';
 export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.run' | 'send.batches'> = (
   ctx,
 ) => {
-  const job = backgroundJob(async (profileId): Promise<SendSummary> => {
-    const jobId = `send-${profileId}`;
-    const access = await ctx.api.forProfile(profileId);
-    const summary = await runSender({
-      db: ctx.dbFor(profileId),
-      client: access.client,
-      who: { actor: ctx.actor(), profileId },
-      onConfirmed: (batch) => notifyMembersOfBatch(ctx, profileId, batch.receivableIds),
-      // Tests shorten the wait before a read-back (see runSender); users keep the default.
-      ...(process.env.QUITA_SETTLE_AFTER_MS
-        ? { settleAfterMs: Number(process.env.QUITA_SETTLE_AFTER_MS) }
-        : {}),
-      onProgress: (p) =>
-        ctx.events.emit('job.progress', {
-          jobId,
-          phase: 'send.batches',
-          done: p.done,
-          total: p.total,
-          etaMs: null,
-          waitingMs: access.limiter.waitedMs,
-        }),
-    });
-    ctx.events.emit('job.finished', { jobId, ok: summary.needsReview === 0 && summary.waiting === 0 });
-    ctx.anchorAudit(profileId);
-    return summary;
-  });
+  const job = backgroundJob(
+    async (profileId): Promise<SendSummary> => {
+      const jobId = `send-${profileId}`;
+      const access = await ctx.api.forProfile(profileId);
+      const summary = await runSender({
+        db: ctx.dbFor(profileId),
+        client: access.client,
+        who: { actor: ctx.actor(), profileId },
+        onConfirmed: (batch) => notifyMembersOfBatch(ctx, profileId, batch.receivableIds),
+        log: (m) => ctx.log.warn(m),
+        // Tests shorten the wait before a read-back (see runSender); users keep the default.
+        ...(process.env.QUITA_SETTLE_AFTER_MS
+          ? { settleAfterMs: Number(process.env.QUITA_SETTLE_AFTER_MS) }
+          : {}),
+        onProgress: (p) =>
+          ctx.events.emit('job.progress', {
+            jobId,
+            phase: 'send.batches',
+            done: p.done,
+            total: p.total,
+            etaMs: null,
+            waitingMs: access.limiter.waitedMs,
+          }),
+      });
+      ctx.events.emit('job.finished', { jobId, ok: summary.needsReview === 0 && summary.waiting === 0 });
+      ctx.anchorAudit(profileId);
+      return summary;
+    },
+    (profileId, e) => ctx.log.error(`a timed retry of the sender for ${profileId} failed`, e),
+  );
   ctx.background.add(
     () => job.stop(),
     (profileId) => {
       const pending = batchCounts(ctx.dbFor(profileId));
       if (pending.queued + pending.sending + pending.sent + pending.unknown > 0)
-        void job.kick(profileId).catch(() => undefined);
+        void job
+          .kick(profileId)
+          .catch((e: unknown) => ctx.log.error(`resuming the sender of ${profileId} failed`, e));
     },
   );
 
@@ -56,7 +62,7 @@ export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.
         { chunkSize },
       );
       const run = job.kick(profileId);
-      if (!wait) run.catch(() => undefined);
+      if (!wait) run.catch((e: unknown) => ctx.log.error('sending the queued batches failed', e));
       return { batchIds, skipped, summary: wait ? await run : null };
     },
     'send.run': async () => job.kick(ctx.activeProfileId()),

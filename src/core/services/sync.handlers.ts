@@ -53,7 +53,7 @@ export const syncHandlers: HandlerGroup<
               suggest(ctx, statementId, 'sync');
               suggestionsRefreshed++;
             } catch (e) {
-              console.error(`[sync] suggesting matches again for statement ${statementId} failed:`, e);
+              ctx.log.error(`suggesting matches again for statement ${statementId} after a sync failed`, e);
             }
           }
         }
