@@ -7,6 +7,8 @@ export function openElectronStore(dataDir: string): KeyValueStore {
     cwd: dataDir,
     name: SETTINGS_FILE_NAME,
     clearInvalidConfig: false,
+    // Only this user may read the settings (connection profiles), whatever the umask: as conf does elsewhere.
+    configFileMode: 0o600,
   });
   return {
     get: (key) => store.get(key),

@@ -7,12 +7,21 @@ import { IPC_EVENT_CHANNEL } from '../shared/bridge';
 import { openElectronStore } from './electron-settings';
 import { registerIpc } from './ipc-registrar';
 import { safeStorageSecretStore } from './safe-storage-secrets';
-import { builtPaths, createMainWindow, hardenWebContents, trustedUrlCheck } from './window';
+import {
+  builtPaths,
+  createMainWindow,
+  hardenWebContents,
+  registerAppScheme,
+  serveApp,
+  trustedUrlCheck,
+} from './window';
 
 // One data folder for all three front doors (see core/paths.ts); set before `ready` so Electron uses it too.
 const dataDir = defaultDataDir();
 app.setPath('userData', dataDir);
 app.enableSandbox();
+// Must happen before `ready`: the renderer is served from app://quita/, not file://.
+registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) app.quit();
 
@@ -20,6 +29,7 @@ async function main(): Promise<void> {
   await app.whenReady();
   const paths = builtPaths(fileURLToPath(new URL('.', import.meta.url)));
   const isTrusted = trustedUrlCheck(paths);
+  serveApp(paths);
   hardenWebContents(isTrusted);
 
   const core = createCore({

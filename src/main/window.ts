@@ -1,7 +1,8 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, session, shell, type WebContents } from 'electron';
+import { BrowserWindow, app, net, protocol, session, shell, type WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
+import { APP_INDEX, APP_ORIGIN, APP_SCHEME, appFileFor, isAllowedExternal } from './app-urls';
 
 export interface WindowPaths {
   preload: string;
@@ -10,26 +11,52 @@ export interface WindowPaths {
   devServerUrl?: string | undefined;
 }
 
+/** Before `ready`: `app://` is a standard, secure scheme (its own origin, fetch allowed, no file:// reach). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** After `ready`: serve the built renderer, and nothing else, under app://quita/ with our CSP. */
+export function serveApp(paths: WindowPaths): void {
+  const rendererDir = dirname(paths.indexHtml);
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = appFileFor(rendererDir, request.url);
+    if (!file) return new Response('Not found', { status: 404 });
+    const res = await net.fetch(pathToFileURL(file).href);
+    const headers = new Headers(res.headers);
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(res.body, { status: res.status, headers });
+  });
+}
+
 /** Only our own page may talk to the core or be shown in the window. */
 export function trustedUrlCheck(paths: WindowPaths): (url: string) => boolean {
-  const fileUrl = pathToFileURL(paths.indexHtml).href;
   return (url) =>
-    url.split('#')[0] === fileUrl || (!!paths.devServerUrl && url.startsWith(paths.devServerUrl));
+    url.startsWith(`${APP_ORIGIN}/`) || (!!paths.devServerUrl && url.startsWith(paths.devServerUrl));
 }
 
 /** Secure defaults for every web contents the app ever creates (see Electron's security checklist). */
 export function hardenWebContents(isTrusted: (url: string) => boolean): void {
   app.on('web-contents-created', (_e, contents: WebContents) => {
     contents.setWindowOpenHandler(({ url }) => {
-      if (url.startsWith('https://')) void shell.openExternal(url);
+      // Only allowlisted sites, in the system browser; never a new Electron window.
+      if (isAllowedExternal(url)) void shell.openExternal(url);
       return { action: 'deny' };
     });
-    contents.on('will-navigate', (event, url) => {
+    const guard = (event: { preventDefault(): void }, url: string) => {
       if (!isTrusted(url)) event.preventDefault();
-    });
+    };
+    contents.on('will-navigate', guard);
+    contents.on('will-redirect', guard);
+    contents.on('will-frame-navigate', (event) => guard(event, event.url));
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
+  // Nothing is ever granted: no camera, notifications, clipboard-read, geolocation, HID, serial...
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
@@ -56,7 +83,7 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
   });
   win.once('ready-to-show', () => win.show());
   if (paths.devServerUrl) void win.loadURL(paths.devServerUrl);
-  else void win.loadFile(paths.indexHtml);
+  else void win.loadURL(APP_INDEX);
   return win;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { backupNow, listBackups } from './backups';
@@ -28,7 +28,13 @@ export function openDb(file: string, opts: OpenDbOptions = {}): Db {
   };
   const before = fileProblem(file);
   if (before) throw damaged(file, { reason: before, latestBackup: latestBackup() });
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // The database names members and amounts: only this user may read it, whatever the umask. SQLite gives its
+    // -wal and -shm files the database file's mode.
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+  }
   const db = new Database(file, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
   try {
     db.pragma('busy_timeout = 5000');
