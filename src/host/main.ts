@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/bootstrap';
 import { defaultDataDir } from '../core/paths';
 import { packageVersion } from '../core/version';
+import { installLastResort } from './last-resort';
 import { openBrowser } from './open-browser';
 import { startHost } from './server';
 
@@ -33,6 +34,10 @@ export async function runHost(argv: string[]): Promise<void> {
     throw new UsageError(`--port must be a number from 0 to 65535, got "${values.port}"`);
 
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  // Everything this process creates is the user's alone, whatever umask it was started with: the files Quita
+  // writes itself are created 0600 anyway, and this covers what libraries create (SQLite's database, -wal and
+  // -shm files) in the one process that also listens on a port.
+  if (process.platform !== 'win32') process.umask(0o077);
   const core = createCore({ mode: 'browser', version: packageVersion(), dataDir });
   const host = await startHost({
     dispatch: core.dispatch,
@@ -46,6 +51,8 @@ export async function runHost(argv: string[]): Promise<void> {
     throw e;
   });
 
+  // From here on the host serves pages: a bug nobody caught is logged, and the host goes on serving.
+  installLastResort();
   // Unsent batches and queued notifications of the last session go on by themselves.
   core.resumeBackground();
   const warning = core.ctx.secrets.protection.warning;

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { AddressInfo, Socket } from 'node:net';
+import { join, resolve } from 'node:path';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import type { Uploads } from '../core/uploads';
 import { bridgeScript } from './bridge-script';
-import { handleCommand, handleEvents, handleUpload } from './http-registrar';
+import { handleCommand, handleEvents, handleUpload, isClientGone } from './http-registrar';
 import { SECURITY_HEADERS, hasToken, isAllowedHost, isSameOriginOrAbsent } from './security';
+import { MIME, lookupStatic } from './static-files';
 
 export interface HostOptions {
   dispatch: Dispatch;
@@ -30,20 +31,40 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
-
-function plain(res: ServerResponse, status: number, text: string) {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  if (res.headersSent || res.destroyed) return void res.end();
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
   res.end(text);
+}
+
+/** How long a client may take to send its headers, and its whole request (a 64 MB upload on loopback). */
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 120_000;
+
+/** A request bug must never reach the process: answer 500 (or drop the connection) and log one line. */
+function failed(res: ServerResponse, e: unknown) {
+  if (!isClientGone(e))
+    console.error(`[quita] host: request failed (${e instanceof Error ? e.name : typeof e})`);
+  if (!res.headersSent && !res.destroyed) plain(res, 500, 'Internal error');
+  else res.destroy();
+}
+
+/**
+ * The path of a request target, still percent-encoded, or null when it is not an origin-form path
+ * (`*`, `http://other/...`, garbage): a browser never sends those to us.
+ */
+export function requestPath(url: string | undefined): string | null {
+  if (!url?.startsWith('/') || url.startsWith('//')) return null;
+  try {
+    return new URL(url, 'http://127.0.0.1').pathname;
+  } catch {
+    return null;
+  }
 }
 
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
@@ -61,7 +82,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   let port = 0;
 
   const serveStatic = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     if (pathname === '/' || pathname === '/index.html') {
       res.writeHead(200, { 'Content-Type': MIME['.html']!, 'Cache-Control': 'no-store' });
       return res.end(indexHtml);
@@ -70,52 +92,62 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       res.writeHead(200, { 'Content-Type': MIME['.js']!, 'Cache-Control': 'no-store' });
       return res.end(bridge);
     }
-    const file = normalize(join(root, decodeURIComponent(pathname)));
-    if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile())
-      return plain(res, 404, 'Not found');
-    res.writeHead(200, {
-      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': 'no-cache',
-    });
-    res.end(readFileSync(file));
+    const found = lookupStatic(root, pathname);
+    if (found.status !== 200)
+      return plain(res, found.status, found.status === 400 ? 'Bad request' : 'Not found');
+    res.writeHead(200, { 'Content-Type': found.type, 'Cache-Control': 'no-cache' });
+    res.end(found.body);
   };
 
-  const server = createServer((req, res) => {
+  const route = (req: IncomingMessage, res: ServerResponse) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    // Node keeps the first of several Host headers; a request naming two hosts is not a browser's.
+    if ((req.headersDistinct.host?.length ?? 0) > 1) return plain(res, 400, 'Bad request');
     if (!isAllowedHost(req.headers.host, port))
       return plain(res, 403, 'Forbidden: Quita only answers on 127.0.0.1.');
-    let pathname: string;
-    try {
-      pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    } catch {
-      return plain(res, 400, 'Bad request');
-    }
-    if (pathname.startsWith('/api/')) {
+    const pathname = requestPath(req.url);
+    if (pathname === null) return plain(res, 400, 'Bad request');
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
       if (!isSameOriginOrAbsent(req, port)) return plain(res, 403, 'Forbidden: cross-origin request.');
       if (!hasToken(req, token)) {
         res.setHeader('WWW-Authenticate', 'Bearer realm="quita"');
         return plain(res, 401, 'Unauthorized: open the address printed by npm run serve.');
       }
-      if (pathname === '/api/events' && req.method === 'GET') return handleEvents(req, res, opts.events);
+      if (pathname === '/api/events') {
+        if (req.method !== 'GET') return plain(res, 405, 'Method not allowed', { Allow: 'GET' });
+        return handleEvents(req, res, opts.events);
+      }
       if (pathname === '/api/uploads') {
-        handleUpload(req, res, opts.uploads).catch(() => {
-          if (!res.headersSent) plain(res, 500, 'Internal error');
-          else res.end();
-        });
+        handleUpload(req, res, opts.uploads).catch((e: unknown) => failed(res, e));
         return;
       }
       const m = /^\/api\/commands\/([^/]+)$/.exec(pathname);
       if (m) {
-        handleCommand(req, res, m[1]!, opts.dispatch).catch(() => {
-          if (!res.headersSent) plain(res, 500, 'Internal error');
-          else res.end();
-        });
+        handleCommand(req, res, m[1]!, opts.dispatch).catch((e: unknown) => failed(res, e));
         return;
       }
       return plain(res, 404, 'Not found');
     }
     serveStatic(req, res, pathname);
+  };
+
+  const server = createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch (e) {
+      failed(res, e);
+    }
   });
+  // Slow or stalled clients are cut off instead of holding a request open for ever.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  // Nothing here tunnels or upgrades: answer instead of leaving the socket to Node's defaults.
+  const refuse = (_req: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+  server.on('connect', refuse);
+  server.on('upgrade', refuse);
 
   await new Promise<void>((ok, ko) => {
     server.once('error', ko);

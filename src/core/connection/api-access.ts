@@ -53,6 +53,15 @@ export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
 
   const credentials = async (profile: StoredProfile): Promise<ApiCredentials> => {
     const password = deps.secrets.get(secretIdFor(profile.id));
+    // The key must have been stored for this address and user. A save that changes them deletes the old key
+    // first and stores the new one last, so reading the profile again after the key tells whether another
+    // process moved it in between (the new key would otherwise go to the old address).
+    const now = deps.settings.profile(profile.id);
+    if (!now || now.baseUrl !== profile.baseUrl || now.username !== profile.username) {
+      throw new AppError('conflict', 'The connection was changed while it was being used; try again.', {
+        code: 'profile.changed',
+      });
+    }
     if (password === null) {
       throw new AppError(
         'auth',

@@ -10,12 +10,23 @@ export interface Column<R> {
 }
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR at the start) is prefixed with an apostrophe,
- * so an exported payer name like "=HYPERLINK(...)" stays text (CSV/formula injection).
+ * What makes a spreadsheet read a cell as a formula when it comes first: = + - @, their full-width forms
+ * (＝＋－＠, which Excel takes as formulas too, e.g. typed with a Japanese input method), the small and minus-sign
+ * look-alikes, and a leading tab, CR or LF.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B\u2212]/;
+
+/**
+ * A cell a spreadsheet would run as a formula is prefixed with an apostrophe, so an exported payer name like
+ * "=HYPERLINK(...)" stays text (CSV/formula injection). Spaces before the trigger do not hide it: some
+ * spreadsheets skip them.
  */
 export function neutralize(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text.replace(/^[ \u00A0\u3000]+/, '')) ? `'${text}` : text;
 }
+
+/** What a number, a date or a time looks like once displayed: these never need neutralizing. */
+const PLAIN_VALUE = /^-?\d[\d.,]*$|^\d{2}\/\d{2}\/\d{4}( \d{2}:\d{2}(:\d{2})?)?$/;
 
 export interface TableExportOptions {
   /** Lines of text after the table and one blank row (totals, a verification result). */
@@ -29,18 +40,31 @@ export function brasiliaWallClock(iso: string): string {
   return brasiliaDateTime(d).replace('T', ' ');
 }
 
-const csvCell = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/**
+ * RFC 4180 quoting: a cell holding the separator, a quote or a line break is quoted, quotes doubled. Tabs and the
+ * Unicode line and paragraph separators are quoted too (some readers split rows or cells on them).
+ */
+const csvCell = (v: string) => (/[";\t\n\r\u2028\u2029\u0085]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+function shown<R>(col: Column<R>, v: string | number): string {
+  if (col.kind === 'money') return (Number(v) / 100).toFixed(2).replace('.', ',');
+  if (col.kind === 'date') return String(v).slice(0, 10).split('-').reverse().join('/');
+  if (col.kind === 'datetime') {
+    const wall = brasiliaWallClock(String(v));
+    // Not a timestamp after all: shown whole, as it came (neutralized below), not cut at its first space.
+    if (wall === String(v)) return wall;
+    const [day = '', time = ''] = wall.split(' ');
+    return `${day.split('-').reverse().join('/')} ${time}`.trim();
+  }
+  return String(v);
+}
 
 function display<R>(col: Column<R>, row: R): string {
   const v = col.value(row);
   if (v === null || v === undefined) return '';
-  if (col.kind === 'money') return (Number(v) / 100).toFixed(2).replace('.', ',');
-  if (col.kind === 'date') return String(v).slice(0, 10).split('-').reverse().join('/');
-  if (col.kind === 'datetime') {
-    const [day = '', time = ''] = brasiliaWallClock(String(v)).split(' ');
-    return `${day.split('-').reverse().join('/')} ${time}`.trim();
-  }
-  return col.kind === 'text' ? neutralize(String(v)) : String(v);
+  const text = shown(col, v);
+  // Text always; a number or date column only when what it holds is not a number or a date after all.
+  return col.kind === 'text' || !PLAIN_VALUE.test(text) ? neutralize(text) : text;
 }
 
 /** CSV as Brazilian Excel opens it by double click: UTF-8 with BOM, `;`, decimal comma, dd/mm/yyyy. */
@@ -58,7 +82,7 @@ export function toXlsx<R>(
   sheetName: string,
   opts: TableExportOptions = {},
 ): Buffer {
-  const data: (string | number | Date | null)[][] = [columns.map((c) => c.header)];
+  const data: (string | number | Date | null)[][] = [columns.map((c) => neutralize(c.header))];
   for (const row of rows) {
     data.push(
       columns.map((c) => {

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { writeFileAtomic } from '../fs-atomic';
+import { restrictFileMode, writeFileAtomic } from '../fs-atomic';
 import type { SecretProtection, SecretStore } from './secret-store';
 
 /**
@@ -42,6 +42,8 @@ export function fileSecretStore(opts: FileSecretStoreOptions): SecretStore {
     if (!existsSync(opts.file)) {
       return { version: 1, scheme, salt: randomBytes(16).toString('base64'), entries: {} };
     }
+    // Written 0600 by writeFileAtomic; one left wider by an older version is narrowed before it is read.
+    restrictFileMode(opts.file);
     const parsed = fileSchema.safeParse(JSON.parse(readFileSync(opts.file, 'utf8')));
     if (!parsed.success) {
       throw new AppError('internal', `The secrets file ${opts.file} is damaged; save the connection again.`, {

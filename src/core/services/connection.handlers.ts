@@ -17,12 +17,64 @@ export function toProfile(ctx: CoreContext, p: StoredProfile): Profile {
   return { ...p, hasSecret };
 }
 
-export function saveProfile(ctx: CoreContext, p: StoredProfile, password: string | undefined): Profile {
-  if (password !== undefined) ctx.secrets.set(secretId(p.id), password);
-  ctx.settings.upsertProfile(p);
+/** The fields that decide where a key is sent, and as whom: changing either needs the key again. */
+export const KEY_BOUND_FIELDS = ['baseUrl', 'username'] as const;
+type KeyBoundField = (typeof KEY_BOUND_FIELDS)[number];
+
+/** One spelling per address (`HTTPS://Evo.example.com:443/` and `https://evo.example.com` are the same). */
+function sameAddress(a: string, b: string): boolean {
+  if (!URL.canParse(a) || !URL.canParse(b)) return a === b;
+  const norm = (s: string) => new URL(s).href.replace(/\/+$/, '');
+  return norm(a) === norm(b);
+}
+
+/** Which of the key-bound fields differ between the stored profile and the one being saved. */
+export function keyBoundChanges(
+  before: StoredProfile,
+  after: Pick<StoredProfile, KeyBoundField>,
+): KeyBoundField[] {
+  return KEY_BOUND_FIELDS.filter((f) =>
+    f === 'baseUrl' ? !sameAddress(before.baseUrl, after.baseUrl) : before[f] !== after[f],
+  );
+}
+
+/**
+ * Store a profile and, when given, its key, and make it the active one. When the address or user changes, the
+ * old key is deleted before the new address is written and the new key stored after it: another process reading
+ * the files in between sees no key (and asks for one), never the old key beside the new address.
+ */
+export function saveProfile(
+  ctx: CoreContext,
+  p: StoredProfile,
+  password: string | undefined,
+  opts: { rebinding?: boolean } = {},
+): Profile {
+  if (opts.rebinding) {
+    ctx.secrets.delete(secretId(p.id));
+    ctx.settings.upsertProfile(p);
+    if (password !== undefined) ctx.secrets.set(secretId(p.id), password);
+  } else {
+    if (password !== undefined) ctx.secrets.set(secretId(p.id), password);
+    ctx.settings.upsertProfile(p);
+  }
   ctx.settings.setActiveProfile(p.id);
   return toProfile(ctx, p);
 }
+
+const keyRequired = (changed: KeyBoundField[]) =>
+  new AppError(
+    'validation',
+    changed.length
+      ? `password: required, because the ${changed.join(' and ')} changed (the stored key is only sent where it was saved for)`
+      : 'password: required',
+    changed.length
+      ? {
+          code: 'profile.key_required',
+          field: 'password',
+          params: { field: 'password', changed: changed.join(',') },
+        }
+      : { code: 'input.invalid', field: 'password', params: { field: 'password', detail: 'required' } },
+  );
 
 /** One cheap authenticated call: GET bank-accounts. */
 async function testConnection(creds: ApiCredentials): Promise<{ bankAccounts: number; latencyMs: number }> {
@@ -57,14 +109,9 @@ export const connectionHandlers: HandlerGroup<
     const existing = id ? ctx.settings.profile(id) : undefined;
     if (id && !existing)
       throw new AppError('not_found', `There is no connection profile ${id}.`, { code: 'profile.not_found' });
-    // Editing may keep the stored key; a new profile must bring one.
-    if (!existing && password === undefined) {
-      throw new AppError('validation', 'password: required', {
-        code: 'input.invalid',
-        field: 'password',
-        params: { field: 'password', detail: 'required' },
-      });
-    }
+    // Editing may keep the stored key, but only for the same address and user; a new profile must bring one.
+    const changed = existing ? keyBoundChanges(existing, { baseUrl, username }) : [];
+    if ((!existing || changed.length) && password === undefined) throw keyRequired(changed);
     const limits = rateLimit ?? existing?.rateLimit;
     const profile: StoredProfile = {
       id: existing?.id ?? `p-${randomUUID().slice(0, 8)}`,
@@ -78,11 +125,20 @@ export const connectionHandlers: HandlerGroup<
         ? { notifyAfterSend: notifyAfterSend ?? existing?.notifyAfterSend }
         : {}),
     };
-    const saved = saveProfile(ctx, profile, password);
-    // The key is never part of an audit entry; only that it was replaced.
+    const saved = saveProfile(ctx, profile, password, { rebinding: changed.length > 0 });
+    // The key is never part of an audit entry; only that it was replaced, and which fields changed.
+    const fields = existing
+      ? (Object.keys({ ...existing, ...profile }) as (keyof StoredProfile)[]).filter(
+          (k) => JSON.stringify(existing[k]) !== JSON.stringify(profile[k]),
+        )
+      : [];
     ctx.audit('settings.changed', `profile:${profile.id}`, {
       ...(existing ? { before: existing } : {}),
-      after: { ...profile, keyReplaced: password !== undefined },
+      after: {
+        ...profile,
+        ...(existing ? { changed: fields } : {}),
+        keyReplaced: password !== undefined,
+      },
     });
     return saved;
   },

@@ -10,13 +10,26 @@ const FIELDS = ['name', 'baseUrl', 'username', 'password'] as const;
 type Field = (typeof FIELDS)[number];
 type Status = { tone: 'ok' | 'error'; text: string } | null;
 
+/** An address as the core compares it: trimmed, without trailing slashes, host in lower case. */
+function addressKey(s: string): string {
+  const t = s.trim().replace(/\/+$/, '');
+  try {
+    return new URL(t).href.replace(/\/+$/, '');
+  } catch {
+    return t;
+  }
+}
+
 const toInfo = (e: unknown): ErrorInfo =>
   e instanceof CommandError
     ? e.info
     : { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
 
-/** Base URL, user, key and key kind, with "Testar conexão" and save. The key never comes back from the core. */
-/** Base URL, user, key and key kind. With `initial`, edits that profile: a blank key keeps the stored one. */
+/**
+ * Base URL, user, key and key kind, with "Testar conexão" and save. The key never comes back from the core.
+ * With `initial`, edits that profile: a blank key keeps the stored one, unless the address or the user changed:
+ * the stored key is only ever sent where it was saved for, so then the key must be typed again.
+ */
 export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => void; initial?: Profile }) {
   const { t } = useTranslation();
   const ids = { name: useId(), baseUrl: useId(), username: useId(), password: useId() };
@@ -27,16 +40,32 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
     password: '',
   });
   const [keyKind, setKeyKind] = useState<KeyKind>(initial?.keyKind ?? 'branch');
-  const keepKey = initial !== undefined && values.password === '';
+  const rebinding =
+    initial !== undefined &&
+    (addressKey(values.baseUrl) !== addressKey(initial.baseUrl) ||
+      values.username.trim() !== initial.username);
+  const keepKey = initial !== undefined && !rebinding && values.password === '';
+  const missingKey = () => {
+    if (!rebinding || values.password !== '') return false;
+    setFieldError({ field: 'password', text: t('connection.invalid.keyAgain') });
+    setStatus({ tone: 'error', text: t('errors.kind.validation') });
+    return true;
+  };
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
 
-  const set = (f: Field) => (e: { target: { value: string } }) =>
+  const set = (f: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [f]: e.target.value }));
+    // An error about the form as it was no longer holds once it changes.
+    setFieldError(null);
+  };
   const report = (e: unknown) => {
     const info = toInfo(e);
-    if (info.kind === 'validation' && info.field && FIELDS.includes(info.field as Field)) {
+    if (info.code === 'profile.key_required') {
+      setFieldError({ field: 'password', text: t('connection.invalid.keyAgain') });
+      setStatus({ tone: 'error', text: t('errors.kind.validation') });
+    } else if (info.kind === 'validation' && info.field && FIELDS.includes(info.field as Field)) {
       setFieldError({ field: info.field, text: t(`connection.invalid.${info.field as Field}`) });
       setStatus({ tone: 'error', text: t('errors.kind.validation') });
     } else {
@@ -52,6 +81,7 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
   });
 
   const test = async () => {
+    if (missingKey()) return;
     setBusy('test');
     setStatus(null);
     try {
@@ -68,6 +98,7 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
   };
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    if (missingKey()) return;
     setBusy('save');
     setStatus(null);
     try {
@@ -115,8 +146,17 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
       {input('name', 'text', { placeholder: t('connection.namePlaceholder'), autoComplete: 'organization' })}
       {input('baseUrl', 'url', { autoComplete: 'url' })}
       {input('username', 'text', { autoComplete: 'username' })}
-      {input('password', 'password', { autoComplete: 'current-password' })}
-      <p className="hint">{initial ? t('connection.keepKeyHint') : t('connection.passwordHint')}</p>
+      {input('password', 'password', {
+        autoComplete: 'current-password',
+        ...(initial === undefined || rebinding ? { 'aria-required': 'true' } : {}),
+      })}
+      {rebinding ? (
+        <p className="hint" aria-live="polite">
+          <span className="warn">{t('connection.keyAgainHint')}</span>
+        </p>
+      ) : (
+        <p className="hint">{initial ? t('connection.keepKeyHint') : t('connection.passwordHint')}</p>
+      )}
       <fieldset className="field">
         <legend>{t('connection.keyKind')}</legend>
         {(['branch', 'admin'] as const).map((k) => (

@@ -312,6 +312,8 @@ export const en: Messages = {
     password: 'Integration key',
     passwordHint: 'Stored encrypted; never shown on screens, reports or logs.',
     keepKeyHint: 'Leave blank to keep the stored key.',
+    keyAgainHint:
+      'The address or the user changed: enter the integration key again. The stored key is only sent to the address and user it was saved for.',
     keyKind: 'Key kind',
     keyKinds: { branch: 'Branch key', admin: 'General administrator key' },
     test: 'Test connection',
@@ -324,11 +326,33 @@ export const en: Messages = {
       baseUrl: 'Invalid address: use https://… (http is accepted only for 127.0.0.1).',
       username: 'Enter the user (the gym’s DNS name).',
       password: 'Enter the integration key.',
+      keyAgain: 'Enter the integration key again.',
     },
     saved: 'Connection saved.',
   },
   boot: { failed: 'Quita could not open:' },
   common: { working: 'Please wait…', cancel: 'Cancel', close: 'Close', loading: 'Loading…' },
+  backups: {
+    title: 'Backups',
+    explain:
+      'Quita copies this branch’s database every day, before each update and when you ask. Restoring a backup keeps the current file aside; nothing is deleted.',
+    now: 'Back up now',
+    done: 'Backed up ({{when}}).',
+    size: '{{mb}} MB',
+    none: 'No backups yet.',
+    col: { when: 'When', why: 'Why', size: 'Size' },
+    reason: {
+      daily: 'daily',
+      manual: 'on request',
+      'pre-migration': 'before an update',
+      'pre-restore': 'before a restore',
+    },
+    restore: 'Restore…',
+    ask: 'Take the database back to {{when}}? What changed since stays in the file kept aside.',
+    yes: 'Yes, restore',
+    cancel: 'Cancel',
+    restored: 'Backup of {{when}} restored.',
+  },
   errors: {
     kind: {
       validation: 'Check the data you entered.',
@@ -379,6 +403,8 @@ export const en: Messages = {
         'The file needs more memory to read than Quita can give it. Export a shorter period from the bank.',
       reader_failed:
         'Reading the file stopped unexpectedly ({{reason}}). Try again; if it happens again, export the statement again from the bank, or save it as XLSX or CSV.',
+      foreign_currency:
+        'This statement is in {{currency}}, not in reais (BRL): Quita reconciles amounts in reais only, so it was not imported. Choose or export the statement of the account in reais.',
       card_bill:
         'This file is a credit-card bill, not a bank account statement: its purchases and bill payments are not money received. Export the statement of the bank account instead.',
       several_statements:
@@ -390,9 +416,18 @@ export const en: Messages = {
       unknown_bank_account:
         'Bank account {{bankAccountId}} is not known here yet. Click “Sincronizar” to fetch the bank accounts from the gym system, then try again.',
     },
+    db: {
+      damaged:
+        'The database of this branch is damaged ({{reason}}). Nothing was deleted or changed. Restore the latest backup in Configurações → Cópias de segurança.',
+      newer: 'This database was written by a newer version of Quita. Update Quita to go on.',
+      bad_backup: 'This backup cannot be restored: {{reason}}.',
+      no_backup: 'There is no backup to restore.',
+    },
     profile: {
       none: 'No branch is connected yet: connect one on the first screen or in Settings.',
       no_secret: 'The key of this connection is not stored here. Open Settings and save the key again.',
+      key_required: 'The address or the user of this connection changed: enter the integration key again.',
+      changed: 'The connection was changed while it was in use; try again.',
     },
     demo: {
       not_started: 'Start the demonstration branch first.',

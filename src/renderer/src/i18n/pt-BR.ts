@@ -321,6 +321,8 @@ export const ptBR = {
     password: 'Chave de integração',
     passwordHint: 'Guardada cifrada; nunca aparece em telas, relatórios ou registros.',
     keepKeyHint: 'Deixe em branco para manter a chave guardada.',
+    keyAgainHint:
+      'O endereço ou o usuário mudou: informe a chave de integração de novo. A chave guardada só é enviada para o endereço e o usuário com que foi salva.',
     keyKind: 'Tipo de chave',
     keyKinds: { branch: 'Chave da filial', admin: 'Chave de administrador geral' },
     test: 'Testar conexão',
@@ -333,11 +335,33 @@ export const ptBR = {
       baseUrl: 'Endereço inválido: use https://… (http só é aceito para 127.0.0.1).',
       username: 'Informe o usuário (o DNS da academia).',
       password: 'Informe a chave de integração.',
+      keyAgain: 'Informe a chave de integração de novo.',
     },
     saved: 'Conexão salva.',
   },
   boot: { failed: 'Não foi possível abrir o Quita:' },
   common: { working: 'Aguarde…', cancel: 'Cancelar', close: 'Fechar', loading: 'Carregando…' },
+  backups: {
+    title: 'Cópias de segurança',
+    explain:
+      'O Quita copia o banco de dados desta filial todo dia, antes de cada atualização e quando você pede. Restaurar uma cópia guarda o arquivo atual ao lado, sem apagar nada.',
+    now: 'Fazer uma cópia agora',
+    done: 'Cópia feita ({{when}}).',
+    size: '{{mb}} MB',
+    none: 'Nenhuma cópia ainda.',
+    col: { when: 'Quando', why: 'Motivo', size: 'Tamanho' },
+    reason: {
+      daily: 'diária',
+      manual: 'pedida',
+      'pre-migration': 'antes de atualizar',
+      'pre-restore': 'antes de restaurar',
+    },
+    restore: 'Restaurar…',
+    ask: 'Voltar o banco de dados para {{when}}? O que mudou depois disso fica no arquivo guardado ao lado.',
+    yes: 'Sim, restaurar',
+    cancel: 'Cancelar',
+    restored: 'Cópia de {{when}} restaurada.',
+  },
   errors: {
     kind: {
       validation: 'Confira os dados informados.',
@@ -389,6 +413,8 @@ export const ptBR = {
         'Ler este arquivo precisa de mais memória do que o Quita tem. Exporte um período menor no banco.',
       reader_failed:
         'A leitura do arquivo parou de repente ({{reason}}). Tente de novo; se repetir, exporte o extrato de novo ou salve como XLSX ou CSV.',
+      foreign_currency:
+        'Este extrato está em {{currency}}, não em reais (BRL): o Quita só concilia valores em reais, por isso ele não foi importado. Escolha ou exporte o extrato da conta em reais.',
       card_bill:
         'Este arquivo é uma fatura de cartão, não um extrato de conta: compras e pagamentos da fatura não são dinheiro recebido. Exporte o extrato da conta corrente.',
       several_statements:
@@ -400,9 +426,19 @@ export const ptBR = {
       unknown_bank_account:
         'A conta bancária {{bankAccountId}} ainda não é conhecida aqui. Clique em “Sincronizar” para buscar as contas no sistema da academia e tente de novo.',
     },
+    db: {
+      damaged:
+        'O banco de dados desta filial está danificado ({{reason}}). Nada foi apagado nem alterado. Restaure a cópia de segurança mais recente em Configurações → Cópias de segurança.',
+      newer:
+        'Este banco de dados foi gravado por uma versão mais nova do Quita. Atualize o Quita para continuar.',
+      bad_backup: 'Esta cópia de segurança não pode ser restaurada: {{reason}}.',
+      no_backup: 'Não há cópia de segurança para restaurar.',
+    },
     profile: {
       none: 'Nenhuma filial conectada ainda: conecte uma na primeira tela ou em Configurações.',
       no_secret: 'A chave desta conexão não está guardada aqui. Abra Configurações e salve a chave de novo.',
+      key_required: 'O endereço ou o usuário desta conexão mudou: informe a chave de integração de novo.',
+      changed: 'A conexão foi alterada enquanto estava em uso; tente de novo.',
     },
     demo: {
       not_started: 'Inicie primeiro a filial de demonstração.',

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, Profile } from '../../../shared/contract';
 import { call } from '../api/client';
+import { BackupsPanel } from '../components/BackupsPanel';
 import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
 
@@ -47,6 +48,7 @@ export function SettingsScreen({
           {t('settings.addConnection')}
         </button>
       )}
+      <BackupsPanel key={activeId} />
       {info && (
         <dl className="info">
           <dt>{t('settings.version')}</dt>
