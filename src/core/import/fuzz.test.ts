@@ -81,8 +81,9 @@ describe('hostile and broken files end in a clear error or a clean import', () =
   });
 
   it('every fixture truncated at many points, and with bytes flipped', async () => {
-    const next = rng(7);
     for (const { name, bytes } of fixtures) {
+      // Each fixture its own stream (seeded by its name), so adding a fixture never changes another's mutants.
+      const next = rng([...name].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7));
       for (let k = 1; k <= 12; k++) {
         const cut = Math.floor((bytes.length * k) / 13);
         expect(outcome(bytes.subarray(0, cut)), `${name} cut at ${cut}`).toMatch(/^(ok:\d+|import\.)/);
@@ -94,13 +95,12 @@ describe('hostile and broken files end in a clear error or a clean import', () =
         return copy;
       });
       // SheetJS's legacy-XLS (BIFF) formula parser loops forever on some damaged records (parse_Rgce,
-      // `while (target != blob.l)`; with seed 7, one of these 12 does it): those are read in workers, at
-      // the same time, and must end by the deadline. The other formats are read here, which is faster.
+      // `while (target != blob.l)`): those are read in workers, at the same time, and must end by the deadline
+      // (parse-in-worker.test.ts holds a file known to hang). The other formats are read here, which is faster.
       if (name.endsWith('.xls') && bytes[0] === 0xd0) {
         const started = performance.now();
         const outcomes = await Promise.all(mutants.map(outcomeInWorker));
         for (const o of outcomes) expect(o, `${name} mutated`).toMatch(/^(ok:\d+|import\.)/);
-        expect(outcomes).toContain('import.timeout');
         expect(performance.now() - started).toBeLessThan(TEST_DEADLINE_MS + 5_000);
       } else {
         for (const copy of mutants) expect(outcome(copy), `${name} mutated`).toMatch(/^(ok:\d+|import\.)/);

@@ -99,10 +99,31 @@ describe('import service', () => {
     expect(count(db, 'SELECT count(*) FROM statements')).toBe(2);
   });
 
-  it('the same file into another bank account is another set of lines', async () => {
-    await commitImport(db, { ...file('bb.ofx'), bankAccountId: 10 });
-    const r = await commitImport(db, { ...file('bb.ofx'), bankAccountId: 20 });
-    expect(r).toMatchObject({ imported: 3, alreadyKnown: 0 });
+  it('the same file into another bank account needs the clerk’s confirmation, and is then another set of lines', async () => {
+    // bb.ofx names its account (Banco do Brasil): not the Itaú account's statement.
+    expect(await errorCode(() => commitImport(db, { ...file('bb.ofx'), bankAccountId: 10 }))).toBe(
+      'import.account_mismatch',
+    );
+    await commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 });
+    // Imported into account 30 once, the file's account is remembered as 30's.
+    expect(await errorCode(() => commitImport(db, { ...file('bb.ofx'), bankAccountId: 20 }))).toBe(
+      'import.account_mismatch',
+    );
+    const r = await commitImport(db, { ...file('bb.ofx'), bankAccountId: 20, confirmAccount: true });
+    expect(r).toMatchObject({ imported: 3, alreadyKnown: 0, accountCheck: { verdict: 'different' } });
+  });
+
+  it('a file with two statements is previewed with both listed, and imported only with one chosen', async () => {
+    const two = file('ofx-bb-two-accounts.ofx');
+    const p = await previewImport(db, { ...two, bankAccountId: 30 });
+    expect(p.statements.map((c) => c.accountHint?.account)).toEqual(['56789-0', '99999-1']);
+    expect(p.statementIndex).toBeNull();
+    expect(p.counts.lines).toBe(0);
+    expect(await errorCode(() => commitImport(db, { ...two, bankAccountId: 30 }))).toBe(
+      'import.several_statements',
+    );
+    const r = await commitImport(db, { ...two, bankAccountId: 30, statementIndex: 1 });
+    expect(r.imported).toBe(2);
   });
 
   it('repeated FITIDs (Banco do Brasil) never merge distinct lines', async () => {

@@ -42,6 +42,8 @@ export interface ImportOptions {
   transferBytes?: boolean | undefined;
 }
 
+const EMPTY_HINT = { bankCode: null, agency: null, account: null };
+
 const zeroKinds = (): Record<LineKind, number> => ({ credit: 0, debit: 0, balance: 0 });
 
 function requireAccount(db: Db, id: number): BankAccountRow {
@@ -226,6 +228,13 @@ export async function commitImport(
 ): Promise<Omit<ImportCommitResult, 'suggestions'>> {
   const { parsed, account, check, sha256, byteSize } = await parseFor(db, file, opts);
   if (!account) throw importErrors.unknownBankAccount(file.bankAccountId);
+  if (parsed.statements.length > 1 && parsed.statementIndex === null)
+    throw importErrors.severalStatements(
+      parsed.statements.length,
+      parsed.statements
+        .map((c) => `${c.index + 1}: ${describeAccount(c.accountHint ?? EMPTY_HINT)}`)
+        .join('; '),
+    );
   if (check.verdict === 'different' && !file.confirmAccount && check.fileAccount)
     throw importErrors.accountMismatch(
       describeAccount(check.fileAccount),

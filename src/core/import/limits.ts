@@ -16,6 +16,29 @@ export const MAX_RAW_CELL_CHARS = 1_000;
 export const PREVIEW_LINES = 50;
 
 /**
+ * Zip-based workbooks (XLSX, ODS) are checked before SheetJS unpacks them (table/zip-check.ts): a 3 MB
+ * file can inflate to gigabytes, and SheetJS unpacks every part into memory at once. The largest statement
+ * we accept (250,000 rows) unpacks to about 40 MB of sheet XML; 200 MB leaves room for wide sheets.
+ */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+/**
+ * XML deflates 3-20 times (SheetJS writes 3.5x, Excel about 10x); deflate cannot exceed about 1,030x. A
+ * part (or the whole file) unpacking to more than MAX_UNPACK_RATIO times its packed size is refused once it
+ * is bigger than UNPACK_RATIO_FROM_BYTES (small parts, such as an empty styles.xml, may be very compressible).
+ */
+export const MAX_UNPACK_RATIO = 100;
+export const UNPACK_RATIO_FROM_BYTES = 16 * 1024 * 1024;
+/** Statement workbooks have a dozen parts; more than this is not a statement. */
+export const MAX_ZIP_ENTRIES = 10_000;
+/**
+ * Heap (V8 old generation, MB) of the worker that reads a file: a file needing more ends in
+ * `import.out_of_memory` instead of taking the machine's memory. Measured: a 56 MB CSV of 249,000 rows
+ * needs between 512 and 768 MB, a 20 MB XLSX of 249,000 rows between 384 and 512 MB. It does not bound
+ * Buffers (memory outside the V8 heap), which is why workbooks are also checked by zip-check.ts.
+ */
+export const WORKER_HEAP_MB = 1_024;
+
+/**
  * How long reading one file may take before the worker reading it is stopped (`import.timeout`): a
  * damaged workbook can send SheetJS into an endless loop. 20 s covers a healthy 100,000-line file on a
  * slow machine several times over; big files get 1 s more per MB (a 50 MB CSV reads in about 7 s).

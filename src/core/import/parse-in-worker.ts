@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { importErrors } from './import-errors';
-import { parseDeadlineMs } from './limits';
+import { parseDeadlineMs, WORKER_HEAP_MB } from './limits';
 import { fromWire, type ParseReply, type ParseRequest } from './parse-messages';
 import type { ParseOptions, ParseResult } from './types';
 
@@ -17,7 +17,10 @@ export interface WorkerParseOptions {
    * bytes afterwards: the caller's view becomes empty (detached).
    */
   transfer?: boolean | undefined;
-  /** Heap limit of the worker (MB); a file needing more fails with `import.out_of_memory`. */
+  /**
+   * Heap limit of the worker (MB, V8 old generation; default WORKER_HEAP_MB): a file needing more fails
+   * with `import.out_of_memory` instead of taking the machine's memory.
+   */
   maxHeapMb?: number | undefined;
 }
 
@@ -88,12 +91,21 @@ function payload(bytes: Uint8Array, transfer: boolean): Uint8Array {
   return transfer && whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
 }
 
+/**
+ * The reading worker's limits: its heap is always capped (WORKER_HEAP_MB unless the caller says), so a file
+ * that needs more ends in `import.out_of_memory`. Buffers live outside this heap: zip bombs are stopped
+ * before SheetJS by table/zip-check.ts, not by this.
+ */
+export const workerResourceLimits = (maxHeapMb?: number) => ({
+  maxOldGenerationSizeMb: maxHeapMb ?? WORKER_HEAP_MB,
+});
+
 function startWorker(src: WorkerSource, request: ParseRequest, maxHeapMb: number | undefined): Worker {
   const options = (req: ParseRequest): WorkerOptions => ({
     eval: src.eval,
     workerData: req,
     transferList: [req.bytes.buffer as ArrayBuffer],
-    ...(maxHeapMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } } : {}),
+    resourceLimits: workerResourceLimits(maxHeapMb),
   });
   try {
     return new Worker(src.file, options(request));

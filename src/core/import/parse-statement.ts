@@ -77,11 +77,13 @@ function fromTable(
     columns: t.columns,
     lines,
     rejected: t.rejected,
-    skipped: t.skipped,
+    // Scheduled entries are listed with the other rows left out; their own notice (import.future_skipped,
+    // among t.notices) counts them, so import.rows_skipped counts only the rest.
+    skipped: [...t.skipped, ...t.future].sort((a, b) => a.line - b.line),
     notices: [...(decoded ? encodingNotices(decoded) : []), ...t.notices, ...skippedNotice(t.skipped)],
     period: periodOf(lines),
     signature: t.signature,
-    accountHint: null,
+    accountHint: t.accountHint,
     statements: [],
     statementIndex: null,
   };
@@ -108,7 +110,10 @@ function parseOfxFile(bytes: Uint8Array, opts: ParseOptions): ParseResult {
       params: { declared: header.declared ?? '', actual: decoded.encoding },
     });
   }
-  const parsed = parseOfx(decoded.text, header.bodyStart, chosen);
+  const parsed = parseOfx(decoded.text, header.bodyStart, chosen, {
+    statementIndex: opts.statementIndex,
+    account: opts.account,
+  });
   return {
     format: 'ofx',
     encoding: decoded.encoding,
@@ -125,9 +130,9 @@ function parseOfxFile(bytes: Uint8Array, opts: ParseOptions): ParseResult {
     notices: [...notices, ...parsed.notices, ...skippedNotice(parsed.skipped)],
     period: parsed.period,
     signature: 'ofx',
-    accountHint: null,
-    statements: [],
-    statementIndex: null,
+    accountHint: parsed.accountHint,
+    statements: parsed.statements,
+    statementIndex: parsed.statementIndex,
   };
 }
 

@@ -6,15 +6,18 @@ import { fold, squash } from './text';
  */
 const PREFIXES: RegExp[] = [
   /^transferencia recebida pelo pix\b/,
-  /^transferencia recebida\b/,
-  /^transferencia pix rem\b:?/,
+  /^transf(erencia)? recebida\b/,
+  /^transfe(rencia)? pix rem\b:?/, // Bradesco: “TRANSFERENCIA PIX REM:”, cut to “Transfe Pix Rem:”
   /^transf(erencia)? ?pix\b/,
   /^pix recebido\b:?/,
+  /^pix transf(erencia)?\b/, // Itaú: “PIX TRANSF NAME 03/06”
   /^pix - recebido\b/,
-  /^recebimento pix\b/,
+  /^recebimento pix( (sicredi|sicoob))?\b/, // Sicredi: “RECEBIMENTO PIX SICREDI” (a Pix from another Sicredi account)
+  /^pix_cred?\b/, // Sicredi REFNUM/FITID: “PIX_CRED 00882840002 NAME”, sometimes cut to “PIX_CRE”
   /^cred(ito)? pix\b/,
   /^pix\b/,
   /^ted-transf elet dispon remet\b\.?/,
+  /^ted-t elet disp remet\b\.?/, // Bradesco, cut
   /^ted[- ]?credito em conta\b/,
   /^ted recebida\b:?/,
   /^cred(ito)? ted\b/,
@@ -25,45 +28,136 @@ const PREFIXES: RegExp[] = [
   /^cred(ito)? cobr(anca)?\b/,
   /^cobranca\b/,
   /^boleto\b/,
+  /^(dep(osito)? )?online taa\b/, // Banco do Brasil: “Depósito Online TAA - …” (an ATM deposit)
   /^deposito( em)?( dinheiro)?\b/,
+  /^dp din( lot| atm| ag)?\b/, // Caixa: cash deposit
   /^dep\b/,
+  /^recebid[ao]\b:?/,
   /^cp\b ?:?/,
   /^rem\b:?/,
 ];
+const MASKED_CPF = /[*•xX]{3}\.?\d{3}\.?\d{3}-?[*•xX]{2}/g;
+const CPF = /\d{3}\.\d{3}\.\d{3}-\d{2}/g;
+const CNPJ = /[\d*•]{2}\.[\d*•]{3}\.[\d*•]{3}\/[\d*•]{4}-[\d*•]{2}/g;
+/** A CPF (11 digits) or CNPJ (14) written without punctuation: taken only when its check digits hold. */
+const BARE_ID = /(?<!\d)(\d{14}|\d{11})(?!\d)/g;
+const BARE_ID_ONLY = /^(\d{14}|\d{11})$/;
 const NOISE: RegExp[] = [
-  /[*•]{3}\.?\d{3}\.?\d{3}-?[*•]{2}/g, // masked CPF as Nubank prints it
-  /\b\d{3}\.\d{3}\.\d{3}-\d{2}\b/g, // CPF
-  /\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/g, // CNPJ
+  /\b(cpf|cnpj)\b\s*:?/gi, // the label of a document taken out
   /\bE\d{8}[A-Za-z0-9]{23}\b/g, // Pix end-to-end id
   /\b\d{2}\/\d{2}(\/\d{2,4})?\b/g, // dates
   /\b\d{2}:\d{2}(:\d{2})?\b/g, // times
   /\b\d{6,}\b/g, // long numbers: documents, accounts
 ];
-const ID_NUMBER =
-  /[*•]{3}\.?\d{3}\.?\d{3}-?[*•]{2}|\b\d{3}\.\d{3}\.\d{3}-\d{2}\b|\b\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}\b/;
-/** What is left when a line names no one (cash deposits, fees, aggregated boleto credits). */
-const NOBODY = /^(dinheiro|em dinheiro|especie|cheque|titulos?|\d+ titulos?|.{0,2})$/;
+/** Credits that come from the bank itself, not from a payer: investment redemptions, interest, refunds. */
+const BANK_OWN = /^(resgate|resg|rent|rendimentos?|rend pago|juros|aplic(acao)?|bb rende facil|estorno)\b/;
+/** Bank names and words that are left when a line names no one (cash deposits, fees, boleto lumps). */
+const NOBODY =
+  /^(dinheiro|em dinheiro|especie|cheque|titulos?|\d+ titulos?|sicredi|sicoob|bradesco|itau( unibanco)?|santander|caixa|nubank|nu pagamentos( s ?a)?|banco do brasil|bco do brasil|transf(erencia)?|credito|recebimento|.{0,2})$/;
+
+function checkDigitsHold(d: string): boolean {
+  if (/^(\d)\1+$/.test(d)) return false;
+  const n = d.split('').map(Number);
+  if (d.length === 11) {
+    const dv = (len: number) => {
+      let s = 0;
+      for (let i = 0; i < len; i++) s += n[i]! * (len + 1 - i);
+      const r = (s * 10) % 11;
+      return r === 10 ? 0 : r;
+    };
+    return dv(9) === n[9] && dv(10) === n[10];
+  }
+  const dv = (len: number) => {
+    const w = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    let s = 0;
+    for (let i = 0; i < len; i++) s += n[i]! * w[i]!;
+    const r = s % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return dv(12) === n[12] && dv(13) === n[13];
+}
+
+/** The first CPF/CNPJ the bank printed (masked, punctuated, or bare with valid check digits), as printed. */
+function findDocument(s: string): { text: string; index: number } | null {
+  let best: { text: string; index: number } | null = null;
+  const consider = (re: RegExp, valid: (t: string) => boolean = () => true) => {
+    for (const m of s.matchAll(re)) {
+      if (m.index === undefined || !valid(m[0])) continue;
+      if (!/\d{3}/.test(m[0])) continue;
+      if (!best || m.index < best.index) best = { text: m[0], index: m.index };
+      break;
+    }
+  };
+  consider(MASKED_CPF);
+  consider(CPF);
+  consider(CNPJ);
+  consider(BARE_ID, checkDigitsHold);
+  return best;
+}
 
 /**
- * The payer's name as the bank printed it, without the boilerplate around it: “PIX RECEBIDO - MARIA S
- * SOUZA” → “MARIA S SOUZA”. Case and accents are kept (the matcher folds them); null when no name is left.
+ * Leading tokens that are not a name: account and agency numbers (“1234 56789-0”), dates and times,
+ * long numbers, ids mixing a few letters with digits (“CX553033”).
  */
-export function cleanPayerText(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  let s = squash(raw);
-  for (let pass = 0; pass < 3; pass++) {
-    const folded = fold(s).toLowerCase();
+function isJunkToken(t: string): boolean {
+  if (BARE_ID_ONLY.test(t) && checkDigitsHold(t)) return false; // a CPF/CNPJ: taken as the document
+  return (
+    /^\d{4,}$/.test(t) ||
+    /^\d+([./:-]\d+)+(-[\dxX])?$/.test(t) ||
+    /^\d+-[\dxX]$/.test(t) ||
+    /^[A-Za-z]{1,4}\d{4,}[A-Za-z\d]*$/.test(t)
+  );
+}
+
+function stripLead(s: string): string {
+  let out = s;
+  for (let pass = 0; pass < 8; pass++) {
+    const before = out;
+    const folded = fold(out).toLowerCase();
     let hit: RegExpExecArray | null = null;
     for (const re of PREFIXES) if ((hit = re.exec(folded))) break;
-    if (!hit) break;
-    s = s.slice(hit[0].length).replace(/^[\s\-:–—.,;]+/, '');
+    if (hit) out = out.slice(hit[0].length);
+    else {
+      const first = /^\S+/.exec(out)?.[0];
+      if (first && isJunkToken(first)) out = out.slice(first.length);
+    }
+    out = out.replace(/^[\s\-:–—.,;]+/, '');
+    if (out === before) break;
   }
+  return out;
+}
+
+export interface PayerParts {
+  /** The payer's name as printed, without boilerplate; null when no one is named. */
+  name: string | null;
+  /** A CPF/CNPJ printed beside it (often masked: •••.456.789-••), as printed; null when none. */
+  document: string | null;
+}
+
+/**
+ * The payer's name and document as the bank printed them, without the boilerplate around: “PIX RECEBIDO -
+ * MARIA S SOUZA - •••.123.456-••” → “MARIA S SOUZA” and “•••.123.456-••”. Case and accents are kept (the
+ * matcher folds them). The document never stays in the name.
+ */
+export function splitPayer(raw: string | null | undefined): PayerParts {
+  if (!raw) return { name: null, document: null };
+  let s = stripLead(squash(raw));
+  if (BANK_OWN.test(fold(s).toLowerCase())) return { name: null, document: null };
+  const doc = findDocument(s);
   // Nubank and others print “NAME - CPF - PAYER'S BANK”: what follows the CPF is not the payer.
-  const id = ID_NUMBER.exec(s);
-  if (id && id.index > 0 && /\p{L}{2}/u.test(s.slice(0, id.index))) s = s.slice(0, id.index);
-  for (const re of NOISE) s = s.replace(re, ' ');
+  if (doc && doc.index > 0 && /\p{L}{2}/u.test(s.slice(0, doc.index))) s = s.slice(0, doc.index);
+  else if (doc) s = `${s.slice(0, doc.index)} ${s.slice(doc.index + doc.text.length)}`;
+  for (const re of [MASKED_CPF, CPF, CNPJ, ...NOISE]) s = s.replace(re, ' ');
   s = s.replace(/(\s[-–—](?=\s))+/g, ' -');
-  s = squash(s.replace(/["“”]/g, ' ')).replace(/^[\s\-:–—.,;/]+|[\s\-:–—.,;/]+$/g, '');
-  if (!/\p{L}{2}/u.test(s) || NOBODY.test(fold(s).toLowerCase())) return null;
-  return s;
+  s = stripLead(squash(s.replace(/["“”]/g, ' ')));
+  s = s.replace(/^[\s\-:–—.,;/]+|[\s\-:–—.,;/]+$/g, '');
+  // A name has at least one word of letters only (“N20BBA: :39.77”, what is left of an id, has none).
+  const named = s.split(' ').some((w) => /^[\p{L}'’.&]*\p{L}{2}[\p{L}'’.&]*$/u.test(w));
+  const name = !named || NOBODY.test(fold(s).toLowerCase()) ? null : s;
+  return { name, document: doc?.text ?? null };
+}
+
+/** The payer's name only (see `splitPayer`): “PIX RECEBIDO - MARIA S SOUZA” → “MARIA S SOUZA”. */
+export function cleanPayerText(raw: string | null | undefined): string | null {
+  return splitPayer(raw).name;
 }

@@ -1,21 +1,37 @@
 import type { Notice, OfxMapping, Rejected } from '../../../shared/contract/import';
+import { compareAccount } from '../account-hint';
 import { parseDateText } from '../dates';
 import { assignFingerprints } from '../fingerprint';
 import { importErrors } from '../import-errors';
 import { MAX_DESCRIPTION_CHARS } from '../limits';
 import { parseMoneyText } from '../money';
-import { cleanPayerText } from '../payer-text';
+import { splitPayer } from '../payer-text';
 import { fold, squash } from '../text';
-import type { ParsedLine, SkippedRow } from '../types';
-import { scanOfx, type OfxBlock } from './ofx-tokens';
+import type { AccountHint, KnownAccount, ParsedLine, SkippedRow, StatementChoice } from '../types';
+import { accountHintOf, describeChoice, listChoices } from './ofx-account';
+import { ofxErrors } from './ofx-errors';
+import { scanOfx, type OfxBlock, type OfxStatementScan } from './ofx-tokens';
+
+type Period = { from: string; to: string } | null;
 
 export interface OfxParsed {
   lines: ParsedLine[];
   rejected: Rejected[];
   skipped: SkippedRow[];
   notices: Notice[];
-  period: { from: string; to: string } | null;
-  account: { bankId: string | null; branchId: string | null; accountId: string | null };
+  period: Period;
+  /** Whose account the statement read is. */
+  accountHint: AccountHint | null;
+  /** Every bank statement of a file holding several; [] for one. Card statements are never listed. */
+  statements: StatementChoice[];
+  /** Which of `statements` was read; null for a file with one. */
+  statementIndex: number | null;
+}
+
+/** Which statement to read in a file holding several (see `ParseOptions`). */
+export interface OfxChoice {
+  statementIndex?: number | undefined;
+  account?: KnownAccount | undefined;
 }
 
 const DEBIT_TYPES = new Set([
@@ -33,52 +49,129 @@ const DEBIT_TYPES = new Set([
 /** NAME values that say nothing about who paid (Bradesco writes CREDITO/DEBITO there). */
 const GENERIC_NAME =
   /^(credito|debito|cred|deb|pix|ted|doc|transferencia|deposito|pagamento|outros|other|credit|debit|dep|xfer|int|div)$/;
+/**
+ * Rows that are a balance, not a transaction: Caixa's “SALDO DIA” (TRNAMT “.”), Banco do Brasil's “Saldo
+ * Anterior” / “Saldo do dia” (amount 0.00, sometimes a date like 00021130). Only the label, maybe a date.
+ */
+const BALANCE_LABEL =
+  /^(s ?a ?l ?d ?o)((?: (?:do|de|da|em))? (?:dia|anterior|final|atual|parcial|total|disponivel|inicial|bloqueado|c\/c|conta))*$/;
+/** Currencies that are reais: Santander writes BRC. */
+const REAIS = new Set(['BRL', 'BRC']);
 
 const ofxDate = (v: string | undefined) =>
   v && /^\d{8}/.test(v) ? parseDateText(v.slice(0, 8), 'ymd') : null;
 const isGeneric = (name: string, trnType: string) =>
   GENERIC_NAME.test(fold(name).toLowerCase()) || name.toUpperCase() === trnType;
 
-function describe(f: Record<string, string>, mapping: OfxMapping) {
+function balanceLabel(f: Record<string, string>): string | null {
+  for (const raw of [f.MEMO, f.NAME]) {
+    const label = squash(raw ?? '');
+    const bare = squash(
+      fold(label)
+        .toLowerCase()
+        .replace(/\b\d{2}\/\d{2}(\/\d{2,4})?\b|[.:\-–]/g, ' '),
+    );
+    if (bare !== '' && BALANCE_LABEL.test(bare)) return label;
+  }
+  return null;
+}
+
+/** REFNUM / FITID hold text (a payer) rather than an id when they have words: Sicredi's “PIX_CRED 0088… NAME”. */
+const textual = (v: string | undefined) => {
+  const t = squash(v ?? '');
+  return /\s/.test(t) && /\p{L}{2}/u.test(t) ? t : '';
+};
+
+interface Payer {
+  name: string | null;
+  document: string | null;
+  /** The field the name came from, when it is not MEMO or NAME (then it is added to the description). */
+  extra: string | null;
+}
+
+/**
+ * Who paid: MEMO, then NAME (unless generic), then REFNUM and FITID when they hold text, the first that
+ * names someone; the document (CPF/CNPJ) from that field, else from any of them. A mapping that names a
+ * field (a starter's or the clerk's) is obeyed.
+ */
+function payerOf(f: Record<string, string>, mapping: OfxMapping): Payer {
+  const memo = squash(f.MEMO ?? '');
+  const name = squash(f.NAME ?? '');
+  if (mapping.payerField === 'memo') return { ...splitPayer(memo), extra: null };
+  if (mapping.payerField === 'name') return { ...splitPayer(name), extra: null };
+  const type = (f.TRNTYPE ?? '').toUpperCase();
+  const candidates: [string, boolean][] = [
+    [memo, false],
+    [name !== '' && !isGeneric(name, type) ? name : '', false],
+    [textual(f.REFNUM), true],
+    [textual(f.FITID), true],
+  ];
+  let document: string | null = null;
+  for (const [text, extra] of candidates) {
+    const parts = splitPayer(text);
+    document ??= parts.document;
+    if (parts.name)
+      return { name: parts.name, document: parts.document ?? document, extra: extra ? text : null };
+  }
+  return { name: null, document, extra: null };
+}
+
+function describe(f: Record<string, string>, extra: string | null): string {
   const memo = squash(f.MEMO ?? '');
   const name = squash(f.NAME ?? '');
   const type = (f.TRNTYPE ?? '').toUpperCase();
   const nameUseful = name !== '' && !isGeneric(name, type);
-  const parts = [nameUseful && !memo.toUpperCase().includes(name.toUpperCase()) ? name : '', memo].filter(
-    Boolean,
-  );
-  const description = parts.join(' - ') || name || type || 'OFX';
-  const payerText =
-    mapping.payerField === 'memo'
-      ? cleanPayerText(memo)
-      : mapping.payerField === 'name'
-        ? cleanPayerText(name)
-        : (cleanPayerText(memo) ?? (nameUseful ? cleanPayerText(name) : null));
-  return { description, payerText };
+  const parts = [nameUseful && !memo.toUpperCase().includes(name.toUpperCase()) ? name : '', memo];
+  if (extra && !parts.some((p) => p.toUpperCase().includes(extra.toUpperCase()))) parts.push(extra);
+  return parts.filter(Boolean).join(' - ') || name || type || 'OFX';
 }
 
-type Draft = Omit<ParsedLine, 'fingerprint'>;
+interface Draft extends Omit<ParsedLine, 'fingerprint'> {
+  fields: Record<string, string>;
+}
 
-function toDraft(block: OfxBlock, mapping: OfxMapping): Draft | Rejected | SkippedRow {
+function toDraft(block: OfxBlock): Draft | Rejected | SkippedRow {
   const f = block.fields;
   const date = ofxDate(f.DTPOSTED) ?? ofxDate(f.DTUSER);
+  const amount = f.TRNAMT === undefined ? null : parseMoneyText(f.TRNAMT, 'auto');
+  const label = balanceLabel(f);
+  if (label !== null) {
+    // A balance written as a transaction: kept as a balance line when it has a date and an amount,
+    // otherwise left out and listed; never a rejected transaction.
+    if (!date?.ok || !amount?.ok || amount.cents === 0)
+      return { line: block.line, reason: `a balance row (“${label}”) without an amount, not a transaction` };
+    return {
+      position: block.line,
+      date: date.date,
+      amountCents: amount.cents,
+      balanceCents: amount.cents,
+      kind: 'balance',
+      description: label.slice(0, MAX_DESCRIPTION_CHARS),
+      payerText: null,
+      document: null,
+      fitid: null,
+      rawJson: JSON.stringify(f),
+      problems: [],
+      fields: f,
+    };
+  }
   if (!block.closed && (f.TRNAMT === undefined || f.DTPOSTED === undefined)) {
     return { line: block.line, reason: 'the transaction is incomplete', code: 'row.incomplete' };
   }
   if (!date)
     return { line: block.line, reason: 'the transaction has no date (DTPOSTED)', code: 'row.no_date' };
   if (!date.ok) return { line: block.line, reason: date.reason, code: 'row.bad_date' };
-  const amount = f.TRNAMT === undefined ? null : parseMoneyText(f.TRNAMT, 'auto');
   if (!amount)
     return { line: block.line, reason: 'the transaction has no amount (TRNAMT)', code: 'row.no_amount' };
   if (!amount.ok) return { line: block.line, reason: amount.reason, code: 'row.bad_amount' };
   if (amount.cents === 0) return { line: block.line, reason: 'the amount is zero' };
-  const { description, payerText } = describe(f, mapping);
-  const problems: string[] = [];
-  let text = description;
-  if (text.length > MAX_DESCRIPTION_CHARS) {
-    text = text.slice(0, MAX_DESCRIPTION_CHARS);
-    problems.push(`the description was cut to ${MAX_DESCRIPTION_CHARS} characters`);
+  const cursym = (f['CURRENCY.CURSYM'] ?? '').toUpperCase();
+  if (cursym !== '' && !REAIS.has(cursym)) {
+    return {
+      line: block.line,
+      reason: `the amount is in ${cursym}, not in reais`,
+      code: 'row.foreign_currency',
+    };
   }
   return {
     position: block.line,
@@ -86,66 +179,104 @@ function toDraft(block: OfxBlock, mapping: OfxMapping): Draft | Rejected | Skipp
     amountCents: amount.cents,
     balanceCents: null,
     kind: amount.cents < 0 ? 'debit' : 'credit',
-    description: text,
-    payerText: amount.cents > 0 ? payerText : null,
-    document: f.CHECKNUM?.trim() || f.REFNUM?.trim() || null,
+    description: '',
+    payerText: null,
+    document: f.CHECKNUM?.trim() || (textual(f.REFNUM) ? null : f.REFNUM?.trim()) || null,
     fitid: f.FITID?.trim() || null,
-    rawJson: JSON.stringify(f),
+    rawJson: '',
+    problems: [],
+    fields: f,
+  };
+}
+
+/** Description, payer and raw row, once the sign is settled: payer text and document for credits only. */
+function finish(d: Draft, mapping: OfxMapping): Omit<ParsedLine, 'fingerprint'> {
+  const { fields, ...line } = d;
+  if (line.kind === 'balance') return line;
+  const payer: Payer =
+    line.kind === 'credit' ? payerOf(fields, mapping) : { name: null, document: null, extra: null };
+  let description = describe(fields, payer.extra);
+  const problems = [...line.problems];
+  if (description.length > MAX_DESCRIPTION_CHARS) {
+    description = description.slice(0, MAX_DESCRIPTION_CHARS);
+    problems.push(`the description was cut to ${MAX_DESCRIPTION_CHARS} characters`);
+  }
+  return {
+    ...line,
+    description,
+    payerText: payer.name,
+    ...(payer.document ? { payerDocument: payer.document } : {}),
+    rawJson: JSON.stringify(payer.document ? { ...fields, payerDocument: payer.document } : fields),
     problems,
   };
 }
 
 /**
- * OFX 1.x (SGML) and 2.x (XML) statements into lines. Quirks handled: currency BRC (Santander) is BRL;
- * repeated FITIDs (Banco do Brasil) are kept apart by the fingerprint; the payer is read from MEMO when NAME
- * is generic; files whose amounts are all positive while TRNTYPE says DEBIT get their sign from TRNTYPE.
+ * The statement's period: DTSTART–DTEND when they hold every line; otherwise (Santander writes the export
+ * time in both) the dates of the lines.
  */
-export function parseOfx(text: string, bodyStart: number, mapping: OfxMapping): OfxParsed {
-  const scan = scanOfx(text, bodyStart);
-  if (!scan.sawTranListEnd && (scan.transactions.length > 0 || scan.sawStatement))
-    throw importErrors.truncated();
+function periodOf(header: Record<string, string>, lines: { date: string; kind: string }[]): Period {
+  const dates = lines
+    .filter((l) => l.kind !== 'balance')
+    .map((l) => l.date)
+    .sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const start = ofxDate(header.DTSTART);
+  const end = ofxDate(header.DTEND);
+  if (
+    start?.ok &&
+    end?.ok &&
+    start.date <= end.date &&
+    (first === undefined || (first >= start.date && last! <= end.date))
+  )
+    return { from: start.date, to: end.date };
+  return first !== undefined ? { from: first, to: last! } : null;
+}
+
+interface StatementRead {
+  lines: ParsedLine[];
+  rejected: Rejected[];
+  skipped: SkippedRow[];
+  notices: Notice[];
+  period: Period;
+  currency: string | null;
+  foreign: boolean;
+  hint: AccountHint | null;
+  /** Credits and debits. */
+  lineCount: number;
+}
+
+function readStatement(st: OfxStatementScan, mapping: OfxMapping): StatementRead {
   const notices: Notice[] = [];
-  const curdef = (scan.header.CURDEF ?? 'BRL').toUpperCase();
-  if (curdef === 'BRC') {
+  const currency = st.header.CURDEF ? st.header.CURDEF.trim().toUpperCase() : null;
+  if (currency === 'BRC') {
     notices.push({
       code: 'import.currency_brc',
       message: 'The file says currency “BRC”; it was read as Brazilian reais (BRL).',
     });
-  } else if (curdef !== 'BRL') {
-    notices.push({
-      code: 'import.currency_other',
-      message: `The file says currency ${curdef}; amounts were imported as written, as reais.`,
-      params: { currency: curdef },
-    });
   }
-  if (!scan.sawOfxEnd) {
-    notices.push({
-      code: 'import.ofx_unclosed',
-      message: 'The file has no closing </OFX> tag; every transaction in it was complete.',
-    });
-  }
-  const lines: Draft[] = [];
+  const drafts: Draft[] = [];
   const rejected: Rejected[] = [];
   const skipped: SkippedRow[] = [];
-  const lineTypes: string[] = [];
-  for (const block of scan.transactions) {
-    const r = toDraft(block, mapping);
-    if ('kind' in r) {
-      lines.push(r);
-      lineTypes.push((block.fields.TRNTYPE ?? '').toUpperCase());
-    } else if ('code' in r) rejected.push(r);
+  for (const block of st.transactions) {
+    const r = toDraft(block);
+    if ('kind' in r) drafts.push(r);
+    else if ('code' in r) rejected.push(r);
     else skipped.push(r);
   }
+  const moves = drafts.filter((d) => d.kind !== 'balance');
   // Some exporters write every TRNAMT unsigned; only then does TRNTYPE decide the sign.
   if (
-    lines.length > 0 &&
-    lines.every((l) => l.amountCents > 0) &&
-    lineTypes.some((t) => DEBIT_TYPES.has(t))
+    moves.length > 0 &&
+    moves.every((l) => l.amountCents > 0) &&
+    moves.some((l) => DEBIT_TYPES.has((l.fields.TRNTYPE ?? '').toUpperCase()))
   ) {
     let flipped = 0;
-    for (const [i, l] of lines.entries()) {
-      if (DEBIT_TYPES.has(lineTypes[i] ?? '')) {
-        lines[i] = { ...l, amountCents: -l.amountCents, kind: 'debit' };
+    for (const l of moves) {
+      if (DEBIT_TYPES.has((l.fields.TRNTYPE ?? '').toUpperCase())) {
+        l.amountCents = -l.amountCents;
+        l.kind = 'debit';
         flipped++;
       }
     }
@@ -155,12 +286,13 @@ export function parseOfx(text: string, bodyStart: number, mapping: OfxMapping): 
       params: { count: flipped },
     });
   }
-  const ledger = scan.ledger?.fields;
+  const lines = drafts.map((d) => finish(d, mapping));
+  const ledger = st.ledger?.fields;
   const ledgerDate = ofxDate(ledger?.DTASOF);
   const ledgerAmount = ledger?.BALAMT !== undefined ? parseMoneyText(ledger.BALAMT, 'auto') : null;
-  if (scan.ledger && ledgerDate?.ok && ledgerAmount?.ok) {
+  if (st.ledger && ledgerDate?.ok && ledgerAmount?.ok) {
     lines.push({
-      position: scan.ledger.line,
+      position: st.ledger.line,
       date: ledgerDate.date,
       amountCents: ledgerAmount.cents,
       balanceCents: ledgerAmount.cents,
@@ -173,28 +305,138 @@ export function parseOfx(text: string, bodyStart: number, mapping: OfxMapping): 
       problems: [],
     });
   }
-  const start = ofxDate(scan.header.DTSTART);
-  const end = ofxDate(scan.header.DTEND);
-  const dates = lines
-    .filter((l) => l.kind !== 'balance')
-    .map((l) => l.date)
-    .sort();
-  const period =
-    start?.ok && end?.ok
-      ? { from: start.date, to: end.date }
-      : dates.length > 0
-        ? { from: dates[0]!, to: dates[dates.length - 1]! }
-        : null;
   return {
     lines: assignFingerprints(lines),
     rejected,
     skipped,
     notices,
-    period,
-    account: {
-      bankId: scan.header.BANKID ?? null,
-      branchId: scan.header.BRANCHID ?? null,
-      accountId: scan.header.ACCTID ?? null,
-    },
+    period: periodOf(st.header, lines),
+    currency,
+    foreign: currency !== null && !REAIS.has(currency),
+    hint: accountHintOf(st.header),
+    lineCount: moves.length,
+  };
+}
+
+/**
+ * Which bank statement of a file holding several to read: the one asked for; else the only one whose
+ * account is the chosen account's; else the only one in reais; else null: the clerk chooses (the preview lists
+ * them; an import without a choice is refused with `import.several_statements`).
+ */
+function choose(choices: StatementChoice[], reads: StatementRead[], opts: OfxChoice): number | null {
+  const list = listChoices(choices);
+  const n = choices.length;
+  const asked = opts.statementIndex;
+  if (asked !== undefined) {
+    if (Number.isInteger(asked) && asked >= 0 && asked < n) return asked;
+    throw importErrors.severalStatements(n, list);
+  }
+  if (opts.account) {
+    const same = choices.filter((c) => compareAccount(c.accountHint, opts.account!) === 'same');
+    if (same.length === 1) return same[0]!.index;
+  }
+  const inReais = reads.flatMap((r, i) => (r.foreign ? [] : [i]));
+  if (inReais.length === 1) return inReais[0]!;
+  if (inReais.length === 0) {
+    throw ofxErrors.foreignCurrency([...new Set(reads.map((r) => r.currency))].join(', '), false);
+  }
+  return null;
+}
+
+/**
+ * OFX 1.x (SGML) and 2.x (XML) statements into lines, one statement at a time. Quirks handled: several
+ * statements in one file (read one: see `choose`), credit-card statements (refused or left out), currency
+ * BRC (Santander) is BRL and any other currency is refused, repeated FITIDs (Banco do Brasil) are kept apart
+ * by the fingerprint, the payer from MEMO, NAME, REFNUM or FITID (Sicredi), balance rows written as
+ * transactions (Caixa's SALDO DIA), a period from the lines when DTSTART/DTEND do not hold them
+ * (Santander), files whose amounts are all positive while TRNTYPE says DEBIT get their sign from TRNTYPE.
+ */
+export function parseOfx(
+  text: string,
+  bodyStart: number,
+  mapping: OfxMapping,
+  opts: OfxChoice = {},
+): OfxParsed {
+  const scan = scanOfx(text, bodyStart);
+  for (const s of scan.statements) {
+    if (!s.sawTranListEnd && (s.transactions.length > 0 || s.sawTranListStart || (s.explicit && !s.closed)))
+      throw importErrors.truncated();
+  }
+  const banks = scan.statements.filter((s) => s.kind === 'bank');
+  const cards = scan.statements.filter((s) => s.kind === 'card');
+  if (banks.length === 0 && (cards.length > 0 || scan.sawCardMessages)) throw importErrors.cardBill();
+  const notices: Notice[] = [];
+  if (!scan.sawOfxEnd && scan.statements.length > 0) {
+    notices.push({
+      code: 'import.ofx_unclosed',
+      message: 'The file has no closing </OFX> tag; every transaction in it was complete.',
+    });
+  }
+  if (banks.length === 0) {
+    return {
+      lines: [],
+      rejected: [],
+      skipped: [],
+      notices,
+      period: null,
+      accountHint: null,
+      statements: [],
+      statementIndex: null,
+    };
+  }
+  const reads = banks.map((s) => readStatement(s, mapping));
+  const choices: StatementChoice[] = reads.map((r, index) => ({
+    index,
+    accountHint: r.hint,
+    currency: r.currency,
+    lineCount: r.lineCount,
+    period: r.period,
+  }));
+  const several = banks.length > 1;
+  const index = several ? choose(choices, reads, opts) : 0;
+  if (index === null) {
+    // Nothing says which: no lines, every statement listed for the clerk to choose from.
+    notices.push({
+      code: 'import.several_statements',
+      message: `The file holds ${banks.length} statements (${listChoices(choices)}); choose which one to import.`,
+      params: { count: banks.length },
+    });
+    return {
+      lines: [],
+      rejected: [],
+      skipped: [],
+      notices,
+      period: null,
+      accountHint: null,
+      statements: choices,
+      statementIndex: null,
+    };
+  }
+  const read = reads[index]!;
+  if (read.foreign) throw ofxErrors.foreignCurrency(read.currency!, several);
+  if (several) {
+    notices.push({
+      code: 'import.ofx_statement_chosen',
+      message: `The file holds ${banks.length} statements; only statement ${index} (${describeChoice(choices[index]!)}) was read, the others were not imported.`,
+      params: { count: banks.length, index, statement: describeChoice(choices[index]!) },
+    });
+  }
+  if (cards.length > 0) {
+    const count = cards.reduce((n, c) => n + c.transactions.length, 0);
+    notices.push({
+      code: 'import.ofx_card_left_out',
+      message: `The file also holds a credit-card statement (${count} transactions); card purchases are not money received, so it was left out.`,
+      params: { count },
+    });
+  }
+  return {
+    lines: read.lines,
+    rejected: read.rejected,
+    skipped: read.skipped,
+    notices: [...read.notices, ...notices],
+    period: read.period,
+    accountHint: read.hint,
+    statements: several ? choices : [],
+    statementIndex: several ? index : null,
   };
 }

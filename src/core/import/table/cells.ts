@@ -18,6 +18,11 @@ export interface Sheet {
   date1904: boolean;
   /** Physical lines before row 0 (a `sep=` line we removed). */
   rowOffset: number;
+  /**
+   * Rows shown above this sheet that are not part of it: the small tables an HTML export puts above the
+   * statement's table (agency, account, issue date), which SheetJS reads as sheets of their own.
+   */
+  before?: Row[];
 }
 
 const ERRORS: Record<number, string> = {

@@ -6,12 +6,13 @@ type Role = Exclude<ColumnRole, 'ignore'>;
 /**
  * Column titles seen in Brazilian bank exports, on normalized text (lower case, no accents, `R$` and
  * punctuation removed: “Valor (R$)” → “valor”, “Nº documento” → “n documento”). Exact titles score 1,
- * looser ones less, so “Data” beats “Data do Balancete” for the date.
+ * looser ones less, so “Data” beats “Data do Balancete” for the date. Mercado Pago writes English
+ * titles in capitals (RELEASE_DATE, TRANSACTION_TYPE, REFERENCE_ID, TRANSACTION_NET_AMOUNT, PARTIAL_BALANCE).
  */
 const RULES: [Role, RegExp, number][] = [
   [
     'date',
-    /^(data|dt|date|dia|data (de )?(lancamento|lanc|mov|movimento|movimentacao|transacao|operacao|contabil)|data do lancamento|data da transacao|dt lancamento|dt mov)$/,
+    /^(data|dt|date|dia|data (de )?(lancamento|lanc|mov|movimento|movimentacao|transacao|operacao|contabil)|data do lancamento|data da transacao|dt lancamento|dt mov|release date|transaction date)$/,
     1,
   ],
   ['date', /^(data|dt)\b/, 0.6],
@@ -22,13 +23,13 @@ const RULES: [Role, RegExp, number][] = [
   ],
   [
     'description',
-    /^(historico|descricao|lancamento|lancamentos|memo|detalhes?|complemento|description|transacao|narrativa|identificacao|movimentacao|estabelecimento)$/,
+    /^(historico|descricao|lancamento|lancamentos|memo|detalhes?|complemento|description|transacao|narrativa|identificacao|movimentacao|estabelecimento|transaction type|contraparte)$/,
     1,
   ],
   ['description', /\b(historico|descricao|detalhe|detalhes|complemento)\b/, 0.7],
   [
     'amount',
-    /^(valor|valores|quantia|montante|amount|value|vlr|valor lancamento|valor do lancamento|valor da transacao|valor rs)$/,
+    /^(valor|valores|quantia|montante|amount|value|vlr|valor lancamento|valor do lancamento|valor da transacao|valor rs|transaction net amount|transaction amount|net amount)$/,
     1,
   ],
   ['amount', /\b(valor|vlr)\b/, 0.6],
@@ -44,11 +45,15 @@ const RULES: [Role, RegExp, number][] = [
     1,
   ],
   ['debit', /\bdebito/, 0.7],
-  ['balance', /^(saldo|saldos|balance|saldo final|saldo do dia|saldo atual|saldo apos lancamento)$/, 1],
+  [
+    'balance',
+    /^(saldo|saldos|balance|saldo final|saldo do dia|saldo atual|saldo apos lancamento|partial balance)$/,
+    1,
+  ],
   ['balance', /\bsaldo/, 0.7],
   [
     'document',
-    /^(documento|docto|doc|n documento|no documento|n doc|numero do documento|numero documento|nr doc|nr documento|num doc|identificador|id|referencia|ref|nsu|fitid|codigo|nr doc|n do documento|autenticacao)$/,
+    /^(documento|docto|doc|n documento|no documento|n doc|numero do documento|numero documento|nr doc|nr documento|num doc|identificador|id|referencia|ref|nsu|fitid|codigo|nr doc|n do documento|autenticacao|reference id|codigo da transacao|transaction id)$/,
     1,
   ],
   ['document', /\b(documento|docto|doc)\b/, 0.7],

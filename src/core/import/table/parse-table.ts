@@ -1,11 +1,14 @@
 import type { Notice, StatementFormat, TableMapping, TextEncoding } from '../../../shared/contract/import';
 import { importErrors } from '../import-errors';
-import { SAMPLE_ROWS } from '../limits';
-import type { ColumnGuess, MappingSource, ParseOptions, ProfileCandidate } from '../types';
+import { HEADER_SCAN_ROWS, SAMPLE_ROWS } from '../limits';
+import { STARTER_PROFILES } from '../starter-profiles';
+import type { AccountHint, ColumnGuess, MappingSource, ParseOptions, ProfileCandidate } from '../types';
+import { isCardBill } from './card-bill';
 import { cellText, isEmptyRow, type Sheet } from './cells';
 import { columnStats } from './column-stats';
 import type { Delimiter } from './delimiter';
 import { detectTable, tableWidth } from './detect-mapping';
+import { readPreamble } from './preamble';
 import { layoutFromProfile, layoutSignature, type SheetFamily } from './profiles';
 import { tableToLines, type TableLines } from './rows-to-lines';
 
@@ -17,6 +20,8 @@ export interface TableParse extends TableLines {
   columns: ColumnGuess[];
   signature: string;
   notices: Notice[];
+  /** “Agência … Conta …” of the preamble; the bank only when a starter profile recognised the layout. */
+  accountHint: AccountHint | null;
 }
 
 interface TextInfo {
@@ -83,28 +88,71 @@ function checkColumns(sheet: Sheet, m: TableMapping) {
   }
 }
 
+/** The bank of a starter profile, by its name (saved profiles and detection do not say which bank). */
+const bankOfStarter = (name: string | null) =>
+  STARTER_PROFILES.find((p) => p.candidate.name === name)?.bankCode ?? null;
+
+function accountHintOf(sheet: Sheet, lines: TableLines, m: TableMapping, bankCode: number | null) {
+  const firstLine = lines.lines[0]?.position ?? SAMPLE_ROWS;
+  const end = m.headerRow !== null ? m.headerRow - 1 : Math.max(0, firstLine - 1 - sheet.rowOffset);
+  const { agency, account } = readPreamble(sheet, end);
+  if (agency === null && account === null) return null;
+  return { bankCode, agency, account, source: 'preamble' as const };
+}
+
+function futureNotice(lines: TableLines): Notice[] {
+  if (lines.futureEntries === 0) return [];
+  const after = lines.exportDate ? ` or dated after the day it was exported (${lines.exportDate})` : '';
+  return [
+    {
+      code: 'import.future_skipped',
+      message: `${lines.futureEntries} scheduled entries were left out: the statement lists them as future (“Lançamentos futuros”)${after}, so the money is not in the account yet.`,
+      params: { count: lines.futureEntries },
+    },
+  ];
+}
+
+/** An HTML page's small tables above a table are its preamble (SheetJS makes each table a sheet). */
+function withTablesAbove(sheets: Sheet[]): Sheet[] {
+  return sheets.map((sheet, i) => {
+    const above = sheets.slice(0, i).filter((s) => s.rows.length <= HEADER_SCAN_ROWS);
+    return above.length === 0 ? sheet : { ...sheet, before: above.flatMap((s) => s.rows) };
+  });
+}
+
 /**
  * Sheets (one for CSV) into lines, choosing the mapping in this order: the clerk's, a saved profile of the
- * bank account, a starter profile of its bank, detection (on every sheet; the most confident wins).
+ * bank account, a starter profile of its bank, detection (on every sheet; the most confident wins). A
+ * credit-card bill is refused (`import.card_bill`) unless the clerk chose the columns.
  */
-export function parseSheets(sheets: Sheet[], info: TextInfo, opts: ParseOptions): TableParse {
+export function parseSheets(given: Sheet[], info: TextInfo, opts: ParseOptions): TableParse {
   const family: SheetFamily = info.format === 'csv' ? 'csv' : 'sheet';
-  const withData = sheets.filter((s) => s.rows.some((r) => !isEmptyRow(r))).slice(0, MAX_SHEETS_TRIED);
+  const sheets = info.format === 'html' ? withTablesAbove(given) : given;
+  let withData = sheets.filter((s) => s.rows.some((r) => !isEmptyRow(r))).slice(0, MAX_SHEETS_TRIED);
   if (withData.length === 0) throw importErrors.noLines();
+  if (!opts.mapping) {
+    const statements = withData.filter((s) => !isCardBill(s));
+    if (statements.length === 0) throw importErrors.cardBill();
+    withData = statements;
+  }
   const base = { kind: 'table' as const, encoding: info.encoding, delimiter: info.delimiter };
   const finish = (
     sheet: Sheet,
     mapping: TableMapping,
-    rest: Omit<TableParse, keyof TableLines | 'mapping' | 'signature'>,
-    lines?: TableLines,
+    rest: Omit<TableParse, keyof TableLines | 'mapping' | 'signature' | 'accountHint'>,
+    given?: TableLines,
   ): TableParse => {
     const width = tableWidth(sheet.rows);
     const header = mapping.headerRow !== null ? (sheet.rows[mapping.headerRow - 1] ?? null) : null;
+    const lines = given ?? tableToLines(sheet, mapping, opts.onProgress);
+    const bankCode = rest.mappingSource === 'starter' ? bankOfStarter(rest.profileName) : null;
     return {
-      ...(lines ?? tableToLines(sheet, mapping, opts.onProgress)),
+      ...lines,
       ...rest,
+      notices: [...rest.notices, ...futureNotice(lines)],
       mapping,
       signature: layoutSignature(family, header, width),
+      accountHint: accountHintOf(sheet, lines, mapping, bankCode),
     };
   };
 

@@ -1,11 +1,12 @@
 import type { LineKind, Rejected, TableMapping } from '../../../shared/contract/import';
-import { MAX_DESCRIPTION_CHARS, MAX_RAW_CELL_CHARS } from '../limits';
+import { HEADER_SCAN_ROWS, MAX_DESCRIPTION_CHARS, MAX_RAW_CELL_CHARS } from '../limits';
 import { parseDirection } from '../money';
 import { cleanPayerText } from '../payer-text';
-import { squash } from '../text';
+import { normalizeLabel, squash } from '../text';
 import type { ParsedLine, SkippedRow } from '../types';
 import { cellText, isEmptyRow, type Row, type Sheet } from './cells';
 import { isBalanceLabel } from './header-rules';
+import { readPreamble } from './preamble';
 import { cellCents, cellDate, rowSignature } from './values';
 
 export type LineDraft = Omit<ParsedLine, 'fingerprint'>;
@@ -14,6 +15,57 @@ export interface TableLines {
   lines: LineDraft[];
   rejected: Rejected[];
   skipped: SkippedRow[];
+  /**
+   * Rows left out because they are scheduled, not done: everything under a “Lançamentos futuros” heading,
+   * and lines dated after the export date the preamble states. Kept apart from `skipped` for the notice.
+   */
+  future: SkippedRow[];
+  /** How many of `future` are entries (the rest are the headings and titles of those sections). */
+  futureEntries: number;
+  /** The export date the preamble states, when it does. */
+  exportDate: string | null;
+}
+
+/**
+ * Headings of sections that list scheduled entries (Itaú's CSV and XLS, Sicredi's XLS end with one):
+ * money that is not in the account yet. A heading of an ordinary section ends such a section.
+ */
+const FUTURE_HEADING =
+  /^(lancamentos futuros|lancamentos agendados|lancamentos programados|lancamentos a realizar|saidas futuras|entradas futuras|debitos futuros|creditos futuros|movimentacoes futuras|agendamentos)( [a-z]+){0,3}$/;
+const REAL_HEADING =
+  /^(lancamentos|lancamentos do periodo|lancamentos realizados|lancamentos efetivados|movimentacoes|movimentacao|movimentacoes do periodo|extrato|extrato de conta corrente|extrato conta corrente)$/;
+
+/**
+ * A section heading: a row whose first filled cell is a short text (the heading words, maybe a few more,
+ * no figures), whose date cell holds no date and which carries no amount. Everything after a future
+ * heading is left out, so a summary line (“Agendamentos do dia: R$ 50,00”) must not pass for one.
+ */
+function sectionHeading(row: Row, m: TableMapping, date1904: boolean): 'future' | 'real' | null {
+  if (!row) return null;
+  let first: string | null = null;
+  for (const c of row) {
+    if (!c || c.v === undefined || c.v === null || cellText(c).trim() === '') continue;
+    if (c.t !== 's') return null;
+    first = cellText(c).trim();
+    break;
+  }
+  if (first === null || first.length > 60 || /^[\d(+-]/.test(first)) return null;
+  if (cellDate(row[m.dateColumn], m.dateOrder, date1904)?.ok) return null;
+  for (const col of [m.amountColumn, m.creditColumn, m.debitColumn]) {
+    if (col !== null && cellCents(row[col], m.decimalSeparator)?.ok) return null;
+  }
+  const label = normalizeLabel(first);
+  if (FUTURE_HEADING.test(label)) return 'future';
+  return REAL_HEADING.test(label) ? 'real' : null;
+}
+
+/** Where the preamble ends: the title row, or (no titles) the first row whose date cell holds a date. */
+function preambleEnd(sheet: Sheet, m: TableMapping): number {
+  if (m.headerRow !== null) return m.headerRow - 1;
+  for (let r = 0; r < Math.min(sheet.rows.length, HEADER_SCAN_ROWS); r++) {
+    if (cellDate(sheet.rows[r]?.[m.dateColumn], m.dateOrder, sheet.date1904)?.ok) return r;
+  }
+  return 0;
 }
 
 function rawOf(row: Row): string {
@@ -121,14 +173,18 @@ function rowToLine(row: Row, position: number, m: TableMapping, date1904: boolea
 /**
  * Every row below the titles through the mapping. Blank rows and repeated title rows (multi-page exports)
  * are layout, not data; rows with neither a date nor an amount (footers, section titles) are skipped and
- * reported; rows that look like transactions but cannot be read are rejected with the reason.
+ * reported; rows that look like transactions but cannot be read are rejected with the reason. Scheduled
+ * entries (a “Lançamentos futuros” section, or a line dated after the export date the preamble states)
+ * are left out into `future`: they are not money in the account.
  */
 export function tableToLines(
   sheet: Sheet,
   m: TableMapping,
   onProgress?: (done: number, total: number) => void,
 ): TableLines {
-  const out: TableLines = { lines: [], rejected: [], skipped: [] };
+  const { exportDate } = readPreamble(sheet, preambleEnd(sheet, m));
+  const out: TableLines = { lines: [], rejected: [], skipped: [], future: [], futureEntries: 0, exportDate };
+  let inFuture = false;
   const first = m.headerRow ?? 0;
   const header = m.headerRow !== null ? sheet.rows[m.headerRow - 1] : undefined;
   const headerSig = header ? rowSignature(header) : null;
@@ -138,10 +194,38 @@ export function tableToLines(
   for (let r = first; r < total; r++) {
     if (onProgress && r % 5_000 === 0) onProgress(r, total);
     const row = sheet.rows[r];
+    const position = r + 1 + sheet.rowOffset;
+    const heading = sectionHeading(row, m, sheet.date1904);
+    if (heading === 'future') {
+      inFuture = true;
+      out.future.push({ line: position, reason: 'the heading of a section of scheduled (future) entries' });
+      continue;
+    }
+    if (heading === 'real') inFuture = false;
     if (headerSig && cellText(row?.[m.dateColumn]).trim() === dateTitle && rowSignature(row) === headerSig)
       continue;
-    const res = rowToLine(row, r + 1 + sheet.rowOffset, m, sheet.date1904);
+    const res = rowToLine(row, position, m, sheet.date1904);
     if (!res) continue;
+    if (inFuture) {
+      // Entries are what would have become lines; the section's own titles would have been rejected or skipped.
+      const entry = 'line' in res;
+      if (entry) out.futureEntries++;
+      out.future.push({
+        line: position,
+        reason: entry
+          ? 'a scheduled (future) entry: not in the account yet'
+          : 'a row of the section of scheduled (future) entries',
+      });
+      continue;
+    }
+    if ('line' in res && exportDate !== null && res.line.date > exportDate) {
+      out.futureEntries++;
+      out.future.push({
+        line: position,
+        reason: `dated after the export date (${exportDate}): a scheduled entry, not in the account yet`,
+      });
+      continue;
+    }
     if ('line' in res) out.lines.push(res.line);
     else if ('rejected' in res) out.rejected.push(res.rejected);
     else out.skipped.push(res.skipped);

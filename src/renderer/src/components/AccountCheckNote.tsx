@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BANK_NAMES } from '../../../shared/banks';
 import type { CommandOutput } from '../../../shared/contract';
 
 type Check = CommandOutput<'import.preview'>['accountCheck'];
@@ -10,7 +11,11 @@ export function useDescribeAccount(): (h: Hint) => string {
   const { t } = useTranslation();
   return (h) =>
     [
-      h.bankCode !== null ? t('import.accountCheck.bank', { code: h.bankCode }) : null,
+      h.bankCode !== null
+        ? BANK_NAMES[h.bankCode]
+          ? t('import.accountCheck.bankNamed', { name: BANK_NAMES[h.bankCode], code: h.bankCode })
+          : t('import.accountCheck.bank', { code: h.bankCode })
+        : null,
       h.agency ? t('import.accountCheck.agency', { agency: h.agency }) : null,
       h.account ? t('import.accountCheck.number', { account: h.account }) : null,
     ]

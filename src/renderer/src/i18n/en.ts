@@ -102,11 +102,34 @@ export const en: Messages = {
   },
   import: {
     account: 'Bank account of the statement',
-    statementChoice: 'This file holds more than one statement: which one to import?',
+    statementChoice: 'This file holds statements of several accounts: which one to import?',
     statementPick: 'Choose the statement…',
-    statementN: 'Statement {{n}}',
+    statementN: 'Statement {{n}}: {{account}} · {{count}} lines · {{period}}',
+    statementNoAccount: 'account not named',
+    notices: {
+      mixed_encoding: 'Some lines were UTF-8 and others Windows-1252; each was read in its own encoding.',
+      charset_mismatch:
+        'The file says its text is {{declared}} but it is really {{actual}}; it was read as {{actual}}.',
+      rows_skipped:
+        '{{count}} rows are not statement lines (no date and amount, or a zero amount) and were left out: {{lines}}.',
+      overlap_other_format:
+        'Statement #{{statementId}} ({{format}}) covers part of this period from another kind of file; lines cannot be matched across kinds, so check for doubles.',
+      ofx_statement_chosen:
+        'The file holds {{count}} statements; only the one of {{statement}} was read, the others were not imported.',
+      ofx_card_left_out:
+        'The file also holds a credit-card bill ({{count}} lines); card purchases are not money received, so it was left out.',
+      ofx_unclosed: 'The file has no closing </OFX> tag; every transaction in it was complete.',
+      ofx_unsigned: 'Every amount in the file is positive; {{count}} lines marked DEBIT were read as debits.',
+      currency_brc: 'The file says currency “BRC”; it was read as Brazilian reais (BRL).',
+      future_skipped:
+        '{{count}} scheduled (future) entries were left out: the money is not in the account yet.',
+      profile_misfit: 'The profile “{{profile}}” did not fit this file; the columns were detected again.',
+      suggest_failed:
+        'The statement was imported, but suggestions could not be made now; open Conciliar and click “Sugerir de novo”.',
+    },
     accountCheck: {
       bank: 'bank {{code}}',
+      bankNamed: '{{name}} ({{code}})',
       agency: 'branch {{agency}}',
       number: 'account {{account}}',
       same: 'The file is the statement of {{file}}: it matches the account chosen.',

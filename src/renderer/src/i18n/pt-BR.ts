@@ -110,11 +110,37 @@ export const ptBR = {
   },
   import: {
     account: 'Conta bancária do extrato',
-    statementChoice: 'Este arquivo traz mais de um extrato: qual importar?',
+    statementChoice: 'Este arquivo traz mais de um extrato, de contas diferentes: qual importar?',
     statementPick: 'Escolha o extrato…',
-    statementN: 'Extrato {{n}}',
+    statementN: 'Extrato {{n}}: {{account}} · {{count}} lançamentos · {{period}}',
+    statementNoAccount: 'conta não identificada',
+    notices: {
+      mixed_encoding:
+        'Algumas linhas estavam em UTF-8 e outras em Windows-1252; cada uma foi lida na sua codificação.',
+      charset_mismatch:
+        'O arquivo diz que o texto está em {{declared}}, mas está em {{actual}}; foi lido como {{actual}}.',
+      rows_skipped:
+        '{{count}} linhas não são lançamentos (sem data e valor, ou valor zero) e ficaram de fora: {{lines}}.',
+      overlap_other_format:
+        'O extrato nº {{statementId}} ({{format}}) cobre parte deste período a partir de outro tipo de arquivo; as linhas não se reconhecem entre tipos de arquivo, então confira se há duplicadas.',
+      ofx_statement_chosen:
+        'O arquivo traz {{count}} extratos; só o da conta {{statement}} foi lido, os outros não foram importados.',
+      ofx_card_left_out:
+        'O arquivo também traz uma fatura de cartão ({{count}} lançamentos); compras no cartão não são dinheiro recebido, então ela ficou de fora.',
+      ofx_unclosed: 'O arquivo não tem a marca final </OFX>; todos os lançamentos dele estavam completos.',
+      ofx_unsigned:
+        'Todos os valores do arquivo são positivos; {{count}} linhas marcadas como DEBIT foram lidas como débitos.',
+      currency_brc: 'O arquivo indica a moeda “BRC”; foi lido como reais (BRL).',
+      future_skipped:
+        '{{count}} lançamentos futuros (agendados) ficaram de fora: o dinheiro ainda não está na conta.',
+      profile_misfit:
+        'O modelo “{{profile}}” não serviu para este arquivo; as colunas foram detectadas de novo.',
+      suggest_failed:
+        'O extrato foi importado, mas as sugestões não puderam ser feitas agora; abra Conciliar e clique em “Sugerir de novo”.',
+    },
     accountCheck: {
       bank: 'banco {{code}}',
+      bankNamed: '{{name}} ({{code}})',
       agency: 'ag. {{agency}}',
       number: 'c/c {{account}}',
       same: 'O arquivo é da conta {{file}}: confere com a conta escolhida.',

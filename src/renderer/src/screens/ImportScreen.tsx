@@ -4,7 +4,7 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent, uploadFile } from '../api/client';
 import { formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
-import { AccountCheckNote } from '../components/AccountCheckNote';
+import { AccountCheckNote, useDescribeAccount } from '../components/AccountCheckNote';
 import { MappingEditor } from '../components/MappingEditor';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
@@ -28,12 +28,12 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  /** A file holding several statements: how many, and which one the clerk picked. */
-  const [several, setSeveral] = useState<number | null>(null);
+  /** A file holding several statements: which one the clerk picked (the preview lists them). */
   const [statementIndex, setStatementIndex] = useState<number | null>(null);
   /** The clerk confirms a file that names another account is this account's (recorded in the audit log). */
   const [confirmAccount, setConfirmAccount] = useState(false);
   const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
+  const describeAccount = useDescribeAccount();
 
   const loadStatements = useCallback(
     () => call('import.statements', {}).then((r) => setStatements(r.statements), fail),
@@ -78,11 +78,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
       }
       setPreview(p);
       setMapping(p.mapping);
-      if (p.statements.length === 0) setSeveral(null);
     } catch (e) {
       setPreview(null);
-      if (e instanceof CommandError && e.info.code === 'import.several_statements')
-        setSeveral(Number(e.info.params?.count ?? 2));
       fail(e);
     } finally {
       setBusy(null);
@@ -98,7 +95,6 @@ export function ImportScreen({ demo }: { demo: boolean }) {
       const next = { uploadId: up.uploadId, name: file.name };
       setUpload(next);
       setMapping(undefined);
-      setSeveral(null);
       setStatementIndex(null);
       await runPreview(next, accountId, undefined, null, true);
     } catch (e) {
@@ -242,27 +238,6 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           {error}
         </p>
       )}
-      {upload && several !== null && (
-        <div className="field statement-choice">
-          <label htmlFor={ids.statement}>{t('import.statementChoice')}</label>
-          <select
-            id={ids.statement}
-            value={statementIndex ?? ''}
-            onChange={(e) => {
-              const i = e.target.value === '' ? null : Number(e.target.value);
-              setStatementIndex(i);
-              if (i !== null) void runPreview(upload, accountId, mapping, i);
-            }}
-          >
-            <option value="">{t('import.statementPick')}</option>
-            {Array.from({ length: several }, (_, i) => (
-              <option key={i} value={i}>
-                {t('import.statementN', { n: i + 1 })}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
       {result && (
         <p role="status" className="status ok">
           {t('import.done', {
@@ -295,11 +270,17 @@ export function ImportScreen({ demo }: { demo: boolean }) {
               {t(`import.source.${preview.mappingSource}`, { name: preview.profileName ?? '' })}
             </span>
           </p>
-          {preview.notices.map((n) => (
-            <p key={n.code} className="warn">
-              {n.message}
-            </p>
-          ))}
+          {preview.notices
+            // The statement chooser below says this one.
+            .filter((n) => n.code !== 'import.several_statements')
+            .map((n) => (
+              <p key={n.code} className="warn">
+                {t(`import.notices.${n.code.replace(/^import\./, '')}`, {
+                  ...n.params,
+                  defaultValue: n.message,
+                })}
+              </p>
+            ))}
           <p>
             {t('import.counts', {
               credits: preview.counts.credits,
@@ -314,6 +295,37 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             <p className="warn">
               {t('import.known', { known: preview.knownCredits, fresh: preview.newCredits ?? 0 })}
             </p>
+          )}
+          {preview.statements.length > 1 && upload && (
+            <div className="field statement-choice">
+              <label htmlFor={ids.statement}>{t('import.statementChoice')}</label>
+              <select
+                id={ids.statement}
+                value={preview.statementIndex ?? ''}
+                onChange={(e) => {
+                  const i = e.target.value === '' ? null : Number(e.target.value);
+                  setStatementIndex(i);
+                  void runPreview(upload, accountId, mapping, i);
+                }}
+              >
+                <option value="">{t('import.statementPick')}</option>
+                {preview.statements.map((c) => (
+                  <option key={c.index} value={c.index}>
+                    {t('import.statementN', {
+                      n: c.index + 1,
+                      account: c.accountHint
+                        ? describeAccount(c.accountHint)
+                        : t('import.statementNoAccount'),
+                      count: c.lineCount,
+                      period: c.period
+                        ? `${formatDate(c.period.from, locale)} – ${formatDate(c.period.to, locale)}`
+                        : '—',
+                    })}
+                    {c.currency && !['BRL', 'BRC'].includes(c.currency) ? ` (${c.currency})` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
           )}
           {preview.sameFileStatementId !== null && <p className="warn">{t('import.sameFile')}</p>}
           <AccountCheckNote
@@ -331,35 +343,37 @@ export function ImportScreen({ demo }: { demo: boolean }) {
               onChange={changeTable}
             />
           )}
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('import.col.line')}</th>
-                <th>{t('import.col.date')}</th>
-                <th>{t('import.col.description')}</th>
-                <th className="num">{t('import.col.amount')}</th>
-                <th>{t('import.col.kind')}</th>
-                <th>{t('import.col.problems')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.lines.map((l) => (
-                <tr key={l.position} className={l.kind === 'credit' ? '' : 'muted'}>
-                  <td className="num">{l.position}</td>
-                  <td>{formatDate(l.date, locale)}</td>
-                  <td className="ellipsis" title={l.description}>
-                    {l.description}
-                  </td>
-                  <td className="num">{formatMoney(l.amountCents, locale)}</td>
-                  <td>
-                    <span className="badge">{t(`import.kind.${l.kind}`)}</span>{' '}
-                    {l.known && <span className="badge">{t('import.alreadyKnown')}</span>}
-                  </td>
-                  <td className="warn">{l.problems.join('; ')}</td>
+          {preview.lines.length > 0 && (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t('import.col.line')}</th>
+                  <th>{t('import.col.date')}</th>
+                  <th>{t('import.col.description')}</th>
+                  <th className="num">{t('import.col.amount')}</th>
+                  <th>{t('import.col.kind')}</th>
+                  <th>{t('import.col.problems')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {preview.lines.map((l) => (
+                  <tr key={l.position} className={l.kind === 'credit' ? '' : 'muted'}>
+                    <td className="num">{l.position}</td>
+                    <td>{formatDate(l.date, locale)}</td>
+                    <td className="ellipsis" title={l.description}>
+                      {l.description}
+                    </td>
+                    <td className="num">{formatMoney(l.amountCents, locale)}</td>
+                    <td>
+                      <span className="badge">{t(`import.kind.${l.kind}`)}</span>{' '}
+                      {l.known && <span className="badge">{t('import.alreadyKnown')}</span>}
+                    </td>
+                    <td className="warn">{l.problems.join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           {preview.rejected.length > 0 && (
             <details>
               <summary className="warn">{t('import.rejected', { count: preview.rejected.length })}</summary>
@@ -377,6 +391,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
               disabled={
                 busy !== null ||
                 !accountId ||
+                (preview.statements.length > 1 && preview.statementIndex === null) ||
                 (preview.accountCheck.verdict === 'different' && !confirmAccount)
               }
               onClick={() => void commit()}

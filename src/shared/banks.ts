@@ -1,0 +1,21 @@
+/** Short names of the banks and wallets Brazilian gyms' accounts are at, by FEBRABAN (COMPE) code. */
+export const BANK_NAMES: Readonly<Record<number, string>> = {
+  1: 'Banco do Brasil',
+  33: 'Santander',
+  77: 'Inter',
+  104: 'Caixa',
+  197: 'Stone',
+  208: 'BTG Pactual',
+  212: 'Original',
+  237: 'Bradesco',
+  260: 'Nubank',
+  290: 'PagBank',
+  323: 'Mercado Pago',
+  336: 'C6 Bank',
+  341: 'Itaú',
+  364: 'Efí',
+  403: 'Cora',
+  422: 'Safra',
+  748: 'Sicredi',
+  756: 'Sicoob',
+};
