@@ -518,3 +518,18 @@ describe('6. decompression bombs', () => {
     expect(e).toMatchObject({ kind: 'validation', code: 'import.out_of_memory' });
   });
 });
+
+describe('5. the payer’s document is kept apart from the name (as for OFX)', () => {
+  it('a CSV whose history prints a masked CPF beside the payer (Nubank-style, made-up file)', () => {
+    const csv = [
+      'Data,Valor,Identificador,Descrição',
+      '03/11/2026,99.90,a1b2,Transferência recebida pelo Pix - MARIA APARECIDA SOUZA - •••.456.789-•• - BCO BRADESCO',
+      '04/11/2026,-20.00,c3d4,Compra no débito - PADARIA',
+    ].join('\n');
+    const r = parseStatement(Buffer.from(csv, 'utf8'));
+    const credit = r.lines.find((l) => l.kind === 'credit')!;
+    expect(credit.payerText).toBe('MARIA APARECIDA SOUZA');
+    expect(credit.payerDocument).toBe('•••.456.789-••');
+    expect(r.lines.find((l) => l.kind === 'debit')!.payerDocument).toBeNull();
+  });
+});

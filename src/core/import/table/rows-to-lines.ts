@@ -1,7 +1,7 @@
 import type { LineKind, Rejected, TableMapping } from '../../../shared/contract/import';
 import { HEADER_SCAN_ROWS, MAX_DESCRIPTION_CHARS, MAX_RAW_CELL_CHARS } from '../limits';
 import { parseDirection } from '../money';
-import { cleanPayerText } from '../payer-text';
+import { splitPayer } from '../payer-text';
 import { normalizeLabel, squash } from '../text';
 import type { ParsedLine, SkippedRow } from '../types';
 import { cellText, isEmptyRow, type Row, type Sheet } from './cells';
@@ -153,6 +153,8 @@ function rowToLine(row: Row, position: number, m: TableMapping, date1904: boolea
   }
   if (amount.rounded) problems.push('the amount had a fraction of a cent and was rounded');
   const doc = m.documentColumn !== null ? squash(cellText(row?.[m.documentColumn])) : '';
+  // The payer's name without the CPF/CNPJ some banks print beside it (kept apart, as for OFX).
+  const payer = kind === 'credit' ? splitPayer(description) : null;
   return {
     line: {
       position,
@@ -161,7 +163,8 @@ function rowToLine(row: Row, position: number, m: TableMapping, date1904: boolea
       balanceCents: kind === 'balance' ? (balanceCents ?? cents) : balanceCents,
       kind,
       description,
-      payerText: kind === 'credit' ? cleanPayerText(description) : null,
+      payerText: payer?.name ?? null,
+      payerDocument: payer?.document ?? null,
       document: doc === '' ? null : doc.slice(0, 100),
       fitid: null,
       rawJson: rawOf(row),
