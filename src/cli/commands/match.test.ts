@@ -2,21 +2,30 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../core/bootstrap';
 import type { CoreContext } from '../../core/context';
 import type { Db } from '../../core/db/open-db';
+import { createDispatch } from '../../core/dispatch';
+import type { Handlers } from '../../core/handlers';
 import { sandboxBranch } from '../../core/matching/testing-db';
+import { matchingHandlers } from '../../core/services/matching.handlers';
 import type { CliIo } from '../types';
 import { matchCommand } from './match';
 
 let db: Db | undefined;
 afterEach(() => db?.close());
 
-/** Only what the command touches: the active profile's database. */
-const ctxOf = (d: Db) => ({ db: () => d }) as unknown as CoreContext;
+/** Only what the command touches: the matching commands on the active profile's database, and the audit log. */
+const audited: string[] = [];
+const ctxOf = (d: Db) =>
+  ({ db: () => d, audit: (action: string) => void audited.push(action) }) as unknown as CoreContext;
+const coreOf = (d: Db) => {
+  const ctx = ctxOf(d);
+  return { ctx, dispatch: createDispatch(matchingHandlers(ctx) as unknown as Handlers) } as unknown as Core;
+};
 
 describe('quita match', () => {
   it('quita match --json prints one entry per credit line with its reasons in Portuguese', async () => {
     const b = await sandboxBranch();
     db = b.db;
-    const core = { ctx: ctxOf(db) } as unknown as Core;
+    const core = coreOf(db);
     const io = { stdout: () => {}, stderr: () => {}, env: {} } as CliIo;
     const out = await matchCommand.run({ statement: String(b.statementId) }, [], core, io);
     const entries = out.json as Record<string, unknown>[];
@@ -25,6 +34,8 @@ describe('quita match', () => {
       .pluck()
       .get(b.statementId);
     expect(entries).toHaveLength(credits as number);
+    // Audited like the screen's button ([Q] item 1: the CLI used to go around the command).
+    expect(audited).toContain('match.suggested');
     for (const e of entries) {
       expect(Object.keys(e)).toEqual([
         'lineId',

@@ -1,16 +1,16 @@
-import { listMatchLines } from '../../core/matching/matching.lines';
-import { runMatching } from '../../core/matching/matching.service';
+import type { Core } from '../../core/bootstrap';
 import { brl } from '../../core/matching/reasons-pt';
 import type { MatchLineDto } from '../../shared/contract/matching';
+import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
 
 const ZONE = { green: 'verde', yellow: 'amarelo', red: 'vermelho' } as const;
 
-/** Every line of the statement's current plan, page by page. */
-function allLines(db: Parameters<typeof listMatchLines>[0], statementId: number): MatchLineDto[] {
+/** Every line of the statement's current plan, page by page, through the same command the screens use. */
+async function allLines(core: Core, statementId: number): Promise<MatchLineDto[]> {
   const out: MatchLineDto[] = [];
   for (;;) {
-    const page = listMatchLines(db, { statementId, limit: 5000, offset: out.length });
+    const page = await runCommand(core, 'match.lines', { statementId, limit: 5000, offset: out.length });
     out.push(...page.rows);
     if (page.rows.length === 0 || out.length >= page.total) return out;
   }
@@ -20,8 +20,8 @@ const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`
 
 /**
  * `quita match [--statement ID]`: matches a statement (default: the latest imported), keeps what was
- * already reviewed, and prints one entry per credit line. It calls the matching service directly, as
- * `quita import` does; the result is the same plan `match.run` / `match.lines` serve.
+ * already reviewed, and prints one entry per credit line. Through `match.run` and `match.lines`, so it is
+ * validated and audited exactly as the Conciliar screen's button.
  */
 export const matchCommand: Subcommand = {
   name: 'match',
@@ -35,9 +35,8 @@ export const matchCommand: Subcommand = {
     if (raw !== undefined && (statementId === undefined || statementId <= 0)) {
       throw new UsageError('--statement ID must be a statement number (as printed by quita import)');
     }
-    const db = core.ctx.db();
-    const s = runMatching(db, { statementId });
-    const lines = allLines(db, s.statementId);
+    const s = await runCommand(core, 'match.run', statementId ? { statementId } : {});
+    const lines = await allLines(core, s.statementId);
     const json = lines.map((l) => ({
       lineId: l.lineId,
       date: l.date,
