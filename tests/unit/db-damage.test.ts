@@ -132,3 +132,18 @@ describe('a damaged branch database', () => {
     }
   });
 });
+
+describe('a first open interrupted before SQLite wrote anything', () => {
+  it('an empty file with no backup beside it is opened as a new database', () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir.dir, 'quita.db');
+      writeFileSync(file, '');
+      const db = openDb(file);
+      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      db.close();
+    } finally {
+      dir.cleanup();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { backupNow, listBackups } from './backups';
@@ -27,7 +27,10 @@ export function openDb(file: string, opts: OpenDbOptions = {}): Db {
     return b ? { file: b.file, at: b.at } : null;
   };
   const before = fileProblem(file);
-  if (before) throw damaged(file, { reason: before, latestBackup: latestBackup() });
+  // An empty file with no backup beside it was never used (a first open interrupted before SQLite wrote its
+  // header): it is opened as new. With a backup, it held a branch's data and is refused.
+  const neverUsed = before !== null && statSync(file).size === 0 && latestBackup() === null;
+  if (before && !neverUsed) throw damaged(file, { reason: before, latestBackup: latestBackup() });
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     // The database names members and amounts: only this user may read it, whatever the umask. SQLite gives its
