@@ -7,14 +7,16 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Today in Brasília. */
+const BRASILIA_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Brasília calendar day (YYYY-MM-DD) of an instant; today by default. */
 export function todayInBrasilia(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return BRASILIA_DAY.format(now);
 }
 
 const BRASILIA_PARTS = new Intl.DateTimeFormat('en-CA', {

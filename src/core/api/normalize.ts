@@ -2,6 +2,7 @@
  * Conversions at the API boundary. Inside Quita money is integer cents and calendar dates are YYYY-MM-DD in
  * Brasília time; the API sends numbers or numeric strings and ISO date-times with or without an offset.
  */
+import { todayInBrasilia } from '../../shared/dates';
 
 /** 79.9, "79.90", "79,90", "1.234,56" or "1,234.56" → cents. null/'' → null. Throws on garbage. */
 export function toCents(value: unknown): number | null {
@@ -31,13 +32,6 @@ export function toCents(value: unknown): number | null {
   return negative ? -cents : cents;
 }
 
-const SAO_PAULO = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /**
  * The Brasília calendar date of an API date(-time). Without an offset the API's wall time is already
  * Brasília's, so the date part is taken as is; with an offset (or Z) the instant is converted.
@@ -49,7 +43,7 @@ export function toIsoDate(value: unknown): string | null {
   if (!m) return null;
   if (!m[3]) return m[1]!;
   const d = new Date(s);
-  return Number.isNaN(d.getTime()) ? m[1]! : SAO_PAULO.format(d);
+  return Number.isNaN(d.getTime()) ? m[1]! : todayInBrasilia(d);
 }
 
 /** Accept `{id, name}`, a bare id, or a numeric string. */
