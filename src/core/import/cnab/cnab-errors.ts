@@ -1,0 +1,51 @@
+import { AppError } from '../../errors';
+
+/**
+ * File-level refusals of CNAB return files: kind `validation`, a stable code the UI translates under
+ * `errors.cnab.*`, one sentence naming what was found. A malformed record refuses the whole file (nothing is
+ * half-parsed); see docs/import.md, “CNAB return files”.
+ */
+export const cnabErrors = {
+  /** Neither a CNAB 240 nor a CNAB 400 header on the first line. */
+  notCnab: () =>
+    new AppError(
+      'validation',
+      'This file is not a CNAB return file: its first line is not a CNAB 240 or CNAB 400 header.',
+      { code: 'cnab.not_cnab' },
+    ),
+  /** A remessa (the file the gym sends to the bank), not the bank's return. */
+  remessa: (bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `This is a remessa file (bank ${bankCode}, CNAB ${layout}) that is sent to the bank, not the return file the bank sends back; download the return file (retorno) instead.`,
+      { code: 'cnab.remessa', params: { bankCode, layout } },
+    ),
+  /** A bank whose layout Quita does not read (in this record length). */
+  unsupportedBank: (bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `This CNAB ${layout} return file is from bank ${bankCode}, whose CNAB ${layout} layout Quita cannot read yet.`,
+      { code: 'cnab.unsupported_bank', params: { bankCode, layout } },
+    ),
+  /** A known bank, but not the collection (cobrança) layout read here. */
+  unsupportedLayout: (bankCode: string, layout: string, detail: string) =>
+    new AppError(
+      'validation',
+      `This CNAB ${layout} file from bank ${bankCode} is not a boleto collection return Quita can read (${detail}).`,
+      { code: 'cnab.unsupported_layout', params: { bankCode, layout, detail } },
+    ),
+  /** One record that does not fit the layout: the whole file is refused, with its line. */
+  badLine: (line: number, reason: string, bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this CNAB ${layout} return file (bank ${bankCode}) cannot be read (${reason}), so nothing was imported; download the file from the bank again.`,
+      { code: 'cnab.bad_line', params: { line, reason, bankCode, layout } },
+    ),
+  /** The file ends before its trailer (file trailer “9”). */
+  truncated: (bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `This CNAB ${layout} return file (bank ${bankCode}) ends before its closing record, so it is incomplete; download it from the bank again.`,
+      { code: 'cnab.truncated', params: { bankCode, layout } },
+    ),
+};

@@ -1,0 +1,94 @@
+import { cnabErrors } from './cnab-errors';
+import { BadField, CnabRecord, cents, date, fitLine, type RawLine } from './cnab-records';
+import type { Layout400 } from './layouts-400';
+import { occurrenceOf } from './occurrences';
+import type { CnabSkippedLine, CnabTitle } from './types';
+
+export interface Parsed400 {
+  fileDate: string | null;
+  titles: CnabTitle[];
+  skipped: CnabSkippedLine[];
+}
+
+/** A CNAB 400 return of one bank, header already recognised: every record read, or the file refused. */
+export function parse400(lines: RawLine[], layout: Layout400): Parsed400 {
+  const bad = (line: number, reason: string) => cnabErrors.badLine(line, reason, layout.bankCode, '400');
+  const records = lines.map((raw) => {
+    const text = fitLine(raw, 400);
+    if (text === null) throw bad(raw.line, `it is longer than 400 characters (${raw.text.length})`);
+    return new CnabRecord(raw.line, text);
+  });
+  try {
+    const header = records[0]!;
+    const [hs, he, hf] = layout.headerDate;
+    const fileDate = date(header, hs, he, hf, 'the file date');
+    const titles: CnabTitle[] = [];
+    const skipped: CnabSkippedLine[] = [];
+    let trailer = false;
+    for (const r of records.slice(1)) {
+      const type = r.raw(1, 1);
+      if (trailer) throw new BadField(r.line, 'a record follows the trailer (record type 9)');
+      if (type === '9') {
+        trailer = true;
+        continue;
+      }
+      if (type === layout.detailType) {
+        titles.push(title400(r, layout));
+        continue;
+      }
+      const other = layout.otherLayoutTypes[type];
+      if (other !== undefined) throw cnabErrors.unsupportedLayout(layout.bankCode, '400', other);
+      const skip = layout.skipTypes[type];
+      if (skip !== undefined) {
+        skipped.push({ line: r.line, reason: skip });
+        continue;
+      }
+      throw new BadField(
+        r.line,
+        `record type “${type}” is not a title (${layout.detailType}) nor the trailer (9)`,
+      );
+    }
+    if (!trailer) throw cnabErrors.truncated(layout.bankCode, '400');
+    return { fileDate, titles, skipped };
+  } catch (e) {
+    if (e instanceof BadField) throw bad(e.line, e.message);
+    throw e;
+  }
+}
+
+function title400(r: CnabRecord, layout: Layout400): CnabTitle {
+  const code = r.raw(109, 110);
+  if (!/^\d\d$/.test(code))
+    throw new BadField(r.line, `the occurrence code at positions 109-110 is “${code}”`);
+  const { occurrence, kind } = occurrenceOf(layout.occurrences, code);
+  const settled = kind === 'settlement';
+  const nossoNumero = r.str(...layout.nossoNumero);
+  if (nossoNumero === null) {
+    throw new BadField(r.line, `the nosso número at positions ${layout.nossoNumero.join('-')} is blank`);
+  }
+  const [cs, ce, cf] = layout.creditDate;
+  const interest = cents(r, 267, 279, 'the interest') + cents(r, 280, 292, 'the fine/other credits');
+  const discount = cents(r, 241, 253, 'the discount') + cents(r, 228, 240, 'the rebate');
+  const paid = cents(r, 254, 266, 'the amount paid');
+  const creditDate = date(r, cs, ce, cf, 'the credit date');
+  return {
+    line: r.line,
+    occurrenceCode: code,
+    occurrence,
+    occurrenceKind: kind,
+    isSettlement: settled,
+    nossoNumero,
+    seuNumero: r.str(117, 126),
+    payerName: layout.payerName ? r.str(...layout.payerName) : null,
+    payerDocument: null,
+    dueDate: date(r, 147, 152, 'ddmmyy', 'the due date'),
+    faceValueCents: cents(r, 153, 165, 'the face value'),
+    paidCents: settled ? paid : null,
+    interestFineCents: settled ? interest : null,
+    discountCents: settled ? discount : null,
+    creditedCents: null,
+    feeCents: cents(r, ...layout.fee, 'the fee'),
+    paidDate: date(r, 111, 116, 'ddmmyy', 'the occurrence date'),
+    creditDate: settled ? creditDate : null,
+  };
+}
