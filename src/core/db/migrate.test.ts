@@ -53,3 +53,29 @@ describe('migrations', () => {
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'ok_part'").pluck().get()).toBe(0);
   });
 });
+
+describe('two processes opening a new database at once', () => {
+  it('each migration is applied once: the second opener finds it done inside its own transaction', () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    const file = join(t.dir, 'quita.db');
+    const a = new Database(file);
+    const b = new Database(file);
+    b.pragma('busy_timeout = 5000');
+    migrate(a, MIGRATIONS);
+    // b read user_version just before a migrated (the race): its first read says 0.
+    const real = b.pragma.bind(b);
+    let stale = true;
+    b.pragma = ((source: string, options?: { simple?: boolean }) => {
+      if (stale && source === 'user_version') {
+        stale = false;
+        return 0;
+      }
+      return real(source, options);
+    });
+    expect(() => migrate(b, MIGRATIONS)).not.toThrow();
+    expect(real('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    a.close();
+    b.close();
+  });
+});

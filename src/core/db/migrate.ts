@@ -34,10 +34,14 @@ export function migrate(db: Database, migrations: readonly Migration[]): { from:
     );
   }
   for (const m of sorted.slice(from)) {
+    // IMMEDIATE, and the version read again inside: another process (the desktop app and a CLI opening a new
+    // or upgraded database at the same moment) may have applied this migration since `from` was read.
     db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (current >= m.version) return;
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
-    })();
+    }).immediate();
   }
   return { from, to: latest };
 }
