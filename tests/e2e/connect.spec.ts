@@ -25,7 +25,7 @@ test('connect to an API: a wrong key is refused, the right one is tested, saved 
   await page.getByLabel('Chave de integração').fill(sandbox.branchKey);
   await page.getByRole('button', { name: 'Testar conexão' }).click();
   await expect(page.getByRole('status')).toContainText(
-    `Conexão OK: ${sandbox.data.bankAccounts.length} conta(s)`,
+    `Conexão OK: ${sandbox.data.bankAccounts.length} conta`,
   );
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 

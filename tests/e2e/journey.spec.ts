@@ -33,16 +33,14 @@ test('the morning journey: demo → sync → import → review → override one 
   await page.locator('.vlist-row').first().click();
   await page.getByRole('button', { name: 'Escolher recebível…' }).click();
   const panel = page.getByRole('region', { name: /Escolher recebíveis para/ });
-  await expect(panel.getByRole('status')).toContainText(
-    /\d+ escolhido\(s\), somando R\$\s[\d.,]+; diferença/,
-  );
-  await panel.getByRole('button', { name: /Usar os \d+ escolhidos/ }).click();
+  await expect(panel.getByRole('status')).toContainText(/\d+ escolhidos?, somando R\$\s[\d.,]+; diferença/);
+  await panel.getByRole('button', { name: /^Usar (o escolhido|os \d+ escolhidos)$/ }).click();
   await expect(panel).toBeHidden();
 
   // The overridden line is no longer a plain suggestion; all other greens are approved in one click.
   await expect(greenButton).toHaveText(`Aprovar todos os verdes (${greens - 1})`);
   await greenButton.click();
-  await expect(page.getByRole('status').filter({ hasText: `${greens - 1} alterado(s)` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${greens - 1} alterados` })).toBeVisible();
   // Approve the overridden one too, with the keyboard.
   await page.getByRole('tab', { name: /^Todos/ }).click();
   await page.getByRole('tab', { name: /^Verdes/ }).click();
@@ -57,13 +55,13 @@ test('the morning journey: demo → sync → import → review → override one 
   await expect(page.getByRole('alertdialog')).toContainText('Marcar');
   await page.getByRole('button', { name: 'Sim, marcar como pagos' }).click();
   await expect(
-    page.getByText(/Lotes: 0 na fila, 0 aguardando confirmação, [1-9]\d* confirmados, 0 a revisar/),
+    page.getByText(/Lotes — na fila: 0 · aguardando confirmação: 0 · confirmados: [1-9]\d* · a revisar: 0/),
   ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Nada aprovado para enviar.')).toBeVisible();
 
   // Início shows the day: what was sent and confirmed, and the statement's matched money per day.
   await nav.getByRole('button', { name: 'Início' }).click();
-  await expect(page.locator('.stat-sent')).toContainText(/\b[1-9]\d* item\(ns\)/);
+  await expect(page.locator('.stat-sent')).toContainText(/\b[1-9]\d* itens?\b/);
   await expect(
     page.getByRole('img', { name: 'Valores conciliados e não conciliados por dia' }),
   ).toBeVisible();

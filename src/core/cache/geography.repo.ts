@@ -2,6 +2,11 @@ import { fold } from '../api/normalize';
 import type { ApiState } from '../api/schemas';
 import type { Db } from '../db/open-db';
 
+/** Names for display in Brazilian order ("Pará, Paraíba, Paraná"; "São Paulo" before "Sergipe"). */
+const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const byName = <T extends { name: string }>(rows: T[]): T[] =>
+  rows.sort((a, b) => ptBR.compare(a.name, b.name));
+
 /** Geography is replaced whole: it changes rarely and comes in one request. */
 export function replaceGeography(
   db: Db,
@@ -67,7 +72,7 @@ export interface GeoHit {
 }
 
 export function listStates(db: Db): GeoStateRow[] {
-  return db
+  const rows = db
     .prepare(
       `SELECT s.id, s.name, s.abbreviation,
          (SELECT count(*) FROM geo_cities c WHERE c.state_id = s.id) AS cities,
@@ -75,21 +80,26 @@ export function listStates(db: Db): GeoStateRow[] {
        FROM geo_states s ORDER BY s.name`,
     )
     .all() as GeoStateRow[];
+  return byName(rows);
 }
 
 export function listCities(db: Db, stateId: number): GeoCityRow[] {
-  return db
-    .prepare(
-      `SELECT c.id, c.state_id AS stateId, c.name, (SELECT count(*) FROM geo_neighborhoods n WHERE n.city_id = c.id) AS neighborhoods
+  return byName(
+    db
+      .prepare(
+        `SELECT c.id, c.state_id AS stateId, c.name, (SELECT count(*) FROM geo_neighborhoods n WHERE n.city_id = c.id) AS neighborhoods
        FROM geo_cities c WHERE c.state_id = ? ORDER BY c.name`,
-    )
-    .all(stateId) as GeoCityRow[];
+      )
+      .all(stateId) as GeoCityRow[],
+  );
 }
 
 export function listNeighborhoods(db: Db, cityId: number): GeoNeighborhoodRow[] {
-  return db
-    .prepare('SELECT id, city_id AS cityId, name FROM geo_neighborhoods WHERE city_id = ? ORDER BY name')
-    .all(cityId) as GeoNeighborhoodRow[];
+  return byName(
+    db
+      .prepare('SELECT id, city_id AS cityId, name FROM geo_neighborhoods WHERE city_id = ? ORDER BY name')
+      .all(cityId) as GeoNeighborhoodRow[],
+  );
 }
 
 /** Accent- and case-insensitive search across the three levels ("sao" finds São Paulo and São José). */
@@ -117,7 +127,7 @@ export function searchGeography(db: Db, query: string, limit: number): GeoHit[] 
        WHERE n.search LIKE ? ESCAPE '\\' ORDER BY n.name LIMIT ?`,
     )
     .all(like, limit) as GeoHit[];
-  return [...states, ...cities, ...neighborhoods].slice(0, limit);
+  return [...byName(states), ...byName(cities), ...byName(neighborhoods)].slice(0, limit);
 }
 
 export function geographyCounts(db: Db): { states: number; cities: number; neighborhoods: number } {

@@ -116,3 +116,71 @@ export function nameSimilarity(line: readonly string[], name: readonly string[])
     sameSurname: lastL.length >= 3 && (lastL === lastN || (lastL.length >= 4 && lastN.startsWith(lastL))),
   };
 }
+
+/**
+ * How well the words a clerk typed (or the bank's abbreviated text) find a name, 0 when they do not: every
+ * search token must match one of the name's tokens, in order — an initial its first letter ("F" →
+ * Fernandes), a prefix of two letters or more the word it starts ("FERN", "LOP"), a whole word itself, a
+ * word of four letters or more one typo away. Tokens in `optional` (the bank's boilerplate) may match
+ * nothing. In-order matches score 0.5–1 (more for whole words and for covering more of the name); when the
+ * order differs but every token matches a distinct word, 0.05–0.45. Both sides are folded tokens without
+ * particles (see `nameTokens`).
+ */
+export function searchNameScore(
+  query: readonly string[],
+  name: readonly string[],
+  optional: ReadonlySet<string> = new Set(),
+): number {
+  const required = query.filter((q) => !optional.has(q));
+  if (required.length === 0 || name.length === 0) return 0;
+  const weight = (q: string, n: string) =>
+    q === n
+      ? W_EXACT
+      : q.length === 1
+        ? n.startsWith(q)
+          ? W_INITIAL
+          : 0
+        : n.startsWith(q)
+          ? W_PREFIX
+          : q.length >= 4 && n.length >= 4 && q[0] === n[0] && withinOneEdit(q, n)
+            ? W_TYPO
+            : 0;
+  // In order: the earliest word each token can take leaves the most room for the rest.
+  let j = 0;
+  let sum = 0;
+  let matched = 0;
+  let inOrder = true;
+  for (const q of query) {
+    let k = j;
+    while (k < name.length && weight(q, name[k]!) === 0) k++;
+    if (k < name.length) {
+      sum += weight(q, name[k]!);
+      matched++;
+      j = k + 1;
+    } else if (!optional.has(q)) {
+      inOrder = false;
+      break;
+    }
+  }
+  if (inOrder && matched > 0) {
+    const coverage = matched / name.length;
+    return Math.round((0.5 + 0.4 * (sum / matched) + 0.1 * coverage) * 1000) / 1000;
+  }
+  // Any order, each token a distinct word (initials too): "LOPES FELIPE".
+  const used = new Set<number>();
+  let total = 0;
+  for (const q of required) {
+    let best = -1;
+    for (let k = 0; k < name.length; k++)
+      if (
+        !used.has(k) &&
+        weight(q, name[k]!) > 0 &&
+        (best < 0 || weight(q, name[k]!) > weight(q, name[best]!))
+      )
+        best = k;
+    if (best < 0) return 0;
+    used.add(best);
+    total += weight(q, name[best]!);
+  }
+  return Math.round((0.05 + 0.4 * (total / required.length)) * 1000) / 1000;
+}

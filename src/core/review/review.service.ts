@@ -1,7 +1,13 @@
 import { appendAudit } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
-import { recordOverride } from '../matching/matching.service';
+import { matchStatement } from '../matching/engine';
+import { matchingRepo as repo } from '../matching/matching.repo';
+import { getMatchSettings, recordOverride } from '../matching/matching.service';
+import { renderReasons } from '../matching/reasons-pt';
+import { payerKey } from '../matching/text';
+import type { Reason } from '../matching/types';
+import { addDays, todayInBrasilia } from '../sync/dates';
 import type { Actor } from '../outbox/outbox.repo';
 
 export type ReviewAction = 'approve' | 'reject' | 'to_review' | 'unmatch';
@@ -97,9 +103,84 @@ export function approveGreen(db: Db, statementId: number, who: Actor, now = new 
   return applyReview(db, 'approve', ids, who, now);
 }
 
-/** The clerk's own choice for a line: learned as an alias by the matching service, and audited. */
-export function overrideLine(db: Db, lineId: number, receivableIds: number[], who: Actor, now = new Date()) {
-  return db.transaction(() => {
+export interface OverrideOptions {
+  /** The clerk confirmed a choice that scores below the yellow threshold. */
+  confirmed?: boolean | undefined;
+  /** Remember the bank's payer text as the chosen receivables' members (default: yes). */
+  learn?: boolean | undefined;
+}
+
+export interface OverrideOutcome {
+  applied: boolean;
+  /** The choice scores below yellow and was not confirmed: nothing changed, nothing learned. */
+  needsConfirmation: boolean;
+  matchId: number;
+  score: number;
+  zone: Zone;
+  aliasesLearned: number;
+  /** How the engine judged the choice without learning anything from it (what a confirmation shows). */
+  reasons: ReturnType<typeof renderReasons>;
+}
+
+type Zone = 'green' | 'yellow' | 'red';
+
+/**
+ * How the engine scores this choice as things stand, before anything is learned from it (the same run
+ * `recordOverride` makes, without the alias it would learn first). Null when the line cannot be chosen for
+ * (no credit line, no plan): `recordOverride` then says why.
+ */
+function scoreChoice(db: Db, lineId: number, receivableIds: number[]) {
+  const line = repo.line(db, lineId);
+  const st = line && repo.statement(db, line.statementId);
+  const plan = st && repo.currentPlan(db, st.id);
+  const match = plan && repo.matchOfLine(db, plan.id, lineId);
+  if (!line || !st || !plan || !match || line.kind !== 'credit') return null;
+  const ids = [...new Set(receivableIds)].sort((a, b) => a - b);
+  const { settings } = getMatchSettings(db);
+  const from = addDays(st.period_from ?? line.date, -40);
+  const to = addDays(st.period_to ?? line.date, 40);
+  const held = repo.heldReceivables(db, null);
+  for (const [id, h] of held) if (h.lineId === lineId) held.delete(id);
+  const plan1 = matchStatement({
+    bankAccountId: st.bank_account_id,
+    lines: [line],
+    receivables: repo.receivables(db, from, to).filter((r) => ids.includes(r.id)),
+    aliases: repo.aliases(db).map((a) => ({
+      payerKey: a.payer_key,
+      memberId: a.member_id,
+      payerName: a.payer_name,
+      learnedAt: todayInBrasilia(new Date(a.learned_at)),
+    })),
+    settings,
+    held,
+  }).results[0];
+  const agrees =
+    plan1 && plan1.items.length === ids.length && plan1.items.every((i, k) => i.receivableId === ids[k]);
+  return {
+    matchId: match.id,
+    line,
+    score: agrees ? plan1.score : 0,
+    zone: agrees ? plan1.zone : 'red',
+    reasons: agrees ? plan1.reasons : ([] as Reason[]),
+    low: (agrees ? plan1.score : 0) < settings.thresholds.yellow,
+  };
+}
+
+/**
+ * The clerk's own choice for a line, audited. A choice the engine scores below yellow (a different name, a
+ * different amount, or not what it would pick at all) is only applied once the clerk confirms it; before
+ * that nothing changes and nothing is learned. The bank's payer text is learned as an alias of the chosen
+ * receivables' members only from an applied choice, and only when `learn` is not false.
+ */
+export function overrideLine(
+  db: Db,
+  lineId: number,
+  receivableIds: number[],
+  who: Actor,
+  now = new Date(),
+  opts: OverrideOptions = {},
+): OverrideOutcome {
+  return db.transaction((): OverrideOutcome => {
     const queued = db
       .prepare(
         `SELECT count(*) FROM matches m JOIN match_items i ON i.match_id = m.id JOIN outbox_items o ON o.receivable_id = i.receivable_id
@@ -114,15 +195,132 @@ export function overrideLine(db: Db, lineId: number, receivableIds: number[], wh
     const before = db
       .prepare('SELECT m.id, m.state FROM matches m WHERE m.line_id = ? ORDER BY m.plan_id DESC LIMIT 1')
       .get(lineId);
+    const pre = scoreChoice(db, lineId, receivableIds);
+    if (pre?.low && !opts.confirmed) {
+      // Validate the choice all the same (open, not taken), then undo: nothing is applied or learned yet.
+      const rollback = new Error('rollback');
+      try {
+        db.transaction(() => {
+          recordOverride(db, lineId, receivableIds, now);
+          throw rollback;
+        })();
+      } catch (e) {
+        if (e !== rollback) throw e;
+      }
+      return {
+        applied: false,
+        needsConfirmation: true,
+        matchId: pre.matchId,
+        score: pre.score,
+        zone: pre.zone,
+        aliasesLearned: 0,
+        reasons: renderReasons(pre.reasons),
+      };
+    }
+    const learn = opts.learn !== false;
+    const key = pre ? payerKey(pre.line.payerText ?? pre.line.description) : '';
+    const aliasesBefore = key
+      ? (db.prepare('SELECT id, times_used, payer_name FROM aliases WHERE payer_key = ?').all(key) as {
+          id: number;
+          times_used: number;
+          payer_name: string | null;
+        }[])
+      : [];
     const result = recordOverride(db, lineId, receivableIds, now);
+    let score = result.score;
+    let zone: Zone = result.zone;
+    if (!learn && key && pre) {
+      // recordOverride always learns: put the aliases back as they were, and keep the score it had without.
+      const kept = new Map(aliasesBefore.map((a) => [a.id, a]));
+      for (const id of db
+        .prepare('SELECT id FROM aliases WHERE payer_key = ?')
+        .pluck()
+        .all(key) as number[]) {
+        const old = kept.get(id);
+        if (!old) db.prepare('DELETE FROM aliases WHERE id = ?').run(id);
+        else
+          db.prepare('UPDATE aliases SET times_used = ?, payer_name = ? WHERE id = ?').run(
+            old.times_used,
+            old.payer_name,
+            id,
+          );
+      }
+      score = pre.score;
+      zone = pre.zone;
+      db.prepare('UPDATE matches SET score = ?, zone = ?, reasons_json = ? WHERE id = ?').run(
+        score,
+        zone,
+        JSON.stringify([{ code: 'manual', params: { at: todayInBrasilia(now) } }, ...pre.reasons]),
+        result.matchId,
+      );
+    }
+    const learned = learn ? result.aliasesLearned : 0;
     appendAudit(db, {
       ...who,
       at: now.toISOString(),
       action: 'match.overridden',
       subject: `line:${lineId}`,
       before,
-      after: { matchId: result.matchId, receivableIds, learned: result.payerKey },
+      after: {
+        matchId: result.matchId,
+        receivableIds,
+        learned: learn ? result.payerKey : null,
+        ...(pre?.low ? { confirmedLowScore: pre.score } : {}),
+      },
     });
-    return result;
+    return {
+      applied: true,
+      needsConfirmation: false,
+      matchId: result.matchId,
+      score,
+      zone,
+      aliasesLearned: learned,
+      reasons: renderReasons(pre?.reasons ?? []),
+    };
+  })();
+}
+
+/** The learned aliases: the bank's payer text, the member it stands for (by the name the cache knows). */
+export function listAliases(db: Db) {
+  return {
+    rows: db
+      .prepare(
+        `SELECT a.id, a.payer_key AS payerKey, a.payer_name AS payerText, a.member_id AS memberId,
+           (SELECT r.payer_name FROM receivables r WHERE r.member_id = a.member_id AND r.payer_name IS NOT NULL
+            ORDER BY r.due_date DESC LIMIT 1) AS memberName,
+           a.learned_at AS learnedAt, a.times_used AS timesUsed
+         FROM aliases a ORDER BY a.learned_at DESC, a.id DESC`,
+      )
+      .all() as {
+      id: number;
+      payerKey: string;
+      payerText: string | null;
+      memberId: number;
+      memberName: string | null;
+      learnedAt: string;
+      timesUsed: number;
+    }[],
+  };
+}
+
+/** Forget a learned alias (the next suggestions no longer use it); audited. */
+export function removeAlias(db: Db, id: number, who: Actor, now = new Date()) {
+  return db.transaction(() => {
+    const row = db
+      .prepare(
+        'SELECT id, payer_key AS payerKey, payer_name AS payerText, member_id AS memberId, learned_at AS learnedAt, times_used AS timesUsed FROM aliases WHERE id = ?',
+      )
+      .get(id);
+    if (!row)
+      throw new AppError('not_found', `There is no learned name ${id}.`, { code: 'review.alias_not_found' });
+    db.prepare('DELETE FROM aliases WHERE id = ?').run(id);
+    appendAudit(db, {
+      ...who,
+      at: now.toISOString(),
+      action: 'alias.removed',
+      subject: `alias:${id}`,
+      before: row,
+    });
+    return { removed: 1 };
   })();
 }

@@ -38,3 +38,37 @@ export function formatAge(iso: string | null, locale: string, now = Date.now()):
 }
 
 export { addDays, todayInBrasilia as todayIso } from '../../shared/dates';
+
+/** "2026-01-31" → "31/01/2026": what a date field shows, whatever the browser's locale. */
+export function isoToDmy(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}
+
+/**
+ * What the clerk typed in a date field ("31/01/2026", "31/1/26", "31-01-2026", "31012026") as an ISO date, or
+ * null when it is not a real day. Two-digit years are 20yy.
+ */
+export function parseDmy(text: string): string | null {
+  const s = text.trim();
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(s) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(s);
+  if (!m) return null;
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return null;
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCMonth() !== month - 1) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const collators = new Map<string, Intl.Collator>();
+/** Names in the order a Brazilian reader expects ("Pará, Paraíba, Paraná"; "São Paulo, Sergipe"). */
+export function collator(locale = 'pt-BR'): Intl.Collator {
+  let c = collators.get(locale);
+  if (!c) {
+    c = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    collators.set(locale, c);
+  }
+  return c;
+}

@@ -25,6 +25,25 @@ export const debtorRowSchema = z.object({
 });
 export type DebtorRowDto = z.infer<typeof debtorRowSchema>;
 
+/** One member with all their debts: the list shows one row per member, the debts when expanded. */
+export const debtorMemberSchema = z.object({
+  /** `m<memberId>`, or `r<rowId>` for a debt without a member id (kept on its own row). */
+  key: z.string(),
+  memberId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  memberStatus: z.string().nullable(),
+  debtCount: z.number().int(),
+  totalCents: z.number().int(),
+  maxDaysLate: z.number().int().nullable(),
+  oldestDueDate: z.string().nullable(),
+  paymentTypes: z.array(z.string()),
+  debts: z.array(debtorRowSchema),
+  /** The latest notification queued or sent to this member today (Brasília), if any. */
+  notifiedAt: z.string().nullable(),
+  notifiedState: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']).nullable(),
+});
+export type DebtorMemberDto = z.infer<typeof debtorMemberSchema>;
+
 /** A file produced by the core for the user to save (sent as base64 so both bridges carry it alike). */
 export const fileDownloadSchema = z.object({
   fileName: z.string(),
@@ -38,7 +57,10 @@ export const debtorsCommands = {
     input: debtorFiltersSchema,
     output: z.object({
       rows: z.array(debtorRowSchema),
+      /** Debts (rows) in the filtered set. */
       count: z.number().int(),
+      members: z.array(debtorMemberSchema),
+      memberCount: z.number().int(),
       totalCents: z.number().int(),
       memberStatuses: z.array(z.string()),
       syncedAt: z.string().nullable(),

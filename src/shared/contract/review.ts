@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from './define';
+import { reasonSchema } from './matching';
 
 const ids = z.array(z.number().int().positive()).min(1).max(20_000);
 const reviewResult = z.object({
@@ -34,16 +35,24 @@ export const reviewCommands = {
     output: reviewResult,
   }),
   'review.override': defineCommand({
-    summary: 'Choose the receivables of a line by hand (remembered for next time)',
+    summary:
+      'Choose the receivables of a line by hand; a choice scoring below yellow needs confirmed: true (until then nothing changes)',
     input: z.object({
       lineId: z.number().int().positive(),
       receivableIds: z.array(z.number().int().positive()).min(1, 'choose at least one receivable').max(50),
+      /** The clerk confirmed a low-score choice. */
+      confirmed: z.boolean().default(false),
+      /** Remember the bank's payer text as these members for next time. */
+      learn: z.boolean().default(true),
     }),
     output: z.object({
+      applied: z.boolean(),
+      needsConfirmation: z.boolean(),
       matchId: z.number().int(),
       score: z.number().int(),
       zone: z.enum(['green', 'yellow', 'red']),
       aliasesLearned: z.number().int(),
+      reasons: z.array(reasonSchema),
     }),
   }),
   'review.searchReceivables': defineCommand({
@@ -71,5 +80,27 @@ export const reviewCommands = {
         }),
       ),
     }),
+  }),
+  'review.aliases': defineCommand({
+    summary: "The learned names: bank payer text → member, learned from the clerk's choices",
+    input: z.object({}),
+    output: z.object({
+      rows: z.array(
+        z.object({
+          id: z.number().int(),
+          payerKey: z.string(),
+          payerText: z.string().nullable(),
+          memberId: z.number().int(),
+          memberName: z.string().nullable(),
+          learnedAt: z.string(),
+          timesUsed: z.number().int(),
+        }),
+      ),
+    }),
+  }),
+  'review.removeAlias': defineCommand({
+    summary: 'Forget a learned name (later suggestions no longer use it)',
+    input: z.object({ id: z.number().int().positive() }),
+    output: z.object({ removed: z.number().int() }),
   }),
 };

@@ -110,6 +110,7 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
           {t('notify.length', { length, max: MAX })}
         </span>
       </div>
+      <p className="hint">{t('notify.amountHint')}</p>
       <div className="actions">
         <button type="button" onClick={() => void doPreview()}>
           {t('notify.preview')}

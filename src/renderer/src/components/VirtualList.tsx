@@ -1,8 +1,12 @@
-import { useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 
 /**
  * Renders only the rows in view (plus a few): fixed row height, so 10,000 rows cost what 30 do. The
- * container scrolls; rows are absolutely positioned inside a spacer of the full height.
+ * container scrolls; rows are absolutely positioned inside a spacer of the full height, each exactly one
+ * `rowHeight` tall and filled by what `renderRow` returns (so the whole row takes a click).
+ *
+ * Without `height` the list fills its parent (give the parent a height, e.g. a flex child with
+ * `min-height: 0`) and measures itself. `activeIndex` is kept in view (keyboard navigation).
  */
 export function VirtualList<T>({
   items,
@@ -12,25 +16,49 @@ export function VirtualList<T>({
   getKey,
   overscan = 8,
   label,
+  onRowClick,
+  activeIndex,
 }: {
   items: readonly T[];
   rowHeight: number;
-  height: number;
+  height?: number;
   renderRow: (item: T, index: number) => ReactNode;
   getKey: (item: T, index: number) => string | number;
   overscan?: number;
   label: string;
+  onRowClick?: (item: T, index: number) => void;
+  activeIndex?: number;
 }) {
   const [scrollTop, setScrollTop] = useState(0);
+  const [measured, setMeasured] = useState(height ?? 600);
   const ref = useRef<HTMLDivElement>(null);
+  const fill = height === undefined;
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!fill || !el) return;
+    const update = () => setMeasured(el.clientHeight || 600);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fill]);
+  const viewport = height ?? measured;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || activeIndex === undefined || activeIndex < 0) return;
+    const top = activeIndex * rowHeight;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + rowHeight > el.scrollTop + el.clientHeight)
+      el.scrollTop = top + rowHeight - el.clientHeight;
+  }, [activeIndex, rowHeight]);
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + overscan);
+  const last = Math.min(items.length, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
   const onScroll = (e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop);
   return (
     <div
       ref={ref}
-      className="vlist"
-      style={{ height }}
+      className={fill ? 'vlist vlist-fill' : 'vlist'}
+      style={fill ? undefined : { height }}
       onScroll={onScroll}
       role="rowgroup"
       aria-label={label}
@@ -43,12 +71,15 @@ export function VirtualList<T>({
             className="vlist-row"
             role="row"
             aria-rowindex={first + i + 1}
+            onClick={onRowClick ? () => onRowClick(item, first + i) : undefined}
             style={{
               position: 'absolute',
               top: (first + i) * rowHeight,
               height: rowHeight,
               left: 0,
               right: 0,
+              display: 'flex',
+              flexDirection: 'column',
             }}
           >
             {renderRow(item, first + i)}

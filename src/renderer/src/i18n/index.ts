@@ -2,10 +2,10 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/contract';
 import type { Locale } from '../../../shared/constants';
-import { en } from './en';
-import { ptBR } from './pt-BR';
+import { resources } from './resources';
+import { storedMessageText } from './stored-message';
 
-export const resources = { 'pt-BR': { translation: ptBR }, en: { translation: en } } as const;
+export { resources };
 
 export async function initI18n(locale: Locale): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
@@ -36,4 +36,9 @@ export function describeError(error: ErrorInfo): string {
     return t('errors.field', { field: error.field, detail: error.params?.detail ?? error.message });
   }
   return `${t(`errors.kind.${error.kind}`)} ${error.message}`;
+}
+
+/** A sync's stored English error ("Cannot reach the API at …") in the current language. */
+export function describeStoredMessage(message: string): string {
+  return storedMessageText(i18next.t.bind(i18next) as (key: string, params?: object) => string, message);
 }

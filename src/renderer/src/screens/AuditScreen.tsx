@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandInput, CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
+import { DateField } from '../components/DateField';
 import { AuditEntries } from '../components/audit/AuditEntries';
 import { ReconciliationTable } from '../components/audit/ReconciliationTable';
 import { brasiliaDayBounds, formatBrasilia, verifyReasonText } from '../components/audit/audit-text';
@@ -15,7 +16,7 @@ type Recon = CommandOutput<'reports.reconciliation'>;
 type ExportInput = CommandInput<'audit.export'>;
 type Tab = 'log' | 'reconciliation';
 
-const GROUPS = ['import', 'match', 'outbox', 'notification', 'settings', 'sync'] as const;
+const GROUPS = ['import', 'match', 'outbox', 'notification', 'settings', 'sync', 'db'] as const;
 const FORMATS = ['xlsx', 'csv', 'pdf'] as const;
 /** The screen shows at most this many entries (newest first); exports always hold the whole period. */
 const LIST_LIMIT = 5000;
@@ -24,7 +25,8 @@ const firstOfMonth = (today: string) => `${today.slice(0, 8)}01`;
 
 export function AuditScreen() {
   const { t, i18n } = useTranslation();
-  const ids = { from: useId(), to: useId(), action: useId() };
+  const ids = { action: useId() };
+  const [datesOk, setDatesOk] = useState({ from: true, to: true });
   const [from, setFrom] = useState(() => firstOfMonth(todayIso()));
   const [to, setTo] = useState(() => todayIso());
   const [group, setGroup] = useState('');
@@ -36,7 +38,8 @@ export function AuditScreen() {
   const [verifying, setVerifying] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const invalid = from !== '' && to !== '' && from > to;
+  const backwards = from !== '' && to !== '' && from > to;
+  const invalid = backwards || !datesOk.from || !datesOk.to;
   const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
 
   const load = useCallback(() => {
@@ -96,28 +99,22 @@ export function AuditScreen() {
       <h1>{t('nav.audit')}</h1>
       <p className="muted">{t('audit.intro')}</p>
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor={ids.from}>{t('audit.period.from')}</label>
-          <input
-            id={ids.from}
-            type="date"
-            value={from}
-            max={to || undefined}
-            aria-invalid={invalid}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.to}>{t('audit.period.to')}</label>
-          <input
-            id={ids.to}
-            type="date"
-            value={to}
-            min={from || undefined}
-            aria-invalid={invalid}
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <DateField
+          label={t('audit.period.from')}
+          value={from}
+          onChange={setFrom}
+          onValidity={(ok) => setDatesOk((d) => ({ ...d, from: ok }))}
+          invalid={backwards}
+          invalidText={t('audit.period.badDate')}
+        />
+        <DateField
+          label={t('audit.period.to')}
+          value={to}
+          onChange={setTo}
+          onValidity={(ok) => setDatesOk((d) => ({ ...d, to: ok }))}
+          invalid={backwards}
+          invalidText={t('audit.period.badDate')}
+        />
         <div className="field">
           <label htmlFor={ids.action}>{t('audit.filter.action')}</label>
           <select id={ids.action} value={group} onChange={(e) => setGroup(e.target.value)}>
@@ -136,7 +133,7 @@ export function AuditScreen() {
         </div>
       </div>
       <p className="hint">{t('audit.period.hint')}</p>
-      {invalid && (
+      {backwards && (
         <p role="alert" className="status error">
           {t('audit.period.invalid')}
         </p>

@@ -11,6 +11,9 @@ import { describeError } from '../i18n';
 type Filters = CommandInput<'debtors.list'>;
 type Result = CommandOutput<'debtors.list'>;
 type Sort = NonNullable<Filters['sort']>;
+type Member = Result['members'][number];
+type Line =
+  { kind: 'member'; member: Member } | { kind: 'debt'; member: Member; debt: Member['debts'][number] };
 const SORTS: Sort[] = ['name', 'amount', 'daysLate', 'dueDate'];
 
 export function DebtorsScreen() {
@@ -44,7 +47,22 @@ export function DebtorsScreen() {
       setError(e instanceof CommandError ? describeError(e.info) : String(e));
     }
   };
-  const rows = data?.rows ?? [];
+  const members = data?.members ?? [];
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const toggleExpanded = (key: string) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  // One virtual row per member, and one per debt of each member shown expanded.
+  const lines: Line[] = members.flatMap((m) => [
+    { kind: 'member' as const, member: m },
+    ...(expanded.has(m.key) ? m.debts.map((d) => ({ kind: 'debt' as const, member: m, debt: d })) : []),
+  ]);
+  const statusText = (s: string | null) =>
+    s === null ? '' : i18n.exists(`debtors.status.${s}`) ? t(`debtors.status.${s}`) : s;
   const toggle = (memberId: number | null) => {
     if (memberId === null) return;
     setSelected((s) => {
@@ -54,10 +72,12 @@ export function DebtorsScreen() {
       return next;
     });
   };
-  const allSelected = rows.length > 0 && rows.every((r) => r.memberId !== null && selected.has(r.memberId));
-  const toggleAll = () =>
-    setSelected(
-      allSelected ? new Set() : new Set(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId]))),
+  const selectable = members.flatMap((m) => (m.memberId === null ? [] : [m.memberId]));
+  const allSelected = selectable.length > 0 && selectable.every((id) => selected.has(id));
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(selectable));
+  const timeOf = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
+      new Date(iso),
     );
 
   return (
@@ -95,7 +115,7 @@ export function DebtorsScreen() {
             <option value="">{t('debtors.any')}</option>
             {(data?.memberStatuses ?? []).map((s) => (
               <option key={s} value={s}>
-                {s}
+                {statusText(s)}
               </option>
             ))}
           </select>
@@ -117,10 +137,22 @@ export function DebtorsScreen() {
           </button>
         </div>
       </div>
-      {notifying && <NotifyPanel memberIds={notifying} onClose={() => setNotifying(null)} />}
+      {notifying && (
+        <NotifyPanel
+          memberIds={notifying}
+          onClose={() => {
+            setNotifying(null);
+            load(filters);
+          }}
+        />
+      )}
       {data && (
         <p className="totals" role="status">
-          {t('debtors.totals', { count: data.count, amount: formatMoney(data.totalCents, locale) })}
+          {t('debtors.totals', {
+            count: data.memberCount,
+            debts: t('debtors.debts', { count: data.count }),
+            amount: formatMoney(data.totalCents, locale),
+          })}
           <span className="muted">
             {' '}
             ·{' '}
@@ -128,16 +160,17 @@ export function DebtorsScreen() {
           </span>
         </p>
       )}
+      {data && <p className="hint">{t('debtors.amountHint')}</p>}
       {error && (
         <p role="alert" className="status error">
           {error}
         </p>
       )}
       <div
-        className="grid debtors-grid"
+        className="grid debtors-grid debtors-members"
         role="table"
         aria-label={t('nav.debtors')}
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={lines.length + 1}
       >
         <div className="grid-head" role="row">
           <span role="columnheader">
@@ -148,54 +181,122 @@ export function DebtorsScreen() {
               aria-label={t('debtors.selectAll')}
             />
           </span>
-          {SORTS.map((s) => (
+          {SORTS.flatMap((s) => [
             <span
               key={s}
               role="columnheader"
+              className={s === 'name' ? undefined : 'num'}
               aria-sort={filters.sort === s ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
             >
               <button type="button" className="linklike" onClick={() => sortBy(s)}>
                 {t(`debtors.col.${s}`)} {filters.sort === s ? (filters.dir === 'asc' ? '▲' : '▼') : ''}
               </button>
-            </span>
-          ))}
+            </span>,
+            ...(s === 'name'
+              ? [
+                  <span key="debts" role="columnheader">
+                    {t('debtors.col.debts')}
+                  </span>,
+                ]
+              : []),
+          ])}
           <span role="columnheader">{t('debtors.col.paymentType')}</span>
           <span role="columnheader">{t('debtors.col.memberStatus')}</span>
         </div>
         <VirtualList
-          items={rows}
-          rowHeight={36}
-          height={Math.min(560, Math.max(72, rows.length * 36))}
+          items={lines}
+          rowHeight={40}
+          height={Math.min(560, Math.max(80, lines.length * 40))}
           label={t('nav.debtors')}
-          getKey={(r) => r.rowId}
-          renderRow={(r) => (
-            <div className="grid-row">
-              <span role="cell">
-                <input
-                  type="checkbox"
-                  checked={r.memberId !== null && selected.has(r.memberId)}
-                  onChange={() => toggle(r.memberId)}
-                  aria-label={t('debtors.select', { name: r.name ?? '' })}
-                />
-              </span>
-              <span role="cell" className="ellipsis" title={r.name ?? ''}>
-                {r.name}
-              </span>
-              <span role="cell" className="num">
-                {r.debtAmountCents === null ? '—' : formatMoney(r.debtAmountCents, locale)}
-              </span>
-              <span role="cell" className="num">
-                {r.daysLate ?? '—'}
-              </span>
-              <span role="cell">{formatDate(r.dueDate, locale)}</span>
-              <span role="cell" className="ellipsis">
-                {r.paymentType}
-              </span>
-              <span role="cell">{r.memberStatus}</span>
-            </div>
-          )}
+          getKey={(l) => (l.kind === 'member' ? l.member.key : `${l.member.key}-${l.debt.rowId}`)}
+          renderRow={(l) => {
+            const m = l.member;
+            if (l.kind === 'debt') {
+              const d = l.debt;
+              return (
+                <div className="grid-row debt-line">
+                  <span role="cell" />
+                  <span role="cell" className="ellipsis muted">
+                    {d.receivableId === null
+                      ? ''
+                      : t('audit.recon.receivable', {
+                          id: d.receivableId,
+                          due: formatDate(d.dueDate, locale),
+                        })}
+                  </span>
+                  <span role="cell" />
+                  <span role="cell" className="num">
+                    {d.debtAmountCents === null ? '—' : formatMoney(d.debtAmountCents, locale)}
+                  </span>
+                  <span role="cell" className="num">
+                    {d.daysLate ?? '—'}
+                  </span>
+                  <span role="cell" className="num">
+                    {formatDate(d.dueDate, locale)}
+                  </span>
+                  <span role="cell" className="ellipsis">
+                    {d.paymentType}
+                  </span>
+                  <span role="cell" />
+                </div>
+              );
+            }
+            const open = expanded.has(m.key);
+            return (
+              <div className={`grid-row member-line${open ? ' open' : ''}`}>
+                <span role="cell">
+                  <input
+                    type="checkbox"
+                    checked={m.memberId !== null && selected.has(m.memberId)}
+                    disabled={m.memberId === null}
+                    onChange={() => toggle(m.memberId)}
+                    aria-label={t('debtors.select', { name: m.name ?? '' })}
+                  />
+                </span>
+                <span role="cell" className="member-name">
+                  <span className="ellipsis" title={m.name ?? ''}>
+                    {m.name}
+                  </span>
+                  {m.notifiedAt && (
+                    <span
+                      className={`badge notified state-${m.notifiedState ?? 'sent'}`}
+                      title={t('debtors.notifiedTodayTitle', {
+                        state: t(`notify.state.${m.notifiedState ?? 'sent'}`),
+                      })}
+                    >
+                      {t('debtors.notifiedToday', { time: timeOf(m.notifiedAt) })}
+                    </span>
+                  )}
+                </span>
+                <span role="cell">
+                  <button
+                    type="button"
+                    className="linklike debts-toggle"
+                    aria-expanded={open}
+                    aria-label={t(open ? 'debtors.collapse' : 'debtors.expand', { name: m.name ?? '' })}
+                    onClick={() => toggleExpanded(m.key)}
+                  >
+                    {open ? '▾' : '▸'} {t('debtors.debts', { count: m.debtCount })}
+                  </button>
+                </span>
+                <span role="cell" className="num">
+                  {formatMoney(m.totalCents, locale)}
+                </span>
+                <span role="cell" className="num">
+                  {m.maxDaysLate ?? '—'}
+                </span>
+                <span role="cell" className="num">
+                  {formatDate(m.oldestDueDate, locale)}
+                </span>
+                <span role="cell" className="ellipsis" title={m.paymentTypes.join(', ')}>
+                  {m.paymentTypes.join(', ')}
+                </span>
+                <span role="cell">{statusText(m.memberStatus)}</span>
+              </div>
+            );
+          }}
         />
-        {data && rows.length === 0 && <p className="muted empty">{t('debtors.empty')}</p>}
+        {data && members.length === 0 && <p className="muted empty">{t('debtors.empty')}</p>}
       </div>
     </section>
   );

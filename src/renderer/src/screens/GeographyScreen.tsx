@@ -83,7 +83,11 @@ export function GeographyScreen() {
       </div>
       {states && (
         <p className="totals" role="status">
-          {t('geo.counts', states.counts)}
+          {t('geo.counts', {
+            states: t('geo.nStates', { count: states.counts.states }),
+            cities: t('geo.nCities', { count: states.counts.cities }),
+            neighborhoods: t('geo.nNeighborhoods', { count: states.counts.neighborhoods }),
+          })}
           <span className="muted">
             {' '}
             ·{' '}
@@ -117,7 +121,10 @@ export function GeographyScreen() {
                 <summary>
                   {s.name} {s.abbreviation && <span className="muted">({s.abbreviation})</span>}{' '}
                   <span className="muted">
-                    {t('geo.stateCounts', { cities: s.cities, neighborhoods: s.neighborhoods })}
+                    {t('geo.stateCounts', {
+                      cities: t('geo.nCities', { count: s.cities }),
+                      neighborhoods: t('geo.nNeighborhoods', { count: s.neighborhoods }),
+                    })}
                   </span>
                 </summary>
                 <ul>
@@ -126,9 +133,7 @@ export function GeographyScreen() {
                       <details onToggle={(e) => (e.currentTarget.open ? openCity(c.id) : undefined)}>
                         <summary>
                           {c.name}{' '}
-                          <span className="muted">
-                            {t('geo.cityCounts', { neighborhoods: c.neighborhoods })}
-                          </span>
+                          <span className="muted">{t('geo.nNeighborhoods', { count: c.neighborhoods })}</span>
                         </summary>
                         <ul>
                           {(neighborhoods[c.id] ?? []).map((n) => (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent, uploadFile } from '../api/client';
-import { formatDate, formatDateTime, formatMoney } from '../format';
+import { collator, formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
 import { AccountCheckNote, useDescribeAccount } from '../components/AccountCheckNote';
 import { MappingEditor } from '../components/MappingEditor';
@@ -41,7 +41,9 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   );
   useEffect(() => {
     call('cache.bankAccounts', {}).then((r) => {
-      setAccounts(r.accounts);
+      setAccounts(
+        [...r.accounts].sort((a, b) => collator().compare(a.description ?? '', b.description ?? '')),
+      );
       setAccountId((id) => id ?? r.accounts.find((a) => !a.inactive)?.id ?? null);
     }, fail);
     void loadStatements();
@@ -241,16 +243,16 @@ export function ImportScreen({ demo }: { demo: boolean }) {
       {result && (
         <p role="status" className="status ok">
           {t('import.done', {
-            imported: result.imported,
-            known: result.alreadyKnown,
-            rejected: result.rejected.length,
+            imported: t('import.doneNew', { count: result.imported }),
+            known: t('import.doneKnown', { count: result.alreadyKnown }),
+            rejected: t('import.doneRejected', { count: result.rejected.length }),
           })}
           {result.suggestions && (
             <>
               {' '}
               {t('import.suggested', {
-                green: result.suggestions.green,
-                yellow: result.suggestions.yellow,
+                green: t('import.nGreen', { count: result.suggestions.green }),
+                yellow: t('import.nYellow', { count: result.suggestions.yellow }),
                 others: result.suggestions.red + result.suggestions.unmatched,
               })}
             </>
@@ -283,9 +285,9 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             ))}
           <p>
             {t('import.counts', {
-              credits: preview.counts.credits,
-              debits: preview.counts.debits,
-              balances: preview.counts.balances,
+              credits: t('import.nCredits', { count: preview.counts.credits }),
+              debits: t('import.nDebits', { count: preview.counts.debits }),
+              balances: t('import.nBalances', { count: preview.counts.balances }),
               amount: formatMoney(preview.counts.creditCents, locale),
             })}
             {preview.period &&
@@ -293,7 +295,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           </p>
           {preview.knownCredits !== null && preview.knownCredits > 0 && (
             <p className="warn">
-              {t('import.known', { known: preview.knownCredits, fresh: preview.newCredits ?? 0 })}
+              {t('import.known', { count: preview.knownCredits, fresh: preview.newCredits ?? 0 })}
             </p>
           )}
           {preview.statements.length > 1 && upload && (

@@ -4,6 +4,7 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { MatchRow, type MatchLine } from '../components/reconcile/MatchRow';
 import { OverridePanel } from '../components/reconcile/OverridePanel';
+import { ShortcutsPanel } from '../components/reconcile/ShortcutsPanel';
 import { VirtualList } from '../components/VirtualList';
 import { formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
@@ -26,6 +27,9 @@ export function ReconcileScreen() {
   const locale = i18n.language;
   const ids = { statement: useId(), search: useId() };
   const searchRef = useRef<HTMLInputElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const focusedOnce = useRef(false);
+  const [help, setHelp] = useState(false);
   const [statements, setStatements] = useState<Statement[]>([]);
   const [statementId, setStatementId] = useState<number | null>(null);
   const [lines, setLines] = useState<MatchLine[] | null>(null);
@@ -45,7 +49,13 @@ export function ReconcileScreen() {
   }, []);
   useEffect(() => {
     if (lines) requestAnimationFrame(() => performance.mark('quita:reconcile:ready'));
+    // Keyboard first: the list has the focus as soon as its lines are there.
+    if (lines && !focusedOnce.current) {
+      focusedOnce.current = true;
+      gridRef.current?.focus();
+    }
   }, [lines]);
+  const focusList = () => requestAnimationFrame(() => gridRef.current?.focus());
   const load = useCallback(async (id: number) => {
     const all: MatchLine[] = [];
     for (let offset = 0; ; offset += 5000) {
@@ -96,7 +106,10 @@ export function ReconcileScreen() {
       const r = await fn();
       setMessage({
         tone: 'ok',
-        text: t('reconcile.changed', { count: r.changed, skipped: r.skipped.length }),
+        text: [
+          t('reconcile.changed', { count: r.changed }),
+          ...(r.skipped.length ? [t('reconcile.skipped', { count: r.skipped.length })] : []),
+        ].join(' '),
       });
       setSelected(new Set());
       await load(statementId);
@@ -104,6 +117,7 @@ export function ReconcileScreen() {
       fail(e);
     } finally {
       setBusy(false);
+      focusList();
     }
   };
   const runMatching = async () => {
@@ -120,22 +134,52 @@ export function ReconcileScreen() {
     }
   };
   const targetIds = (line?: MatchLine) => (selected.size ? [...selected] : line ? [line.matchId] : []);
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (overriding || (e.target as HTMLElement).tagName === 'INPUT') return;
-    const line = visible[focus];
-    if (e.key === 'ArrowDown') setFocus((f) => Math.min(visible.length - 1, f + 1));
-    else if (e.key === 'ArrowUp') setFocus((f) => Math.max(0, f - 1));
-    else if (e.key === 'Enter' && line) void act(() => call('review.approve', { matchIds: targetIds(line) }));
-    else if ((e.key === 'r' || e.key === 'R') && line)
-      void act(() => call('review.reject', { matchIds: targetIds(line) }));
-    else if (e.key === '/') searchRef.current?.focus();
+  // The focused index stays inside the list when a filter or an action shortens it.
+  const at = Math.min(focus, Math.max(0, visible.length - 1));
+  const page = () => Math.max(1, Math.floor((gridRef.current?.clientHeight ?? 600) / ROW_HEIGHT) - 2);
+  /** Keys of the lines list (it has the focus when the screen opens). */
+  const onListKeyDown = (e: KeyboardEvent) => {
+    if (overriding || busy || e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+    const line = visible[at];
+    const last = visible.length - 1;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (key === 'ArrowDown') setFocus(Math.min(last, at + 1));
+    else if (key === 'ArrowUp') setFocus(Math.max(0, at - 1));
+    else if (key === 'Home') setFocus(0);
+    else if (key === 'End') setFocus(Math.max(0, last));
+    else if (key === 'PageDown') setFocus(Math.min(last, at + page()));
+    else if (key === 'PageUp') setFocus(Math.max(0, at - page()));
+    else if (key === 'Enter' && line) void act(() => call('review.approve', { matchIds: targetIds(line) }));
+    else if (key === 'r' && line) void act(() => call('review.reject', { matchIds: targetIds(line) }));
+    else if (key === 'v' && line) void act(() => call('review.toReview', { matchIds: targetIds(line) }));
+    else if ((key === 'e' || key === 'p') && line) setOverriding(line);
+    else if (key === ' ' && line) toggle(line.matchId);
     else return;
     e.preventDefault();
   };
-  const focused = visible[focus];
+  /** Keys anywhere on the screen but in a text field: / searches, ? shows the shortcuts. */
+  const onKeyDown = (e: KeyboardEvent) => {
+    const tag = (e.target as HTMLElement).tagName;
+    if (overriding || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    if (e.key === '/') searchRef.current?.focus();
+    else if (e.key === '?') setHelp((h) => !h);
+    else if (e.key === 'Escape' && help) {
+      setHelp(false);
+      focusList();
+    } else return;
+    e.preventDefault();
+  };
+  const toggle = (matchId: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(matchId)) next.delete(matchId);
+      else next.add(matchId);
+      return next;
+    });
+  const focused = visible[at];
 
   return (
-    <section className="screen screen-wide" onKeyDown={onKeyDown}>
+    <section className="screen screen-wide reconcile-screen" onKeyDown={onKeyDown}>
       <h1>{t('nav.reconcile')}</h1>
       {statements.length === 0 && <p className="muted">{t('reconcile.noStatement')}</p>}
       <div className="toolbar">
@@ -241,18 +285,47 @@ export function ReconcileScreen() {
           {t('reconcile.choose')}
         </button>
         <span className="muted small">{t('reconcile.keys')}</span>
+        <button type="button" className="link" onClick={() => setHelp((h) => !h)} aria-expanded={help}>
+          {t('reconcile.shortcuts.show')}
+        </button>
       </div>
-      {overriding && (
-        <OverridePanel
-          line={overriding}
-          onClose={() => setOverriding(null)}
-          onDone={() => {
-            setOverriding(null);
-            if (statementId !== null) load(statementId).catch(fail);
+      {help && (
+        <ShortcutsPanel
+          onClose={() => {
+            setHelp(false);
+            focusList();
           }}
         />
       )}
-      <div className="grid reconcile-grid" role="table" aria-label={t('nav.reconcile')} tabIndex={0}>
+      {overriding && (
+        <OverridePanel
+          line={overriding}
+          onClose={() => {
+            setOverriding(null);
+            focusList();
+          }}
+          onDone={(r) => {
+            setOverriding(null);
+            setMessage({
+              tone: 'ok',
+              text: r.aliasesLearned
+                ? t('reconcile.learned', { count: r.aliasesLearned, score: r.score })
+                : t('reconcile.chosen', { score: r.score }),
+            });
+            if (statementId !== null) load(statementId).catch(fail);
+            focusList();
+          }}
+        />
+      )}
+      <div
+        ref={gridRef}
+        className="grid reconcile-grid"
+        role="table"
+        aria-label={t('nav.reconcile')}
+        aria-activedescendant={focused ? `match-${focused.matchId}` : undefined}
+        tabIndex={0}
+        onKeyDown={onListKeyDown}
+      >
         <div className="match-row grid-head" role="row">
           <span role="columnheader" />
           <span role="columnheader">{t('reconcile.col.line')}</span>
@@ -263,25 +336,20 @@ export function ReconcileScreen() {
         <VirtualList
           items={visible}
           rowHeight={ROW_HEIGHT}
-          height={560}
           label={t('nav.reconcile')}
           getKey={(l) => l.matchId}
+          activeIndex={at}
+          onRowClick={(_, i) => {
+            setFocus(i);
+            gridRef.current?.focus();
+          }}
           renderRow={(l, i) => (
-            <div onClick={() => setFocus(i)}>
-              <MatchRow
-                line={l}
-                focused={i === focus}
-                selected={selected.has(l.matchId)}
-                onToggle={() =>
-                  setSelected((s) => {
-                    const next = new Set(s);
-                    if (next.has(l.matchId)) next.delete(l.matchId);
-                    else next.add(l.matchId);
-                    return next;
-                  })
-                }
-              />
-            </div>
+            <MatchRow
+              line={l}
+              focused={i === at}
+              selected={selected.has(l.matchId)}
+              onToggle={() => toggle(l.matchId)}
+            />
           )}
         />
         {lines && visible.length === 0 && <p className="muted empty">{t('reconcile.empty')}</p>}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput, EventPayload } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
 import { addDays, formatAge, formatDate, formatDateTime, formatDuration, todayIso } from '../format';
-import { describeError } from '../i18n';
+import { DateField } from '../components/DateField';
+import { describeError, describeStoredMessage } from '../i18n';
 
 type Status = CommandOutput<'sync.status'>;
 type Summary = CommandOutput<'sync.run'>;
@@ -11,11 +12,12 @@ type Progress = EventPayload<'job.progress'>;
 
 export function SyncScreen() {
   const { t, i18n } = useTranslation();
-  const ids = { from: useId(), to: useId(), geo: useId() };
+  const ids = { geo: useId() };
   const [status, setStatus] = useState<Status | null>(null);
   const [dueFrom, setDueFrom] = useState(() => addDays(todayIso(), -90));
   const [dueTo, setDueTo] = useState(() => addDays(todayIso(), 7));
   const [geography, setGeography] = useState(false);
+  const [datesOk, setDatesOk] = useState({ from: true, to: true });
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
@@ -60,6 +62,8 @@ export function SyncScreen() {
   const cancel = () => void call('sync.cancel', {});
 
   const locale = i18n.language;
+  const backwards = dueFrom !== '' && dueTo !== '' && dueFrom > dueTo;
+  const canRun = datesOk.from && datesOk.to && dueFrom !== '' && dueTo !== '' && !backwards;
   const pct =
     progress && progress.total ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : null;
   const byStatus = status?.receivablesByStatus ?? {};
@@ -70,26 +74,24 @@ export function SyncScreen() {
       <p>{t('sync.intro')}</p>
       <div className="card sync-form">
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={ids.from}>{t('sync.dueFrom')}</label>
-            <input
-              id={ids.from}
-              type="date"
-              value={dueFrom}
-              onChange={(e) => setDueFrom(e.target.value)}
-              disabled={running}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.to}>{t('sync.dueTo')}</label>
-            <input
-              id={ids.to}
-              type="date"
-              value={dueTo}
-              onChange={(e) => setDueTo(e.target.value)}
-              disabled={running}
-            />
-          </div>
+          <DateField
+            label={t('sync.dueFrom')}
+            value={dueFrom}
+            onChange={setDueFrom}
+            onValidity={(ok) => setDatesOk((d) => ({ ...d, from: ok }))}
+            invalid={backwards}
+            invalidText={t('sync.dateInvalid')}
+            disabled={running}
+          />
+          <DateField
+            label={t('sync.dueTo')}
+            value={dueTo}
+            onChange={setDueTo}
+            onValidity={(ok) => setDatesOk((d) => ({ ...d, to: ok }))}
+            invalid={backwards}
+            invalidText={t('sync.dateInvalid')}
+            disabled={running}
+          />
           <label className="radio" htmlFor={ids.geo}>
             <input
               id={ids.geo}
@@ -101,8 +103,13 @@ export function SyncScreen() {
             {t('sync.includeGeography')}
           </label>
         </div>
+        {backwards && (
+          <p role="alert" className="status error">
+            {t('sync.rangeInvalid')}
+          </p>
+        )}
         <div className="actions">
-          <button type="button" className="primary" onClick={() => void run()} disabled={running}>
+          <button type="button" className="primary" onClick={() => void run()} disabled={running || !canRun}>
             {running ? t('sync.running') : t('sync.run')}
           </button>
           {running && (
@@ -120,7 +127,7 @@ export function SyncScreen() {
                   {' '}
                   {progress.total
                     ? t('sync.requestsOf', { done: progress.done, total: progress.total })
-                    : t('sync.requests', { done: progress.done })}
+                    : t('sync.requests', { count: progress.done })}
                   {progress.etaMs
                     ? ` · ${t('sync.eta', { time: formatDuration(progress.etaMs, locale) })}`
                     : ''}
@@ -136,9 +143,9 @@ export function SyncScreen() {
         {summary && (
           <p role="status" className="status ok">
             {t('sync.done', {
-              receivables: summary.receivables.fetched,
-              accounts: summary.bankAccounts,
-              requests: summary.requests,
+              receivables: t('sync.nReceivables', { count: summary.receivables.fetched }),
+              accounts: t('sync.nAccounts', { count: summary.bankAccounts }),
+              requests: t('sync.requests', { count: summary.requests }),
               time: formatDuration(summary.durationMs, locale),
             })}
           </p>
@@ -169,7 +176,7 @@ export function SyncScreen() {
                   <td title={formatDateTime(k.lastSuccessAt, locale)}>
                     {k.lastSuccessAt ? formatAge(k.lastSuccessAt, locale) : t('sync.never')}
                   </td>
-                  <td className="warn">{k.lastError ?? ''}</td>
+                  <td className="warn">{k.lastError ? describeStoredMessage(k.lastError) : ''}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { VirtualList } from '../VirtualList';
-import { actionText, formatBrasilia, prettyJson } from './audit-text';
+import { actionText, changeRows, formatBrasilia, prettyJson, subjectText } from './audit-text';
 
 type Entry = CommandOutput<'audit.list'>['entries'][number];
 
@@ -63,7 +63,7 @@ export function AuditEntries({
                 {actionText(t, exists, e.action)}
               </span>
               <span role="cell" className="ellipsis" title={e.subject ?? ''}>
-                {e.subject ?? '—'}
+                {subjectText(t, exists, e.subject)}
               </span>
               <span role="cell">
                 <button
@@ -85,8 +85,33 @@ export function AuditEntries({
   );
 }
 
+function ChangeList({ value, title }: { value: unknown; title: string }) {
+  const { t, i18n } = useTranslation();
+  const rows = changeRows(t, (key) => i18n.exists(key), value, i18n.language);
+  return (
+    <div>
+      <h3>{title}</h3>
+      {rows === null ? (
+        <p className="muted">{t('audit.list.nothing')}</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">{t('audit.list.noDetails')}</p>
+      ) : (
+        <dl className="audit-change">
+          {rows.map((r, i) => (
+            <div key={`${r.label}-${i}`}>
+              <dt>{r.label}</dt>
+              <dd>{r.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
 function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
   const before = prettyJson(entry.before);
   const after = prettyJson(entry.after);
   const pre = {
@@ -96,6 +121,7 @@ function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void })
     whiteSpace: 'pre-wrap',
     wordBreak: 'break-word',
   } as const;
+  const both = before !== null && after !== null;
   return (
     <section
       className="card"
@@ -103,26 +129,44 @@ function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void })
       style={{ marginTop: '0.75rem' }}
     >
       <div className="toolbar">
-        <h2 className="grow">{t('audit.list.detailsOf', { seq: entry.seq })}</h2>
+        <h2 className="grow">
+          {t('audit.list.detailsOf', { seq: entry.seq })} · {actionText(t, exists, entry.action)}
+          {entry.subject ? ` · ${subjectText(t, exists, entry.subject)}` : ''}
+        </h2>
         <button type="button" onClick={onClose}>
           {t('audit.list.close')}
         </button>
       </div>
       <p className="muted">
-        {formatBrasilia(entry.at, i18n.language)} · {entry.actor} · {entry.action}
-        {entry.subject ? ` · ${entry.subject}` : ''} · {t('audit.list.profile', { profile: entry.profileId })}{' '}
-        · {t('audit.list.hash', { hash: entry.hash.slice(0, 16) })}
+        {formatBrasilia(entry.at, i18n.language)} · {entry.actor} ·{' '}
+        {t('audit.list.profile', { profile: entry.profileId })}
       </p>
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '1rem' }}>
-        <div>
-          <h3>{t('audit.list.before')}</h3>
-          <pre style={pre}>{before ?? t('audit.list.nothing')}</pre>
-        </div>
-        <div>
-          <h3>{t('audit.list.after')}</h3>
-          <pre style={pre}>{after ?? t('audit.list.nothing')}</pre>
-        </div>
+      <div style={{ display: 'grid', gridTemplateColumns: both ? '1fr 1fr' : '1fr', gap: '1rem' }}>
+        {(before !== null || after === null) && (
+          <ChangeList value={entry.before} title={t('audit.list.before')} />
+        )}
+        {(after !== null || before === null) && (
+          <ChangeList value={entry.after} title={t('audit.list.after')} />
+        )}
       </div>
+      <details className="audit-technical">
+        <summary>{t('audit.list.technical')}</summary>
+        <p className="muted">
+          {entry.action}
+          {entry.subject ? ` · ${entry.subject}` : ''} ·{' '}
+          {t('audit.list.hash', { hash: entry.hash.slice(0, 16) })}
+        </p>
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '1rem' }}>
+          <div>
+            <h3>{t('audit.list.before')}</h3>
+            <pre style={pre}>{before ?? t('audit.list.nothing')}</pre>
+          </div>
+          <div>
+            <h3>{t('audit.list.after')}</h3>
+            <pre style={pre}>{after ?? t('audit.list.nothing')}</pre>
+          </div>
+        </div>
+      </details>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { addDays } from '../../format';
+import { addDays, formatDate, formatMoney } from '../../format';
 
 /**
  * The audit log stores UTC timestamps; the screen's period is Brasília days, inclusive. Brasília has kept
@@ -46,7 +46,7 @@ export function formatBrasilia(iso: string | null, locale: string): string {
 
 /** Same rule as the core's exports: a field that looks like a secret is never shown, even if one was logged. */
 const SECRET_KEY = /pass(word)?|secret|token|api_?key|^key$|senha|chave/i;
-function mask(value: unknown): unknown {
+export function mask(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(mask);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
@@ -61,4 +61,66 @@ function mask(value: unknown): unknown {
 export function prettyJson(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return JSON.stringify(mask(value), null, 2);
+}
+
+/** "line:156" → "lançamento 156", "batch:1" → "lote 1"; an unknown subject exactly as written. */
+export function subjectText(t: TFunction, exists: (key: string) => boolean, subject: string | null): string {
+  if (!subject) return '—';
+  const m = /^([a-z_]+):(.+)$/.exec(subject);
+  if (m && exists(`audit.subjects.${m[1]}`)) return t(`audit.subjects.${m[1]}`, { id: m[2] });
+  if (/^[a-z_]+$/.test(subject) && exists(`audit.subjects.${subject}`)) return t(`audit.subjects.${subject}`);
+  return subject;
+}
+
+const LIST_MAX = 8;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One value of a before/after record in words: money, dates, yes/no, known states; lists shortened. */
+function valueText(
+  t: TFunction,
+  exists: (key: string) => boolean,
+  key: string,
+  value: unknown,
+  locale: string,
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? t('audit.list.yes') : t('audit.list.no');
+  if (typeof value === 'number') return /Cents$/.test(key) ? formatMoney(value, locale) : String(value);
+  if (typeof value === 'string') {
+    if (ISO_DAY.test(value)) return formatDate(value, locale);
+    if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatBrasilia(value, locale);
+    if (/^[a-z_]+$/.test(value) && exists(`audit.values.${value}`)) return t(`audit.values.${value}`);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, LIST_MAX).map((v) => valueText(t, exists, key, v, locale));
+    return value.length > LIST_MAX
+      ? `${shown.join(', ')} ${t('audit.list.more', { count: value.length - LIST_MAX })}`
+      : shown.join(', ');
+  }
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${keyText(t, exists, k)}: ${valueText(t, exists, k, v, locale)}`)
+    .join(', ');
+}
+
+function keyText(t: TFunction, exists: (key: string) => boolean, key: string): string {
+  return exists(`audit.keys.${key}`) ? t(`audit.keys.${key}`) : key;
+}
+
+/** A before/after record as label/value pairs in the screen's language (secrets masked); null when empty. */
+export function changeRows(
+  t: TFunction,
+  exists: (key: string) => boolean,
+  value: unknown,
+  locale: string,
+): { label: string; text: string }[] | null {
+  if (value === null || value === undefined) return null;
+  const masked = mask(value);
+  if (typeof masked !== 'object' || masked === null || Array.isArray(masked))
+    return [{ label: '', text: valueText(t, exists, '', masked, locale) }];
+  return Object.entries(masked as Record<string, unknown>).map(([k, v]) => ({
+    label: keyText(t, exists, k),
+    text: valueText(t, exists, k, v, locale),
+  }));
 }

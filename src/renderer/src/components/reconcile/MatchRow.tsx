@@ -31,7 +31,11 @@ export function MatchRow({
         ),
   );
   return (
-    <div className={`match-row${focused ? ' focused' : ''} state-${line.state}`} aria-selected={focused}>
+    <div
+      id={`match-${line.matchId}`}
+      className={`match-row${focused ? ' focused' : ''} state-${line.state}`}
+      aria-selected={focused}
+    >
       <span role="cell">
         <input
           type="checkbox"

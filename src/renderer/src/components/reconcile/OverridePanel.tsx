@@ -1,48 +1,72 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { call, CommandError } from '../../api/client';
 import { formatDate, formatMoney } from '../../format';
 import { describeError } from '../../i18n';
+import { englishReason } from '../../i18n/reasons.en';
+import { LearnedNames } from './LearnedNames';
 import type { MatchLine } from './MatchRow';
 
 type Found = CommandOutput<'review.searchReceivables'>['rows'][number];
+type Override = CommandOutput<'review.override'>;
 const PAYMENT_TYPE_IDS = [1, 2, 3, 5, 7, 13, 18] as const;
 
-/** Pick one or several cached receivables for a line by hand; their sum is shown against the line. */
+/**
+ * Pick one or several cached receivables for a line by hand, in a panel at the side of the list. The
+ * current choice (what the line is matched to now) comes first, marked; the running sum and difference
+ * are always shown; a search that finds nothing says so. A choice the engine scores below yellow is
+ * confirmed before it is applied, and only then may the bank's name be learned.
+ */
 export function OverridePanel({
   line,
   onDone,
   onClose,
 }: {
   line: MatchLine;
-  onDone: () => void;
+  onDone: (result: Override) => void;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const ids = { q: useId(), amount: useId(), type: useId(), status: useId(), from: useId(), to: useId() };
+  const searchRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState(line.payerText ?? '');
   const [sameAmount, setSameAmount] = useState(false);
   const [paymentType, setPaymentType] = useState<number | ''>('');
   const [status, setStatus] = useState<'open' | 'overdue' | 'both'>('both');
   const [dueFrom, setDueFrom] = useState('');
   const [dueTo, setDueTo] = useState('');
-  const [rows, setRows] = useState<Found[]>([]);
-  const [chosen, setChosen] = useState<Map<number, Found>>(
-    new Map(
-      line.receivables.map((r) => [
-        r.id,
-        {
-          ...r,
-          amountCents: r.faceCents ?? r.amountCents,
-          statusId: r.statusId ?? 1,
-          heldByLineId: line.lineId,
-        },
-      ]),
-    ),
+  const [result, setResult] = useState<{ key: string; rows: Found[] } | null>(null);
+  const searchKey = JSON.stringify([query, sameAmount, paymentType, status, dueFrom, dueTo]);
+  const rows = result?.rows ?? null;
+  /** The rows shown are for other filters than the ones now typed (a search is on its way). */
+  const stale = result?.key !== searchKey;
+  // What the line is matched to now: always listed first (marked), even once unticked.
+  const [current] = useState<Map<number, Found>>(
+    () =>
+      new Map(
+        line.receivables.map((r) => [
+          r.id,
+          {
+            ...r,
+            amountCents: r.faceCents ?? r.amountCents,
+            statusId: r.statusId ?? 1,
+            heldByLineId: line.lineId,
+          },
+        ]),
+      ),
   );
+  const [chosen, setChosen] = useState<Map<number, Found>>(() => new Map(current));
+  const [weak, setWeak] = useState<Override | null>(null);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
+
+  useEffect(() => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, []);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -54,34 +78,97 @@ export function OverridePanel({
         ...(dueFrom ? { dueFrom } : {}),
         ...(dueTo ? { dueTo } : {}),
         limit: 100,
-      }).then(
-        (r) => setRows(r.rows),
-        (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e)),
-      );
+      }).then((r) => setResult({ key: searchKey, rows: r.rows }), fail);
     }, 200);
     return () => clearTimeout(timer);
-  }, [query, sameAmount, paymentType, status, dueFrom, dueTo, line.amountCents]);
+  }, [searchKey, query, sameAmount, paymentType, status, dueFrom, dueTo, line.amountCents]);
 
-  const toggle = (r: Found) =>
+  const toggle = (r: Found) => {
+    setWeak(null);
     setChosen((m) => {
       const next = new Map(m);
       if (next.has(r.id)) next.delete(r.id);
       else next.set(r.id, r);
       return next;
     });
-  const sum = [...chosen.values()].reduce((s, r) => s + r.amountCents, 0);
+  };
+  const chosenRows = [...chosen.values()];
+  const sum = chosenRows.reduce((s, r) => s + r.amountCents, 0);
   const diff = line.amountCents - sum;
-  const confirm = async () => {
+  const top = [...current.values(), ...chosenRows.filter((r) => !current.has(r.id))];
+  const others = (rows ?? []).filter((r) => !chosen.has(r.id) && !current.has(r.id));
+
+  const apply = async (opts: { confirmed: boolean; learn: boolean }) => {
+    setBusy(true);
+    setError(null);
     try {
-      await call('review.override', { lineId: line.lineId, receivableIds: [...chosen.keys()] });
-      onDone();
+      const r = await call('review.override', {
+        lineId: line.lineId,
+        receivableIds: [...chosen.keys()],
+        ...opts,
+      });
+      if (r.needsConfirmation) setWeak(r);
+      else onDone(r);
     } catch (e) {
-      setError(e instanceof CommandError ? describeError(e.info) : String(e));
+      fail(e);
+    } finally {
+      setBusy(false);
     }
+  };
+  const reasonText = useCallback(
+    (r: Override['reasons'][number]) =>
+      locale.startsWith('pt')
+        ? r.text
+        : englishReason(
+            r,
+            (c) => formatMoney(c, locale),
+            (d) => formatDate(d, locale),
+          ),
+    [locale],
+  );
+  // Esc closes the confirmation, then the panel, wherever the focus is (a removed button leaves it on body).
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      if (weak) setWeak(null);
+      else onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [weak, onClose]);
+
+  const row = (r: Found, isCurrent: boolean) => {
+    const heldElsewhere = r.heldByLineId !== null && r.heldByLineId !== line.lineId;
+    return (
+      <li key={r.id} className={chosen.has(r.id) ? 'picked' : undefined}>
+        <label>
+          <input
+            type="checkbox"
+            checked={chosen.has(r.id)}
+            onChange={() => toggle(r)}
+            disabled={heldElsewhere && !chosen.has(r.id)}
+          />
+          <span className="ellipsis" title={`${r.payerName ?? ''} — ${r.description ?? ''}`}>
+            {r.payerName ?? r.description}
+            {r.payerName && r.description && <span className="muted small"> · {r.description}</span>}
+          </span>
+          <span className="num">{formatMoney(r.amountCents, locale)}</span>
+          <span>{formatDate(r.dueDate, locale)}</span>
+          <span className="muted small">
+            {t(`reconcile.status.${r.statusId}`, { defaultValue: String(r.statusId) })}
+          </span>
+          <span>
+            {isCurrent && <span className="badge">{t('reconcile.override.currentBadge')}</span>}
+            {heldElsewhere && <span className="badge warn">{t('reconcile.override.held')}</span>}
+          </span>
+        </label>
+      </li>
+    );
   };
 
   return (
-    <section className="card override" aria-labelledby="override-title">
+    <section className="card override override-drawer" aria-labelledby="override-title">
       <div className="notify-head">
         <h2 id="override-title">
           {t('reconcile.override.title', {
@@ -97,7 +184,13 @@ export function OverridePanel({
       <div className="toolbar">
         <div className="field grow">
           <label htmlFor={ids.q}>{t('reconcile.override.search')}</label>
-          <input id={ids.q} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id={ids.q}
+            ref={searchRef}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.type}>{t('reconcile.override.paymentType')}</label>
@@ -140,46 +233,126 @@ export function OverridePanel({
           {t('reconcile.override.sameAmount')}
         </label>
       </div>
-      <p role="status" className={diff === 0 ? 'status ok' : 'warn'}>
-        {t('reconcile.override.sum', {
-          count: chosen.size,
-          sum: formatMoney(sum, locale),
-          diff: formatMoney(diff, locale),
-        })}
+      <p
+        role="status"
+        className={chosen.size > 0 && diff === 0 ? 'status ok override-sum' : 'warn override-sum'}
+      >
+        {chosen.size === 0
+          ? t('reconcile.override.sumNone', { amount: formatMoney(line.amountCents, locale) })
+          : `${t('reconcile.override.sum', {
+              count: chosen.size,
+              sum: formatMoney(sum, locale),
+              diff: formatMoney(diff, locale),
+            })}${diff === 0 ? ` — ${t('reconcile.override.exact')}` : ''}`}
       </p>
-      <ul className="override-list" aria-label={t('reconcile.override.results')}>
-        {rows.map((r) => (
-          <li key={r.id}>
-            <label>
-              <input
-                type="checkbox"
-                checked={chosen.has(r.id)}
-                onChange={() => toggle(r)}
-                disabled={r.heldByLineId !== null && r.heldByLineId !== line.lineId && !chosen.has(r.id)}
-              />
-              <span className="ellipsis">{r.payerName ?? r.description}</span>
-              <span className="num">{formatMoney(r.amountCents, locale)}</span>
-              <span>{formatDate(r.dueDate, locale)}</span>
-              <span className="muted small">
-                {t(`reconcile.status.${r.statusId}`, { defaultValue: String(r.statusId) })}
-              </span>
-              {r.heldByLineId !== null && r.heldByLineId !== line.lineId && (
-                <span className="badge warn">{t('reconcile.override.held')}</span>
-              )}
-            </label>
-          </li>
-        ))}
-      </ul>
+      <div className="override-results">
+        {top.length > 0 && (
+          <>
+            <h3 className="override-group">{t('reconcile.override.current')}</h3>
+            <ul className="override-list" aria-label={t('reconcile.override.current')}>
+              {top.map((r) => row(r, current.has(r.id)))}
+            </ul>
+          </>
+        )}
+        <h3 className="override-group">{t('reconcile.override.found')}</h3>
+        {others.length === 0 && stale ? (
+          <p className="muted">{t('reconcile.override.searching')}</p>
+        ) : others.length === 0 ? (
+          <div className="override-empty" aria-live="polite">
+            <span>
+              {(rows ?? []).length > 0
+                ? t('reconcile.override.onlyChosen', { count: rows?.length ?? 0 })
+                : query.trim()
+                  ? t('reconcile.override.nothingFor', { query: query.trim() })
+                  : t('reconcile.override.nothing')}
+            </span>
+            {query.trim() && (
+              <button
+                type="button"
+                onClick={() => {
+                  setQuery('');
+                  searchRef.current?.focus();
+                }}
+              >
+                {t('reconcile.override.clearText')}
+              </button>
+            )}
+          </div>
+        ) : (
+          <ul className="override-list" aria-label={t('reconcile.override.results')}>
+            {others.map((r) => row(r, false))}
+          </ul>
+        )}
+      </div>
       {error && (
         <p role="alert" className="status error">
           {error}
         </p>
       )}
-      <div className="actions">
-        <button type="button" className="primary" disabled={chosen.size === 0} onClick={() => void confirm()}>
-          {t('reconcile.override.confirm', { count: chosen.size })}
-        </button>
-      </div>
+      {weak ? (
+        <div className="override-weak" role="alertdialog" aria-labelledby="override-weak-title">
+          <h3 id="override-weak-title">{t('reconcile.override.low.title')}</h3>
+          <p>{t('reconcile.override.low.score', { score: weak.score })}</p>
+          {line.payerText && (
+            <p>
+              {t('reconcile.override.low.name', {
+                bank: line.payerText,
+                names: [...new Set(chosenRows.map((r) => r.payerName ?? r.description ?? ''))].join(', '),
+              })}
+            </p>
+          )}
+          {diff !== 0 && (
+            <p>
+              {t('reconcile.override.low.amount', {
+                line: formatMoney(line.amountCents, locale),
+                sum: formatMoney(sum, locale),
+                diff: formatMoney(diff, locale),
+              })}
+            </p>
+          )}
+          <p className="muted small">
+            {weak.reasons.length
+              ? weak.reasons.map(reasonText).join(' · ')
+              : t('reconcile.override.low.noReasons')}
+          </p>
+          <p>
+            <strong>{t('reconcile.override.low.question')}</strong>
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void apply({ confirmed: true, learn: false })}
+            >
+              {t('reconcile.override.low.useOnce')}
+            </button>
+            {line.payerText && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void apply({ confirmed: true, learn: true })}
+              >
+                {t('reconcile.override.low.useAndLearn')}
+              </button>
+            )}
+            <button type="button" className="primary" autoFocus onClick={() => setWeak(null)}>
+              {t('reconcile.override.low.back')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={chosen.size === 0 || busy}
+            onClick={() => void apply({ confirmed: false, learn: true })}
+          >
+            {t('reconcile.override.confirm', { count: chosen.size })}
+          </button>
+        </div>
+      )}
+      <LearnedNames />
     </section>
   );
 }

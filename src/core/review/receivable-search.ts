@@ -1,0 +1,105 @@
+import type { Db } from '../db/open-db';
+import { searchNameScore } from '../matching/name-similarity';
+import { foldText, nameTokens, payerTokens } from '../matching/text';
+
+export interface ReceivableSearch {
+  query?: string | undefined;
+  amountCents?: number | undefined;
+  dueFrom?: string | undefined;
+  dueTo?: string | undefined;
+  paymentTypeIds?: number[] | undefined;
+  statuses: number[];
+  limit: number;
+}
+
+export interface FoundReceivable {
+  id: number;
+  payerName: string | null;
+  description: string | null;
+  amountCents: number;
+  dueDate: string | null;
+  paymentTypeId: number | null;
+  statusId: number;
+  heldByLineId: number | null;
+}
+
+/** "129,90", "R$ 1.299,90", "129.9", "129" → the digits as the clerk would see them: "129,90" or "129". */
+function amountText(query: string): string | null {
+  const m = /^\s*(?:r\$)?\s*(\d{1,3}(?:\.\d{3})+|\d+)(?:[,.](\d{1,2}))?\s*$/i.exec(query);
+  if (!m) return null;
+  const whole = m[1]!.replace(/\./g, '');
+  return m[2] === undefined ? whole : `${whole},${m[2].padEnd(2, '0')}`;
+}
+
+/**
+ * The manual picker's search over the cached receivables. The text is matched by tokens, without accents or
+ * case, against the payer's name (and, weaker, the description): the bank's abbreviations find the member
+ * ("FELIPE F S LOPES" → Felipe Fernandes Silva Lopes: initials and prefixes match the name's words in order,
+ * particles are ignored, the bank's boilerplate such as "PIX RECEBIDO" may match nothing). An amount
+ * ("129,90") or a receivable's number finds those too. Best matches first, then latest due date.
+ */
+export function searchReceivables(db: Db, q: ReceivableSearch): { rows: FoundReceivable[] } {
+  const where = [`r.status_id IN (${q.statuses.map(() => '?').join(',')})`];
+  const params: (string | number)[] = [...q.statuses];
+  if (q.amountCents !== undefined) {
+    where.push('r.amount_cents = ?');
+    params.push(q.amountCents);
+  }
+  if (q.dueFrom) {
+    where.push('r.due_date >= ?');
+    params.push(q.dueFrom);
+  }
+  if (q.dueTo) {
+    where.push('r.due_date <= ?');
+    params.push(q.dueTo);
+  }
+  if (q.paymentTypeIds?.length) {
+    where.push(`r.payment_type_id IN (${q.paymentTypeIds.map(() => '?').join(',')})`);
+    params.push(...q.paymentTypeIds);
+  }
+  const rows = db
+    .prepare(
+      `SELECT r.id, r.payer_name AS payerName, r.description, r.amount_cents AS amountCents, r.due_date AS dueDate,
+         r.payment_type_id AS paymentTypeId, r.status_id AS statusId,
+         (SELECT m.line_id FROM match_items i JOIN matches m ON m.id = i.match_id WHERE i.receivable_id = r.id AND i.active = 1 LIMIT 1) AS heldByLineId
+       FROM receivables r WHERE ${where.join(' AND ')} ORDER BY r.due_date DESC, r.id`,
+    )
+    .all(...params) as FoundReceivable[];
+
+  const text = (q.query ?? '').trim();
+  if (!text) return { rows: rows.slice(0, q.limit) };
+  const amount = amountText(text);
+  const digits = /^\d+$/.test(text) ? Number(text) : null;
+  const tokens = nameTokens(text);
+  // Words the bank prints around a name ("PIX", "RECEBIDO", "TED") are optional when a name is left.
+  const named = new Set(payerTokens(text));
+  const optional = new Set(named.size > 0 ? tokens.filter((t) => !named.has(t)) : []);
+  const folded = foldText(text);
+
+  const scored: { r: FoundReceivable; score: number }[] = [];
+  for (const r of rows) {
+    let score = 0;
+    if (digits !== null && r.id === digits) score = 2;
+    if (amount && (r.amountCents / 100).toFixed(2).replace('.', ',').startsWith(amount))
+      score = Math.max(score, 1.5);
+    if (tokens.length) {
+      score = Math.max(
+        score,
+        searchNameScore(tokens, nameTokens(r.payerName), optional),
+        0.9 * searchNameScore(tokens, nameTokens(r.description), optional),
+      );
+    }
+    // Anything else the clerk typed (a code, part of a word inside the description).
+    if (
+      score === 0 &&
+      folded.length >= 3 &&
+      foldText(`${r.payerName ?? ''} ${r.description ?? ''}`).includes(folded)
+    )
+      score = 0.3;
+    if (score > 0) scored.push({ r, score });
+  }
+  scored.sort(
+    (a, b) => b.score - a.score || (b.r.dueDate ?? '').localeCompare(a.r.dueDate ?? '') || a.r.id - b.r.id,
+  );
+  return { rows: scored.slice(0, q.limit).map((s) => s.r) };
+}

@@ -1,0 +1,23 @@
+import { en } from './en';
+import { ptBR } from './pt-BR';
+
+/**
+ * Portuguese's plural rules put 0 with 1 ("0 item"), but a count of zero reads as plural in Brazil ("0 itens"):
+ * wherever a text has a `_one` form and no `_zero`, its plural (base) form is used for zero too.
+ */
+export function withZeroForms<T extends object>(messages: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(messages)) {
+    out[k] = typeof v === 'string' ? v : withZeroForms(v as object);
+  }
+  for (const k of Object.keys(out)) {
+    const base = k.endsWith('_one') ? k.slice(0, -4) : null;
+    if (base && typeof out[base] === 'string' && !(`${base}_zero` in out)) out[`${base}_zero`] = out[base];
+  }
+  return out as T;
+}
+
+export const resources = {
+  'pt-BR': { translation: withZeroForms(ptBR) },
+  en: { translation: withZeroForms(en) },
+} as const;

@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Demo branch → sync → import the sample OFX of the Itaú account (Pix and deposits, named payers) → Conciliar. */
+async function openReconcile(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Usar filial de demonstração' }).click();
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('button', { name: 'Sincronizar' }).click();
+  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pronto:' })).toBeVisible({ timeout: 90_000 });
+  await nav.getByRole('button', { name: 'Importar' }).click();
+  await page.locator('main select').first().selectOption({ label: 'Itaú - Conta Movimento' });
+  await page.getByRole('button', { name: 'OFX' }).click();
+  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
+  await expect(page.getByText(/^Importado: \d+ lançamento/)).toBeVisible({ timeout: 30_000 });
+  await nav.getByRole('button', { name: 'Conciliar' }).click();
+  await expect(page.locator('.vlist-row').first()).toBeVisible();
+}
+
+test('Conciliar by keyboard: focus, ↓ Enter, the picker (initials, low-score confirmation, learned names), ?', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openReconcile(page, host.url);
+  const grid = page.locator('.reconcile-grid');
+  const rows = page.locator('.vlist-row');
+
+  // The list has the focus as soon as the screen opens; ? shows the shortcuts, Esc hides them.
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('?');
+  const shortcuts = page.getByRole('dialog', { name: 'Atalhos do teclado' });
+  await expect(shortcuts).toContainText('aprovar o lançamento');
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+  await expect(grid).toBeFocused();
+
+  // ↓ then Enter approves the second line (of the green ones).
+  await page.getByRole('tab', { name: /^Verdes/ }).click();
+  await grid.focus();
+  const second = (await rows.nth(1).locator('.match-line').innerText()).replace(/\s+/g, ' ');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1).locator('.match-row')).toHaveClass(/focused/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: /^Aprovados/ })).toHaveText('Aprovados (1)');
+  await page.getByRole('tab', { name: /^Aprovados/ }).click();
+  await expect(rows.first().locator('.match-line')).toHaveText(
+    new RegExp(second.split(' ').slice(1, 3).join('\\s*').replace(/[$.,]/g, '.')),
+  );
+
+  // The whole row takes the click: its lower part focuses that row, not the one above.
+  await page.getByRole('tab', { name: /^Todos/ }).click();
+  const box = (await rows.nth(2).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height - 4);
+  await expect(rows.nth(2).locator('.match-row')).toHaveClass(/focused/);
+
+  // The picker (key E) on a line the engine left alone finds a member from the bank's initials.
+  await page.getByLabel('Buscar (nome, valor ou data) — tecla /').fill('PAULO P O SANTOS');
+  await rows.first().click();
+  await page.keyboard.press('e');
+  const panel = page.getByRole('region', { name: /Escolher recebíveis para/ });
+  await expect(panel).toBeVisible();
+  const search = panel.getByLabel('Buscar por nome, descrição, valor ou código');
+  await expect(search).toBeFocused();
+  await search.fill('ROGERIO G F GUIMARAES');
+  const found = panel.getByRole('list', { name: 'Recebíveis encontrados' });
+  await expect(found.getByText('Rogério Gustavo Fernandes Guimarães').first()).toBeVisible();
+  // Nothing found is said, with a way out.
+  await search.fill('XYZZY QWERTY');
+  await expect(panel.getByText('Nada encontrado para “XYZZY QWERTY”.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Limpar o texto da busca' }).click();
+  await expect(search).toHaveValue('');
+  await expect(found.locator('li').first()).toBeVisible();
+
+  // A pick of someone else with another amount scores low: confirmation first, nothing applied yet.
+  const pick = found.locator('li:not(:has(input:disabled))').filter({ hasNotText: 'R$ 109,90' }).first();
+  const picked = (await pick.locator('.ellipsis').innerText()).split(' · ')[0]!;
+  await pick.locator('input').click();
+  // The pick joins the current choice at the top, ticked.
+  await expect(panel.getByRole('list', { name: 'Escolha atual' }).getByText(picked)).toBeVisible();
+  await expect(panel.getByRole('status').first()).toContainText(
+    /1 escolhido, somando R\$\s[\d.,]+; diferença/,
+  );
+  await panel.getByRole('button', { name: 'Usar o escolhido' }).click();
+  const weak = panel.getByRole('alertdialog', { name: 'Esta escolha parece fraca' });
+  await expect(weak).toContainText('Pontuação 0 de 100');
+  await expect(weak).toContainText('Nome no banco: “PAULO P O SANTOS”');
+  await weak.getByRole('button', { name: 'Usar e lembrar o nome' }).click();
+  await expect(panel).toBeHidden();
+  await expect(
+    page.getByText('Escolha registrada: pontuação 0. Nome aprendido para as próximas vezes.'),
+  ).toBeVisible();
+
+  // The learned name is listed in the picker and can be removed.
+  await rows.first().click();
+  await page.keyboard.press('p');
+  await expect(panel).toBeVisible();
+  // The current choice is shown first, marked.
+  await expect(panel.getByRole('list', { name: 'Escolha atual' })).toContainText('atual');
+  await panel.getByText('Nomes aprendidos (1)').click();
+  const learned = panel.getByRole('list', { name: 'Nomes aprendidos (1)' });
+  await expect(learned).toContainText('“PAULO P O SANTOS” é');
+  await learned.getByRole('button', { name: 'Remover o nome aprendido “PAULO P O SANTOS”' }).click();
+  await expect(panel.getByText('Nome esquecido: “PAULO P O SANTOS”.')).toBeVisible();
+  await expect(panel.getByText('Nomes aprendidos (0)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+});
