@@ -7,6 +7,7 @@ import { describeError } from '../../i18n';
 import { englishReason } from '../../i18n/reasons.en';
 import { LearnedNames } from './LearnedNames';
 import type { MatchLine } from './MatchRow';
+import { DateField } from '../DateField';
 
 type Found = CommandOutput<'review.searchReceivables'>['rows'][number];
 type Override = CommandOutput<'review.override'>;
@@ -215,14 +216,20 @@ export function OverridePanel({
             <option value="overdue">{t('reconcile.status.4')}</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={ids.from}>{t('reconcile.override.dueFrom')}</label>
-          <input id={ids.from} type="date" value={dueFrom} onChange={(e) => setDueFrom(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.to}>{t('reconcile.override.dueTo')}</label>
-          <input id={ids.to} type="date" value={dueTo} onChange={(e) => setDueTo(e.target.value)} />
-        </div>
+        <DateField
+          id={ids.from}
+          label={t('reconcile.override.dueFrom')}
+          value={dueFrom}
+          onChange={setDueFrom}
+          invalidText={t('sync.dateInvalid')}
+        />
+        <DateField
+          id={ids.to}
+          label={t('reconcile.override.dueTo')}
+          value={dueTo}
+          onChange={setDueTo}
+          invalidText={t('sync.dateInvalid')}
+        />
         <label className="radio" htmlFor={ids.amount}>
           <input
             id={ids.amount}
