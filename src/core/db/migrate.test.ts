@@ -66,13 +66,13 @@ describe('two processes opening a new database at once', () => {
     // b read user_version just before a migrated (the race): its first read says 0.
     const real = b.pragma.bind(b);
     let stale = true;
-    b.pragma = ((source: string, options?: { simple?: boolean }) => {
+    b.pragma = (source: string, options?: { simple?: boolean }) => {
       if (stale && source === 'user_version') {
         stale = false;
         return 0;
       }
       return real(source, options);
-    });
+    };
     expect(() => migrate(b, MIGRATIONS)).not.toThrow();
     expect(real('user_version', { simple: true })).toBe(MIGRATIONS.length);
     a.close();
