@@ -114,6 +114,10 @@ test('Enviar says the EVO records today as the date of receipt and warns about c
 
   await nav.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('button', { name: /^Marcar como pagos \(4, R\$/ })).toBeVisible();
+  // Exactly what will be marked, each with the bank line it pays, before the one confirming click.
+  const items = page.getByRole('region', { name: 'O que será marcado como pago no EVO' });
+  await expect(items.locator('tbody tr')).toHaveCount(4);
+  await expect(items.locator('tfoot')).toContainText('Total: 4 recebíveis');
 
   const notice = `O EVO registra como data de recebimento o dia do envio (hoje, ${datePt(today)}), não a data do crédito no banco.`;
   await expect(page.getByText(notice)).toBeVisible();

@@ -48,7 +48,24 @@ export interface PreviousMonths {
   months: string[];
 }
 
+/** One receivable "Marcar como pagos" would mark, with the bank line it pays, as the clerk checks it. */
+export interface SendItem {
+  receivableId: number;
+  payerName: string | null;
+  description: string | null;
+  dueDate: string | null;
+  amountCents: number;
+  accountName: string | null;
+  lineDate: string | null;
+  lineAmountCents: number | null;
+  lineDescription: string | null;
+}
+
+/** At most this many items are listed (a morning's send is far smaller; the totals always cover all). */
+export const SEND_ITEMS_SHOWN = 1000;
+
 export interface SendPreview {
+  items: SendItem[];
   groups: SendGroup[];
   count: number;
   totalCents: number;
@@ -57,6 +74,33 @@ export interface SendPreview {
   /** The oldest bank date among the lines to send, or null when there is nothing to send. */
   earliestBankDate: string | null;
   previousMonths: PreviousMonths;
+}
+
+/** Who and what each pair marks: the cached receivable and the bank line it pays. */
+function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): SendItem[] {
+  const rec = db.prepare(
+    'SELECT payer_name AS payerName, description, due_date AS dueDate FROM receivables WHERE id = ?',
+  );
+  const line = db.prepare(
+    'SELECT date, amount_cents AS amountCents, description FROM statement_lines WHERE id = ?',
+  );
+  return pairs.map((p) => {
+    const r = rec.get(p.receivableId) as
+      { payerName: string | null; description: string | null; dueDate: string | null } | undefined;
+    const l = (p.lineId == null ? undefined : line.get(p.lineId)) as
+      { date: string; amountCents: number; description: string } | undefined;
+    return {
+      receivableId: p.receivableId,
+      payerName: r?.payerName ?? null,
+      description: r?.description ?? null,
+      dueDate: r?.dueDate ?? null,
+      amountCents: p.amountCents,
+      accountName: names.get(p.bankAccountId) ?? null,
+      lineDate: l?.date ?? null,
+      lineAmountCents: l?.amountCents ?? null,
+      lineDescription: l?.description ?? null,
+    };
+  });
 }
 
 /** The bank date of each statement line, for the lines given. */
@@ -110,6 +154,7 @@ export function sendPreview(db: Db, now = new Date()): SendPreview {
 
   const list = [...groups.values()];
   return {
+    items: sendItems(db, pairs.slice(0, SEND_ITEMS_SHOWN), names),
     groups: list,
     count: list.reduce((s, g) => s + g.count, 0),
     totalCents: list.reduce((s, g) => s + g.totalCents, 0),

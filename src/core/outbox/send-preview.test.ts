@@ -119,6 +119,11 @@ describe('send.preview: the date the EVO will record', () => {
       totalCents: 37000,
       months: ['2026-09', '2026-10'],
     });
+    // Exactly what will be marked, each with the bank line it pays ([M] item 5).
+    expect(p.items).toHaveLength(5);
+    expect(p.items.map((i) => i.receivableId).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(p.items.every((i) => i.lineDate !== null && i.accountName !== null)).toBe(true);
+    expect(p.items.reduce((s, i) => s + i.amountCents, 0)).toBe(p.totalCents);
     // What crosses the bridge is what the contract says.
     expect(sendCommands['send.preview'].output.parse(p)).toEqual(p);
   });
@@ -151,6 +156,7 @@ describe('send.preview: the date the EVO will record', () => {
   it('nothing approved, or everything of this month: no warning', () => {
     const d = freshDb();
     expect(sendPreview(d, NOV_24)).toEqual({
+      items: [],
       groups: [],
       count: 0,
       totalCents: 0,

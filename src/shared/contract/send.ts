@@ -42,6 +42,20 @@ export const sendCommands = {
       'What "Marcar como pagos" would send: count and total per bank account, and the bank dates the EVO will not keep',
     input: z.object({}),
     output: z.object({
+      /** Exactly what will be marked (the first 1,000): who, which receivable, and the bank line it pays. */
+      items: z.array(
+        z.object({
+          receivableId: z.number().int(),
+          payerName: z.string().nullable(),
+          description: z.string().nullable(),
+          dueDate: z.string().nullable(),
+          amountCents: z.number().int(),
+          accountName: z.string().nullable(),
+          lineDate: z.string().nullable(),
+          lineAmountCents: z.number().int().nullable(),
+          lineDescription: z.string().nullable(),
+        }),
+      ),
       groups: z.array(
         z.object({
           bankAccountId: z.number().int(),

@@ -124,6 +124,54 @@ export function SendScreen() {
               </li>
             ))}
           </ul>
+          <div className="send-items" role="region" aria-label={t('send.items.title')} tabIndex={0}>
+            <table className="table">
+              <caption className="visually-hidden">{t('send.items.title')}</caption>
+              <thead>
+                <tr>
+                  <th>{t('send.items.member')}</th>
+                  <th className="num">{t('send.items.receivable')}</th>
+                  <th>{t('send.items.due')}</th>
+                  <th className="num">{t('send.items.amount')}</th>
+                  <th>{t('send.items.line')}</th>
+                  <th>{t('send.items.account')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.items.map((it) => (
+                  <tr key={it.receivableId}>
+                    <td>
+                      {it.payerName ?? '—'}
+                      {it.description && <span className="muted"> · {it.description}</span>}
+                    </td>
+                    <td className="num">{it.receivableId}</td>
+                    <td>{it.dueDate ? formatDate(it.dueDate, locale) : '—'}</td>
+                    <td className="num">{formatMoney(it.amountCents, locale)}</td>
+                    <td>
+                      {it.lineDate
+                        ? t('send.items.lineText', {
+                            date: formatDate(it.lineDate, locale),
+                            amount: formatMoney(it.lineAmountCents ?? 0, locale),
+                            text: it.lineDescription ?? '',
+                          })
+                        : '—'}
+                    </td>
+                    <td>{it.accountName ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td colSpan={3}>{t('send.items.total', { count: preview.count })}</td>
+                  <td className="num">{formatMoney(preview.totalCents, locale)}</td>
+                  <td colSpan={2}>
+                    {preview.items.length < preview.count &&
+                      t('send.items.shown', { shown: preview.items.length, count: preview.count })}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
           <p className="send-date-note">{t('send.dateNotice', { today })}</p>
           {!confirming ? (
             <>
