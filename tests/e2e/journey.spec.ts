@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 
 test('the morning journey: demo → sync → import → review → override one → approve all green → mark paid', async ({
@@ -58,6 +59,17 @@ test('the morning journey: demo → sync → import → review → override one 
     page.getByText(/Lotes — na fila: 0 · aguardando confirmação: 0 · confirmados: [1-9]\d* · a revisar: 0/),
   ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Nada aprovado para enviar.')).toBeVisible();
+  // Before the click the list of what would be marked was shown; after it, a batch opens to the same list.
+  await page
+    .getByRole('button', { name: /^Lote \d+ ▸$/ })
+    .first()
+    .click();
+  const opened = page.getByRole('region', {
+    name: /^Lote \d+ \(confirmado\): o que ele marca como pago no EVO$/,
+  });
+  await expect(opened.locator('tbody tr').first()).toBeVisible();
+  await expect(opened.locator('tbody tr').first()).not.toContainText(/^—/); // the member's name, from the cache
+  await page.screenshot({ path: join(process.env.QUITA_SHOTS ?? 'test-results', 'journey-batch-open.png') });
 
   // Início shows the day: what was sent and confirmed, and the statement's matched money per day.
   await nav.getByRole('button', { name: 'Início' }).click();

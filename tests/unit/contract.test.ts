@@ -52,6 +52,7 @@ describe('command contract', () => {
         "review.searchReceivables",
         "review.toReview",
         "review.unmatch",
+        "send.batchItems",
         "send.batches",
         "send.confirm",
         "send.preview",

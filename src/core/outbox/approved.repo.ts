@@ -103,6 +103,24 @@ function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): S
   });
 }
 
+/** A batch opened: each receivable it marks (or marked), with the bank line it pays. */
+export function batchItems(db: Db, batchId: number): SendItem[] {
+  const names = new Map(
+    (
+      db.prepare('SELECT id, description FROM bank_accounts').all() as { id: number; description: string }[]
+    ).map((a) => [a.id, a.description]),
+  );
+  const pairs = db
+    .prepare(
+      `SELECT i.receivable_id AS receivableId, b.bank_account_id AS bankAccountId, i.amount_cents AS amountCents,
+         i.match_id AS matchId, i.line_id AS lineId
+       FROM outbox_items i JOIN outbox_batches b ON b.id = i.batch_id
+       WHERE i.batch_id = ? ORDER BY i.receivable_id`,
+    )
+    .all(batchId) as ApprovedPair[];
+  return sendItems(db, pairs, names);
+}
+
 /** The bank date of each statement line, for the lines given. */
 function lineDates(db: Db, lineIds: number[]): Map<number, string> {
   if (lineIds.length === 0) return new Map();

@@ -6,6 +6,8 @@ export type BatchState = 'queued' | 'sending' | 'sent' | 'unknown' | 'confirmed'
 export interface Batch {
   id: number;
   bankAccountId: number;
+  /** The account's name in the cache (null when the API no longer lists it). */
+  accountName: string | null;
   state: BatchState;
   attempts: number;
   createdAt: string;
@@ -35,7 +37,8 @@ export interface Actor {
 
 export const DEFAULT_CHUNK_SIZE = 50;
 
-const BATCH_COLUMNS = `b.id, b.bank_account_id AS bankAccountId, b.state, b.attempts, b.created_at AS createdAt,
+const BATCH_COLUMNS = `b.id, b.bank_account_id AS bankAccountId,
+  (SELECT a.description FROM bank_accounts a WHERE a.id = b.bank_account_id) AS accountName, b.state, b.attempts, b.created_at AS createdAt,
   b.last_attempt_at AS lastAttemptAt, b.put_at AS putAt, b.confirmed_at AS confirmedAt, b.next_attempt_at AS nextAttemptAt,
   b.last_error AS lastError, b.review_reason AS reviewReason`;
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../tests/helpers/tmp';
 import { sendCommands } from '../../shared/contract/send';
 import { openDb, type Db } from '../db/open-db';
-import { sendPreview } from './approved.repo';
-import { enqueuePairs } from './outbox.repo';
+import { batchItems, sendPreview } from './approved.repo';
+import { enqueuePairs, listBatches } from './outbox.repo';
 
 const who = { actor: 'ana (test)', profileId: 'p-1' };
 let cleanup: (() => void) | undefined;
@@ -126,6 +126,9 @@ describe('send.preview: the date the EVO will record', () => {
     expect(p.items.reduce((s, i) => s + i.amountCents, 0)).toBe(p.totalCents);
     // What crosses the bridge is what the contract says.
     expect(sendCommands['send.preview'].output.parse(p)).toEqual(p);
+    // Once queued, a batch opens to the same kind of list (the one already queued above: receivable 7).
+    const queued = batchItems(d, listBatches(d)[0]!.id);
+    expect(queued.map((i) => [i.receivableId, i.amountCents, i.lineDate])).toEqual([[7, 2000, '2026-07-10']]);
   });
 
   it('counts months by Brasília’s calendar: 02:00 UTC on 1 December is still 30 November', () => {

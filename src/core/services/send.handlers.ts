@@ -1,13 +1,14 @@
 import { backgroundJob } from '../background';
 import type { HandlerGroup } from '../handlers';
-import { approvedNotQueued, sendPreview } from '../outbox/approved.repo';
-import { batchCounts, enqueuePairs, listBatches } from '../outbox/outbox.repo';
+import { AppError } from '../errors';
+import { approvedNotQueued, batchItems, sendPreview } from '../outbox/approved.repo';
+import { batchCounts, enqueuePairs, getBatch, listBatches } from '../outbox/outbox.repo';
 import { runSender, type SendSummary } from '../outbox/outbox.sender';
 import { notifyMembersOfBatch } from '../notify/after-send';
 
-export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.run' | 'send.batches'> = (
-  ctx,
-) => {
+export const sendHandlers: HandlerGroup<
+  'send.preview' | 'send.confirm' | 'send.run' | 'send.batches' | 'send.batchItems'
+> = (ctx) => {
   const job = backgroundJob(
     async (profileId): Promise<SendSummary> => {
       const jobId = `send-${profileId}`;
@@ -66,6 +67,12 @@ export const sendHandlers: HandlerGroup<'send.preview' | 'send.confirm' | 'send.
       return { batchIds, skipped, summary: wait ? await run : null };
     },
     'send.run': async () => job.kick(ctx.activeProfileId()),
+    'send.batchItems': async ({ batchId }) => {
+      const db = ctx.db();
+      const batch = getBatch(db, batchId);
+      if (!batch) throw new AppError('not_found', `There is no batch ${batchId}.`, { code: 'send.no_batch' });
+      return { batch, items: batchItems(db, batchId) };
+    },
     'send.batches': async ({ limit }) => {
       const db = ctx.db();
       return { batches: listBatches(db, undefined, limit), counts: batchCounts(db) };

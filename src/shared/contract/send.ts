@@ -1,9 +1,24 @@
 import { z } from 'zod';
 import { defineCommand } from './define';
 
+/** One receivable marked (or to be marked) paid, with the bank line it pays, as the clerk checks it. */
+const sendItemSchema = z.object({
+  receivableId: z.number().int(),
+  payerName: z.string().nullable(),
+  description: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  amountCents: z.number().int(),
+  accountName: z.string().nullable(),
+  lineDate: z.string().nullable(),
+  lineAmountCents: z.number().int().nullable(),
+  lineDescription: z.string().nullable(),
+});
+
 const batchSchema = z.object({
   id: z.number().int(),
   bankAccountId: z.number().int(),
+  /** The account's name as the cache knows it (null when it is no longer listed by the API). */
+  accountName: z.string().nullable(),
   state: z.enum(['queued', 'sending', 'sent', 'unknown', 'confirmed', 'needs_review']),
   attempts: z.number().int(),
   createdAt: z.string(),
@@ -43,19 +58,7 @@ export const sendCommands = {
     input: z.object({}),
     output: z.object({
       /** Exactly what will be marked (the first 1,000): who, which receivable, and the bank line it pays. */
-      items: z.array(
-        z.object({
-          receivableId: z.number().int(),
-          payerName: z.string().nullable(),
-          description: z.string().nullable(),
-          dueDate: z.string().nullable(),
-          amountCents: z.number().int(),
-          accountName: z.string().nullable(),
-          lineDate: z.string().nullable(),
-          lineAmountCents: z.number().int().nullable(),
-          lineDescription: z.string().nullable(),
-        }),
-      ),
+      items: z.array(sendItemSchema),
       groups: z.array(
         z.object({
           bankAccountId: z.number().int(),
@@ -106,5 +109,10 @@ export const sendCommands = {
     summary: 'The outbox: batches and their state',
     input: z.object({ limit: z.number().int().min(1).max(2000).default(200) }),
     output: z.object({ batches: z.array(batchSchema), counts: countsSchema }),
+  }),
+  'send.batchItems': defineCommand({
+    summary: 'One outbox batch opened: each receivable with the bank line it pays, and the batch outcome',
+    input: z.object({ batchId: z.number().int().positive() }),
+    output: z.object({ batch: batchSchema, items: z.array(sendItemSchema) }),
   }),
 };

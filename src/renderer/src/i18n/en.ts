@@ -267,8 +267,10 @@ export const en: Messages = {
   },
   reconcile: reconcileEn,
   send: {
+    openBatch: 'Batch {{id}} ▸',
     items: {
       title: 'What will be marked as paid in the EVO',
+      batchTitle: 'Batch {{id}} ({{state}}): what it marks as paid in the EVO',
       member: 'Member · receivable',
       receivable: 'No.',
       due: 'Due',

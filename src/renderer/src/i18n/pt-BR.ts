@@ -277,8 +277,10 @@ export const ptBR = {
   },
   reconcile: reconcilePtBR,
   send: {
+    openBatch: 'Lote {{id}} ▸',
     items: {
       title: 'O que será marcado como pago no EVO',
+      batchTitle: 'Lote {{id}} ({{state}}): o que ele marca como pago no EVO',
       member: 'Aluno · recebível',
       receivable: 'Nº',
       due: 'Vencimento',

@@ -7,6 +7,73 @@ import { describeError } from '../i18n';
 
 type Preview = CommandOutput<'send.preview'>;
 type Batches = CommandOutput<'send.batches'>;
+type BatchItems = CommandOutput<'send.batchItems'>;
+type Item = Preview['items'][number];
+
+/** The receivables of a send, each with the bank line it pays: before the click, and in each batch after it. */
+function ItemsTable({
+  items,
+  count,
+  totalCents,
+  label,
+}: {
+  items: Item[];
+  count: number;
+  totalCents: number;
+  label: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return (
+    <div className="send-items" role="region" aria-label={label} tabIndex={0}>
+      <table className="table">
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            <th>{t('send.items.member')}</th>
+            <th className="num">{t('send.items.receivable')}</th>
+            <th>{t('send.items.due')}</th>
+            <th className="num">{t('send.items.amount')}</th>
+            <th>{t('send.items.line')}</th>
+            <th>{t('send.items.account')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((it) => (
+            <tr key={it.receivableId}>
+              <td>
+                {it.payerName ?? '—'}
+                {it.description && <span className="muted"> · {it.description}</span>}
+              </td>
+              <td className="num">{it.receivableId}</td>
+              <td>{it.dueDate ? formatDate(it.dueDate, locale) : '—'}</td>
+              <td className="num">{formatMoney(it.amountCents, locale)}</td>
+              <td>
+                {it.lineDate
+                  ? t('send.items.lineText', {
+                      date: formatDate(it.lineDate, locale),
+                      amount: formatMoney(it.lineAmountCents ?? 0, locale),
+                      text: it.lineDescription ?? '',
+                    })
+                  : '—'}
+              </td>
+              <td>{it.accountName ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={3}>{t('send.items.total', { count })}</td>
+            <td className="num">{formatMoney(totalCents, locale)}</td>
+            <td colSpan={2}>
+              {items.length < count && t('send.items.shown', { shown: items.length, count })}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
 
 /** "outubro", or "dezembro de 2025" when the month is not in the current year. */
 function monthName(month: string, currentYear: string, locale: string): string {
@@ -27,6 +94,8 @@ export function SendScreen() {
   const locale = i18n.language;
   const [preview, setPreview] = useState<Preview | null>(null);
   const [batches, setBatches] = useState<Batches | null>(null);
+  /** The batch opened to its list (one at a time). */
+  const [opened, setOpened] = useState<BatchItems | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -37,6 +106,9 @@ export function SendScreen() {
     const [p, b] = await Promise.all([call('send.preview', {}), call('send.batches', { limit: 200 })]);
     setPreview(p);
     setBatches(b);
+    // "N lotes na fila" is true only while something waits: once the queue is empty the table says the rest.
+    const c = b.counts;
+    if (c.queued + c.sending + c.sent + c.unknown === 0) setMessage((m) => (m?.tone === 'ok' ? null : m));
   }, []);
   useEffect(() => {
     Promise.all([call('send.preview', {}), call('send.batches', { limit: 200 })]).then(([p, b]) => {
@@ -65,6 +137,17 @@ export function SendScreen() {
       const r = await call('send.confirm', { chunkSize: 50, wait: false });
       setMessage({ tone: 'ok', text: t('send.queued', { count: r.batchIds.length }) });
       await refresh();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const toggleBatch = async (batchId: number) => {
+    if (opened?.batch.id === batchId) {
+      setOpened(null);
+      return;
+    }
+    try {
+      setOpened(await call('send.batchItems', { batchId }));
     } catch (e) {
       fail(e);
     }
@@ -124,54 +207,12 @@ export function SendScreen() {
               </li>
             ))}
           </ul>
-          <div className="send-items" role="region" aria-label={t('send.items.title')} tabIndex={0}>
-            <table className="table">
-              <caption className="visually-hidden">{t('send.items.title')}</caption>
-              <thead>
-                <tr>
-                  <th>{t('send.items.member')}</th>
-                  <th className="num">{t('send.items.receivable')}</th>
-                  <th>{t('send.items.due')}</th>
-                  <th className="num">{t('send.items.amount')}</th>
-                  <th>{t('send.items.line')}</th>
-                  <th>{t('send.items.account')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.items.map((it) => (
-                  <tr key={it.receivableId}>
-                    <td>
-                      {it.payerName ?? '—'}
-                      {it.description && <span className="muted"> · {it.description}</span>}
-                    </td>
-                    <td className="num">{it.receivableId}</td>
-                    <td>{it.dueDate ? formatDate(it.dueDate, locale) : '—'}</td>
-                    <td className="num">{formatMoney(it.amountCents, locale)}</td>
-                    <td>
-                      {it.lineDate
-                        ? t('send.items.lineText', {
-                            date: formatDate(it.lineDate, locale),
-                            amount: formatMoney(it.lineAmountCents ?? 0, locale),
-                            text: it.lineDescription ?? '',
-                          })
-                        : '—'}
-                    </td>
-                    <td>{it.accountName ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <td colSpan={3}>{t('send.items.total', { count: preview.count })}</td>
-                  <td className="num">{formatMoney(preview.totalCents, locale)}</td>
-                  <td colSpan={2}>
-                    {preview.items.length < preview.count &&
-                      t('send.items.shown', { shown: preview.items.length, count: preview.count })}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <ItemsTable
+            items={preview.items}
+            count={preview.count}
+            totalCents={preview.totalCents}
+            label={t('send.items.title')}
+          />
           <p className="send-date-note">{t('send.dateNotice', { today })}</p>
           {!confirming ? (
             <>
@@ -243,10 +284,19 @@ export function SendScreen() {
             </tr>
           </thead>
           <tbody>
-            {batches.batches.map((b) => (
+            {batches.batches.map((b) => [
               <tr key={b.id}>
-                <td className="num">{b.id}</td>
-                <td>{b.bankAccountId}</td>
+                <td className="num">
+                  <button
+                    type="button"
+                    className="linklike"
+                    aria-expanded={opened?.batch.id === b.id}
+                    onClick={() => void toggleBatch(b.id)}
+                  >
+                    {t('send.openBatch', { id: b.id })}
+                  </button>
+                </td>
+                <td>{b.accountName ?? b.bankAccountId}</td>
                 <td className="num">{b.receivableIds.length}</td>
                 <td className="num">{formatMoney(b.totalCents, locale)}</td>
                 <td>
@@ -256,8 +306,23 @@ export function SendScreen() {
                 <td className="ellipsis" title={b.reviewReason ?? b.lastError ?? ''}>
                   {b.reviewReason ?? b.lastError ?? ''}
                 </td>
-              </tr>
-            ))}
+              </tr>,
+              opened?.batch.id === b.id ? (
+                <tr key={`${b.id}-items`} className="batch-items">
+                  <td colSpan={7}>
+                    <ItemsTable
+                      items={opened.items}
+                      count={opened.items.length}
+                      totalCents={opened.batch.totalCents}
+                      label={t('send.items.batchTitle', {
+                        id: b.id,
+                        state: t(`send.state.${opened.batch.state}`),
+                      })}
+                    />
+                  </td>
+                </tr>
+              ) : null,
+            ])}
           </tbody>
         </table>
       )}
