@@ -76,10 +76,17 @@ export function createCore(opts: CoreOptions): Core {
     });
   const demo = createDemoController(opts.dataDir);
   /** Move the audit log's anchor to its head (audit-anchor.ts); a failure is logged, never fatal. */
+  // The head last anchored per profile: most commands append nothing, and then the secret store is not read.
+  const anchoredHead = new Map<string, string>();
   const anchor = (profileId: string | null) => {
     if (!profileId || !settings.profile(profileId) || !dbs.isOpen(profileId)) return;
     try {
-      refreshAnchor(dbs.forProfile(profileId), secrets, profileId);
+      const db = dbs.forProfile(profileId);
+      const head = db.prepare('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1').pluck().get() as
+        string | undefined;
+      if (head === undefined || anchoredHead.get(profileId) === head) return;
+      const a = refreshAnchor(db, secrets, profileId);
+      if (a?.head === head) anchoredHead.set(profileId, head);
     } catch (e) {
       log.error(`could not move the audit anchor of profile ${profileId}`, e);
     }

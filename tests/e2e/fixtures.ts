@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 export interface HostProcess {
   /** The printed address, with the token in the fragment. */
@@ -55,4 +55,15 @@ export const test = base.extend<{ host: HostProcess }>({
     await host.stop();
   },
 });
-export { expect } from '@playwright/test';
+export { expect };
+
+/** The clerk's first minute on the demo branch: start it and sync it; returns the navigation. */
+export async function demoSynced(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Usar filial de demonstração' }).click();
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('button', { name: 'Sincronizar' }).click();
+  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pronto:' })).toBeVisible({ timeout: 90_000 });
+  return nav;
+}

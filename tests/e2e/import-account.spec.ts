@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from './fixtures';
+import { demoSynced, expect, test } from './fixtures';
 
 /** Screenshots for a person to look at (light and dark): test-results/, or QUITA_SHOTS when set. */
 const SHOTS = process.env.QUITA_SHOTS ?? 'test-results';
@@ -20,12 +20,7 @@ test('Importar: a file of another account is flagged and needs a confirmation; t
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Usar filial de demonstração' }).click();
-  const nav = page.getByRole('navigation');
-  await nav.getByRole('button', { name: 'Sincronizar' }).click();
-  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Pronto:' })).toBeVisible({ timeout: 90_000 });
+  const nav = await demoSynced(page, host.url);
   await nav.getByRole('button', { name: 'Importar' }).click();
 
   await page.locator('input[type=file]').setInputFiles(fixture('ofx-bradesco-pix-rem.ofx'));

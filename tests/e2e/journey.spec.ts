@@ -1,18 +1,12 @@
 import { join } from 'node:path';
-import { expect, test } from './fixtures';
+import { demoSynced, expect, test } from './fixtures';
 
 test('the morning journey: demo → sync → import → review → override one → approve all green → mark paid', async ({
   page,
   host,
 }) => {
   test.setTimeout(150_000);
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Usar filial de demonstração' }).click();
-  const nav = page.getByRole('navigation');
-
-  await nav.getByRole('button', { name: 'Sincronizar' }).click();
-  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Pronto:' })).toBeVisible({ timeout: 90_000 });
+  const nav = await demoSynced(page, host.url);
 
   await nav.getByRole('button', { name: 'Importar' }).click();
   await page.getByRole('button', { name: 'OFX' }).click();

@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { demoSynced, expect, test } from './fixtures';
 
 /** Demo branch → sync → import the sample OFX of the Itaú account (Pix and deposits, named payers) → Conciliar. */
 async function openReconcile(page: Page, url: string) {
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Usar filial de demonstração' }).click();
-  const nav = page.getByRole('navigation');
-  await nav.getByRole('button', { name: 'Sincronizar' }).click();
-  await page.getByRole('button', { name: 'Sincronizar agora' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Pronto:' })).toBeVisible({ timeout: 90_000 });
+  const nav = await demoSynced(page, url);
   await nav.getByRole('button', { name: 'Importar' }).click();
   await page.locator('main select').first().selectOption({ label: 'Itaú - Conta Movimento' });
   await page.getByRole('button', { name: 'OFX' }).click();

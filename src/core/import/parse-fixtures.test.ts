@@ -1,26 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../errors';
 import { parseStatement } from './parse-statement';
 import { startersForBank } from './starter-profiles';
 import type { ParseResult } from './types';
+import { codeOf } from '../../../tests/helpers/errors';
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/statements');
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const parse = (name: string, opts = {}) => parseStatement(fixture(name), opts);
 const brief = (r: ParseResult) => r.lines.map((l) => [l.position, l.date, l.amountCents, l.kind]);
 const credits = (r: ParseResult) => r.lines.filter((l) => l.kind === 'credit');
-
-function codeOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (isAppError(e)) return e.code;
-    throw e;
-  }
-  return undefined;
-}
 
 describe('CSV exports', () => {
   it('Itaú: Latin-1, “;”, preamble, SALDO rows labelled and kept out of the credits', () => {

@@ -7,6 +7,7 @@ import { previewImport } from './import.service';
 import { parseDeadlineMs } from './limits';
 import { parseStatementInWorker } from './parse-in-worker';
 import { parseStatement } from './parse-statement';
+import { rejection } from '../../../tests/helpers/errors';
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/statements');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -42,15 +43,6 @@ async function withTicks<T>(work: () => Promise<T>): Promise<{ value: T; ticks: 
   } finally {
     clearInterval(timer);
   }
-}
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('parseStatementInWorker', () => {

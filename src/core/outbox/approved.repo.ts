@@ -76,6 +76,15 @@ export interface SendPreview {
   previousMonths: PreviousMonths;
 }
 
+/** Bank account names by id, as the cache knows them. */
+function accountNames(db: Db): Map<number, string> {
+  const rows = db.prepare('SELECT id, description FROM bank_accounts').all() as {
+    id: number;
+    description: string;
+  }[];
+  return new Map(rows.map((a) => [a.id, a.description]));
+}
+
 /** Who and what each pair marks: the cached receivable and the bank line it pays. */
 function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): SendItem[] {
   const rec = db.prepare(
@@ -105,11 +114,7 @@ function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): S
 
 /** A batch opened: each receivable it marks (or marked), with the bank line it pays. */
 export function batchItems(db: Db, batchId: number): SendItem[] {
-  const names = new Map(
-    (
-      db.prepare('SELECT id, description FROM bank_accounts').all() as { id: number; description: string }[]
-    ).map((a) => [a.id, a.description]),
-  );
+  const names = accountNames(db);
   const pairs = db
     .prepare(
       `SELECT i.receivable_id AS receivableId, b.bank_account_id AS bankAccountId, i.amount_cents AS amountCents,
@@ -132,11 +137,7 @@ function lineDates(db: Db, lineIds: number[]): Map<number, string> {
 
 /** What "Marcar como pagos" would send, per bank account, and which bank dates the EVO will not keep. */
 export function sendPreview(db: Db, now = new Date()): SendPreview {
-  const names = new Map(
-    (
-      db.prepare('SELECT id, description FROM bank_accounts').all() as { id: number; description: string }[]
-    ).map((a) => [a.id, a.description]),
-  );
+  const names = accountNames(db);
   const pairs = approvedNotQueued(db);
   const groups = new Map<number, SendGroup>();
   for (const p of pairs) {

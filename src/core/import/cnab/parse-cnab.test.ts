@@ -5,23 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAppError, type AppError } from '../../errors';
 import { isCnabFile, parseCnabReturn } from './parse-cnab';
 import type { CnabTitle } from './types';
+import { failure } from '../../../../tests/helpers/errors';
 
 const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/cnab');
 const bytes = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
 const parse = (name: string) => parseCnabReturn(bytes(name));
-
-function failure(f: () => unknown): AppError {
-  try {
-    f();
-  } catch (e) {
-    if (isAppError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-}
 
 /** Replaces the characters at 1-based positions of one 1-based line of a Latin-1 file. */
 function patch(b: Uint8Array, line: number, start: number, text: string): Uint8Array {

@@ -343,6 +343,18 @@ function choose(choices: StatementChoice[], reads: StatementRead[], opts: OfxCho
   return null;
 }
 
+/** A result without lines: no bank statement, or several with nothing saying which (listed to choose from). */
+const noLines = (notices: Notice[], statements: StatementChoice[]): OfxParsed => ({
+  lines: [],
+  rejected: [],
+  skipped: [],
+  notices,
+  period: null,
+  accountHint: null,
+  statements,
+  statementIndex: null,
+});
+
 /**
  * OFX 1.x (SGML) and 2.x (XML) statements into lines, one statement at a time. Quirks handled: several
  * statements in one file (read one: see `choose`), credit-card statements (refused or left out), currency
@@ -372,18 +384,7 @@ export function parseOfx(
       message: 'The file has no closing </OFX> tag; every transaction in it was complete.',
     });
   }
-  if (banks.length === 0) {
-    return {
-      lines: [],
-      rejected: [],
-      skipped: [],
-      notices,
-      period: null,
-      accountHint: null,
-      statements: [],
-      statementIndex: null,
-    };
-  }
+  if (banks.length === 0) return noLines(notices, []);
   const reads = banks.map((s) => readStatement(s, mapping));
   const choices: StatementChoice[] = reads.map((r, index) => ({
     index,
@@ -401,16 +402,7 @@ export function parseOfx(
       message: `The file holds ${banks.length} statements (${listChoices(choices)}); choose which one to import.`,
       params: { count: banks.length },
     });
-    return {
-      lines: [],
-      rejected: [],
-      skipped: [],
-      notices,
-      period: null,
-      accountHint: null,
-      statements: choices,
-      statementIndex: null,
-    };
+    return noLines(notices, choices);
   }
   const read = reads[index]!;
   if (read.foreign) throw ofxErrors.foreignCurrency(read.currency!, several);

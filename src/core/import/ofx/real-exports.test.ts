@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAppError, type AppError } from '../../errors';
+import { isAppError } from '../../errors';
 import { compareAccount } from '../account-hint';
 import { parseStatement } from '../parse-statement';
 import type { ParseOptions, ParseResult } from '../types';
 import { accountHintOf } from './ofx-account';
+import { failure } from '../../../../tests/helpers/errors';
 
 const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/statements');
 const parse = (name: string, opts: ParseOptions = {}) =>
@@ -20,16 +21,6 @@ const parse = (name: string, opts: ParseOptions = {}) =>
 const credits = (r: ParseResult) =>
   r.lines.filter((l) => l.kind === 'credit').map((l) => [l.date, l.amountCents, l.payerText]);
 const kinds = (r: ParseResult) => r.lines.map((l) => [l.date, l.amountCents, l.kind]);
-
-function failure(f: () => unknown): AppError {
-  try {
-    f();
-  } catch (e) {
-    if (isAppError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('several statements in one OFX: one is imported, never a merge', () => {
   // Banco do Brasil: two checking accounts of one client in one download (two STMTTRNRS/STMTRS). The first

@@ -16,6 +16,7 @@ import { parseStatement } from '../parse-statement';
 import { STARTER_PROFILES, startersForBank } from '../starter-profiles';
 import type { ParseOptions, ParseResult } from '../types';
 import { quietly } from './read-grid';
+import { codeOf, rejection } from '../../../../tests/helpers/errors';
 
 const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/statements');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -24,25 +25,6 @@ const parse = (name: string, opts: ParseOptions = {}) => parseStatement(fixture(
 const credits = (r: ParseResult) =>
   r.lines.filter((l) => l.kind === 'credit').map((l) => [l.position, l.date, l.amountCents, l.payerText]);
 const codes = (r: ParseResult) => r.notices.map((n) => n.code);
-
-function codeOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (isAppError(e)) return e.code;
-    throw e;
-  }
-  return undefined;
-}
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('1. scheduled entries are not money received', () => {
   it('Itaú CSV: the “Lançamentos futuros” section at the end is left out, even an item dated on the export day', () => {
