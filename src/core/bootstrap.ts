@@ -20,6 +20,7 @@ import type { KeyValueStore } from './settings/kv-store';
 import { createSettingsService } from './settings/settings.service';
 import { fileSecretStore } from './secrets/file-secret-store';
 import type { SecretStore } from './secrets/secret-store';
+import { noUpdater, type Updater } from './update/updater';
 import { createUploads } from './uploads';
 
 export interface CoreOptions {
@@ -33,6 +34,8 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   /** better-sqlite3 binary for a non-Node ABI (Electron). */
   sqliteBinding?: string | undefined;
+  /** The desktop app's updater (src/main/updater.ts); the other front doors cannot update themselves. */
+  updater?: Updater;
   /** Also show log lines on stderr (the browser host's terminal); the CLI keeps stderr for one sentence. */
   echoLog?: boolean;
 }
@@ -113,6 +116,7 @@ export function createCore(opts: CoreOptions): Core {
     db: () => dbs.forProfile(activeProfileId()),
     dbFor: (profileId) => dbs.forProfile(profileId),
     databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
+    updater: opts.updater ?? noUpdater(opts.mode === 'desktop' ? 'development' : opts.mode),
     anchorAudit: anchor,
     log,
     audit: (action, subject, change) => {
@@ -140,6 +144,7 @@ export function createCore(opts: CoreOptions): Core {
     },
     close: async () => {
       ctx.background.stopAll();
+      ctx.updater.stop();
       for (const p of settings.profiles()) anchor(p.id);
       dbs.closeAll();
       await demo.close();

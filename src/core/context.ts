@@ -6,6 +6,7 @@ import type { EventBus } from './events';
 import type { Logger } from './log';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsService } from './settings/settings.service';
+import type { Updater } from './update/updater';
 import type { Uploads } from './uploads';
 
 /** Everything a handler may touch, built by each front door. No module globals. */
@@ -41,6 +42,8 @@ export interface CoreContext {
   log: Logger;
   /** Move a profile's audit anchor to the log's head (after background runs; commands do it by themselves). */
   anchorAudit(profileId: string): void;
+  /** Automatic updates: electron-updater in the desktop app, "not here" in the browser mode and the CLI. */
+  updater: Updater;
   /** Where each profile's database lives, and closing one in this process (backups and restore). */
   databases: { path(profileId: string): string; close(profileId: string): void };
 }

@@ -16,6 +16,7 @@ import { reportsHandlers } from './services/reports.handlers';
 import { reviewHandlers } from './services/review.handlers';
 import { sendHandlers } from './services/send.handlers';
 import { syncHandlers } from './services/sync.handlers';
+import { updateHandlers } from './services/update.handlers';
 
 /** A handler receives input already validated by the command's zod schema. */
 export type Handler<K extends CommandName> = (
@@ -42,5 +43,6 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...reportsHandlers(ctx),
     ...dashboardHandlers(ctx),
     ...backupHandlers(ctx),
+    ...updateHandlers(ctx),
   };
 }

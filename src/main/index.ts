@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, safeStorage } from 'electron';
 import { createCore } from '../core/bootstrap';
 import { defaultDataDir } from '../core/paths';
+import { storedFeed } from '../core/services/update.handlers';
 import { IPC_EVENT_CHANNEL } from '../shared/bridge';
 import { openElectronStore } from './electron-settings';
 import { registerIpc } from './ipc-registrar';
 import { safeStorageSecretStore } from './safe-storage-secrets';
+import { SMOKE_SCRIPT, SMOKE_TIMEOUT_MS, smokeRequested, smokeVerdict } from './smoke';
+import { createElectronUpdater } from './updater';
 import {
   builtPaths,
   createMainWindow,
@@ -32,6 +35,17 @@ async function main(): Promise<void> {
   serveApp(paths);
   hardenWebContents(isTrusted);
 
+  const smoke = smokeRequested();
+  let mainWindow: BrowserWindow | null = null;
+  // Built before the core, which reports its state in Configurações; its callbacks reach the core only later.
+  const updater = createElectronUpdater({
+    // The smoke run never looks for updates.
+    isPackaged: app.isPackaged && !smoke,
+    dialog,
+    window: () => mainWindow,
+    locale: () => core.ctx.settings.get().locale,
+    log: (m, e) => core.ctx.log.warn(m, e),
+  });
   const core = createCore({
     mode: 'desktop',
     version: app.getVersion(),
@@ -40,11 +54,15 @@ async function main(): Promise<void> {
     secrets: safeStorageSecretStore(join(dataDir, 'secrets.os.json'), safeStorage),
     // Set by scripts/start.mjs: better-sqlite3 built for Electron's ABI (node_modules holds Node's build).
     sqliteBinding: process.env.QUITA_SQLITE_BINDING,
+    updater,
   });
   registerIpc(ipcMain, core.dispatch, core.ctx.uploads, isTrusted);
   core.resumeBackground();
 
   let win = createMainWindow(paths);
+  mainWindow = win;
+  if (smoke) runSmoke(win, () => core.close());
+  else updater.setFeed(storedFeed(core.ctx));
   core.ctx.events.subscribe((name, payload) => {
     if (!win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, { name, payload });
   });
@@ -53,12 +71,40 @@ async function main(): Promise<void> {
     win.focus();
   });
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) win = createMainWindow(paths);
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = win = createMainWindow(paths);
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('will-quit', () => void core.close());
+}
+
+/** QUITA_SMOKE=1: app.info through the window's bridge, one line on stdout, exit 0/1 (see smoke.ts). */
+function runSmoke(win: BrowserWindow, close: () => Promise<void>): void {
+  const finish = (line: string, code: number) => {
+    process.stdout.write(`${line}\n`);
+    void close().finally(() => app.exit(code));
+  };
+  const timer = setTimeout(
+    () => finish(smokeVerdict('timeout: the window did not answer', app.getVersion()).line, 1),
+    SMOKE_TIMEOUT_MS,
+  );
+  win.webContents.once('did-finish-load', () => {
+    win.webContents.executeJavaScript(SMOKE_SCRIPT).then(
+      (result: unknown) => {
+        clearTimeout(timer);
+        const v = smokeVerdict(result, app.getVersion());
+        finish(v.line, v.code);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        finish(
+          smokeVerdict(`error: ${e instanceof Error ? e.message : String(e)}`, app.getVersion()).line,
+          1,
+        );
+      },
+    );
+  });
 }
 
 main().catch((e: unknown) => {

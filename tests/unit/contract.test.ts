@@ -6,6 +6,9 @@ describe('command contract', () => {
     expect(COMMAND_NAMES).toMatchInlineSnapshot(`
       [
         "app.info",
+        "app.update.check",
+        "app.update.setFeed",
+        "app.update.status",
         "audit.export",
         "audit.list",
         "audit.verify",

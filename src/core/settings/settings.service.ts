@@ -21,6 +21,9 @@ export interface SettingsService {
   upsertProfile(profile: StoredProfile): void;
   removeProfile(id: string): boolean;
   setActiveProfile(id: string | null): void;
+  /** This installation's update feed as stored (checked by core/update/feed-url.ts when read). */
+  updateFeedUrl(): unknown;
+  setUpdateFeedUrl(url: string | null): void;
   readonly path: string;
 }
 
@@ -69,6 +72,11 @@ export function createSettingsService(kv: KeyValueStore): SettingsService {
     },
     setActiveProfile(id) {
       kv.set('activeProfileId', id);
+    },
+    updateFeedUrl: () => kv.get('updateFeedUrl'),
+    setUpdateFeedUrl(url) {
+      if (url === null) kv.delete('updateFeedUrl');
+      else kv.set('updateFeedUrl', url);
     },
     get path() {
       return kv.path;

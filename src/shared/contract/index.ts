@@ -14,6 +14,7 @@ import { reportsCommands } from './reports';
 import { reviewCommands } from './review';
 import { sendCommands } from './send';
 import { syncCommands } from './sync';
+import { updateCommands } from './update';
 
 /** Every command Quita's core serves, defined once. IPC, HTTP, the preload allowlist and the CLI derive from it. */
 export const commands = {
@@ -32,6 +33,7 @@ export const commands = {
   ...reportsCommands,
   ...dashboardCommands,
   ...backupCommands,
+  ...updateCommands,
 };
 
 export type Commands = typeof commands;

@@ -1,5 +1,6 @@
 import { reconcileEn } from './reconcile.en';
 import { auditEn } from './audit.en';
+import { updateEn } from './update.en';
 import type { Messages } from './pt-BR';
 
 export const en: Messages = {
@@ -266,6 +267,7 @@ export const en: Messages = {
     },
   },
   reconcile: reconcileEn,
+  update: updateEn,
   send: {
     openBatch: 'Batch {{id}} ▸',
     items: {

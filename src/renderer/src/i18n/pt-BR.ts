@@ -1,5 +1,6 @@
 import { reconcilePtBR } from './reconcile.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
+import { updatePtBR } from './update.pt-BR';
 
 /** Portuguese (Brazil): the default language and the source of truth for the message keys. */
 export const ptBR = {
@@ -276,6 +277,7 @@ export const ptBR = {
     },
   },
   reconcile: reconcilePtBR,
+  update: updatePtBR,
   send: {
     openBatch: 'Lote {{id}} ▸',
     items: {

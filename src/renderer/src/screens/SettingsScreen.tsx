@@ -5,6 +5,7 @@ import { call } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
 import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
+import { UpdatePanel } from '../components/UpdatePanel';
 
 type Info = CommandOutput<'app.info'>;
 
@@ -49,6 +50,7 @@ export function SettingsScreen({
         </button>
       )}
       <BackupsPanel key={activeId} />
+      <UpdatePanel />
       {info && (
         <dl className="info">
           <dt>{t('settings.version')}</dt>
