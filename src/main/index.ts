@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, safeStorage } from 'electron';
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
 function runSmoke(win: BrowserWindow, close: () => Promise<void>): void {
   const finish = (line: string, code: number) => {
     process.stdout.write(`${line}\n`);
+    // A GUI executable's stdout may go nowhere on Windows: the smoke script also reads this file.
+    if (process.env.QUITA_SMOKE_OUT) writeFileSync(process.env.QUITA_SMOKE_OUT, `${line}\n`);
     void close().finally(() => app.exit(code));
   };
   const timer = setTimeout(

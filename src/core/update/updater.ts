@@ -60,8 +60,8 @@ export interface UpdateControllerOptions {
   now?: () => Date;
   /** Defaults to once a day. */
   intervalMs?: number;
-  setInterval?: (fn: () => void, ms: number) => { unref?(): unknown };
-  clearInterval?: (handle: { unref?(): unknown }) => void;
+  setInterval?: (fn: () => void, ms: number) => unknown;
+  clearInterval?: (handle: unknown) => void;
 }
 
 export const DAILY_MS = 24 * 3600_000;
@@ -95,14 +95,14 @@ export function createUpdateController(opts: UpdateControllerOptions): Updater {
   const every = opts.intervalMs ?? DAILY_MS;
   const startTimer = opts.setInterval ?? ((fn, ms) => setInterval(fn, ms));
   const stopTimer =
-    opts.clearInterval ?? ((h) => clearInterval(h as unknown as ReturnType<typeof setInterval>));
+    opts.clearInterval ?? ((h: unknown) => clearInterval(h as ReturnType<typeof setInterval>));
   let state: UpdateStatus['state'] = 'not_configured';
   let available: string | null = null;
   let percent: number | null = null;
   let lastCheck: string | null = null;
   let error: UpdateStatus['error'] = null;
   let feed: string | null = null;
-  let timer: { unref?(): unknown } | null = null;
+  let timer: unknown = null;
   let asked: string | null = null;
 
   engine.autoDownload = true;
@@ -181,7 +181,7 @@ export function createUpdateController(opts: UpdateControllerOptions): Updater {
       engine.setFeedURL({ provider: 'generic', url });
       if (state !== 'downloaded' && state !== 'downloading') state = 'idle';
       timer = startTimer(() => void check(), every);
-      timer.unref?.();
+      (timer as { unref?: () => void } | null)?.unref?.();
       void check();
     },
     checkNow: check,
