@@ -88,7 +88,9 @@ module.exports = {
     signAndEditExecutable: true,
   },
   nsis: {
-    oneClick: false,
+    // One click, for this user only: no page asks "for me or for everyone" (the assisted installer's would, and
+    // "everyone" needs an administrator); installs in %LOCALAPPDATA%\Programs\quita and starts Quita.
+    oneClick: true,
     perMachine: false,
     allowElevation: false,
     allowToChangeInstallationDirectory: false,

@@ -139,6 +139,7 @@ describe('electron-builder configuration', () => {
     expect(config.win.target.map((t) => t.target)).toEqual(['nsis', 'portable']);
     expect(config.linux.target.map((t) => t.target)).toEqual(['AppImage', 'deb']);
     expect(config.nsis).toMatchObject({
+      oneClick: true,
       perMachine: false,
       allowElevation: false,
       createStartMenuShortcut: true,
