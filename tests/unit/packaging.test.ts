@@ -223,8 +223,6 @@ describe('what the ASAR will hold (computed from the files patterns and the depe
       'react-dom',
     ];
     for (const name of devOnly) expect(asarNames.has(name), name).toBe(false);
-    // TypeScript is in npm's production closure (an optional peer of i18next): the patterns keep it out.
-    expect(closure.map(packageName)).toContain('typescript');
   });
 
   it('holds every package the main process imports, each with its own dependencies', () => {
