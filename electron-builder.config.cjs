@@ -31,6 +31,18 @@ module.exports = {
   productName: 'Quita',
   copyright: 'Copyright © Quita',
   directories: { output: 'dist', buildResources: 'resources' },
+  // The .deb needs a homepage and a maintainer (package.json has neither): the repository's page on the CI,
+  // QUITA_HOMEPAGE if given, a placeholder otherwise.
+  extraMetadata: {
+    homepage:
+      process.env.QUITA_HOMEPAGE ||
+      (process.env.GITHUB_REPOSITORY
+        ? `${process.env.GITHUB_SERVER_URL || 'https://github.com'}/${process.env.GITHUB_REPOSITORY}`
+        : 'https://quita.invalid/'),
+    author: { name: 'Quita', email: 'suporte@quita.invalid' },
+    // Linux desktops match the running window to quita.desktop through this name (Electron's app_id).
+    desktopName: 'quita.desktop',
+  },
 
   // Only the built app and package.json (its `main` is out/main/index.js); electron-builder adds the
   // production dependencies itself, filtered by the same patterns.
@@ -116,6 +128,7 @@ module.exports = {
     icon: 'resources/icon.png',
     category: 'Office',
     executableName: 'quita',
+    syncDesktopName: true,
     maintainer: 'Quita <suporte@quita.invalid>',
     synopsis: 'Conciliação de extratos bancários com os recebíveis da academia',
   },

@@ -58,7 +58,8 @@ interface BuilderConfig {
   publish: { provider: string; url: string }[];
   win: { target: Target[]; icon: string };
   nsis: Record<string, unknown>;
-  linux: { target: Target[]; icon: string; executableName: string };
+  linux: { target: Target[]; icon: string; executableName: string; maintainer: string };
+  extraMetadata: { homepage: string };
   directories: { output: string; buildResources: string };
 }
 const config = req('../../electron-builder.config.cjs') as BuilderConfig;
@@ -138,6 +139,9 @@ describe('electron-builder configuration', () => {
     expect(config.productName).toBe('Quita');
     expect(config.win.target.map((t) => t.target)).toEqual(['nsis', 'portable']);
     expect(config.linux.target.map((t) => t.target)).toEqual(['AppImage', 'deb']);
+    // fpm refuses a .deb without a homepage and a maintainer; package.json has neither.
+    expect(config.extraMetadata.homepage).toMatch(/^https:\/\//);
+    expect(config.linux.maintainer).toMatch(/<.+@.+>/);
     expect(config.nsis).toMatchObject({
       oneClick: true,
       perMachine: false,
