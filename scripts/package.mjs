@@ -120,7 +120,7 @@ async function main() {
     output += d;
     log.write(d);
     // Progress lines ("• packaging …") keep the terminal informed without the noise.
-    for (const l of String(d).split('\n')) if (/^\s*•\s/.test(l)) console.log(l.trimEnd());
+    for (const l of String(d).split('\n')) if (/^\s*•\s+\S/.test(l)) console.log(l.trimEnd());
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
