@@ -265,6 +265,8 @@ describe('what the ASAR will hold (computed from the files patterns and the depe
 function linkTree(from: string, to: string) {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
+    // Tool caches (vite, tsc) change while other runs work; they are no package.
+    if (entry.name === '.cache') continue;
     const a = join(from, entry.name);
     const b = join(to, entry.name);
     if (entry.isSymbolicLink()) symlinkSync(readlinkSync(a), b);
@@ -272,8 +274,8 @@ function linkTree(from: string, to: string) {
     else {
       try {
         linkSync(a, b);
-      } catch {
-        copyFileSync(a, b);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') copyFileSync(a, b);
       }
     }
   }
