@@ -58,8 +58,15 @@ export function createElectronUpdater(deps: {
 }): Updater {
   const reason = updateSupport(deps.isPackaged);
   if (reason) return noUpdater(reason);
-  // Reading `autoUpdater` builds the platform's updater (NSIS on Windows, AppImage on Linux).
-  const engine: UpdateEngine = electronUpdater.autoUpdater;
+  // Reading `autoUpdater` builds the platform's updater (NSIS on Windows, AppImage on Linux). Should that fail,
+  // Quita still starts, without updates (the core, and so the log, does not exist yet at this point).
+  let engine: UpdateEngine;
+  try {
+    engine = electronUpdater.autoUpdater;
+  } catch (e) {
+    console.error(`quita: updates are off: ${e instanceof Error ? e.message : String(e)}`);
+    return noUpdater('development');
+  }
   return createUpdateController({
     engine,
     log: deps.log,
