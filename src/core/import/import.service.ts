@@ -16,6 +16,7 @@ import { importErrors } from './import-errors';
 import { importRepo, type BankAccountRow } from './import.repo';
 import { PREVIEW_LINES } from './limits';
 import { parseStatementInWorker } from './parse-in-worker';
+import { commitReturnFile, previewReturnFile, type ReadReturnFile } from './return-file/return-file.service';
 import { STARTER_PROFILES, startersForBank } from './starter-profiles';
 import type { ParseResult, ProfileCandidate } from './types';
 
@@ -152,7 +153,10 @@ export async function previewImport(
   file: ImportFile,
   opts: ImportOptions = {},
 ): Promise<ImportPreview> {
-  const { parsed, account, check, sha256 } = await parseFor(db, file, opts);
+  const read = await parseFor(db, file, opts);
+  // A CNAB return file (detected by content): its titles, not statement lines.
+  if (read.parsed.returnFile) return previewReturnFile(db, file.fileName, read as ReadReturnFile);
+  const { parsed, account, check, sha256 } = read;
   const known = account ? importRepo.knownLookup(db, account.id) : null;
   let newCredits: number | null = null;
   let knownCredits: number | null = null;
@@ -226,8 +230,14 @@ export async function commitImport(
   },
   opts: ImportOptions = {},
 ): Promise<Omit<ImportCommitResult, 'suggestions'>> {
-  const { parsed, account, check, sha256, byteSize } = await parseFor(db, file, opts);
+  const read = await parseFor(db, file, opts);
+  const { parsed, account, check, sha256, byteSize } = read;
   if (!account) throw importErrors.unknownBankAccount(file.bankAccountId);
+  // A CNAB return file is stored as a return file with its titles, all or nothing (return-file.service.ts).
+  if (parsed.returnFile) {
+    const now = (opts.now ?? (() => new Date()))().toISOString();
+    return commitReturnFile(db, file.fileName, account, read as ReadReturnFile, now);
+  }
   if (parsed.statements.length > 1 && parsed.statementIndex === null)
     throw importErrors.severalStatements(
       parsed.statements.length,

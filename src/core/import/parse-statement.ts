@@ -1,5 +1,7 @@
 import type { Notice, OfxMapping, StatementFormat } from '../../shared/contract/import';
 import { binaryShare, decodeText, type DecodedText } from './encoding';
+import { parseCnabReturn } from './cnab/parse-cnab';
+import type { CnabReturn } from './cnab/types';
 import { assignFingerprints } from './fingerprint';
 import { importErrors } from './import-errors';
 import { MAX_FILE_BYTES } from './limits';
@@ -19,6 +21,7 @@ const WHAT: Record<StatementFormat, string> = {
   csv: 'a CSV file',
   html: 'an Excel file saved as a web page',
   ofx: 'an OFX file',
+  cnab: 'a CNAB return file',
 };
 
 function periodOf(lines: ParsedLine[]): { from: string; to: string } | null {
@@ -137,6 +140,35 @@ function parseOfxFile(bytes: Uint8Array, opts: ParseOptions): ParseResult {
 }
 
 /**
+ * A CNAB return file is not a statement: no lines; its titles travel in `returnFile` and the service stores
+ * them as a return file (return-file/return-file.service.ts). Refusals (remessa, unknown bank, a bad record)
+ * are thrown by parseCnabReturn as `cnab.*` errors, the whole file or nothing.
+ */
+function cnabResult(r: CnabReturn): ParseResult {
+  return {
+    format: 'cnab',
+    encoding: 'windows-1252',
+    declaredEncoding: null,
+    sheets: [],
+    mapping: { kind: 'ofx', encoding: null, payerField: 'auto' },
+    mappingSource: 'detected',
+    profileName: null,
+    confidence: 1,
+    columns: [],
+    lines: [],
+    rejected: [],
+    skipped: r.skipped.map((s) => ({ line: s.line, reason: s.reason })),
+    notices: [],
+    period: null,
+    signature: `cnab:${r.variant}`,
+    accountHint: null,
+    statements: [],
+    statementIndex: null,
+    returnFile: r,
+  };
+}
+
+/**
  * Bytes of a bank statement → lines, problems, and the mapping used with its confidence. Pure: no I/O.
  * The format comes from the bytes (magic numbers, then the text), never from the file name, because banks
  * save HTML as “.xls” and OFX as “.txt”. File-level failures throw an AppError (`import.*`); row-level
@@ -147,6 +179,7 @@ export function parseStatement(bytes: Uint8Array, opts: ParseOptions = {}): Pars
   if (bytes.length > MAX_FILE_BYTES) throw importErrors.tooLarge(bytes.length);
   const sniffed = sniffBytes(bytes);
   if (sniffed.family === 'pdf') throw importErrors.pdf();
+  if (sniffed.family === 'cnab') return cnabResult(parseCnabReturn(bytes));
   if (sniffed.family === 'workbook') {
     const sheets = readWorkbook(bytes, WHAT[sniffed.format]);
     return fromTable(

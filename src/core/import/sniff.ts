@@ -1,10 +1,13 @@
 import type { StatementFormat } from '../../shared/contract/import';
+import { isCnabFile } from './cnab/parse-cnab';
 
 /** Where the bytes go next: a workbook for SheetJS, or text that we decode first. */
 export type Sniffed =
   | { family: 'workbook'; format: Extract<StatementFormat, 'xlsx' | 'xls' | 'ods'> }
   | { family: 'text' }
-  | { family: 'pdf' };
+  | { family: 'pdf' }
+  /** A CNAB 240/400 boleto file (return or remessa): its first line is a CNAB header (cnab/parse-cnab.ts). */
+  | { family: 'cnab' };
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -24,6 +27,9 @@ export function sniffBytes(b: Uint8Array): Sniffed {
     return { family: 'workbook', format: 'xls' };
   }
   if (startsWith(b, [0x25, 0x50, 0x44, 0x46])) return { family: 'pdf' };
+  // Fixed-width records of 240 or 400 characters whose first line is a CNAB header: a return file (or a
+  // remessa, refused by name), never a CSV of one column.
+  if (isCnabFile(b)) return { family: 'cnab' };
   return { family: 'text' };
 }
 

@@ -1,3 +1,4 @@
+import type { CnabReturn } from './cnab/types';
 import type {
   ColumnRole,
   LineKind,
@@ -95,6 +96,8 @@ export interface ParseResult {
   statements: StatementChoice[];
   /** The statement the lines come from, when `statements` has several. */
   statementIndex: number | null;
+  /** A CNAB return file (format `cnab`): its titles; `lines` is then empty. */
+  returnFile?: CnabReturn | undefined;
 }
 
 /** A saved profile (one bank account) or a starter profile (one bank), ready to be tried on a file. */

@@ -3,6 +3,7 @@ import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
 import { commitImport, listProfiles, listStatements, previewImport } from '../import/import.service';
 import { suggest } from '../matching/suggest';
+import { returnFileImported } from './return-file.handlers';
 
 /** Progress of reading a big file, as `job.progress` events keyed by the upload. */
 const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total: number) =>
@@ -55,6 +56,7 @@ export async function importAndSuggest(
   opts: Parameters<typeof commitImport>[2],
 ): Promise<ImportCommitResult> {
   const result = await commitImport(ctx.db(), input, opts);
+  if (result.returnFile) return returnFileImported(ctx, input, { ...result, returnFile: result.returnFile });
   auditImport(ctx, input.fileName, input.bankAccountId, result);
   try {
     return { ...result, suggestions: suggest(ctx, result.statementId, 'import') };

@@ -4,7 +4,8 @@ import { defineCommand } from './define';
 import { matchSummarySchema } from './matching';
 
 /** What kind of file arrived, as recognised from its bytes (never from its name). */
-export const STATEMENT_FORMATS = ['ofx', 'csv', 'xlsx', 'xls', 'ods', 'html'] as const;
+/** `cnab`: a CNAB 240/400 boleto return file, stored as a return file (never as a statement): see returnFile. */
+export const STATEMENT_FORMATS = ['ofx', 'csv', 'xlsx', 'xls', 'ods', 'html', 'cnab'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** Only credits are reconciled; debits and balance rows are kept, visible and labelled. */
@@ -170,6 +171,42 @@ export const statementChoiceSchema = z.object({
   period: z.object({ from: isoDateSchema, to: isoDateSchema }).nullable(),
 });
 
+/**
+ * A CNAB return file (arquivo retorno of boleto collection) read by `import.preview` / `import.commit`. It is
+ * not a statement: its titles are stored as settlement records of the account (only settlements are money)
+ * and explain the statement's boleto credits when matching. `id` is null in a preview.
+ */
+export const returnFileSummarySchema = z.object({
+  id: z.number().int().nullable(),
+  bankCode: z.string(),
+  layout: z.enum(['240', '400']),
+  variant: z.string(),
+  fileDate: isoDateSchema.nullable(),
+  /** Title occurrences in the file, and how many are settlements (money). */
+  titles: z.number().int(),
+  settlements: z.number().int(),
+  /** Sum of the settlements' amount paid, and of their fees. */
+  paidCents: z.number().int(),
+  feeCents: z.number().int(),
+  creditFrom: isoDateSchema.nullable(),
+  creditTo: isoDateSchema.nullable(),
+  occurrences: z.array(
+    z.object({
+      code: z.string(),
+      occurrence: z.string(),
+      kind: z.string(),
+      isSettlement: z.boolean(),
+      count: z.number().int(),
+    }),
+  ),
+  /** With a bank account: titles new for it and titles an earlier return file already brought. */
+  inserted: z.number().int().nullable(),
+  known: z.number().int().nullable(),
+  /** This very file (same SHA-256) was imported before into the account. */
+  sameFile: z.boolean(),
+});
+export type ReturnFileSummary = z.infer<typeof returnFileSummarySchema>;
+
 export const previewOutputSchema = z.object({
   fileName: z.string(),
   sha256: z.string(),
@@ -199,6 +236,8 @@ export const previewOutputSchema = z.object({
   /** Every statement of a file that holds several; [] for one. */
   statements: z.array(statementChoiceSchema),
   statementIndex: z.number().int().nullable(),
+  /** Present when the file is a CNAB return file; `lines` then lists its settlements. */
+  returnFile: returnFileSummarySchema.optional(),
 });
 export type ImportPreview = z.infer<typeof previewOutputSchema>;
 
@@ -219,6 +258,12 @@ export const commitOutputSchema = z.object({
   accountCheck: accountCheckSchema,
   /** Suggestions made right after the import (null when they could not be made; a notice says why). */
   suggestions: matchSummarySchema.nullable(),
+  /**
+   * Present when the file was a CNAB return file: stored as a return file, not a statement (`statementId` is
+   * then 0; `imported` / `alreadyKnown` count its settlements). Suggestions are those of the account's
+   * statement its credit dates fall in, matched again with the settlements.
+   */
+  returnFile: returnFileSummarySchema.optional(),
 });
 export type ImportCommitResult = z.infer<typeof commitOutputSchema>;
 

@@ -6,6 +6,7 @@ import { m004AuditNotifications } from './004-audit-notifications';
 import { m005Outbox } from './005-outbox';
 import { m006DocumentedApi } from './006-documented-api';
 import { m007StatementAccounts } from './007-statement-accounts';
+import { m008ReturnFiles } from './008-return-files';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m005Outbox,
   m006DocumentedApi,
   m007StatementAccounts,
+  m008ReturnFiles,
 ];

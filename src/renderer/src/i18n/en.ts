@@ -2,6 +2,7 @@ import { reconcileEn } from './reconcile.en';
 import { auditEn } from './audit.en';
 import { updateEn } from './update.en';
 import type { Messages } from './pt-BR';
+import { cnabEn } from './cnab.en';
 
 export const en: Messages = {
   app: { name: 'Quita', tagline: 'Gym receivables reconciliation' },
@@ -145,6 +146,7 @@ export const en: Messages = {
     statementN_one: 'Statement {{n}}: {{account}} · {{count}} line · {{period}}',
     statementNoAccount: 'account not named',
     notices: {
+      cnab: cnabEn.notices,
       mixed_encoding: 'Some lines were UTF-8 and others Windows-1252; each was read in its own encoding.',
       charset_mismatch:
         'The file says its text is {{declared}} but it is really {{actual}}; it was read as {{actual}}.',
@@ -266,6 +268,7 @@ export const en: Messages = {
       when: 'Imported at',
     },
   },
+  returnTitles: cnabEn.titles,
   reconcile: reconcileEn,
   update: updateEn,
   send: {
@@ -455,6 +458,7 @@ export const en: Messages = {
     restored: 'Backup of {{when}} restored.',
   },
   errors: {
+    cnab: cnabEn.errors,
     kind: {
       validation: 'Check the data you entered.',
       auth: 'User or key refused.',

@@ -1,6 +1,7 @@
 import { reconcilePtBR } from './reconcile.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
 import { updatePtBR } from './update.pt-BR';
+import { cnabPtBR } from './cnab.pt-BR';
 
 /** Portuguese (Brazil): the default language and the source of truth for the message keys. */
 export const ptBR = {
@@ -152,6 +153,7 @@ export const ptBR = {
     statementN_one: 'Extrato {{n}}: {{account}} · {{count}} lançamento · {{period}}',
     statementNoAccount: 'conta não identificada',
     notices: {
+      cnab: cnabPtBR.notices,
       mixed_encoding:
         'Algumas linhas estavam em UTF-8 e outras em Windows-1252; cada uma foi lida na sua codificação.',
       charset_mismatch:
@@ -276,6 +278,7 @@ export const ptBR = {
       when: 'Importado em',
     },
   },
+  returnTitles: cnabPtBR.titles,
   reconcile: reconcilePtBR,
   update: updatePtBR,
   send: {
@@ -466,6 +469,7 @@ export const ptBR = {
     restored: 'Cópia de {{when}} restaurada.',
   },
   errors: {
+    cnab: cnabPtBR.errors,
     kind: {
       validation: 'Confira os dados informados.',
       auth: 'Usuário ou chave recusados.',

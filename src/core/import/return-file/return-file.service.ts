@@ -1,0 +1,254 @@
+/**
+ * CNAB return files in the import flow ([K]): `import.preview` / `import.commit` recognise one by its
+ * content (sniff.ts → parse-statement.ts → `ParseResult.returnFile`) and hand it here. A return file is not a
+ * statement: it is stored as `return_files` + `return_titles` (migration 008), all of it or nothing, and its
+ * settlements explain the account's boleto credits when matching (core/matching/return-files.ts).
+ */
+import type {
+  AccountCheck,
+  ImportCommitResult,
+  ImportPreview,
+  Notice,
+  ReturnFileSummary,
+} from '../../../shared/contract/import';
+import type { Db } from '../../db/open-db';
+import type { CnabReturn, CnabTitle } from '../cnab/types';
+import type { BankAccountRow } from '../import.repo';
+import { PREVIEW_LINES } from '../limits';
+import type { ParseResult } from '../types';
+import { returnFileRepo, titleFingerprints, type ReturnFileRow } from './return-file.repo';
+
+export interface ReadReturnFile {
+  parsed: ParseResult & { returnFile: CnabReturn };
+  account: BankAccountRow | null;
+  check: AccountCheck;
+  sha256: string;
+  byteSize: number;
+}
+
+const NO_CHECK: AccountCheck = {
+  fileAccount: null,
+  verdict: 'unknown',
+  basis: null,
+  suggestedBankAccountId: null,
+};
+
+function creditRange(titles: CnabTitle[]): { from: string; to: string } | null {
+  let from: string | null = null;
+  let to: string | null = null;
+  for (const t of titles) {
+    if (!t.isSettlement || !t.creditDate) continue;
+    if (from === null || t.creditDate < from) from = t.creditDate;
+    if (to === null || t.creditDate > to) to = t.creditDate;
+  }
+  return from && to ? { from, to } : null;
+}
+
+export function summarize(
+  r: CnabReturn,
+  extra: { id: number | null; inserted: number | null; known: number | null; sameFile: boolean },
+): ReturnFileSummary {
+  let paidCents = 0;
+  let feeCents = 0;
+  let settlements = 0;
+  for (const t of r.titles) {
+    feeCents += t.feeCents;
+    if (!t.isSettlement) continue;
+    settlements++;
+    paidCents += t.paidCents ?? 0;
+  }
+  const range = creditRange(r.titles);
+  return {
+    ...extra,
+    bankCode: r.bankCode,
+    layout: r.layout,
+    variant: r.variant,
+    fileDate: r.fileDate,
+    titles: r.titles.length,
+    settlements,
+    paidCents,
+    feeCents,
+    creditFrom: range?.from ?? null,
+    creditTo: range?.to ?? null,
+    occurrences: r.occurrences.map((o) => ({
+      code: o.code,
+      occurrence: o.occurrence,
+      kind: o.kind,
+      isSettlement: o.isSettlement,
+      count: o.count,
+    })),
+  };
+}
+
+/** What the clerk is told beside the titles: other occurrences are listed, never matched; a bank mismatch. */
+function notices(r: CnabReturn, account: BankAccountRow | null): Notice[] {
+  const out: Notice[] = [];
+  const others = r.occurrences.filter((o) => !o.isSettlement);
+  if (others.length) {
+    const list = others.map((o) => `${o.code} ${o.occurrence}: ${o.count}`).join('; ');
+    out.push({
+      code: 'cnab.other_occurrences',
+      message: `${others.reduce((n, o) => n + o.count, 0)} titles of this return file are not settlements (${list}); they are listed, not matched.`,
+      params: { count: others.reduce((n, o) => n + o.count, 0), list },
+    });
+  }
+  if (account?.bank_code != null && account.bank_code !== Number(r.bankCode)) {
+    out.push({
+      code: 'cnab.other_bank',
+      message: `This return file is from bank ${r.bankCode}, and the account chosen is of bank ${account.bank_code}; check the account.`,
+      params: { bankCode: r.bankCode, accountBank: account.bank_code },
+    });
+  }
+  return out;
+}
+
+/** A settlement as a preview line: credit date, amount paid, payer, nosso número. */
+function previewLines(r: CnabReturn, known: ((fp: string) => boolean) | null): ImportPreview['lines'] {
+  const fps = titleFingerprints(r);
+  const lines: ImportPreview['lines'] = [];
+  r.titles.forEach((t, k) => {
+    if (!t.isSettlement || lines.length >= PREVIEW_LINES) return;
+    lines.push({
+      position: t.line,
+      date: t.creditDate ?? t.paidDate ?? r.fileDate ?? '1970-01-01',
+      amountCents: t.paidCents ?? 0,
+      balanceCents: null,
+      kind: 'credit',
+      description: `${t.occurrence} · nosso número ${t.nossoNumero}${t.seuNumero ? ` · seu número ${t.seuNumero}` : ''}`,
+      payerText: t.payerName,
+      document: t.nossoNumero,
+      fitid: null,
+      problems: [],
+      known: known ? known(fps[k]!) : null,
+    });
+  });
+  return lines;
+}
+
+export function previewReturnFile(db: Db, fileName: string, read: ReadReturnFile): ImportPreview {
+  const { parsed, account, sha256 } = read;
+  const r = parsed.returnFile;
+  const known = account ? returnFileRepo.knownLookup(db, account.id) : null;
+  let knownCount: number | null = null;
+  if (known) knownCount = titleFingerprints(r).filter(known).length;
+  const sameFile = account ? returnFileRepo.bySha(db, account.id, sha256) !== undefined : false;
+  const summary = summarize(r, {
+    id: null,
+    inserted: knownCount === null ? null : r.titles.length - knownCount,
+    known: knownCount,
+    sameFile,
+  });
+  const range = creditRange(r.titles);
+  return {
+    fileName,
+    sha256,
+    format: 'cnab',
+    encoding: parsed.encoding,
+    declaredEncoding: null,
+    sheets: [],
+    mapping: parsed.mapping,
+    mappingSource: parsed.mappingSource,
+    profileName: null,
+    confidence: 1,
+    columns: [],
+    lines: previewLines(r, known),
+    rejected: [],
+    notices: notices(r, account),
+    counts: {
+      lines: r.titles.length,
+      credits: summary.settlements,
+      debits: 0,
+      balances: 0,
+      rejected: 0,
+      creditCents: summary.paidCents,
+    },
+    period: range,
+    newCredits: known ? summary.settlements - settledKnown(r, known) : null,
+    knownCredits: known ? settledKnown(r, known) : null,
+    sameFileStatementId: null,
+    accountCheck: { ...NO_CHECK, verdict: account ? 'unknown' : 'no_account' },
+    statements: [],
+    statementIndex: null,
+    returnFile: summary,
+  };
+}
+
+function settledKnown(r: CnabReturn, known: (fp: string) => boolean): number {
+  const fps = titleFingerprints(r);
+  return r.titles.filter((t, k) => t.isSettlement && known(fps[k]!)).length;
+}
+
+/**
+ * Stores the file and its titles in one IMMEDIATE transaction: all titles new for the account or none (a
+ * failure rolls the file row back too). Titles an earlier return file brought are counted, not stored
+ * twice; the same file again returns its row with `sameFile`.
+ */
+export function commitReturnFile(
+  db: Db,
+  fileName: string,
+  account: BankAccountRow,
+  read: ReadReturnFile,
+  now: string,
+): Omit<ImportCommitResult, 'suggestions'> & { returnFile: ReturnFileSummary } {
+  const r = read.parsed.returnFile;
+  const fps = titleFingerprints(r);
+  const range = creditRange(r.titles);
+  const run = db.transaction(() => {
+    const existing = returnFileRepo.bySha(db, account.id, read.sha256);
+    const id =
+      existing?.id ??
+      returnFileRepo.insertFile(db, {
+        bank_account_id: account.id,
+        file_name: fileName.slice(0, 255),
+        sha256: read.sha256,
+        byte_size: read.byteSize,
+        bank_code: r.bankCode,
+        layout: r.layout,
+        variant: r.variant,
+        file_date: r.fileDate,
+        imported_at: now,
+        credit_from: range?.from ?? null,
+        credit_to: range?.to ?? null,
+        title_count: r.titles.length,
+        settlement_count: r.titles.filter((t) => t.isSettlement).length,
+        occurrences_json: JSON.stringify(r.occurrences),
+      });
+    const insert = returnFileRepo.titleInserter(db, id, account.id);
+    let inserted = 0;
+    let known = 0;
+    let settledNew = 0;
+    let settledKnown = 0;
+    r.titles.forEach((t, k) => {
+      if (insert(t, fps[k]!)) {
+        inserted++;
+        if (t.isSettlement) settledNew++;
+      } else {
+        known++;
+        if (t.isSettlement) settledKnown++;
+      }
+    });
+    if (!existing) returnFileRepo.setCounts(db, id, inserted, known);
+    return { id, sameFile: existing !== undefined, inserted, known, settledNew, settledKnown };
+  });
+  const done = run.immediate();
+  return {
+    statementId: 0,
+    imported: done.settledNew,
+    alreadyKnown: done.settledKnown,
+    rejected: [],
+    inserted: { credits: done.settledNew, debits: 0, balances: 0 },
+    known: { credits: done.settledKnown, debits: 0, balances: 0 },
+    sameFile: done.sameFile,
+    profileSaved: false,
+    notices: notices(r, account),
+    accountCheck: NO_CHECK,
+    returnFile: summarize(r, {
+      id: done.id,
+      inserted: done.inserted,
+      known: done.known,
+      sameFile: done.sameFile,
+    }),
+  };
+}
+
+export type { ReturnFileRow };

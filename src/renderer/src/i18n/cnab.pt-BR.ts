@@ -1,0 +1,44 @@
+/**
+ * Texts of CNAB return files ([K]): the refusals (`errors.cnab.*`, each naming the bank code and layout
+ * found), the import notices (`import.notices.cnab.*`) and the titles of a boleto credit (`returnTitles.*`,
+ * components/reconcile/ReturnTitles.tsx).
+ */
+export const cnabPtBR = {
+  errors: {
+    not_cnab:
+      'Este arquivo não é um arquivo retorno CNAB: a primeira linha não é o cabeçalho de um CNAB 240 nem de um CNAB 400.',
+    remessa:
+      'Este é um arquivo de remessa (banco {{bankCode}}, CNAB {{layout}}), o que a academia envia ao banco; importe o arquivo retorno que o banco devolve.',
+    unsupported_bank:
+      'Este arquivo retorno CNAB {{layout}} é do banco {{bankCode}}, cujo layout CNAB {{layout}} o Quita ainda não lê.',
+    unsupported_layout:
+      'Este arquivo CNAB {{layout}} do banco {{bankCode}} não é um retorno de cobrança que o Quita leia ({{detail}}).',
+    bad_line:
+      'A linha {{line}} deste arquivo retorno CNAB {{layout}} do banco {{bankCode}} não pôde ser lida ({{reason}}), por isso nada foi importado; baixe o arquivo do banco de novo.',
+    truncated:
+      'Este arquivo retorno CNAB {{layout}} do banco {{bankCode}} termina antes do registro final, está incompleto; baixe de novo no banco.',
+  },
+  notices: {
+    other_occurrences:
+      '{{count}} títulos deste arquivo retorno não são liquidações ({{list}}): aparecem na lista, mas não são conciliados.',
+    other_bank:
+      'Este arquivo retorno é do banco {{bankCode}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
+  },
+  titles: {
+    caption: 'Boletos do arquivo retorno ({{count}})',
+    payer: 'Pagador',
+    nossoNumero: 'Nosso número',
+    due: 'Vencimento',
+    paid: 'Pago em',
+    face: 'Valor do título',
+    amountPaid: 'Valor pago',
+    fee: 'Tarifa',
+    difference: 'Diferença',
+    noPayer: 'pagador não informado pelo banco',
+    noReceivable: 'sem recebível',
+    over: 'pago a mais',
+    under: 'pago a menos',
+    charges: 'multa e juros {{amount}}',
+    total: 'Total',
+  },
+};
