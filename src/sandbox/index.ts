@@ -44,6 +44,14 @@ export type {
 export { generateSandboxData } from './data/generate';
 export { paidButNotReconciled, type PaidRecord } from './data/truth';
 export { writeStatement } from './statement/write';
+export {
+  writeReturnFile,
+  BOLETO_FEE_CENTS,
+  type ReturnFile,
+  type ReturnFileOptions,
+  type ReturnLayout,
+  type ReturnTitleTruth,
+} from './statement/return-file';
 
 export const DEFAULT_USERNAME = 'quitafit';
 

@@ -4,6 +4,7 @@
  *
  * Passes run from the strongest evidence to the weakest and share one claimed set, so a weaker pass can
  * never take a receivable a stronger one explained:
+ *   0. boleto credits explained by the account's CNAB return files (return-files.ts) — the bank's own record;
  *   1. exact keys (authorization / NSU / TID / boleto number on the line) — proof, not likelihood;
  *   2. card deposits — they only ever pay card receivables, and an exact net sum is near proof;
  *   3. named lines against single receivables (name or alias, amount, date, type) — the bulk of the work;
@@ -17,6 +18,7 @@ import { Assignment } from './assign';
 import { boletoLumpEntries, cardEntries, leftoverEntries } from './lumps';
 import { keyEntries, namedEntries, namelessEntries, othersSameAmount } from './passes';
 import { prepare } from './prepare';
+import { returnFileEntries } from './return-files';
 import { ENGINE_VERSION, type LineResult, type MatchInput, type MatchPlan, type Reason } from './types';
 
 /** Unmatched lines show their most telling reasons first. */
@@ -30,6 +32,7 @@ const WHY_ORDER: Reason['code'][] = [
   'combination_ambiguous',
   'lump_no_fit',
   'lump_received',
+  'return_title_unresolved',
   'weak',
   'name_mismatch',
   'no_candidates',
@@ -55,6 +58,7 @@ export function matchStatement(input: MatchInput): MatchPlan {
   const a = new Assignment(prep, s, input.held ?? new Map());
   const others = othersSameAmount.bind(null, prep);
 
+  a.runPass(returnFileEntries(prep, a, s, input.returnTitles ?? []));
   a.runPass(keyEntries(prep, a, s), others);
   a.runPass(cardEntries(prep, a, s));
   a.runPass(namedEntries(prep, a, s, input.aliases), others);

@@ -7,6 +7,7 @@ import type { Db } from '../db/open-db';
 import { matchingRepo as repo } from './matching.repo';
 import { resolveStatement } from './matching.service';
 import { renderReasons } from './reasons-pt';
+import { returnTitlesOf } from './return-titles.lines';
 import type { Reason } from './types';
 
 export interface MatchLinesQuery {
@@ -70,6 +71,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
   } & MatchLineDto['receivables'][number])[];
   const byMatch = new Map<number, MatchLineDto['receivables']>();
   for (const { matchId, ...item } of items) byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), item]);
+  const titles = returnTitlesOf(db, rows);
   return {
     statementId: st.id,
     planId: plan.id,
@@ -88,6 +90,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
       zone: r.zone,
       reasons: renderReasons(JSON.parse(r.reasons) as Reason[]),
       receivables: byMatch.get(r.matchId) ?? [],
+      ...(titles.has(r.matchId) ? { returnTitles: titles.get(r.matchId) } : {}),
     })),
   };
 }

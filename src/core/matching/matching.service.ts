@@ -10,6 +10,7 @@ import {
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { addDays, todayInBrasilia } from '../sync/dates';
+import { returnFileRepo } from '../import/return-file/return-file.repo';
 import { matchStatement } from './engine';
 import { matchingRepo as repo, type StatementInfo } from './matching.repo';
 import { DEFAULT_MATCH_SETTINGS } from './settings';
@@ -104,6 +105,13 @@ function planFor(
     aliases: loadAliases(db),
     settings,
     held,
+    // The account's boleto settlements (CNAB return files) credited in the statement's period.
+    returnTitles: returnFileRepo.matchTitles(
+      db,
+      st.bank_account_id,
+      st.period_from ?? lines[0]?.date ?? '2000-01-01',
+      st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
+    ),
   });
 }
 

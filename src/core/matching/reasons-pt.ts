@@ -129,6 +129,18 @@ export function renderReason(r: Reason): string {
       return `mesma transação que a linha ${num('lineId')} do extrato #${num('statementId')} (período importado duas vezes?): nada proposto`;
     case 'already_received':
       return `já conciliado: o recebível ${num('receivableId')} foi baixado em ${shortBr(str('date'))}`;
+    case 'return_file': {
+      const n = num('count');
+      const what = n === 1 ? '1 boleto liquidado' : `${n} boletos liquidados`;
+      const net = num('net') ? `, líquido das tarifas (${brl(num('feeCents'))})` : '';
+      return `arquivo retorno do banco ${str('bankCode')} (CNAB ${str('layout')}): ${what} com crédito em ${shortBr(str('date'))} ${n === 1 ? 'dá' : 'somam'} o valor${net}`;
+    }
+    case 'return_title_difference': {
+      const d = num('diffCents');
+      return `boleto ${str('nossoNumero')} pago com ${brl(Math.abs(d))} a ${d < 0 ? 'menos' : 'mais'} que o recebível ${num('receivableId')}: confira antes de aprovar`;
+    }
+    case 'return_title_unresolved':
+      return `${num('count')} de ${num('of')} ${plural(num('of'), 'boleto', 'boletos')} do arquivo retorno sem recebível identificado`;
   }
 }
 

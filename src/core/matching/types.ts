@@ -56,6 +56,31 @@ export interface HeldReceivable {
   lineId: number;
 }
 
+/**
+ * A settlement of a CNAB return file (core/import/return-file): the bank's word that a boleto was paid and
+ * credited on `creditDate`. Only settlements are given to the engine (other occurrences are never money).
+ */
+export interface MatchReturnTitle {
+  /** Row id in `return_titles`. */
+  id: number;
+  returnFileId: number;
+  bankCode: string;
+  layout: string;
+  nossoNumero: string;
+  /** The gym's reference; a receivable id when the branch puts it there. */
+  seuNumero: string | null;
+  payerName: string | null;
+  dueDate: string | null;
+  faceCents: number;
+  paidCents: number;
+  interestFineCents: number | null;
+  discountCents: number | null;
+  /** Net credited (240 “valor líquido”), null when the layout does not say. */
+  creditedCents: number | null;
+  feeCents: number;
+  creditDate: string;
+}
+
 export interface MatchInput {
   /** The statement's bank account: only receivables received into it can explain its lines. */
   bankAccountId?: number | null;
@@ -64,6 +89,8 @@ export interface MatchInput {
   aliases: readonly MatchAlias[];
   settings: MatchSettings;
   held?: ReadonlyMap<number, HeldReceivable>;
+  /** Settlements of the account's CNAB return files around the statement's dates (return-files.ts). */
+  returnTitles?: readonly MatchReturnTitle[];
 }
 
 export interface Reason {

@@ -64,6 +64,10 @@ export const REASON_CODES = [
   'lump_no_fit',
   'lump_ambiguous',
   'combination_ambiguous',
+  // CNAB return files ([K]), appended: evidence, then why a title was left out
+  'return_file',
+  'return_title_difference',
+  'return_title_unresolved',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -148,6 +152,32 @@ export const matchReceivableSchema = z.object({
   statusId: z.number().int().nullable(),
 });
 
+/**
+ * One boleto of a CNAB return file explaining a credit ([K]): what the bank says was paid, and the receivable
+ * it was tied to. `differenceCents`: amount paid minus the receivable's face value (late charges included);
+ * null when no receivable was found.
+ */
+export const returnTitleSchema = z.object({
+  titleId: z.number().int(),
+  receivableId: z.number().int().nullable(),
+  occurrence: z.string(),
+  nossoNumero: z.string(),
+  seuNumero: z.string().nullable(),
+  payerName: z.string().nullable(),
+  payerDocument: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  paidDate: z.string().nullable(),
+  creditDate: z.string().nullable(),
+  faceCents: z.number().int(),
+  paidCents: z.number().int().nullable(),
+  interestFineCents: z.number().int().nullable(),
+  discountCents: z.number().int().nullable(),
+  feeCents: z.number().int(),
+  creditedCents: z.number().int().nullable(),
+  differenceCents: z.number().int().nullable(),
+});
+export type ReturnTitleDto = z.infer<typeof returnTitleSchema>;
+
 export const matchLineSchema = z.object({
   matchId: z.number().int(),
   lineId: z.number().int(),
@@ -161,6 +191,8 @@ export const matchLineSchema = z.object({
   zone: z.enum(MATCH_ZONES),
   reasons: z.array(reasonSchema),
   receivables: z.array(matchReceivableSchema),
+  /** A boleto credit explained by a CNAB return file: its titles (absent otherwise). */
+  returnTitles: z.array(returnTitleSchema).optional(),
 });
 export type MatchLineDto = z.infer<typeof matchLineSchema>;
 

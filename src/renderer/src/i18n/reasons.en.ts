@@ -116,6 +116,14 @@ export function englishReason(
       return `same transaction as line ${num('lineId')} of statement #${num('statementId')} (period imported twice?): nothing proposed`;
     case 'already_received':
       return `already reconciled: receivable ${num('receivableId')} was marked paid on ${date(str('date'))}`;
+    case 'return_file':
+      return `${str('bankCode') ? `bank ${str('bankCode')}'s` : 'the'} return file (CNAB ${str('layout')}): ${n(num('count'), 'boleto', 'boletos')} settled, credited on ${date(str('date'))}, ${num('count') === 1 ? 'is' : 'add up to'} the amount${num('net') ? `, net of the bank's fees (${money(num('feeCents'))})` : ''}`;
+    case 'return_title_difference': {
+      const d = num('diffCents');
+      return `boleto ${str('nossoNumero')} paid ${money(Math.abs(d))} ${d < 0 ? 'less' : 'more'} than receivable ${num('receivableId')}: check before approving`;
+    }
+    case 'return_title_unresolved':
+      return `${num('count')} of ${n(num('of'), 'boleto', 'boletos')} of the return file without a receivable found`;
     default:
       return r.text;
   }
