@@ -1,5 +1,7 @@
 import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
+import type { ReturnTitleDto } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
+import { returnTitlesOf } from '../matching/return-titles.lines';
 import { todayInBrasilia } from '../sync/dates';
 import { SQL_BRASILIA_SHIFT, type Period } from './period';
 
@@ -22,6 +24,12 @@ export interface ReconciliationRow extends ReconciliationRowDto {
   evoDateExpected: boolean;
   /** The bank date and `evoDate` fall in different months. */
   monthsDiffer: boolean;
+  /**
+   * A boleto credit explained by a CNAB return file ([K]): this receivable's title (nosso número, amount
+   * paid, fee, dates, difference) and how many titles the credit holds; the rows of one credit list them all.
+   * Absent for any other row.
+   */
+  boleto?: ReturnTitleDto & { titlesInCredit: number };
 }
 
 export interface ReconciliationReport extends ReconciliationReportDto {
@@ -174,10 +182,29 @@ function approvalFor(list: Who[] | undefined, queuedAt: string): Who | null {
   return best ?? list[list.length - 1] ?? null;
 }
 
+/** `matchId:receivableId` → the return-file title that receivable was tied to, for credits a return file explains. */
+function boletoTitles(db: Db, base: BaseRow[]): Map<string, ReturnTitleDto & { titlesInCredit: number }> {
+  const ids = [...new Set(base.flatMap((r) => (r.matchId !== null ? [r.matchId] : [])))];
+  const out = new Map<string, ReturnTitleDto & { titlesInCredit: number }>();
+  if (ids.length === 0) return out;
+  const matches = db
+    .prepare(
+      `SELECT id AS matchId, reasons_json AS reasons FROM matches
+       WHERE id IN (SELECT value FROM json_each(?)) AND reasons_json LIKE '%"return_file"%'`,
+    )
+    .all(JSON.stringify(ids)) as { matchId: number; reasons: string }[];
+  for (const [matchId, titles] of returnTitlesOf(db, matches))
+    for (const t of titles)
+      if (t.receivableId !== null)
+        out.set(`${matchId}:${t.receivableId}`, { ...t, titlesInCredit: titles.length });
+  return out;
+}
+
 /** What Quita queued to be marked paid in a period, with the bank line, the account and who decided. */
 export function reconciliationReport(db: Db, period: Period = {}): ReconciliationReport {
   const base = db.prepare(SQL).all({ from: period.from ?? null, to: period.to ?? null }) as BaseRow[];
   const idx = indexAudit(db);
+  const boletos = boletoTitles(db, base);
   const rows = base.map(
     ({ createdBy, lastAttemptAt, receivingDate, receivableStatus, ...r }): ReconciliationRow => {
       const evo = evoDateOf({ outboxState: r.outboxState, lastAttemptAt, receivingDate, receivableStatus });
@@ -186,8 +213,10 @@ export function reconciliationReport(db: Db, period: Period = {}): Reconciliatio
         (r.lineId !== null ? approvalFor(idx.approvedByLine.get(r.lineId), r.queuedAt) : null);
       const sentAt =
         idx.sent.get(r.batchId)?.at ?? (['sent', 'confirmed'].includes(r.outboxState) ? lastAttemptAt : null);
+      const boleto = r.matchId !== null ? boletos.get(`${r.matchId}:${r.receivableId}`) : undefined;
       return {
         ...r,
+        ...(boleto ? { boleto } : {}),
         approvedBy: approval?.actor ?? null,
         approvedAt: approval?.at ?? null,
         queuedBy: idx.queued.get(`${r.batchId}:${r.receivableId}`)?.actor ?? createdBy,

@@ -104,6 +104,22 @@ const RECON_COLUMNS: Column<ReconciliationRow>[] = [
   { header: 'Motivo da revisão', kind: 'text', value: (r) => r.reviewReason },
 ];
 
+/**
+ * A boleto credit explained by a CNAB return file ([K]): each receivable's title; the rows of one credit list
+ * them all. Added only when some row has one, so a branch without return files gets the same file as before.
+ */
+const BOLETO_COLUMNS: Column<ReconciliationRow>[] = [
+  { header: 'Boleto (nosso número)', kind: 'text', value: (r) => r.boleto?.nossoNumero ?? null },
+  { header: 'Boletos no crédito', kind: 'int', value: (r) => r.boleto?.titlesInCredit ?? null },
+  { header: 'Pago no boleto', kind: 'money', value: (r) => r.boleto?.paidCents ?? null },
+  { header: 'Pago em (boleto)', kind: 'date', value: (r) => r.boleto?.paidDate ?? null },
+  { header: 'Tarifa do boleto', kind: 'money', value: (r) => r.boleto?.feeCents ?? null },
+  { header: 'Diferença do boleto', kind: 'money', value: (r) => r.boleto?.differenceCents ?? null },
+];
+
+const reconColumns = (r: ReconciliationReport) =>
+  r.rows.some((x) => x.boleto) ? [...RECON_COLUMNS, ...BOLETO_COLUMNS] : RECON_COLUMNS;
+
 function headerLines(period: Period, meta: ReportMeta, extra: string[] = []): string[] {
   return [
     `Período: ${periodLabel(period)}`,
@@ -228,14 +244,14 @@ export async function reconciliationFile(
     ),
   ];
   if (format === 'csv')
-    return pack('conciliacao', format, period, meta, toCsv(RECON_COLUMNS, report.rows, { footer }));
+    return pack('conciliacao', format, period, meta, toCsv(reconColumns(report), report.rows, { footer }));
   if (format === 'xlsx')
     return pack(
       'conciliacao',
       format,
       period,
       meta,
-      toXlsx(RECON_COLUMNS, report.rows, 'Conciliação', { footer }),
+      toXlsx(reconColumns(report), report.rows, 'Conciliação', { footer }),
     );
   const columns: PdfColumn[] = [
     // Widths measured so that headers break between words, a date, "mês diferente" and R$ 100.000,00 fit.
@@ -269,7 +285,14 @@ export async function reconciliationFile(
     ]
       .filter(Boolean)
       .join('\n'),
-    r.lineDescription ?? '',
+    [
+      r.lineDescription ?? '',
+      r.boleto
+        ? `boleto ${r.boleto.nossoNumero} (${r.boleto.titlesInCredit} no crédito): pago ${moneyPt(r.boleto.paidCents)}, tarifa ${moneyPt(r.boleto.feeCents)}${r.boleto.differenceCents ? `, diferença ${moneyPt(r.boleto.differenceCents)}` : ''}`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
     moneyPt(r.lineAmountCents),
     r.statementFile ?? '',
     r.score === null ? '' : `${r.score} ${r.zone ? (ZONE_PT[r.zone] ?? r.zone) : ''}`.trim(),
