@@ -46,6 +46,7 @@ export { paidButNotReconciled, type PaidRecord } from './data/truth';
 export { writeStatement } from './statement/write';
 export {
   writeReturnFile,
+  returnLayoutFor,
   BOLETO_FEE_CENTS,
   type ReturnFile,
   type ReturnFileOptions,

@@ -170,6 +170,35 @@ describe('return files explain boleto credits', () => {
     expect(r!.codes).toEqual(['already_received']);
   });
 
+  it('titles the clerk already received into this account leave the rest certain; elsewhere, a look', () => {
+    const received = (bankAccountId: number) =>
+      boleto(1, 9990, 'Ana Lima', {
+        statusId: 2,
+        receivingDate: '2026-07-06',
+        amountPaidCents: 9990,
+        bankAccountId,
+      });
+    const ts = () => [title({ seuNumero: '1' }), title({ seuNumero: '2' }), title({ seuNumero: '3' })];
+    const run = (acct: number) =>
+      matchStatement({
+        bankAccountId: 7,
+        lines: [line('2026-07-06', 3 * 9990, 'LIQUIDACAO DE COBRANCA 3 TIT')],
+        receivables: [received(acct), ...recs.slice(1)],
+        aliases: [],
+        settings: DEFAULT_MATCH_SETTINGS,
+        returnTitles: ts(),
+      }).results[0]!;
+    const here = run(7);
+    expect(here.items.map((i) => i.receivableId)).toEqual([2, 3]);
+    expect(here.zone).toBe('green');
+    expect(renderReason(here.reasons.find((r) => r.code === 'lump_received')!)).toBe(
+      '1 recebível deste depósito já estava baixado',
+    );
+    const elsewhere = run(8);
+    expect(elsewhere.items.map((i) => i.receivableId)).toEqual([2, 3]);
+    expect(elsewhere.zone).toBe('yellow');
+  });
+
   it('credits of other days, Pix lines and card deposits are left to the other passes', () => {
     const ts = [title({ seuNumero: '1' })];
     const out = plan(

@@ -9,8 +9,9 @@
  *      layout names the payer, a payer of a similar name).
  * A title paid with a different amount than its receivable (beyond the late charges the settings allow) is
  * flagged with the difference, and the proposal is kept out of green and yellow: never forced. Titles
- * already received (the clerk marked them) or held by another line are left out and counted; titles no
- * receivable can be found for keep the line out of green.
+ * already received (the clerk marked them) or held by another line are left out and counted (received into
+ * another account, or held elsewhere, keeps the line out of green); titles no receivable can be found for
+ * keep the line out of green too.
  *
  * Runs before every other pass: a settlement record is proof, stronger than a key on the line.
  */
@@ -141,12 +142,16 @@ function optionFor(
 ): { option: Option } | { settle: Reason } {
   const open: Resolved[] = [];
   let accounted = 0;
+  // Received elsewhere than this account, or held by another line: accounted for, but worth a look.
+  let doubtful = false;
   let unresolved = 0;
   for (const r of rs) {
     if (!r.p) unresolved++;
     else if (a.free(r.p)) open.push(r);
-    else if (r.p.r.statusId === 2 || a.isHeld(r.p) || !a.isUnclaimed(r.p)) accounted++;
-    else unresolved++; // cancelled, or not a receivable that can be proposed
+    else if (r.p.r.statusId === 2 || a.isHeld(r.p) || !a.isUnclaimed(r.p)) {
+      accounted++;
+      if (!r.p.received || !a.isUnclaimed(r.p)) doubtful = true;
+    } else unresolved++; // cancelled, or not a receivable that can be proposed
   }
   const first = rs[0]!.t;
   const evidence: Reason = {
@@ -218,7 +223,8 @@ function optionFor(
   const o = optionOf(recs, parts);
   // Over- or under-paid: shown with the difference, never approved in bulk (red, like pass 4's differences).
   if (differences.length > 0) o.score = Math.min(o.score, s.thresholds.yellow - 1);
-  if (unresolved > 0 || accounted > 0) o.capped = true;
+  // The titles already received into this account (the clerk marked them) leave the rest certain.
+  if (unresolved > 0 || doubtful) o.capped = true;
   o.items = open.map((r) => ({ receivableId: r.p!.r.id, amountCents: net ? netOf(r.t) : r.t.paidCents }));
   return { option: o };
 }

@@ -27,6 +27,7 @@ function paymentLines(
   noise: NoiseLevel,
   style: BankStyle,
   accountId: number,
+  allBoletoLumps = false,
 ) {
   const lines: Draft[] = [];
   const cards = new Map<string, Paid[]>();
@@ -87,7 +88,8 @@ function paymentLines(
     });
   }
   const lumpRng = createRng(seed, 'boleto-lump', accountId, day);
-  if (boletos.length >= 2 && lumpRng.chance(LUMP_RATE[noise])) {
+  // The noise draw comes first so `boletoLumps: 'all'` leaves every other line of the statement unchanged.
+  if (boletos.length >= 2 && (lumpRng.chance(LUMP_RATE[noise]) || allBoletoLumps)) {
     lines.push({
       minutes: 420,
       amountCents: boletos.reduce((s, r) => s + r.payment.amountCents, 0),
@@ -162,7 +164,7 @@ export function planStatement(data: SandboxData, opts: StatementOptions): Statem
   for (const day of eachDay(epoch, to)) {
     if (day === from) opening = balance;
     const drafts: Draft[] = [
-      ...paymentLines(day, byDay.get(day) ?? [], seed, noise, style, account.id),
+      ...paymentLines(day, byDay.get(day) ?? [], seed, noise, style, account.id, opts.boletoLumps === 'all'),
       ...noiseForDay(noiseCtx, day, roles).map((n) => ({ ...n, receivableIds: [] as number[] })),
     ];
     drafts.sort((a, b) => a.minutes - b.minutes);

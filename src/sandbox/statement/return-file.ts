@@ -359,6 +359,11 @@ function file400(bankCode: number, bank: Bank400, titles: Title[], fileDate: str
   return lines;
 }
 
+/** The layout the sandbox writes by default for a bank, or null when it writes no return file for it. */
+export function returnLayoutFor(bankCode: number): ReturnLayout | null {
+  return FEBRABAN_240.has(bankCode) ? '240' : BANKS_400[bankCode] ? '400' : null;
+}
+
 /** The return file of one account's boletos credited in a period, with its ground truth. */
 export function writeReturnFile(data: SandboxData, o: ReturnFileOptions): ReturnFile {
   const account = data.bankAccounts.find((a) => a.id === o.bankAccountId);

@@ -11,6 +11,12 @@ export interface StatementOptions {
   noise?: NoiseLevel;
   /** Seed of the statement noise; defaults to the sandbox seed. Payments always come from the data. */
   seed?: number;
+  /**
+   * `some` (default): by the noise level, some days' boletos come as one aggregated credit (“LIQUIDACAO DE
+   * COBRANCA N TIT”); `all`: every day with two or more boletos does, as banks that credit collection once a
+   * day write it (bench/matching/return-files.ts).
+   */
+  boletoLumps?: 'some' | 'all';
 }
 
 /** Why a line is on the statement. Only `payment`, `card-lump` and `boleto-lump` pay receivables. */
