@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ReturnFileOptions } from './statement/return-file';
 import type { NoiseLevel, StatementFormat } from './statement/types';
 import { IGNORABLE_FILTERS, MARK_RECEIVED_ANSWERS } from './lenient';
 import type { FaultOptions, IgnorableFilter, LenientOptions, SandboxOptions } from './types';
@@ -6,6 +7,7 @@ import type { FaultOptions, IgnorableFilter, LenientOptions, SandboxOptions } fr
 export const USAGE = `Usage:
   npm run sandbox -- [options]                 start the sandbox API on 127.0.0.1
   npm run sandbox -- statement [options]       write a bank statement (+ .truth.json) and exit
+  npm run sandbox -- return-file [options]     write a CNAB return file (+ .truth.json) and exit
 
 Data:        --seed N (42) --members N (200) --months N (6) --today YYYY-MM-DD (today, Brasília)
              --db FILE   keep client changes across restarts (its stored seed/members/months/today win)
@@ -17,7 +19,10 @@ Faults:      --latency MS --latency-jitter MS --error-rate P --throttle-rate P -
 Lenient:     --accept-id-lists --ignore-filter NAME[,NAME] (repeatable) --single-value-lists
              --date-only-filters --mark-received-answer empty|true|object|html
 Statement:   --account ID --from YYYY-MM-DD --to YYYY-MM-DD --format ofx|csv|xlsx
-             --noise low|default|high --statement-seed N --out PATH`;
+             --noise low|default|high --statement-seed N --out PATH
+             --boleto-lumps some|all (all: every day's boletos as one credit)
+Return file: --account ID --from YYYY-MM-DD --to YYYY-MM-DD (credit dates) --layout 240|400
+             --seu-numero id|blank --strip (trailing spaces removed) --out PATH`;
 
 export type CliCommand =
   | { kind: 'serve'; options: SandboxOptions }
@@ -32,8 +37,10 @@ export type CliCommand =
         noise: NoiseLevel;
         seed?: number;
         out?: string;
+        boletoLumps?: 'some' | 'all';
       };
     }
+  | { kind: 'return-file'; options: SandboxOptions; returnFile: ReturnFileOptions & { out?: string } }
   | { kind: 'help' };
 
 function num(name: string, value: string | undefined, integer = true): number | undefined {
@@ -122,6 +129,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       noise: { type: 'string' },
       'statement-seed': { type: 'string' },
       out: { type: 'string' },
+      'boleto-lumps': { type: 'string' },
+      layout: { type: 'string' },
+      'seu-numero': { type: 'string' },
+      strip: { type: 'boolean' },
     },
   });
   if (values.help) return { kind: 'help' };
@@ -160,8 +171,32 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (Object.keys(lenient).length > 0) options.lenient = lenient;
 
   const [command, ...rest] = positionals;
-  if (rest.length > 0 || (command !== undefined && command !== 'statement' && command !== 'serve')) {
+  if (
+    rest.length > 0 ||
+    (command !== undefined && command !== 'statement' && command !== 'serve' && command !== 'return-file')
+  ) {
     throw new Error(`unknown command '${positionals.join(' ')}'`);
+  }
+  if (command === 'return-file') {
+    if (!values.from || !values.to) throw new Error('return-file needs --from and --to (YYYY-MM-DD)');
+    const layout = values.layout;
+    if (layout !== undefined && layout !== '240' && layout !== '400')
+      throw new Error('--layout must be 240 or 400');
+    const seu = values['seu-numero'] ?? 'id';
+    if (seu !== 'id' && seu !== 'blank') throw new Error('--seu-numero must be id or blank');
+    return {
+      kind: 'return-file',
+      options,
+      returnFile: {
+        bankAccountId: num('account', values.account) ?? 1,
+        from: values.from,
+        to: values.to,
+        ...(layout !== undefined ? { layout } : {}),
+        seuNumero: seu === 'id' ? 'receivable-id' : 'blank',
+        ...(values.strip ? { stripTrailingSpaces: true } : {}),
+        ...(values.out !== undefined ? { out: values.out } : {}),
+      },
+    };
   }
   if (command !== 'statement') return { kind: 'serve', options };
 
@@ -173,6 +208,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     throw new Error('--noise must be low, default or high');
   if (!values.from || !values.to) throw new Error('statement needs --from and --to (YYYY-MM-DD)');
   const statementSeed = num('statement-seed', values['statement-seed']);
+  const lumps = values['boleto-lumps'];
+  if (lumps !== undefined && lumps !== 'some' && lumps !== 'all')
+    throw new Error('--boleto-lumps must be some or all');
   return {
     kind: 'statement',
     options,
@@ -184,6 +222,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       noise,
       ...(statementSeed !== undefined ? { seed: statementSeed } : {}),
       ...(values.out !== undefined ? { out: values.out } : {}),
+      ...(lumps !== undefined ? { boletoLumps: lumps } : {}),
     },
   };
 }

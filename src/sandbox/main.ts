@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { parseCliArgs, USAGE, type CliCommand } from './cli-args';
 import { generateSandboxData } from './data/generate';
 import { loadSnapshot } from './state/snapshot';
+import { writeReturnFile } from './statement/return-file';
 import { writeStatement } from './statement/write';
 import { startSandbox } from './index';
 
@@ -56,6 +57,21 @@ function statement(cmd: Extract<CliCommand, { kind: 'statement' }>): void {
   console.log(`wrote ${path}.truth.json`);
 }
 
+function returnFile(cmd: Extract<CliCommand, { kind: 'return-file' }>): void {
+  const snapshot = cmd.options.dbFile ? loadSnapshot(cmd.options.dbFile) : null;
+  const data = generateSandboxData(snapshot?.params ?? cmd.options);
+  const { out, ...opts } = cmd.returnFile;
+  const file = writeReturnFile(data, opts);
+  const path = out ?? file.fileName;
+  writeFileSync(path, file.bytes);
+  writeFileSync(`${path}.truth.json`, `${JSON.stringify(file.groundTruth, null, 2)}\n`);
+  const settled = file.groundTruth.titles.filter((t) => t.settlement).length;
+  console.log(
+    `wrote ${path} (CNAB ${file.groundTruth.layout}, bank ${file.groundTruth.bankCode}, ${file.groundTruth.titles.length} titles, ${settled} settlements)`,
+  );
+  console.log(`wrote ${path}.truth.json`);
+}
+
 async function main(): Promise<void> {
   let cmd: CliCommand;
   try {
@@ -66,6 +82,7 @@ async function main(): Promise<void> {
   }
   if (cmd.kind === 'help') console.log(USAGE);
   else if (cmd.kind === 'statement') statement(cmd);
+  else if (cmd.kind === 'return-file') returnFile(cmd);
   else await serve(cmd);
 }
 
