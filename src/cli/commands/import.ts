@@ -95,9 +95,17 @@ export const importCommand: Subcommand = {
       { ...input, confirmAccount: values['confirm-account'] === true, actor: core.ctx.actor() },
       opts,
     );
+    const rf = r.returnFile;
     const text = [
-      `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
-      `Also added, for reference only: ${r.inserted.debits} debits and ${r.inserted.balances} balance rows.`,
+      rf
+        ? // A CNAB return file: stored as a return file, not a statement (docs/import.md).
+          `Return file #${rf.id} (bank ${rf.bankCode}, CNAB ${rf.layout}): ${rf.titles} titles, ${r.imported} new settlements, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`
+        : `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
+      ...(rf
+        ? []
+        : [
+            `Also added, for reference only: ${r.inserted.debits} debits and ${r.inserted.balances} balance rows.`,
+          ]),
       ...(r.rejected.length
         ? [`${r.rejected.length} rows rejected:`, ...r.rejected.map((x) => `  line ${x.line}: ${x.reason}`)]
         : []),
@@ -119,6 +127,7 @@ export const importCommand: Subcommand = {
         notices: r.notices,
         accountCheck: r.accountCheck,
         suggestions: r.suggestions,
+        ...(rf ? { returnFile: rf } : {}),
       },
       text: text.join('\n'),
     };
