@@ -105,13 +105,16 @@ function planFor(
     aliases: loadAliases(db),
     settings,
     held,
-    // The account's boleto settlements (CNAB return files) credited in the statement's period.
-    returnTitles: returnFileRepo.matchTitles(
-      db,
-      st.bank_account_id,
-      st.period_from ?? lines[0]?.date ?? '2000-01-01',
-      st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
-    ),
+    // The account's boleto settlements (CNAB return files) credited in the statement's period; not when
+    // scoring a clerk's own choice, which is scored on the receivables chosen alone.
+    returnTitles: only
+      ? []
+      : returnFileRepo.matchTitles(
+          db,
+          st.bank_account_id,
+          st.period_from ?? lines[0]?.date ?? '2000-01-01',
+          st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
+        ),
   });
 }
 
