@@ -10,6 +10,7 @@ import { dashboardHandlers } from './services/dashboard.handlers';
 import { debtorsHandlers } from './services/debtors.handlers';
 import { geographyHandlers } from './services/geography.handlers';
 import { importHandlers } from './services/import.handlers';
+import { returnFileHandlers } from './services/return-file.handlers';
 import { matchingHandlers } from './services/matching.handlers';
 import { notifyHandlers } from './services/notify.handlers';
 import { reportsHandlers } from './services/reports.handlers';
@@ -33,6 +34,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...demoHandlers(ctx),
     ...syncHandlers(ctx),
     ...importHandlers(ctx),
+    ...returnFileHandlers(ctx),
     ...matchingHandlers(ctx),
     ...geographyHandlers(ctx),
     ...debtorsHandlers(ctx),

@@ -31,6 +31,7 @@ describe('command contract', () => {
         "import.commit",
         "import.preview",
         "import.profiles",
+        "import.returnFiles",
         "import.statements",
         "match.lines",
         "match.run",

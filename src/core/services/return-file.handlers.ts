@@ -6,6 +6,8 @@
 import type { ImportCommitResult, ReturnFileSummary } from '../../shared/contract/import';
 import type { MatchSummaryDto } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
+import type { HandlerGroup } from '../handlers';
+import { listReturnFiles } from '../import/return-file/return-file.service';
 import { returnFileRepo } from '../import/return-file/return-file.repo';
 import { suggest } from '../matching/suggest';
 
@@ -52,3 +54,9 @@ export function returnFileImported(
     };
   }
 }
+
+export const returnFileHandlers: HandlerGroup<'import.returnFiles'> = (ctx) => ({
+  'import.returnFiles': async ({ bankAccountId }) => ({
+    returnFiles: listReturnFiles(ctx.db(), bankAccountId),
+  }),
+});

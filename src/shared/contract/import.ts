@@ -324,6 +324,20 @@ export const importCommands = {
     input: z.object({ bankAccountId: z.number().int().positive().optional() }),
     output: z.object({ statements: z.array(statementSummarySchema) }),
   }),
+  'import.returnFiles': defineCommand({
+    summary: 'List the imported CNAB return files (boleto settlements), newest first',
+    input: z.object({ bankAccountId: z.number().int().positive().optional() }),
+    output: z.object({
+      returnFiles: z.array(
+        returnFileSummarySchema.extend({
+          id: z.number().int(),
+          bankAccountId: z.number().int(),
+          fileName: z.string(),
+          importedAt: z.string(),
+        }),
+      ),
+    }),
+  }),
   'import.profiles': defineCommand({
     summary: 'List the saved and starter mapping profiles for statement files',
     input: z.object({ bankAccountId: z.number().int().positive().optional() }),

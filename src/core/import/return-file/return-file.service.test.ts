@@ -12,6 +12,7 @@ import { openDb, type Db } from '../../db/open-db';
 import { isAppError } from '../../errors';
 import { commitImport, previewImport } from '../import.service';
 import { returnFileRepo } from './return-file.repo';
+import { listReturnFiles } from './return-file.service';
 
 const FIXTURES = join(import.meta.dirname, '../../../../tests/fixtures/cnab');
 const file = (name: string) => ({ fileName: name, bytes: readFileSync(join(FIXTURES, name)) });
@@ -141,6 +142,12 @@ describe('return files in the import flow', () => {
     expect(resent.returnFile).toMatchObject({ sameFile: false, inserted: 0, known: 5 });
     expect(count(db, 'SELECT count(*) FROM return_titles')).toBe(5);
     expect(count(db, 'SELECT count(*) FROM return_files')).toBe(2);
+    // import.returnFiles: newest first, with what each file added.
+    const listed = listReturnFiles(db, 10);
+    expect(listed.map((f) => [f.fileName, f.inserted, f.known, f.paidCents])).toEqual([
+      ['itau-400-stripped-lf.ret', 0, 5, 0],
+      ['itau-400.ret', 5, 0, 36230],
+    ]);
   });
 
   it('all or nothing: a failure on a middle title rolls the file back', async () => {

@@ -251,4 +251,45 @@ export function commitReturnFile(
   };
 }
 
+/** The imported return files (of an account, or all), newest first, with their counts. */
+export function listReturnFiles(db: Db, bankAccountId?: number) {
+  return returnFileRepo.list(db, bankAccountId).map((f) => {
+    const occurrences = JSON.parse(f.occurrences_json) as ReturnFileSummary['occurrences'];
+    const titles = returnFileRepo.titlesOfFile(db, f.id);
+    // Sums of the titles stored with this file: a resent file's known titles stay with the first file.
+    let paidCents = 0;
+    let feeCents = 0;
+    for (const t of titles) {
+      feeCents += t.feeCents;
+      if (t.isSettlement) paidCents += t.paidCents ?? 0;
+    }
+    return {
+      id: f.id,
+      bankAccountId: f.bank_account_id,
+      fileName: f.file_name,
+      importedAt: f.imported_at,
+      bankCode: f.bank_code,
+      layout: f.layout,
+      variant: f.variant,
+      fileDate: f.file_date,
+      titles: f.title_count,
+      settlements: f.settlement_count,
+      paidCents,
+      feeCents,
+      creditFrom: f.credit_from,
+      creditTo: f.credit_to,
+      occurrences: occurrences.map((o) => ({
+        code: o.code,
+        occurrence: o.occurrence,
+        kind: o.kind,
+        isSettlement: o.isSettlement,
+        count: o.count,
+      })),
+      inserted: f.inserted_count,
+      known: f.known_count,
+      sameFile: false,
+    };
+  });
+}
+
 export type { ReturnFileRow };
