@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { cnabErrors } from '../../src/core/import/cnab/cnab-errors';
+import { en } from '../../src/renderer/src/i18n/en';
+import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
+
+/** [K]: every CNAB refusal is one sentence in both languages, naming what the error carries (bank, layout). */
+describe('CNAB error texts', () => {
+  it('has a text for every cnab.* code, each placeholder filled by the error’s params', () => {
+    const made = [
+      cnabErrors.notCnab(),
+      cnabErrors.remessa('237', '400'),
+      cnabErrors.unsupportedBank('422', '400'),
+      cnabErrors.unsupportedLayout('001', '400', 'type 1 details'),
+      cnabErrors.badLine(3, 'letters in an amount', '237', '400'),
+      cnabErrors.truncated('104', '240'),
+    ];
+    expect(made.map((e) => e.code)).toEqual([
+      'cnab.not_cnab',
+      'cnab.remessa',
+      'cnab.unsupported_bank',
+      'cnab.unsupported_layout',
+      'cnab.bad_line',
+      'cnab.truncated',
+    ]);
+    for (const e of made) {
+      const key = e.code!.replace(/^cnab\./, '');
+      for (const lang of [ptBR, en]) {
+        const text = (lang.errors.cnab as Record<string, string>)[key]!;
+        expect(text, `${e.code}`).toBeTruthy();
+        expect(text.split(/[.;:]\s/).length, `${e.code}: short`).toBeLessThanOrEqual(3);
+        const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+        for (const name of names) expect(e.params ?? {}, `${e.code} ${name}`).toHaveProperty(name);
+        if (e.code !== 'cnab.not_cnab') expect(names).toEqual(expect.arrayContaining(['bankCode', 'layout']));
+      }
+    }
+  });
+});
