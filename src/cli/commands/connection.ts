@@ -38,8 +38,16 @@ export const connectCommand: Subcommand = {
     const name = typeof v.name === 'string' ? v.name : username;
     const profile = await runCommand(core, 'profiles.save', { ...creds, name });
     return {
-      json: { profile, bankAccounts: test.bankAccounts },
-      text: `Connected to ${profile.baseUrl} as ${profile.username} (${profile.keyKind} key): ${test.bankAccounts} bank account(s). Profile ${profile.id} is now active.`,
+      json: { profile, bankAccounts: test.bankAccounts, notices: test.notices },
+      text: `Connected to ${profile.baseUrl} as ${profile.username} (${profile.keyKind} key): ${test.bankAccounts} bank account(s). Profile ${profile.id} is now active.${test.notices
+        .map((n) =>
+          n.code === 'connection.key_sees_branches'
+            ? `\nWarning: this key sees ${n.params?.count} branches (${n.params?.branches}); it looks like a general-administrator key, not a branch key.`
+            : n.code === 'connection.key_not_guid'
+              ? '\nNote: the key is not shaped like an integration key (a GUID), but the API accepted it.'
+              : '',
+        )
+        .join('')}`,
     };
   },
 };

@@ -25,6 +25,8 @@ export interface AuditLogReport {
 /** How the known actions read in the exported files (Portuguese: they go to the branch's manager). */
 export const ACTION_LABELS_PT: Record<string, string> = {
   'import.committed': 'Extrato importado',
+  'import.removed': 'Extrato removido',
+  'settings.profile_removed': 'Conexão removida',
   'match.approved': 'Sugestão aprovada',
   'match.rejected': 'Sugestão rejeitada',
   'match.overridden': 'Par corrigido manualmente',

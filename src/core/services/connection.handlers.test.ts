@@ -61,4 +61,48 @@ describe('connection profiles', () => {
     expect(core.ctx.settings.get().activeProfileId).toBe(idA);
     expect(core.ctx.secrets.get(`profile:${idB}`)).toBeNull();
   });
+
+  it('removing a connection is audited in its own log and in the log of the branch left in use', async () => {
+    const core = setup();
+    const a = await core.dispatch('profiles.save', { ...base, password: 'a' });
+    const b = await core.dispatch('profiles.save', { ...base, name: 'Filial Norte', password: 'b' });
+    const idA = (a as { value: { id: string } }).value.id;
+    const idB = (b as { value: { id: string } }).value.id;
+    expect(await core.dispatch('profiles.remove', { id: idB })).toMatchObject({
+      ok: true,
+      value: { removed: true },
+    });
+    const entries = (id: string) =>
+      core.ctx
+        .dbFor(id)
+        .prepare('SELECT action, subject, before_json, after_json FROM audit_log ORDER BY seq')
+        .all() as { action: string; subject: string; before_json: string; after_json: string }[];
+    const own = entries(idB).filter((e) => e.action === 'settings.profile_removed');
+    expect(own).toHaveLength(1);
+    expect(JSON.parse(own[0]!.before_json)).toMatchObject({ name: 'Filial Norte', baseUrl: base.baseUrl });
+    expect(own[0]!.before_json + own[0]!.after_json).not.toContain('"b"');
+    const inUse = entries(idA).filter((e) => e.action === 'settings.profile_removed');
+    expect(inUse).toMatchObject([{ subject: `profile:${idB}` }]);
+    // A profile that is not there: nothing removed, nothing recorded.
+    expect(await core.dispatch('profiles.remove', { id: 'p-nope' })).toMatchObject({
+      value: { removed: false },
+    });
+    expect(entries(idA).filter((e) => e.action === 'settings.profile_removed')).toHaveLength(1);
+  });
+
+  it('saving despite a failed test records what the test said', async () => {
+    const core = setup();
+    const r = await core.dispatch('profiles.save', {
+      ...base,
+      password: 'a',
+      savedDespite: 'connection.not_api',
+    });
+    const id = (r as { value: { id: string } }).value.id;
+    const row = core.ctx
+      .dbFor(id)
+      .prepare("SELECT after_json FROM audit_log WHERE action = 'settings.changed'")
+      .pluck()
+      .get() as string;
+    expect(JSON.parse(row)).toMatchObject({ savedDespite: 'connection.not_api', keyReplaced: true });
+  });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../shared/contract';
-import { apiRequest, type ApiCredentials } from '../api/http';
+import { appendAudit } from '../audit/audit.repo';
 import { secretIdFor as secretId } from '../connection/api-access';
+import { testConnection } from '../connection/connection-test';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
@@ -76,16 +77,6 @@ const keyRequired = (changed: KeyBoundField[]) =>
       : { code: 'input.invalid', field: 'password', params: { field: 'password', detail: 'required' } },
   );
 
-/** One cheap authenticated call: GET bank-accounts. */
-async function testConnection(creds: ApiCredentials): Promise<{ bankAccounts: number; latencyMs: number }> {
-  const started = performance.now();
-  const res = await apiRequest(creds, '/api/v1/bank-accounts', { timeoutMs: 15_000 });
-  // The API returns an array in practice, but Swagger declares an object: accept both.
-  const body = res.body;
-  const count = Array.isArray(body) ? body.length : body && typeof body === 'object' ? 1 : 0;
-  return { bankAccounts: count, latencyMs: Math.round(performance.now() - started) };
-}
-
 export const connectionHandlers: HandlerGroup<
   | 'connection.test'
   | 'profiles.test'
@@ -95,17 +86,27 @@ export const connectionHandlers: HandlerGroup<
   | 'profiles.remove'
 > = (ctx) => ({
   'connection.test': async (creds) => testConnection(creds),
-  'profiles.test': async ({ id }) => {
+  'profiles.test': async ({ id, keyKind }) => {
     const p = ctx.settings.profile(id);
     if (!p)
       throw new AppError('not_found', `There is no connection profile ${id}.`, { code: 'profile.not_found' });
-    return testConnection(await ctx.api.credentials(p));
+    return testConnection({ ...(await ctx.api.credentials(p)), keyKind: keyKind ?? p.keyKind });
   },
   'profiles.list': async () => ({
     profiles: ctx.settings.profiles().map((p) => toProfile(ctx, p)),
     activeProfileId: ctx.settings.get().activeProfileId,
   }),
-  'profiles.save': async ({ id, name, baseUrl, username, password, keyKind, rateLimit, notifyAfterSend }) => {
+  'profiles.save': async ({
+    id,
+    name,
+    baseUrl,
+    username,
+    password,
+    keyKind,
+    rateLimit,
+    notifyAfterSend,
+    savedDespite,
+  }) => {
     const existing = id ? ctx.settings.profile(id) : undefined;
     if (id && !existing)
       throw new AppError('not_found', `There is no connection profile ${id}.`, { code: 'profile.not_found' });
@@ -138,6 +139,8 @@ export const connectionHandlers: HandlerGroup<
         ...profile,
         ...(existing ? { changed: fields } : {}),
         keyReplaced: password !== undefined,
+        // The clerk saved although the connection test failed or warned: what it said, as a code.
+        ...(savedDespite ? { savedDespite } : {}),
       },
     });
     return saved;
@@ -150,7 +153,27 @@ export const connectionHandlers: HandlerGroup<
     return toProfile(ctx, p);
   },
   'profiles.remove': async ({ id }) => {
+    const p = ctx.settings.profile(id);
+    if (!p) return { removed: false };
+    const entry = {
+      action: 'settings.profile_removed',
+      subject: `profile:${id}`,
+      before: { name: p.name, baseUrl: p.baseUrl, username: p.username, keyKind: p.keyKind, demo: p.demo },
+      after: { keyDeleted: true, databaseKept: true },
+    };
+    // The removed branch's own log says it was removed (its database stays on disk); a damaged or unreadable
+    // database does not stop the removal: the entry then goes only to the branch left in use.
+    try {
+      appendAudit(ctx.dbFor(id), { actor: ctx.actor(), profileId: id, ...entry });
+      ctx.anchorAudit(id);
+    } catch (e) {
+      ctx.log.error(`could not record the removal of profile ${id} in its own audit log`, e);
+    }
     ctx.secrets.delete(secretId(id));
-    return { removed: ctx.settings.removeProfile(id) };
+    const removed = ctx.settings.removeProfile(id);
+    ctx.databases.close(id);
+    // And the log of the branch now in use, where the clerk reads Auditoria (none left: nothing more to write).
+    ctx.audit(entry.action, entry.subject, { before: entry.before, after: entry.after });
+    return { removed };
   },
 });

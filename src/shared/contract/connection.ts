@@ -54,16 +54,33 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a profile id');
 
+/**
+ * What a connection test found: the API's bank accounts, how long it took, and remarks to show before saving
+ * (`connection.key_not_guid`: the key is not shaped like the vendor's GUIDs; `connection.key_sees_branches`:
+ * a key saved as a branch key reaches several branches, `{count, branches}`).
+ */
+export const connectionTestOutput = z.object({
+  bankAccounts: z.number().int(),
+  latencyMs: z.number(),
+  notices: z.array(
+    z.object({
+      code: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    }),
+  ),
+});
+
 export const connectionCommands = {
   'connection.test': defineCommand({
     summary: 'Check that the API answers and accepts these credentials',
     input: credentialsSchema,
-    output: z.object({ bankAccounts: z.number().int(), latencyMs: z.number() }),
+    output: connectionTestOutput,
   }),
   'profiles.test': defineCommand({
     summary: 'Check a saved connection profile with its stored key',
-    input: z.object({ id: profileId }),
-    output: z.object({ bankAccounts: z.number().int(), latencyMs: z.number() }),
+    /** `keyKind`: the kind being saved, when an edit changes it (default: the stored one). */
+    input: z.object({ id: profileId, keyKind: z.enum(KEY_KINDS).optional() }),
+    output: connectionTestOutput,
   }),
   'profiles.list': defineCommand({
     summary: 'List the connection profiles (one per branch)',
@@ -79,6 +96,11 @@ export const connectionCommands = {
       password: z.string().min(1, 'required').max(500).optional(),
       rateLimit: rateLimitSchema.optional(),
       notifyAfterSend: notifyAfterSendSchema.optional(),
+      /**
+       * The clerk chose to save although the connection test failed or warned: the error or notice code, kept
+       * in the audit entry.
+       */
+      savedDespite: z.string().trim().min(1).max(80).optional(),
     }),
     output: profileSchema,
   }),
@@ -88,7 +110,7 @@ export const connectionCommands = {
     output: profileSchema,
   }),
   'profiles.remove': defineCommand({
-    summary: 'Remove a connection profile and its stored key',
+    summary: 'Remove a connection profile and its stored key (its database stays on disk; audited)',
     input: z.object({ id: profileId }),
     output: z.object({ removed: z.boolean() }),
   }),

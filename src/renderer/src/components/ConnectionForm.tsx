@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorInfo, Profile } from '../../../shared/contract';
+import type { CommandOutput, ErrorInfo, Profile } from '../../../shared/contract';
 import type { KeyKind } from '../../../shared/constants';
 import { call, CommandError } from '../api/client';
 import { describeError } from '../i18n';
@@ -8,7 +8,12 @@ import { describeError } from '../i18n';
 const DEFAULT_BASE_URL = 'https://evo-integracao-api.w12app.com.br';
 const FIELDS = ['name', 'baseUrl', 'username', 'password'] as const;
 type Field = (typeof FIELDS)[number];
-type Status = { tone: 'ok' | 'error'; text: string } | null;
+type Status = { tone: 'ok' | 'error'; text: string; notes?: string[] } | null;
+type TestResult = CommandOutput<'connection.test'>;
+/** A test that failed or warned before saving: what it said, and the code kept in the audit if saved anyway. */
+type Pending = { code: string; lead: 'failed' | 'warned'; text: string };
+/** Remarks that are worth stopping a save for: the rest are shown after a test, and saving goes on. */
+const BLOCKING_NOTICES = ['connection.key_sees_branches'];
 
 /** An address as the core compares it: trimmed, without trailing slashes, host in lower case. */
 function addressKey(s: string): string {
@@ -20,7 +25,7 @@ function addressKey(s: string): string {
   }
 }
 
-const toInfo = (e: unknown): ErrorInfo =>
+export const toInfo = (e: unknown): ErrorInfo =>
   e instanceof CommandError
     ? e.info
     : { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
@@ -54,11 +59,20 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  /** The question after a failed test: brought into view, with the safe answer focused. */
+  const safeAnswer = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!pending) return;
+    safeAnswer.current?.scrollIntoView({ block: 'nearest' });
+    safeAnswer.current?.focus({ preventScroll: true });
+  }, [pending]);
 
   const set = (f: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [f]: e.target.value }));
     // An error about the form as it was no longer holds once it changes.
     setFieldError(null);
+    setPending(null);
   };
   const report = (e: unknown) => {
     const info = toInfo(e);
@@ -70,9 +84,22 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
       setStatus({ tone: 'error', text: t('errors.kind.validation') });
     } else {
       setFieldError(null);
-      setStatus({ tone: 'error', text: describeError(info) });
+      setStatus({ tone: 'error', text: failureText(info) });
     }
   };
+  /** A failed test in words; a refused general-administrator key gets what the vendor says about those keys. */
+  const failureText = (info: ErrorInfo) =>
+    info.code === 'api.unauthorized' && keyKind === 'admin'
+      ? `${describeError(info)} ${t('connectionCheck.adminHint')}`
+      : describeError(info);
+  /** Errors about the form itself: saving could not go through either, so there is nothing to ask. */
+  const isFormError = (info: ErrorInfo) =>
+    info.code === 'profile.key_required' ||
+    (info.kind === 'validation' && !!info.field && FIELDS.includes(info.field as Field));
+  const noticeTexts = (r: TestResult) =>
+    r.notices.map((n) => t(`connectionCheck.notices.${n.code.replace(/^connection\./, '')}`, n.params ?? {}));
+  const runTest = () =>
+    keepKey ? call('profiles.test', { id: initial.id, keyKind }) : call('connection.test', creds());
   const creds = () => ({
     baseUrl: values.baseUrl,
     username: values.username,
@@ -84,23 +111,25 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
     if (missingKey()) return;
     setBusy('test');
     setStatus(null);
+    setPending(null);
     try {
-      const r = keepKey
-        ? await call('profiles.test', { id: initial.id })
-        : await call('connection.test', creds());
+      const r = await runTest();
       setFieldError(null);
-      setStatus({ tone: 'ok', text: t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs }) });
+      setStatus({
+        tone: 'ok',
+        text: t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs }),
+        notes: noticeTexts(r),
+      });
     } catch (e) {
       report(e);
     } finally {
       setBusy(null);
     }
   };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (missingKey()) return;
+  /** Store the profile; `savedDespite` is what the failed test said, when the clerk chose to save anyway. */
+  const store = async (savedDespite?: string) => {
     setBusy('save');
-    setStatus(null);
+    setPending(null);
     try {
       const { password, ...rest } = creds();
       const profile = await call('profiles.save', {
@@ -110,6 +139,7 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
         ...(initial
           ? { id: initial.id, ...(initial.rateLimit ? { rateLimit: initial.rateLimit } : {}) }
           : {}),
+        ...(savedDespite ? { savedDespite } : {}),
       });
       setStatus({ tone: 'ok', text: t('connection.saved') });
       onSaved(profile);
@@ -118,6 +148,36 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
     } finally {
       setBusy(null);
     }
+  };
+  /** "Salvar e continuar": test first; a failed or doubtful test is said plainly and the clerk decides. */
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (missingKey()) return;
+    setBusy('save');
+    setStatus(null);
+    setPending(null);
+    let r: TestResult;
+    try {
+      r = await runTest();
+    } catch (err) {
+      const info = toInfo(err);
+      if (isFormError(info)) report(err);
+      else setPending({ code: info.code ?? info.kind, lead: 'failed', text: failureText(info) });
+      setBusy(null);
+      return;
+    }
+    setFieldError(null);
+    const blocking = r.notices.find((n) => BLOCKING_NOTICES.includes(n.code));
+    if (blocking) {
+      setPending({
+        code: blocking.code,
+        lead: 'warned',
+        text: noticeTexts({ ...r, notices: [blocking] })[0]!,
+      });
+      setBusy(null);
+      return;
+    }
+    await store();
   };
 
   const input = (f: Field, type: string, extra: Record<string, string> = {}) => (
@@ -166,7 +226,10 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
               name="keyKind"
               value={k}
               checked={keyKind === k}
-              onChange={() => setKeyKind(k)}
+              onChange={() => {
+                setKeyKind(k);
+                setPending(null);
+              }}
             />
             {t(`connection.keyKinds.${k}`)}
           </label>
@@ -176,14 +239,44 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
         <button type="button" onClick={() => void test()} disabled={busy !== null}>
           {busy === 'test' ? t('connection.testing') : t('connection.test')}
         </button>
-        <button type="submit" className="primary" disabled={busy !== null}>
-          {busy === 'save' ? t('connection.saving') : t('connection.save')}
+        <button type="submit" className="primary" disabled={busy !== null || pending !== null}>
+          {busy === 'save' ? t('connectionCheck.testingBeforeSave') : t('connection.save')}
         </button>
       </div>
+      {pending && (
+        <div className="save-check" role="alert">
+          <p>
+            <strong>{t(`connectionCheck.${pending.lead}`)}</strong> {pending.text}
+          </p>
+          <p>{t('connectionCheck.question')}</p>
+          <div className="actions">
+            <button type="button" onClick={() => void store(pending.code)} disabled={busy !== null}>
+              {t('connectionCheck.saveAnyway')}
+            </button>
+            <button
+              ref={safeAnswer}
+              type="button"
+              className="primary"
+              onClick={() => {
+                setPending(null);
+                setStatus({ tone: 'error', text: t('connectionCheck.notSaved') });
+              }}
+              disabled={busy !== null}
+            >
+              {t('connectionCheck.dontSave')}
+            </button>
+          </div>
+        </div>
+      )}
       {status && (
-        <p role={status.tone === 'error' ? 'alert' : 'status'} className={`status ${status.tone}`}>
-          {status.text}
-        </p>
+        <div role={status.tone === 'error' ? 'alert' : 'status'}>
+          <p className={`status ${status.tone}`}>{status.text}</p>
+          {status.notes?.map((n) => (
+            <p key={n} className="warn">
+              {n}
+            </p>
+          ))}
+        </div>
       )}
     </form>
   );

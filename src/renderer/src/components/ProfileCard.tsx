@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
@@ -23,15 +23,26 @@ export function ProfileCard({
   const [notifyAfter, setNotifyAfter] = useState(
     profile.notifyAfterSend ?? { enabled: false, template: t('settings.notifyAfterSend.defaultTemplate') },
   );
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string; notes?: string[] } | null>(
+    null,
+  );
+  /** "Remover" asks first, naming the branch. */
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const keepIt = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!confirmRemove) return;
+    keepIt.current?.scrollIntoView({ block: 'nearest' });
+    keepIt.current?.focus({ preventScroll: true });
+  }, [confirmRemove]);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
 
-  const run = async (fn: () => Promise<string>) => {
+  const run = async (fn: () => Promise<string | { text: string; notes: string[] }>) => {
     setBusy(true);
     setMessage(null);
     try {
-      setMessage({ tone: 'ok', text: await fn() });
+      const r = await fn();
+      setMessage(typeof r === 'string' ? { tone: 'ok', text: r } : { tone: 'ok', ...r });
     } catch (e) {
       setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
     } finally {
@@ -41,7 +52,12 @@ export function ProfileCard({
   const test = () =>
     run(async () => {
       const r = await call('profiles.test', { id: profile.id });
-      return t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs });
+      return {
+        text: t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs }),
+        notes: r.notices.map((n) =>
+          t(`connectionCheck.notices.${n.code.replace(/^connection\./, '')}`, n.params ?? {}),
+        ),
+      };
     });
   const saveNotify = () =>
     run(async () => {
@@ -72,6 +88,22 @@ export function ProfileCard({
   const act = async (fn: () => Promise<unknown>) => {
     await fn();
     onChanged();
+  };
+  const remove = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await call('profiles.remove', { id: profile.id });
+      setConfirmRemove(false);
+      onChanged();
+    } catch (e) {
+      setMessage({
+        tone: 'error',
+        text: `${t('profileRemove.failed')} ${e instanceof CommandError ? describeError(e.info) : String(e)}`,
+      });
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -148,9 +180,27 @@ export function ProfileCard({
           </div>
         )}
         {message && (
-          <p role={message.tone === 'error' ? 'alert' : 'status'} className={`status ${message.tone}`}>
-            {message.text}
-          </p>
+          <div role={message.tone === 'error' ? 'alert' : 'status'}>
+            <p className={`status ${message.tone}`}>{message.text}</p>
+            {message.notes?.map((n) => (
+              <p key={n} className="warn">
+                {n}
+              </p>
+            ))}
+          </div>
+        )}
+        {confirmRemove && (
+          <div className="save-check" role="alert">
+            <p>{t('profileRemove.ask', { name: profile.name })}</p>
+            <div className="actions">
+              <button type="button" className="danger" onClick={() => void remove()} disabled={busy}>
+                {t('profileRemove.yes', { name: profile.name })}
+              </button>
+              <button ref={keepIt} type="button" onClick={() => setConfirmRemove(false)} disabled={busy}>
+                {t('profileRemove.no')}
+              </button>
+            </div>
+          </div>
         )}
       </div>
       <div className="actions profile-actions">
@@ -167,7 +217,12 @@ export function ProfileCard({
             {t('settings.activate')}
           </button>
         )}
-        <button type="button" onClick={() => void act(() => call('profiles.remove', { id: profile.id }))}>
+        <button
+          type="button"
+          onClick={() => setConfirmRemove(true)}
+          aria-expanded={confirmRemove}
+          disabled={busy || confirmRemove}
+        >
           {t('settings.remove')}
         </button>
       </div>

@@ -135,6 +135,20 @@ export const auditEn: typeof auditPtBR = {
     fetched: 'fetched',
     upserted: 'stored',
     pages: 'pages',
+    name: 'Name',
+    baseUrl: 'API address',
+    username: 'User',
+    keyKind: 'Key kind',
+    demo: 'Demo',
+    keyDeleted: 'Key deleted from this computer',
+    databaseKept: 'Database kept in the folder',
+    savedDespite: 'Saved despite the test',
+    periodFrom: 'Period from',
+    periodTo: 'Period to',
+    lines: 'Lines',
+    credits: 'Credits',
+    matchesDiscarded: 'Suggestions and decisions discarded',
+    approvedDiscarded: 'Approvals discarded (not sent)',
   },
   values: {
     suggested: 'suggested',
@@ -155,7 +169,7 @@ export const auditEn: typeof auditPtBR = {
     manual: 'requested',
   },
   actions: {
-    import: { committed: 'Statement imported' },
+    import: { committed: 'Statement imported', removed: 'Statement removed' },
     match: {
       approved: 'Suggestion approved',
       rejected: 'Suggestion rejected',
@@ -178,7 +192,7 @@ export const auditEn: typeof auditPtBR = {
       failed: 'Notification failed',
       unknown: 'Notification outcome uncertain',
     },
-    settings: { changed: 'Setting changed' },
+    settings: { changed: 'Setting changed', profile_removed: 'Connection removed' },
     sync: { completed: 'Sync completed' },
   },
   recon: {

@@ -135,6 +135,20 @@ export const auditPtBR = {
     fetched: 'baixados',
     upserted: 'gravados',
     pages: 'páginas',
+    name: 'Nome',
+    baseUrl: 'Endereço da API',
+    username: 'Usuário',
+    keyKind: 'Tipo de chave',
+    demo: 'Demonstração',
+    keyDeleted: 'Chave apagada deste computador',
+    databaseKept: 'Banco de dados mantido na pasta',
+    savedDespite: 'Salva apesar do teste',
+    periodFrom: 'Período de',
+    periodTo: 'Período até',
+    lines: 'Linhas',
+    credits: 'Créditos',
+    matchesDiscarded: 'Sugestões e decisões descartadas',
+    approvedDiscarded: 'Aprovações descartadas (não enviadas)',
   },
   values: {
     suggested: 'sugerido',
@@ -155,7 +169,7 @@ export const auditPtBR = {
     manual: 'pedido',
   },
   actions: {
-    import: { committed: 'Extrato importado' },
+    import: { committed: 'Extrato importado', removed: 'Extrato removido' },
     match: {
       approved: 'Sugestão aprovada',
       rejected: 'Sugestão rejeitada',
@@ -178,7 +192,7 @@ export const auditPtBR = {
       failed: 'Notificação falhou',
       unknown: 'Notificação com resultado incerto',
     },
-    settings: { changed: 'Configuração alterada' },
+    settings: { changed: 'Configuração alterada', profile_removed: 'Conexão removida' },
     sync: { completed: 'Sincronização concluída' },
   },
   recon: {

@@ -1,4 +1,5 @@
 import { reconcileEn } from './reconcile.en';
+import { settingsEn } from './settings.en';
 import { auditEn } from './audit.en';
 import { updateEn } from './update.en';
 import type { Messages } from './pt-BR';
@@ -407,6 +408,8 @@ export const en: Messages = {
       'A made-up branch, with members, receivables and a sample statement, runs on this computer. Nothing is sent anywhere.',
     useDemo: 'Use the demonstration branch',
   },
+  connectionCheck: settingsEn.connectionCheck,
+  profileRemove: settingsEn.profileRemove,
   connection: {
     name: 'Branch name',
     namePlaceholder: 'E.g. Downtown',
@@ -459,6 +462,7 @@ export const en: Messages = {
   },
   errors: {
     cnab: cnabEn.errors,
+    connection: settingsEn.errors,
     kind: {
       validation: 'Check the data you entered.',
       auth: 'User or key refused.',

@@ -1,4 +1,5 @@
 import { reconcilePtBR } from './reconcile.pt-BR';
+import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
 import { updatePtBR } from './update.pt-BR';
 import { cnabPtBR } from './cnab.pt-BR';
@@ -418,6 +419,8 @@ export const ptBR = {
       'Uma filial fictícia, com alunos, recebíveis e um extrato de exemplo, roda neste computador. Nada é enviado para fora.',
     useDemo: 'Usar filial de demonstração',
   },
+  connectionCheck: settingsPtBR.connectionCheck,
+  profileRemove: settingsPtBR.profileRemove,
   connection: {
     name: 'Nome da filial',
     namePlaceholder: 'Ex.: Unidade Centro',
@@ -470,6 +473,7 @@ export const ptBR = {
   },
   errors: {
     cnab: cnabPtBR.errors,
+    connection: settingsPtBR.errors,
     kind: {
       validation: 'Confira os dados informados.',
       auth: 'Usuário ou chave recusados.',
