@@ -40,6 +40,8 @@ export interface ColumnGuess {
   role: ColumnRole;
   confidence: number;
   samples: string[];
+  /** Parallel to `samples`: text as written, or a spreadsheet's typed date (YYYY-MM-DD) or number. */
+  sampleTypes?: ('text' | 'number' | 'date')[];
 }
 
 /** A non-transaction row that was left out on purpose (footer text, a zero line): reported, not hidden. */

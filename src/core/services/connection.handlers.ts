@@ -84,7 +84,22 @@ export const connectionHandlers: HandlerGroup<
   | 'profiles.save'
   | 'profiles.activate'
   | 'profiles.remove'
+  | 'profiles.prefs'
+  | 'profiles.setPrefs'
 > = (ctx) => ({
+  'profiles.prefs': async () => ctx.settings.profilePrefs(ctx.activeProfileId()),
+  'profiles.setPrefs': async (patch) => {
+    const id = ctx.activeProfileId();
+    const before = ctx.settings.profilePrefs(id);
+    const after = ctx.settings.setProfilePrefs(id, patch);
+    // The notify-again period changes what the clerk is warned about: recorded. The account is only a default.
+    if (before.renotifyDays !== after.renotifyDays)
+      ctx.audit('settings.changed', `profile:${id}`, {
+        before: { renotifyDays: before.renotifyDays },
+        after: { renotifyDays: after.renotifyDays },
+      });
+    return after;
+  },
   'connection.test': async (creds) => testConnection(creds),
   'profiles.test': async ({ id, keyKind }) => {
     const p = ctx.settings.profile(id);

@@ -4,6 +4,7 @@ import type { HandlerGroup } from '../handlers';
 import { commitImport, listProfiles, listStatements, previewImport } from '../import/import.service';
 import { suggest } from '../matching/suggest';
 import { returnFileImported } from './return-file.handlers';
+import { removeStatement } from '../import/statement-remove';
 
 /** Progress of reading a big file, as `job.progress` events keyed by the upload. */
 const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total: number) =>
@@ -79,7 +80,7 @@ export async function importAndSuggest(
 }
 
 export const importHandlers: HandlerGroup<
-  'import.preview' | 'import.commit' | 'import.statements' | 'import.profiles'
+  'import.preview' | 'import.commit' | 'import.statements' | 'import.profiles' | 'import.remove'
 > = (ctx) => ({
   'import.preview': async ({ uploadId, bankAccountId, mapping, statementIndex }) => {
     const file = ctx.uploads.read(uploadId);
@@ -117,4 +118,22 @@ export const importHandlers: HandlerGroup<
   },
   'import.statements': async ({ bankAccountId }) => ({ statements: listStatements(ctx.db(), bankAccountId) }),
   'import.profiles': async ({ bankAccountId }) => ({ profiles: listProfiles(ctx.db(), bankAccountId) }),
+  // [P] Removing a statement none of whose lines was sent; audited with what went (statement-remove.ts).
+  'import.remove': async ({ statementId }) =>
+    // The removal and its audit entry commit together, or neither does.
+    ctx.db().transaction(() => {
+      const r = removeStatement(ctx.db(), statementId);
+      ctx.audit('import.removed', `statement:${statementId}`, {
+        before: {
+          fileName: r.fileName,
+          bankAccountId: r.bankAccountId,
+          periodFrom: r.periodFrom,
+          periodTo: r.periodTo,
+          lines: r.lines,
+          credits: r.credits,
+        },
+        after: { matchesDiscarded: r.matchesDiscarded, approvedDiscarded: r.approvedDiscarded },
+      });
+      return r;
+    })(),
 });

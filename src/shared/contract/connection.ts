@@ -54,6 +54,15 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const profileId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a profile id');
 
+/** A branch's screen preferences, kept in settings.json beside its profile (no secrets). */
+export const profilePrefsSchema = z.object({
+  /** The bank account Importar last imported into or chose; null: the first active account. */
+  importBankAccountId: z.number().int().positive().nullable(),
+  /** Inadimplentes asks before notifying a member again within this many days (0: never asks). */
+  renotifyDays: z.number().int().min(0).max(90),
+});
+export type ProfilePrefs = z.infer<typeof profilePrefsSchema>;
+
 /**
  * What a connection test found: the API's bank accounts, how long it took, and remarks to show before saving
  * (`connection.key_not_guid`: the key is not shaped like the vendor's GUIDs; `connection.key_sees_branches`:
@@ -108,6 +117,16 @@ export const connectionCommands = {
     summary: 'Switch to another connection profile',
     input: z.object({ id: profileId }),
     output: profileSchema,
+  }),
+  'profiles.prefs': defineCommand({
+    summary: 'Read the active branch’s screen preferences (Importar’s account, the notify-again period)',
+    input: z.object({}),
+    output: profilePrefsSchema,
+  }),
+  'profiles.setPrefs': defineCommand({
+    summary: 'Change some of the active branch’s screen preferences',
+    input: profilePrefsSchema.partial().strict(),
+    output: profilePrefsSchema,
   }),
   'profiles.remove': defineCommand({
     summary: 'Remove a connection profile and its stored key (its database stays on disk; audited)',

@@ -102,6 +102,11 @@ export const columnGuessSchema = z.object({
   confidence: z.number().min(0).max(1),
   /** A few raw values, so the screen can show what the column holds. */
   samples: z.array(z.string()),
+  /**
+   * Parallel to `samples`: `text` as the file wrote it, or a spreadsheet's typed cell — `date` (the sample is
+   * YYYY-MM-DD, not Excel's serial number) or `number` (plain JavaScript notation) — shown in the clerk's language.
+   */
+  sampleTypes: z.array(z.enum(['text', 'number', 'date'])).optional(),
 });
 
 export const previewLineSchema = z.object({
@@ -336,6 +341,24 @@ export const importCommands = {
           importedAt: z.string(),
         }),
       ),
+    }),
+  }),
+  'import.remove': defineCommand({
+    summary:
+      'Remove an imported statement with its lines and their suggestions, when none of its lines was queued or sent (audited)',
+    input: z.object({ statementId: z.number().int().positive() }),
+    output: z.object({
+      statementId: z.number().int(),
+      fileName: z.string(),
+      bankAccountId: z.number().int(),
+      periodFrom: isoDateSchema.nullable(),
+      periodTo: isoDateSchema.nullable(),
+      lines: z.number().int(),
+      credits: z.number().int(),
+      matchesDiscarded: z.number().int(),
+      approvedDiscarded: z.number().int(),
+      /** Other statements over the same days whose already-known lines went with this one (import them again). */
+      overlapping: z.array(z.string()),
     }),
   }),
   'import.profiles': defineCommand({

@@ -1,6 +1,6 @@
-import { looksLikeDate } from '../dates';
+import { looksLikeDate, serialToIso } from '../dates';
 import { parseDirection } from '../money';
-import { cellText, isDateCell, isNumberCell, type Row } from './cells';
+import { cellText, isDateCell, isNumberCell, type Cell, type Row } from './cells';
 
 export interface ColumnStats {
   index: number;
@@ -14,6 +14,12 @@ export interface ColumnStats {
   text: number;
   avgLength: number;
   samples: string[];
+  /**
+   * What each sample is ([P]): `text` as the file wrote it; a spreadsheet's typed cells as values, `date` (the
+   * sample is then YYYY-MM-DD, not Excel's serial) or `number` (JavaScript's plain notation), for the screen
+   * to show in the clerk's language.
+   */
+  sampleTypes: SampleType[];
   /** Text values of numeric-looking cells, for the decimal separator. */
   moneyTexts: string[];
   dateTexts: string[];
@@ -24,8 +30,21 @@ const MONEY =
   /^\(?\s*[-+\u2212]?\s*(R\$)?\s*[-+\u2212]?\s*\d{1,3}([.,\s]?\d{3})*([.,]\d{1,2})?\s*\)?\s*([-+]|[CD]|CR|DB)?$/i;
 const HAS_DECIMALS_OR_SIGN = /[.,]\d{1,2}\s*\)?\s*([-+]|[CD]|CR|DB)?$|^\s*[-(\u2212]|R\$|[-+]$|\s[CD]$/i;
 
+export type SampleType = 'text' | 'number' | 'date';
+
+/** A sample as the screen should show it: a date cell as its day, a number as a number, text as written. */
+function sample(cell: Cell, text: string, date1904: boolean) {
+  if (isNumberCell(cell)) {
+    if (isDateCell(cell)) {
+      const d = serialToIso(cell.v, date1904);
+      if (d.ok) return { text: d.date, type: 'date' as const };
+    } else return { text: String(cell.v), type: 'number' as const };
+  }
+  return { text: text.slice(0, 60), type: 'text' as const };
+}
+
 /** What each column holds, from the rows below the header: the content half of detection. */
-export function columnStats(rows: Row[], width: number): ColumnStats[] {
+export function columnStats(rows: Row[], width: number, date1904 = false): ColumnStats[] {
   const stats: ColumnStats[] = [];
   for (let c = 0; c < width; c++) {
     const s: ColumnStats = {
@@ -39,6 +58,7 @@ export function columnStats(rows: Row[], width: number): ColumnStats[] {
       text: 0,
       avgLength: 0,
       samples: [],
+      sampleTypes: [],
       moneyTexts: [],
       dateTexts: [],
     };
@@ -50,7 +70,11 @@ export function columnStats(rows: Row[], width: number): ColumnStats[] {
       if (t === '') continue;
       s.nonEmpty++;
       length += Math.min(t.length, 200);
-      if (s.samples.length < 5) s.samples.push(t.slice(0, 60));
+      if (s.samples.length < 5) {
+        const shown = sample(cell, t, date1904);
+        s.samples.push(shown.text);
+        s.sampleTypes.push(shown.type);
+      }
       if (isNumberCell(cell)) {
         if (isDateCell(cell)) s.date++;
         else {

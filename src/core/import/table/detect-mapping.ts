@@ -65,7 +65,7 @@ function sampleRows(rows: Row[], from: number): Row[] {
  * and the balance, and how dates and numbers are written. Titles and contents each vote; without titles,
  * contents alone decide and a running-balance check tells the amount from the balance.
  */
-export function detectTable(rows: Row[]): TableDetection | null {
+export function detectTable(rows: Row[], date1904 = false): TableDetection | null {
   const width = tableWidth(rows);
   if (width === 0) return null;
   const header = findHeaderRow(rows);
@@ -73,7 +73,7 @@ export function detectTable(rows: Row[]): TableDetection | null {
   if (start === null) return null;
   const sample = sampleRows(rows, start);
   if (sample.length === 0) return null;
-  const stats = columnStats(sample, width);
+  const stats = columnStats(sample, width, date1904);
   const titles = header !== null ? (rows[header] ?? []).map((c) => cellText(c).trim()) : [];
   const h = (c: number, role: Role) => (header !== null ? (headerScores(titles[c] ?? '')[role] ?? 0) : 0);
   const vote = (c: number, role: Role, content: number) =>
@@ -174,6 +174,7 @@ export function detectTable(rows: Row[]): TableDetection | null {
       role: t?.role ?? 'ignore',
       confidence: t?.confidence ?? 1,
       samples: s.samples,
+      sampleTypes: s.sampleTypes,
     };
   });
   const required = columns.filter((c) =>

@@ -36,7 +36,7 @@ const MAX_SHEETS_TRIED = 20;
 function columnsOf(sheet: Sheet, m: TableMapping): ColumnGuess[] {
   const width = tableWidth(sheet.rows);
   const start = m.headerRow ?? 0;
-  const stats = columnStats(sheet.rows.slice(start, start + SAMPLE_ROWS), width);
+  const stats = columnStats(sheet.rows.slice(start, start + SAMPLE_ROWS), width, sheet.date1904);
   const header = m.headerRow !== null ? sheet.rows[m.headerRow - 1] : undefined;
   const roleOf = (c: number): ColumnGuess['role'] =>
     c === m.dateColumn
@@ -62,6 +62,7 @@ function columnsOf(sheet: Sheet, m: TableMapping): ColumnGuess[] {
     role: roleOf(s.index),
     confidence: 1,
     samples: s.samples,
+    sampleTypes: s.sampleTypes,
   }));
 }
 
@@ -209,7 +210,7 @@ export function parseSheets(given: Sheet[], info: TextInfo, opts: ParseOptions):
 
   let best: { sheet: Sheet; d: NonNullable<ReturnType<typeof detectTable>> } | null = null;
   for (const sheet of withData) {
-    const d = detectTable(sheet.rows);
+    const d = detectTable(sheet.rows, sheet.date1904);
     if (d && (!best || d.confidence > best.d.confidence)) best = { sheet, d };
   }
   if (!best) throw importErrors.noTable();

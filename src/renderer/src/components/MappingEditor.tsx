@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
+import { formatDate } from '../format';
 import type { ColumnRole, TableMapping } from '../screens/import-mapping';
 
 type Column = CommandOutput<'import.preview'>['columns'][number];
@@ -15,6 +16,30 @@ const ROLES: ColumnRole[] = [
   'balance',
 ];
 
+const MONEY_ROLES: ColumnRole[] = ['amount', 'credit', 'debit', 'balance'];
+
+/**
+ * A sample as the clerk reads it: a spreadsheet's date cell as dd/mm/aaaa (not Excel's serial, 46318), its
+ * numbers in the screen's language (1.234,56 in an amount column); text exactly as the file wrote it.
+ */
+export function sampleText(
+  value: string,
+  type: 'text' | 'number' | 'date' | undefined,
+  role: ColumnRole,
+  locale: string,
+): string {
+  if (type === 'date') return formatDate(value, locale);
+  if (type === 'number' && value.trim() !== '' && Number.isFinite(Number(value))) {
+    const n = Number(value);
+    if (MONEY_ROLES.includes(role))
+      return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(n);
+    return Number.isInteger(n)
+      ? String(n)
+      : new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(n);
+  }
+  return value;
+}
+
 /** The detected columns of a spreadsheet with their confidence, and the controls to correct the mapping. */
 export function MappingEditor({
   columns,
@@ -29,7 +54,7 @@ export function MappingEditor({
   onRole: (index: number, role: ColumnRole) => void;
   onChange: (patch: Partial<TableMapping>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="mapping">
       <h3>{t('import.columns')}</h3>
@@ -50,7 +75,10 @@ export function MappingEditor({
             </label>
             <span className="muted small">
               {t('import.confidence', { pct: Math.round(c.confidence * 100) })} ·{' '}
-              {c.samples.slice(0, 2).join(' | ')}
+              {c.samples
+                .slice(0, 2)
+                .map((v, i) => sampleText(v, c.sampleTypes?.[i], roles[c.index] ?? c.role, i18n.language))
+                .join(' | ')}
             </span>
           </div>
         ))}

@@ -1,4 +1,5 @@
 import { reconcileEn } from './reconcile.en';
+import { importingEn } from './importing.en';
 import { settingsEn } from './settings.en';
 import { auditEn } from './audit.en';
 import { updateEn } from './update.en';
@@ -196,6 +197,7 @@ export const en: Messages = {
       preview: 'Reading the statement…',
       commit: 'Importing…',
       sample: 'Writing the sample statement…',
+      remove: 'Removing the statement…',
     },
     done: 'Imported: {{imported}} to reconcile; {{known}}; {{rejected}}.',
     doneNew: '{{count}} new lines',
@@ -408,6 +410,7 @@ export const en: Messages = {
       'A made-up branch, with members, receivables and a sample statement, runs on this computer. Nothing is sent anywhere.',
     useDemo: 'Use the demonstration branch',
   },
+  importing: importingEn,
   connectionCheck: settingsEn.connectionCheck,
   profileRemove: settingsEn.profileRemove,
   connection: {
@@ -528,6 +531,9 @@ export const en: Messages = {
         'The workbook would unpack to {{sizeMb}} MB (the limit is {{limitMb}} MB): it is damaged or not a statement. Export the statement again from the bank, or as CSV.',
       unknown_bank_account:
         'Bank account {{bankAccountId}} is not known here yet. Click “Sincronizar” to fetch the bank accounts from the gym system, then try again.',
+      statement_sent: importingEn.errors.statement_sent,
+      statement_sent_one: importingEn.errors.statement_sent_one,
+      statement_not_found: importingEn.errors.statement_not_found,
     },
     db: {
       damaged:

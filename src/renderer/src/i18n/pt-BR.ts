@@ -1,4 +1,5 @@
 import { reconcilePtBR } from './reconcile.pt-BR';
+import { importingPtBR } from './importing.pt-BR';
 import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
 import { updatePtBR } from './update.pt-BR';
@@ -206,6 +207,7 @@ export const ptBR = {
       preview: 'Lendo o extrato…',
       commit: 'Importando…',
       sample: 'Gerando o extrato de exemplo…',
+      remove: 'Removendo o extrato…',
     },
     done: 'Importado: {{imported}} a conciliar; {{known}}; {{rejected}}.',
     doneNew: '{{count}} lançamentos novos',
@@ -419,6 +421,7 @@ export const ptBR = {
       'Uma filial fictícia, com alunos, recebíveis e um extrato de exemplo, roda neste computador. Nada é enviado para fora.',
     useDemo: 'Usar filial de demonstração',
   },
+  importing: importingPtBR,
   connectionCheck: settingsPtBR.connectionCheck,
   profileRemove: settingsPtBR.profileRemove,
   connection: {
@@ -540,6 +543,9 @@ export const ptBR = {
         'A planilha se expandiria para {{sizeMb}} MB (o limite é {{limitMb}} MB): está danificada ou não é um extrato. Exporte o extrato de novo no banco, ou como CSV.',
       unknown_bank_account:
         'A conta bancária {{bankAccountId}} ainda não é conhecida aqui. Clique em “Sincronizar” para buscar as contas no sistema da academia e tente de novo.',
+      statement_sent: importingPtBR.errors.statement_sent,
+      statement_sent_one: importingPtBR.errors.statement_sent_one,
+      statement_not_found: importingPtBR.errors.statement_not_found,
     },
     db: {
       damaged:

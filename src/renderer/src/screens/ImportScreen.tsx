@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent, uploadFile } from '../api/client';
@@ -12,6 +12,32 @@ type Preview = CommandOutput<'import.preview'>;
 type Commit = CommandOutput<'import.commit'>;
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 type Statement = CommandOutput<'import.statements'>['statements'][number];
+type Removed = CommandOutput<'import.remove'>;
+
+/** Errors whose sentence tells the clerk to choose or check the columns: the column chooser goes with them. */
+const COLUMN_ERRORS = ['import.no_table', 'import.all_rejected', 'import.bad_mapping'];
+
+/**
+ * A first guess for choosing the columns by hand, when detection found none: titles on row 1, every role on the
+ * first column. The preview then lists every column with its samples, and the clerk assigns the roles.
+ */
+const HAND_MAPPING: Extract<Mapping, { kind: 'table' }> = {
+  kind: 'table',
+  sheet: null,
+  encoding: null,
+  delimiter: null,
+  headerRow: 1,
+  dateColumn: 0,
+  descriptionColumns: [0],
+  amountColumn: 0,
+  creditColumn: null,
+  debitColumn: null,
+  directionColumn: null,
+  documentColumn: null,
+  balanceColumn: null,
+  dateOrder: 'dmy',
+  decimalSeparator: ',',
+};
 
 export function ImportScreen({ demo }: { demo: boolean }) {
   const { t, i18n } = useTranslation();
@@ -26,13 +52,27 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   const [statements, setStatements] = useState<Statement[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
+  /** The statement whose removal is being asked about, and the outcome of the last removal. */
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [removed, setRemoved] = useState<Removed | null>(null);
+  const mappingRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
   /** A file holding several statements: which one the clerk picked (the preview lists them). */
   const [statementIndex, setStatementIndex] = useState<number | null>(null);
   /** The clerk confirms a file that names another account is this account's (recorded in the audit log). */
   const [confirmAccount, setConfirmAccount] = useState(false);
-  const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
+  const fail = (e: unknown) =>
+    setError(
+      e instanceof CommandError
+        ? { text: describeError(e.info), code: e.info.code ?? null }
+        : { text: String(e), code: null },
+    );
+  /** The account is remembered per branch: the next visit starts on it. */
+  const chooseAccount = (id: number | null) => {
+    setAccountId(id);
+    if (id) void call('profiles.setPrefs', { importBankAccountId: id }).catch(() => undefined);
+  };
   const describeAccount = useDescribeAccount();
 
   const loadStatements = useCallback(
@@ -40,11 +80,15 @@ export function ImportScreen({ demo }: { demo: boolean }) {
     [],
   );
   useEffect(() => {
-    call('cache.bankAccounts', {}).then((r) => {
+    Promise.all([
+      call('cache.bankAccounts', {}),
+      call('profiles.prefs', {}).catch(() => ({ importBankAccountId: null })),
+    ]).then(([r, prefs]) => {
       setAccounts(
         [...r.accounts].sort((a, b) => collator().compare(a.description ?? '', b.description ?? '')),
       );
-      setAccountId((id) => id ?? r.accounts.find((a) => !a.inactive)?.id ?? null);
+      const remembered = r.accounts.find((a) => a.id === prefs.importBankAccountId)?.id;
+      setAccountId((id) => id ?? remembered ?? r.accounts.find((a) => !a.inactive)?.id ?? null);
     }, fail);
     void loadStatements();
     return onEvent('job.progress', (p) => {
@@ -75,13 +119,14 @@ export function ImportScreen({ demo }: { demo: boolean }) {
       // A new file that names its account: that account is preselected (the clerk can still change it).
       const suggested = p.accountCheck.suggestedBankAccountId;
       if (fresh && suggested !== null && suggested !== account) {
-        setAccountId(suggested);
+        chooseAccount(suggested);
         p = await ask(suggested);
       }
       setPreview(p);
       setMapping(p.mapping);
     } catch (e) {
-      setPreview(null);
+      // A column choice that does not fit keeps the last preview, and its column chooser, on screen to fix it.
+      if (!m) setPreview(null);
       fail(e);
     } finally {
       setBusy(null);
@@ -114,7 +159,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
       });
       const next = { uploadId: st.uploadId, name: st.fileName };
       setUpload(next);
-      setAccountId(st.bankAccountId);
+      chooseAccount(st.bankAccountId);
       setMapping(undefined);
       await runPreview(next, st.bankAccountId);
     } catch (e) {
@@ -134,10 +179,30 @@ export function ImportScreen({ demo }: { demo: boolean }) {
     setMapping(next);
     void runPreview(upload, accountId, next);
   };
+  const chooseByHand = () => {
+    if (!upload) return;
+    setMapping(HAND_MAPPING);
+    void runPreview(upload, accountId, HAND_MAPPING);
+  };
+  const remove = async (statementId: number) => {
+    setBusy('remove');
+    setError(null);
+    setResult(null);
+    try {
+      setRemoved(await call('import.remove', { statementId }));
+    } catch (e) {
+      fail(e);
+    } finally {
+      setRemoving(null);
+      setBusy(null);
+      await loadStatements();
+    }
+  };
   const commit = async () => {
     if (!upload || !accountId) return;
     setBusy('commit');
     setError(null);
+    setRemoved(null);
     try {
       setResult(
         await call('import.commit', {
@@ -164,6 +229,12 @@ export function ImportScreen({ demo }: { demo: boolean }) {
     void chooseFile(e.dataTransfer.files[0]);
   };
   const roles = preview && mapping?.kind === 'table' ? rolesOf(mapping, preview.columns.length) : null;
+  const editorShown = !!(preview && mapping?.kind === 'table' && roles);
+  const columnError = !!error?.code && COLUMN_ERRORS.includes(error.code);
+  // An error that says to choose the columns, with the chooser on screen: bring it into view.
+  useEffect(() => {
+    if (columnError && editorShown) mappingRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [columnError, editorShown]);
 
   return (
     <section className="screen screen-wide">
@@ -177,7 +248,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             value={accountId ?? ''}
             onChange={(e) => {
               const id = Number(e.target.value) || null;
-              setAccountId(id);
+              chooseAccount(id);
               if (upload) void runPreview(upload, id, mapping);
             }}
           >
@@ -236,9 +307,34 @@ export function ImportScreen({ demo }: { demo: boolean }) {
         </div>
       )}
       {error && (
-        <p role="alert" className="status error">
-          {error}
-        </p>
+        <div role="alert" className="import-error">
+          <p className="status error">
+            {error.text}
+            {columnError && editorShown && <> {t('importing.adjustBelow')}</>}
+          </p>
+          {columnError && !editorShown && upload && (
+            <div className="choose-columns">
+              <p className="muted">{t('importing.chooseColumnsHint')}</p>
+              <button type="button" className="primary" onClick={chooseByHand} disabled={busy !== null}>
+                {t('importing.chooseColumns')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {removed && (
+        <div role="status">
+          <p className="status ok">
+            {t('importing.removed', {
+              file: removed.fileName,
+              lines: t('importing.nLines', { count: removed.lines }),
+              approved: t('importing.nApproved', { count: removed.approvedDiscarded }),
+            })}
+          </p>
+          {removed.overlapping.length > 0 && (
+            <p className="warn">{t('importing.overlapping', { files: removed.overlapping.join(', ') })}</p>
+          )}
+        </div>
       )}
       {result && (
         <p role="status" className="status ok">
@@ -337,13 +433,20 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             onConfirm={setConfirmAccount}
           />
           {mapping?.kind === 'table' && roles && (
-            <MappingEditor
-              columns={preview.columns}
-              mapping={mapping}
-              roles={roles}
-              onRole={changeRole}
-              onChange={changeTable}
-            />
+            <div ref={mappingRef}>
+              <MappingEditor
+                columns={preview.columns}
+                mapping={mapping}
+                roles={roles}
+                onRole={changeRole}
+                onChange={changeTable}
+              />
+            </div>
+          )}
+          {preview.lines.length > 0 && (
+            <p className="muted">
+              {t('importing.linesShown', { shown: preview.lines.length, count: preview.counts.lines })}
+            </p>
           )}
           {preview.lines.length > 0 && (
             <table className="table">
@@ -414,20 +517,74 @@ export function ImportScreen({ demo }: { demo: boolean }) {
                 <th>{t('import.col.period')}</th>
                 <th className="num">{t('import.col.credits')}</th>
                 <th>{t('import.col.when')}</th>
+                <th>
+                  <span className="visually-hidden">{t('importing.col.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
-              {statements.map((s) => (
-                <tr key={s.id}>
-                  <td className="ellipsis">{s.fileName}</td>
-                  <td>{accounts?.find((a) => a.id === s.bankAccountId)?.description ?? s.bankAccountId}</td>
-                  <td>
-                    {formatDate(s.periodFrom, locale)} – {formatDate(s.periodTo, locale)}
-                  </td>
-                  <td className="num">{s.creditCount}</td>
-                  <td>{formatDateTime(s.importedAt, locale)}</td>
-                </tr>
-              ))}
+              {statements
+                .map((s) => (
+                  <tr key={s.id}>
+                    <td className="ellipsis">{s.fileName}</td>
+                    <td>{accounts?.find((a) => a.id === s.bankAccountId)?.description ?? s.bankAccountId}</td>
+                    <td>
+                      {formatDate(s.periodFrom, locale)} – {formatDate(s.periodTo, locale)}
+                    </td>
+                    <td className="num">{s.creditCount}</td>
+                    <td>{formatDateTime(s.importedAt, locale)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        onClick={() => setRemoving(s.id)}
+                        aria-label={t('importing.removeLabel', { file: s.fileName })}
+                        aria-expanded={removing === s.id}
+                        disabled={busy !== null}
+                      >
+                        {t('importing.remove')}
+                      </button>
+                    </td>
+                  </tr>
+                ))
+                .flatMap((row, i) => {
+                  const s = statements[i]!;
+                  if (removing !== s.id) return [row];
+                  return [
+                    row,
+                    <tr key={`${s.id}-ask`} className="remove-ask">
+                      <td colSpan={6}>
+                        <div className="save-check" role="alert">
+                          <p>
+                            {t('importing.removeAsk', {
+                              file: s.fileName,
+                              period: `${formatDate(s.periodFrom, locale)} – ${formatDate(s.periodTo, locale)}`,
+                              credits: t('importing.nCredits', { count: s.creditCount }),
+                            })}
+                          </p>
+                          <div className="actions">
+                            <button
+                              type="button"
+                              className="danger"
+                              onClick={() => void remove(s.id)}
+                              disabled={busy !== null}
+                            >
+                              {t('importing.removeYes')}
+                            </button>
+                            <button
+                              type="button"
+                              className="primary"
+                              autoFocus
+                              onClick={() => setRemoving(null)}
+                              disabled={busy !== null}
+                            >
+                              {t('importing.removeNo')}
+                            </button>
+                          </div>
+                        </div>
+                      </td>
+                    </tr>,
+                  ];
+                })}
             </tbody>
           </table>
         </>

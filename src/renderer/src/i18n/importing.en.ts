@@ -1,0 +1,37 @@
+import type { importingPtBR } from './importing.pt-BR';
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+/** English texts of Importar's [P] additions (importing.pt-BR.ts is the source). */
+export const importingEn: Widen<typeof importingPtBR> = {
+  errors: {
+    statement_sent:
+      'Statement {{fileName}} cannot be removed: {{count}} of its receivables were already queued or sent to EVO as paid. What was (or may have been) sent must stay explained.',
+    statement_sent_one:
+      'Statement {{fileName}} cannot be removed: {{count}} of its receivables was already queued or sent to EVO as paid. What was (or may have been) sent must stay explained.',
+    statement_not_found:
+      'This statement is no longer there (it may have been removed already). The list was refreshed.',
+  },
+  linesShown: 'Showing {{shown}} of {{count}} lines of the file.',
+  linesShown_one: 'Showing {{shown}} of {{count}} line of the file.',
+  chooseColumns: 'Choose the columns by hand',
+  chooseColumnsHint:
+    'Say which column is the date, which is the amount (or credit and debit) and which is the description; the preview updates with each choice.',
+  adjustBelow: 'Adjust the columns just below.',
+  remove: 'Remove…',
+  removeLabel: 'Remove statement {{file}}',
+  removeAsk:
+    'Remove statement {{file}} ({{period}}, {{credits}})? Its lines and their suggestions and approvals not yet sent are discarded; nothing was sent to EVO. The removal is recorded in the audit log.',
+  nCredits: '{{count}} credits',
+  nCredits_one: '{{count}} credit',
+  removeYes: 'Yes, remove',
+  removeNo: 'Cancel',
+  removed: 'Statement {{file}} removed: {{lines}} and {{approved}} discarded.',
+  nLines: '{{count}} lines',
+  nLines_one: '{{count}} line',
+  nApproved: '{{count}} approvals',
+  nApproved_one: '{{count}} approval',
+  overlapping:
+    'Statements {{files}} covered some of the same days and relied on lines only this one held: import those files again to bring them back (only what is missing goes in).',
+  col: { actions: 'Actions' },
+};
