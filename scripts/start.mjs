@@ -6,34 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 import { build, projectRoot } from './build-renderer.mjs';
+import { electronBinary } from './electron-runtime.mjs';
 
 const electronDir = join(projectRoot, 'node_modules', 'electron');
-
-/** The Electron binary, downloading it on first use (Electron ≥ 42 has no install script). */
-function electronBinary() {
-  const pathFile = join(electronDir, 'path.txt');
-  const installed = () =>
-    existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
-  if (process.env.ELECTRON_OVERRIDE_DIST_PATH)
-    return { ok: true, path: process.env.ELECTRON_OVERRIDE_DIST_PATH };
-  if (!installed()) {
-    console.log('Baixando o Electron (só na primeira vez) / downloading Electron (first time only)…');
-    const r = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (r.status !== 0 || !installed()) {
-      const why = `${r.stderr ?? ''}${r.stdout ?? ''}`
-        .split('\n')
-        .find((l) => /error|fail|ENOTFOUND|EAI_AGAIN|ECONN/i.test(l));
-      return {
-        ok: false,
-        why: `the Electron runtime could not be downloaded${why ? ` (${why.trim().slice(0, 120)})` : ''}`,
-      };
-    }
-  }
-  return { ok: true, path: join(electronDir, 'dist', readFileSync(pathFile, 'utf8')) };
-}
 
 /**
  * better-sqlite3 as `npm ci` built it targets Node's ABI; Electron needs its own build. We fetch (or compile)
@@ -149,7 +124,7 @@ function launchDesktop(binary, sqliteBinding) {
 
 const args = process.argv.slice(2);
 build();
-const bin = electronBinary();
+const bin = await electronBinary(electronDir);
 const sqlite = bin.ok ? electronSqliteBinding() : null;
 const launched = !bin.ok ? bin : !sqlite.ok ? sqlite : await launchDesktop(bin.path, sqlite.path);
 if (launched.ok) {
@@ -157,6 +132,7 @@ if (launched.ok) {
 } else {
   console.log(`Quita: ${launched.why}; abrindo no navegador / opening in the browser instead.`);
   register();
+  process.env.QUITA_LAUNCH_COMMAND = 'npm start';
   const { hostEntry } = await import('../src/host/main.ts');
   hostEntry(args.includes('--open') ? args : [...args, '--open']);
 }

@@ -6,7 +6,8 @@ import { COMMAND_NAMES, EVENT_NAMES } from '../shared/contract';
  * arrives in the URL fragment (never sent to the server, so never in a log), moves to sessionStorage and is
  * removed from the address bar.
  */
-export function bridgeScript(): string {
+export function bridgeScript(launchCommand = 'npm run serve'): string {
+  const command = JSON.stringify(launchCommand);
   return `(() => {
   'use strict';
   const COMMANDS = new Set(${JSON.stringify(COMMAND_NAMES)});
@@ -18,8 +19,9 @@ export function bridgeScript(): string {
     history.replaceState(null, '', location.pathname + location.search);
   }
   const auth = () => ({ Authorization: 'Bearer ' + (sessionStorage.getItem(KEY) || '') });
-  const tokenError = { ok: false, error: { kind: 'auth', code: 'host.token', message: 'This page has no valid access token: open the address printed by npm run serve.' } };
-  const offlineError = { ok: false, error: { kind: 'offline', code: 'host.unreachable', message: 'Quita’s local server is not running: start it again with npm run serve.' } };
+  const COMMAND = ${command};
+  const tokenError = { ok: false, error: { kind: 'auth', code: 'host.token', message: 'This page has no valid access token: open the address printed by ' + COMMAND + '.', params: { command: COMMAND } } };
+  const offlineError = { ok: false, error: { kind: 'offline', code: 'host.unreachable', message: 'Quita’s local server is not running: start it again with ' + COMMAND + '.', params: { command: COMMAND } } };
   const listeners = new Map();
   let streaming = false;
   const deliver = (name, payload) => (listeners.get(name) || new Set()).forEach((l) => { try { l(payload); } catch (e) { console.error(e); } });

@@ -45,6 +45,8 @@ export async function runHost(argv: string[]): Promise<void> {
     uploads: core.ctx.uploads,
     staticDir: resolve(projectRoot, 'out/renderer'),
     port,
+    // `npm start` runs this host when Electron cannot start: the no-token page then names what the clerk ran.
+    launchCommand: process.env.QUITA_LAUNCH_COMMAND || 'npm run serve',
   }).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'EADDRINUSE')
       throw new Error(`Port ${port} is already in use: choose another with --port, or omit it.`);

@@ -21,6 +21,8 @@ export interface HostOptions {
   port?: number;
   /** Tests may fix it; by default a fresh 256-bit token per launch. */
   token?: string;
+  /** How the clerk started Quita (`npm start` falls back to this host): what the no-token page tells them to rerun. */
+  launchCommand?: string;
 }
 
 export interface RunningHost {
@@ -78,7 +80,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     '<script',
     '<script src="/bridge.js"></script>\n    <script',
   );
-  const bridge = bridgeScript();
+  const launchCommand = opts.launchCommand ?? 'npm run serve';
+  const bridge = bridgeScript(launchCommand);
   let port = 0;
 
   const serveStatic = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
@@ -111,7 +114,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       if (!isSameOriginOrAbsent(req, port)) return plain(res, 403, 'Forbidden: cross-origin request.');
       if (!hasToken(req, token)) {
         res.setHeader('WWW-Authenticate', 'Bearer realm="quita"');
-        return plain(res, 401, 'Unauthorized: open the address printed by npm run serve.');
+        return plain(res, 401, `Unauthorized: open the address printed by ${launchCommand}.`);
       }
       if (pathname === '/api/events') {
         if (req.method !== 'GET') return plain(res, 405, 'Method not allowed', { Allow: 'GET' });

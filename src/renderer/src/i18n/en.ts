@@ -552,8 +552,9 @@ export const en: Messages = {
       not_started: 'Start the demonstration branch first.',
     },
     host: {
-      token: 'This page has no valid access token: open the address printed by npm run serve.',
-      unreachable: 'Quita’s local server is not running: start it again with npm run serve.',
+      token:
+        'This page has no valid access token: open the address Quita printed in the terminal when started with {{command}} (it carries the token).',
+      unreachable: 'Quita’s local server is not running: start it again with {{command}}.',
     },
     bridge: {
       missing: 'Quita’s bridge did not load: open the app through npm start or npm run serve.',

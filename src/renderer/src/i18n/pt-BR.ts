@@ -565,8 +565,9 @@ export const ptBR = {
       not_started: 'Inicie primeiro a filial de demonstração.',
     },
     host: {
-      token: 'Esta página não tem um token de acesso válido: abra o endereço mostrado pelo npm run serve.',
-      unreachable: 'O servidor local do Quita não está rodando: inicie-o de novo com npm run serve.',
+      token:
+        'Esta página não tem um token de acesso válido: abra o endereço que o Quita mostrou no terminal ao iniciar com {{command}} (ele traz o token).',
+      unreachable: 'O servidor local do Quita não está rodando: inicie-o de novo com {{command}}.',
     },
     bridge: {
       missing: 'A ponte do Quita não foi carregada: abra o app pelo npm start ou npm run serve.',
