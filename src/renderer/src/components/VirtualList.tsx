@@ -62,7 +62,7 @@ export function VirtualList<T>({
       onScroll={onScroll}
       role="rowgroup"
       aria-label={label}
-      aria-rowcount={items.length}
+      // The row count belongs to the table around the list (aria-rowcount is not allowed on a rowgroup).
     >
       <div style={{ height: items.length * rowHeight, position: 'relative' }}>
         {items.slice(first, last).map((item, i) => (
