@@ -40,6 +40,7 @@ describe('command contract', () => {
         "match.settings.update",
         "notify.preview",
         "notify.queue",
+        "notify.recent",
         "notify.retry",
         "notify.send",
         "profiles.activate",

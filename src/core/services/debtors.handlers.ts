@@ -30,7 +30,15 @@ export const debtorsHandlers: HandlerGroup<'debtors.list' | 'debtors.export'> = 
     const memberIds = [...new Set(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])))];
     // Today in Brasília starts at 03:00 UTC (UTC−03:00 all year since 2019).
     const since = new Date(`${todayInBrasilia()}T00:00:00-03:00`).toISOString();
-    const members = groupDebtors(rows, filters, notifiedSince(db, memberIds, since));
+    const ever = notifiedSince(db, memberIds, '');
+    const members = groupDebtors(rows, filters, notifiedSince(db, memberIds, since)).map((m) => {
+      const last = m.memberId === null ? undefined : ever.get(m.memberId);
+      return {
+        ...m,
+        lastNotifiedAt: last?.notifiedAt ?? null,
+        lastNotifiedState: last?.notifiedState ?? null,
+      };
+    });
     return {
       rows,
       count: rows.length,

@@ -25,7 +25,7 @@ function memberFacts(db: Db, memberIds: number[]): Map<number, MemberFacts> {
 const NO_FACTS: MemberFacts = { name: null, amountCents: null, dueDate: null, daysLate: null };
 
 export const notifyHandlers: HandlerGroup<
-  'notify.preview' | 'notify.send' | 'notify.queue' | 'notify.retry'
+  'notify.preview' | 'notify.send' | 'notify.queue' | 'notify.retry' | 'notify.recent'
 > = (ctx) => {
   const recovered = new Set<string>();
   const prepare = (db: Db, profileId: string) => {
@@ -123,6 +123,31 @@ export const notifyHandlers: HandlerGroup<
           return item ? [item] : [];
         }),
       };
+    },
+    // [P] Notified within the branch's notify-again period: failed ones do not count (nothing reached the member).
+    'notify.recent': async ({ memberIds }) => {
+      const days = ctx.settings.profilePrefs(ctx.activeProfileId()).renotifyDays;
+      if (days === 0) return { days, items: [] };
+      const since = new Date(Date.now() - days * 86_400_000).toISOString();
+      const rows = ctx
+        .db()
+        .prepare(
+          `SELECT member_id AS memberId, member_name AS name, state, COALESCE(sent_at, queued_at, created_at) AS at
+             FROM notification_queue
+            WHERE state <> 'failed' AND member_id IN (SELECT value FROM json_each(?))
+              AND COALESCE(sent_at, queued_at, created_at) >= ?
+            ORDER BY at DESC, id DESC`,
+        )
+        .all(JSON.stringify(memberIds), since) as {
+        memberId: number;
+        name: string | null;
+        state: 'queued' | 'sending' | 'sent' | 'unknown';
+        at: string;
+      }[];
+      // The latest per member, newest first.
+      const latest = new Map<number, (typeof rows)[number]>();
+      for (const r of rows) if (!latest.has(r.memberId)) latest.set(r.memberId, r);
+      return { days, items: [...latest.values()] };
     },
     'notify.queue': async ({ limit }) => {
       const db = ctx.db();

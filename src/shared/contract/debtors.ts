@@ -41,6 +41,9 @@ export const debtorMemberSchema = z.object({
   /** The latest notification queued or sent to this member today (Brasília), if any. */
   notifiedAt: z.string().nullable(),
   notifiedState: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']).nullable(),
+  /** The latest notification ever queued or sent to this member (a failed one only when nothing else was). */
+  lastNotifiedAt: z.string().nullable(),
+  lastNotifiedState: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']).nullable(),
 });
 export type DebtorMemberDto = z.infer<typeof debtorMemberSchema>;
 

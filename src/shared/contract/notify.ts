@@ -59,6 +59,24 @@ export const notifyCommands = {
       items: z.array(queueItem),
     }),
   }),
+  'notify.recent': defineCommand({
+    summary:
+      'Which of these members were notified within the branch’s notify-again period (Inadimplentes asks before notifying them again)',
+    input: z.object({ memberIds }),
+    output: z.object({
+      /** The period, in days (profiles.prefs renotifyDays); 0: never asks, and `items` is empty. */
+      days: z.number().int(),
+      items: z.array(
+        z.object({
+          memberId: z.number().int(),
+          name: z.string().nullable(),
+          /** When the latest notification was sent (or queued, when not sent yet). */
+          at: z.string(),
+          state: z.enum(['queued', 'sending', 'sent', 'unknown']),
+        }),
+      ),
+    }),
+  }),
   'notify.queue': defineCommand({
     summary: 'The notifications queued, sent, failed or of unknown outcome',
     input: z.object({ limit: z.number().int().min(1).max(2000).default(200) }),

@@ -7,6 +7,7 @@ import { describeError } from '../i18n';
 
 type Preview = CommandOutput<'notify.preview'>['items'];
 type Queue = CommandOutput<'notify.queue'>;
+type Recent = CommandOutput<'notify.recent'>;
 const PLACEHOLDERS = ['nome', 'primeiro_nome', 'valor', 'vencimento', 'dias_atraso'] as const;
 const MAX = 1000;
 
@@ -14,6 +15,7 @@ const MAX = 1000;
 export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const textId = useId();
+  const periodId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const [template, setTemplate] = useState(() => t('notify.defaultTemplate'));
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -22,6 +24,29 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
+  /** The branch's notify-again period, and the question asked when some members were notified within it. */
+  const [days, setDays] = useState<number | null>(null);
+  const [daysSaved, setDaysSaved] = useState<string | null>(null);
+  const [ask, setAsk] = useState<{ recent: Recent; ids: number[] } | null>(null);
+  const keepThem = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    void call('profiles.prefs', {}).then((p) => setDays(p.renotifyDays), fail);
+  }, []);
+  useEffect(() => {
+    if (!ask) return;
+    keepThem.current?.scrollIntoView({ block: 'nearest' });
+    keepThem.current?.focus({ preventScroll: true });
+  }, [ask]);
+  const savePeriod = async (value: number) => {
+    setDaysSaved(null);
+    try {
+      const p = await call('profiles.setPrefs', { renotifyDays: value });
+      setDays(p.renotifyDays);
+      setDaysSaved(t('notifyAgain.periodSaved', { days: p.renotifyDays, count: p.renotifyDays }));
+    } catch (e) {
+      fail(e);
+    }
+  };
 
   const loadQueue = useCallback(() => call('notify.queue', { limit: 200 }).then(setQueue, fail), []);
   useEffect(() => {
@@ -55,11 +80,13 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
       fail(e);
     }
   };
-  const send = async () => {
+  /** Send to these members (all chosen, or only those not notified within the period). */
+  const sendTo = async (ids: number[]) => {
     setBusy(true);
     setError(null);
+    setAsk(null);
     try {
-      await call('notify.send', { template, memberIds, wait: false });
+      await call('notify.send', { template, memberIds: ids, wait: false });
       setPreview(null);
       await loadQueue();
     } catch (e) {
@@ -68,6 +95,34 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
       setBusy(false);
     }
   };
+  /** Members notified within the branch's period are named first, and the clerk decides. */
+  const send = async () => {
+    const ids = (preview ?? []).filter((p) => p.message !== null).map((p) => p.memberId);
+    if (ids.length === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const recent = await call('notify.recent', { memberIds: ids });
+      if (recent.items.length > 0) {
+        setAsk({ recent, ids });
+        setBusy(false);
+        return;
+      }
+    } catch (e) {
+      fail(e);
+      setBusy(false);
+      return;
+    }
+    await sendTo(ids);
+  };
+  /** Times as the debtors list shows them: Brasília's, whatever the computer's zone. */
+  const brasiliaTime = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: 'America/Sao_Paulo',
+    }).format(new Date(iso));
+  const others = ask ? ask.ids.filter((id) => !ask.recent.items.some((r) => r.memberId === id)) : [];
   const retry = async (ids: number[]) => {
     try {
       await call('notify.retry', { ids });
@@ -111,6 +166,25 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
         </span>
       </div>
       <p className="hint">{t('notify.amountHint')}</p>
+      <div className="field renotify">
+        <label htmlFor={periodId}>{t('notifyAgain.period')}</label>
+        <input
+          id={periodId}
+          type="number"
+          min={0}
+          max={90}
+          value={days ?? ''}
+          aria-describedby={`${periodId}-hint`}
+          onChange={(e) => setDays(e.target.value === '' ? null : Number(e.target.value))}
+          onBlur={(e) => {
+            const v = Math.round(Number(e.target.value));
+            if (e.target.value !== '' && Number.isFinite(v) && v >= 0 && v <= 90) void savePeriod(v);
+          }}
+        />
+        <span id={`${periodId}-hint`} className="muted small">
+          {t('notifyAgain.periodHint')} {daysSaved}
+        </span>
+      </div>
       <div className="actions">
         <button type="button" onClick={() => void doPreview()}>
           {t('notify.preview')}
@@ -124,6 +198,36 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
           {t('notify.send', { count: sendable })}
         </button>
       </div>
+      {ask && (
+        <div className="save-check" role="alert">
+          <p>{t('notifyAgain.ask', { count: ask.recent.items.length, days: ask.recent.days })}</p>
+          <ul>
+            {ask.recent.items.map((r) => (
+              <li key={r.memberId}>
+                {t('notifyAgain.item', {
+                  name: r.name ?? t('notify.member', { id: r.memberId }),
+                  when: brasiliaTime(r.at),
+                  state: t(`notify.state.${r.state}`),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p>{t('notifyAgain.question')}</p>
+          <div className="actions">
+            <button type="button" onClick={() => void sendTo(ask.ids)} disabled={busy}>
+              {t('notifyAgain.all')}
+            </button>
+            {others.length > 0 && (
+              <button type="button" onClick={() => void sendTo(others)} disabled={busy}>
+                {t('notifyAgain.others', { count: others.length })}
+              </button>
+            )}
+            <button ref={keepThem} type="button" className="primary" onClick={() => setAsk(null)}>
+              {t('notifyAgain.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
       {error && (
         <p role="alert" className="status error">
           {error}

@@ -413,6 +413,7 @@ export const en: Messages = {
   importing: importingEn,
   connectionCheck: settingsEn.connectionCheck,
   profileRemove: settingsEn.profileRemove,
+  notifyAgain: settingsEn.notifyAgain,
   connection: {
     name: 'Branch name',
     namePlaceholder: 'E.g. Downtown',

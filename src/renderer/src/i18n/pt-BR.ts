@@ -424,6 +424,7 @@ export const ptBR = {
   importing: importingPtBR,
   connectionCheck: settingsPtBR.connectionCheck,
   profileRemove: settingsPtBR.profileRemove,
+  notifyAgain: settingsPtBR.notifyAgain,
   connection: {
     name: 'Nome da filial',
     namePlaceholder: 'Ex.: Unidade Centro',

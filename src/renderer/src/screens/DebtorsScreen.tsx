@@ -5,7 +5,7 @@ import { call, CommandError } from '../api/client';
 import { NotifyPanel } from '../components/NotifyPanel';
 import { VirtualList } from '../components/VirtualList';
 import { saveFile } from '../download';
-import { formatAge, formatDate, formatMoney } from '../format';
+import { formatAge, formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
 
 type Filters = CommandInput<'debtors.list'>;
@@ -75,6 +75,10 @@ export function DebtorsScreen() {
   const selectable = members.flatMap((m) => (m.memberId === null ? [] : [m.memberId]));
   const allSelected = selectable.length > 0 && selectable.every((id) => selected.has(id));
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(selectable));
+  const dayOf = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
+      new Date(iso),
+    );
   const timeOf = (iso: string) =>
     new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
       new Date(iso),
@@ -257,7 +261,7 @@ export function DebtorsScreen() {
                   <span className="ellipsis" title={m.name ?? ''}>
                     {m.name}
                   </span>
-                  {m.notifiedAt && (
+                  {m.notifiedAt ? (
                     <span
                       className={`badge notified state-${m.notifiedState ?? 'sent'}`}
                       title={t('debtors.notifiedTodayTitle', {
@@ -266,6 +270,18 @@ export function DebtorsScreen() {
                     >
                       {t('debtors.notifiedToday', { time: timeOf(m.notifiedAt) })}
                     </span>
+                  ) : (
+                    m.lastNotifiedAt && (
+                      <span
+                        className={`badge notified earlier state-${m.lastNotifiedState ?? 'sent'}`}
+                        title={t('notifyAgain.lastNotifiedTitle', {
+                          when: formatDateTime(m.lastNotifiedAt, locale),
+                          state: t(`notify.state.${m.lastNotifiedState ?? 'sent'}`),
+                        })}
+                      >
+                        {t('notifyAgain.lastNotified', { date: dayOf(m.lastNotifiedAt) })}
+                      </span>
+                    )
                   )}
                 </span>
                 <span role="cell">
