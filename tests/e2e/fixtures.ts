@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
@@ -66,4 +66,17 @@ export async function demoSynced(page: Page, url: string) {
   await page.getByRole('button', { name: 'Sincronizar agora' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pronto:' })).toBeVisible({ timeout: 90_000 });
   return nav;
+}
+
+/** Screenshots for a person to look at (light and dark): test-results/, or QUITA_SHOTS when set. */
+export const SHOTS = process.env.QUITA_SHOTS ?? 'test-results';
+
+/** The page as it is now, once light and once dark, as `p-<name>-<scheme>.png`; leaves the page light. */
+export async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(SHOTS, `p-${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,18 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { demoSynced, expect, test } from './fixtures';
-
-/** Screenshots for a person to look at (light and dark, 1366×768): test-results/, or QUITA_SHOTS when set. */
-const SHOTS = process.env.QUITA_SHOTS ?? 'test-results';
-const shoot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SHOTS, `p-${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-};
+import { demoSynced, expect, shoot, test } from './fixtures';
 
 /** [P] item 6: each member's debts on expanding, when they were last notified, and a question before notifying again. */
 test('Inadimplentes: debts per member, the last notification shown, and notifying again within the period asks first', async ({

@@ -1,18 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { demoSynced, expect, test } from './fixtures';
-
-/** Screenshots for a person to look at (light and dark, 1366×768): test-results/, or QUITA_SHOTS when set. */
-const SHOTS = process.env.QUITA_SHOTS ?? 'test-results';
-const shoot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SHOTS, `p-${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-};
+import { demoSynced, expect, shoot, test } from './fixtures';
 
 /** [P] item 5: Importar remembers the account, previews values in pt-BR, says "N de M", offers the column chooser, removes. */
 test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 1.234,56 with “N de M”, and an imported statement is removed after asking', async ({

@@ -1,22 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import type { RunningSandbox } from '../../src/sandbox';
 import { testSandbox } from '../helpers/sandbox';
-import { expect, test } from './fixtures';
-
-/** Screenshots for a person to look at (light and dark, 1366×768): test-results/, or QUITA_SHOTS when set. */
-const SHOTS = process.env.QUITA_SHOTS ?? 'test-results';
-const shoot = async (page: Page, name: string) => {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(SHOTS, `p-${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-};
+import { expect, shoot, test } from './fixtures';
 
 let sandbox: RunningSandbox;
 let portal: Server;

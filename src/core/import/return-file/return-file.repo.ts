@@ -27,27 +27,12 @@ export interface ReturnFileRow {
 }
 
 /** A stored title as matching and the match lines read it. */
-export interface ReturnTitleRow {
+export type ReturnTitleRow = Omit<CnabTitle, 'line' | 'occurrenceKind' | 'faceValueCents'> & {
   id: number;
   returnFileId: number;
   bankAccountId: number;
-  occurrenceCode: string;
-  occurrence: string;
-  isSettlement: boolean;
-  nossoNumero: string;
-  seuNumero: string | null;
-  payerName: string | null;
-  payerDocument: string | null;
-  dueDate: string | null;
   faceCents: number;
-  paidCents: number | null;
-  interestFineCents: number | null;
-  discountCents: number | null;
-  creditedCents: number | null;
-  feeCents: number;
-  paidDate: string | null;
-  creditDate: string | null;
-}
+};
 
 /**
  * The identity of a title occurrence across return files of one account: bank, nosso número, occurrence

@@ -71,7 +71,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   /** The account is remembered per branch: the next visit starts on it. */
   const chooseAccount = (id: number | null) => {
     setAccountId(id);
-    if (id) void call('profiles.setPrefs', { importBankAccountId: id }).catch(() => undefined);
+    // Not remembered: the clerk hears why (the choice on screen still holds for this visit).
+    if (id) void call('profiles.setPrefs', { importBankAccountId: id }).catch(fail);
   };
   const describeAccount = useDescribeAccount();
 
