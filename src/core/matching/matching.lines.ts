@@ -2,7 +2,7 @@
  * Reading a statement's current plan for review: each credit line with its proposal, score, zone and
  * reasons (codes, params and the Portuguese sentence), plus what the cache says of each receivable.
  */
-import type { MatchLineDto, MatchState, MatchZone } from '../../shared/contract/matching';
+import type { AsideReason, MatchLineDto, MatchState, MatchZone } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
 import { matchingRepo as repo } from './matching.repo';
 import { resolveStatement } from './matching.service';
@@ -38,6 +38,9 @@ interface Row {
   score: number;
   zone: MatchZone;
   reasons: string;
+  asideReason: AsideReason | null;
+  asideNote: string | null;
+  asideRuleId: number | null;
 }
 
 export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage {
@@ -53,7 +56,8 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
   const rows = db
     .prepare(
       `SELECT m.id AS matchId, l.id AS lineId, l.position, l.date, l.amount_cents AS amountCents, l.description,
-         l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons
+         l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons,
+         m.aside_reason AS asideReason, m.aside_note AS asideNote, m.aside_rule_id AS asideRuleId
        FROM matches m JOIN statement_lines l ON l.id = m.line_id
        WHERE ${where} ORDER BY l.position, l.id LIMIT ? OFFSET ?`,
     )
@@ -91,6 +95,9 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
       reasons: renderReasons(JSON.parse(r.reasons) as Reason[]),
       receivables: byMatch.get(r.matchId) ?? [],
       ...(titles.has(r.matchId) ? { returnTitles: titles.get(r.matchId) } : {}),
+      ...(r.asideReason
+        ? { aside: { reason: r.asideReason, note: r.asideNote, ruleId: r.asideRuleId } }
+        : {}),
     })),
   };
 }

@@ -28,7 +28,13 @@ export interface ItemRow {
 }
 
 /** States the engine owns: a re-run replaces them. Anything else is the clerk's and is kept. */
-export const ENGINE_STATES: readonly MatchState[] = ['suggested', 'unmatched'];
+export const ENGINE_STATES: readonly MatchState[] = ['suggested', 'unmatched', 'recorded'];
+
+/**
+ * SQL: the match `m` belongs to the engine (a re-run replaces it): one of its states, or set aside by a rule
+ * (the run applies the rules again). The one place that says what a re-run may replace.
+ */
+export const ENGINE_OWNED = `(m.state IN ('suggested', 'unmatched', 'recorded') OR (m.state = 'set_aside' AND m.aside_rule_id IS NOT NULL))`;
 
 const LINE_COLUMNS = `id, date, amount_cents AS amountCents, kind, description, payer_text AS payerText`;
 
@@ -80,7 +86,7 @@ export const matchingRepo = {
       .prepare(
         `SELECT m.id, m.plan_id, m.line_id, m.score, m.zone, m.reasons_json, m.state FROM matches m
          JOIN match_plans p ON p.id = m.plan_id
-         WHERE p.statement_id = ? AND m.state NOT IN ('suggested', 'unmatched')`,
+         WHERE p.statement_id = ? AND NOT ${ENGINE_OWNED}`,
       )
       .all(statementId) as MatchRow[],
 
@@ -93,7 +99,7 @@ export const matchingRepo = {
       .prepare(
         `SELECT i.receivable_id AS id, p.statement_id AS statementId, m.line_id AS lineId FROM match_items i
          JOIN matches m ON m.id = i.match_id JOIN match_plans p ON p.id = m.plan_id
-         WHERE i.active = 1 AND (? IS NULL OR p.statement_id <> ? OR m.state NOT IN ('suggested', 'unmatched'))`,
+         WHERE i.active = 1 AND (? IS NULL OR p.statement_id <> ? OR NOT ${ENGINE_OWNED})`,
       )
       .all(statementId, statementId) as { id: number; statementId: number; lineId: number }[];
     return new Map(rows.map((r) => [r.id, { statementId: r.statementId, lineId: r.lineId }]));
@@ -121,6 +127,8 @@ export const matchingRepo = {
            payment_type_id AS paymentTypeId, payer_name AS payerName, member_id AS memberId,
            authorization_code AS authorization, nsu, tid, card_acquirer AS cardAcquirer, card_flag AS cardFlag,
            receiving_date AS receivingDate, amount_paid_cents AS amountPaidCents, bank_account_id AS bankAccountId,
+           charge_date AS chargeDate, sale_date AS saleDate, current_installment AS currentInstallment,
+           total_installments AS totalInstallments,
            CAST(round(json_extract(raw_json, '$.fees') * 100) AS INTEGER) AS feesCents,
            CAST(coalesce(json_extract(raw_json, '$.nossoNumero'), json_extract(raw_json, '$.ourNumber'),
              json_extract(raw_json, '$.boletoNumber')) AS TEXT) AS boletoNumber
@@ -191,15 +199,29 @@ export const matchingRepo = {
       reasonsJson: string;
       state: MatchState;
       at: string;
+      /** A line a set-aside rule caught (state `set_aside`). */
+      aside?: { reason: string; note: string | null; ruleId: number } | undefined;
     },
   ) =>
     Number(
       db
         .prepare(
-          `INSERT INTO matches (plan_id, line_id, score, zone, reasons_json, state, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO matches (plan_id, line_id, score, zone, reasons_json, state, updated_at, aside_reason,
+             aside_note, aside_rule_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(m.planId, m.lineId, m.score, m.zone, m.reasonsJson, m.state, m.at).lastInsertRowid,
+        .run(
+          m.planId,
+          m.lineId,
+          m.score,
+          m.zone,
+          m.reasonsJson,
+          m.state,
+          m.at,
+          m.aside?.reason ?? null,
+          m.aside?.note ?? null,
+          m.aside?.ruleId ?? null,
+        ).lastInsertRowid,
     ),
 
   insertItem: (

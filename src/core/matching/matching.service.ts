@@ -11,6 +11,8 @@ import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { addDays, todayInBrasilia } from '../sync/dates';
 import { returnFileRepo } from '../import/return-file/return-file.repo';
+import { asideRepo } from '../review/aside.repo';
+import { ruleFor, type AsideRule } from './aside-rules';
 import { matchStatement } from './engine';
 import { matchingRepo as repo, type StatementInfo } from './matching.repo';
 import { DEFAULT_MATCH_SETTINGS } from './settings';
@@ -73,7 +75,7 @@ export function updateMatchSettings(db: Db, patch: MatchSettingsPatch, opts: Mat
   return getMatchSettings(db);
 }
 
-function loadAliases(db: Db): MatchAlias[] {
+export function loadAliases(db: Db): MatchAlias[] {
   return repo.aliases(db).map((a) => ({
     payerKey: a.payer_key,
     memberId: a.member_id,
@@ -169,7 +171,14 @@ export function runMatching(
     const keptLines = new Set(kept.map((m) => m.line_id));
     const all = repo.creditLines(db, st.id).filter((l) => !keptLines.has(l.id));
     const twins = twinsOf(db, st, all);
-    const lines = all.filter((l) => !twins.has(l.id));
+    // Lines a set-aside rule catches are not members' payments: the engine never sees them.
+    const rules = asideRepo.rules(db);
+    const caught = new Map<number, AsideRule>();
+    for (const l of all) {
+      const rule = twins.has(l.id) ? null : ruleFor(rules, l, st.bank_account_id);
+      if (rule) caught.set(l.id, rule);
+    }
+    const lines = all.filter((l) => !twins.has(l.id) && !caught.has(l.id));
     const plan = planFor(db, st, lines, settings);
     for (const [lineId, twin] of twins) {
       plan.results.push({
@@ -196,19 +205,35 @@ export function runMatching(
       kept.map((m) => m.id),
     );
     const counts = { green: 0, yellow: 0, red: 0, unmatched: 0 };
+    for (const [lineId, rule] of caught) {
+      repo.insertMatch(db, {
+        planId,
+        lineId,
+        score: 0,
+        zone: 'red',
+        reasonsJson: '[]',
+        state: 'set_aside',
+        at: createdAt,
+        aside: { reason: rule.reason, note: rule.note, ruleId: rule.id },
+      });
+    }
+    if (caught.size)
+      asideRepo.markApplied(db, [...new Set([...caught.values()].map((r) => r.id))], createdAt);
     for (const r of plan.results) {
+      // The money of a line that a received receivable explains is already recorded in the gym system.
+      const recorded = r.state === 'unmatched' && r.reasons.some((x) => x.code === 'already_received');
       const matchId = repo.insertMatch(db, {
         planId,
         lineId: r.lineId,
         score: r.score,
         zone: r.zone,
         reasonsJson: reasonsJson(r.reasons),
-        state: r.state,
+        state: recorded ? 'recorded' : r.state,
         at: createdAt,
       });
       for (const i of r.items) repo.insertItem(db, matchId, planId, i.receivableId, i.amountCents, true);
-      if (r.state === 'unmatched') counts.unmatched++;
-      else counts[r.zone]++;
+      if (r.state === 'unmatched' && !recorded) counts.unmatched++;
+      else if (r.state !== 'unmatched') counts[r.zone]++;
     }
     return {
       planId,
@@ -216,6 +241,8 @@ export function runMatching(
       engineVersion: plan.engineVersion,
       lines: all.length + kept.length,
       kept: kept.length,
+      recorded: plan.results.filter((r) => r.state === 'unmatched').length - counts.unmatched,
+      setAside: caught.size,
       ...counts,
     };
   });

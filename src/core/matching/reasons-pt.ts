@@ -35,6 +35,19 @@ export function brl(cents: number): string {
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+const CARD_SCOPES: Record<string, string> = {
+  brand: 'por bandeira e produto',
+  product: 'consolidado por produto',
+  day: 'consolidado do dia',
+};
+const CARD_MODELS: Record<string, string> = {
+  forecast: 'na data prevista do recebível',
+  d1: 'débito D+1',
+  d2: 'débito D+2',
+  c30: 'crédito D+30 por parcela',
+  a1: 'antecipado D+1',
+  a2: 'antecipado D+2',
+};
 const days = (n: number) => `${n} ${plural(n, 'dia', 'dias')}`;
 const pct = (n: number) => `${String(n).replace('.', ',')}%`;
 
@@ -84,7 +97,7 @@ export function renderReason(r: Reason): string {
     case 'type_mismatch':
       return `a linha parece ${CHANNEL_NAMES[str('channel')] ?? str('channel')}, o recebível é ${typeName(num('paymentType'))}`;
     case 'card_lump':
-      return `depósito ${str('acquirer').toUpperCase()} ${str('flag').toUpperCase()} ${num('credit') ? 'crédito' : 'débito'}: ${num('count')} ${plural(num('count'), 'venda', 'vendas')}`.replace(
+      return `depósito ${str('acquirer').toUpperCase() || 'de cartão'} ${str('flag').toUpperCase()} ${num('credit') === 2 ? 'crédito e débito' : num('credit') ? 'crédito' : 'débito'}: ${num('count')} ${plural(num('count'), 'venda', 'vendas')}`.replace(
         /\s+/g,
         ' ',
       );
@@ -139,8 +152,28 @@ export function renderReason(r: Reason): string {
       const d = num('diffCents');
       return `boleto ${str('nossoNumero')} pago com ${brl(Math.abs(d))} a ${d < 0 ? 'menos' : 'mais'} que o recebível ${num('receivableId')}: confira antes de aprovar`;
     }
+    case 'date_outside': {
+      const d = num('days');
+      const when = d >= 0 ? `pago ${days(d)} após o vencimento` : `pago ${days(-d)} antes do vencimento`;
+      return `${when}: fora do prazo esperado (${typeName(num('paymentType'))}: ${str('expected')} dias)`;
+    }
+    case 'name_different':
+      return `nome do pagador diferente (${num('percent')}% parecido)`;
     case 'return_title_unresolved':
       return `${num('count')} de ${num('of')} ${plural(num('of'), 'boleto', 'boletos')} do arquivo retorno sem recebível identificado`;
+    case 'card_settlement': {
+      const scope = CARD_SCOPES[str('scope')] ?? '';
+      const models = str('model')
+        .split('+')
+        .map((m) => CARD_MODELS[m] ?? m)
+        .join(' e ');
+      const late = num('late') > 0 ? `, ${days(num('late'))} após o previsto` : '';
+      return `crédito ${scope}, ${models}${late}`;
+    }
+    case 'card_fee_learned':
+      return `taxa aprendida das conciliações confirmadas: ${pct(num('percent'))} (${num('samples')} ${plural(num('samples'), 'depósito', 'depósitos')})`;
+    case 'by_elimination':
+      return `decidido junto com a linha ${num('lineId')}: o outro candidato é dela`;
   }
 }
 

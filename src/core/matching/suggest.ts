@@ -1,10 +1,11 @@
 import type { MatchSummaryDto } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
+import { ENGINE_OWNED } from './matching.repo';
 import { runMatching } from './matching.service';
 
 /** What started a suggestion run, kept in its audit entry. */
-export type SuggestTrigger = 'manual' | 'import' | 'sync';
+export type SuggestTrigger = 'manual' | 'import' | 'sync' | 'rule';
 
 /**
  * Suggest matches for a statement and record it: the one way suggestions are made, whoever asks (the Conciliar
@@ -33,7 +34,7 @@ export function statementsToRefresh(db: Db): number[] {
     .prepare(
       `SELECT DISTINCT p.statement_id FROM matches m JOIN match_plans p ON p.id = m.plan_id
        WHERE p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id)
-         AND m.state IN ('suggested', 'unmatched')
+         AND ${ENGINE_OWNED}
        UNION
        SELECT s.id FROM statements s WHERE s.credit_count > 0
          AND NOT EXISTS (SELECT 1 FROM match_plans p WHERE p.statement_id = s.id)

@@ -26,7 +26,7 @@ const TARGET: Record<ReviewAction, string> = {
 const FROM: Record<ReviewAction, string[]> = {
   approve: ['suggested', 'overridden', 'to_review'],
   reject: ['suggested', 'overridden', 'to_review', 'approved'],
-  to_review: ['suggested', 'overridden', 'approved', 'rejected', 'unmatched'],
+  to_review: ['suggested', 'overridden', 'approved', 'rejected', 'unmatched', 'recorded', 'set_aside'],
   unmatch: ['suggested', 'overridden', 'to_review', 'approved', 'rejected'],
 };
 
@@ -74,7 +74,11 @@ export function applyReview(db: Db, action: ReviewAction, matchIds: number[], wh
         continue;
       }
       const to = TARGET[action];
-      db.prepare('UPDATE matches SET state = ?, updated_at = ? WHERE id = ?').run(to, at, id);
+      // Leaving "set aside" forgets why; no action here sets a line aside (aside.service.ts does).
+      db.prepare(
+        `UPDATE matches SET state = ?, updated_at = ?, aside_reason = NULL, aside_note = NULL, aside_rule_id = NULL
+         WHERE id = ?`,
+      ).run(to, at, id);
       if (action === 'unmatch') db.prepare('DELETE FROM match_items WHERE match_id = ?').run(id);
       appendAudit(db, {
         ...who,

@@ -1,13 +1,15 @@
 import type { HandlerGroup } from '../handlers';
+import { lineCandidates } from '../matching/candidates';
 import { listMatchLines } from '../matching/matching.lines';
 import { getMatchSettings, updateMatchSettings } from '../matching/matching.service';
 import { suggest } from '../matching/suggest';
 
 export const matchingHandlers: HandlerGroup<
-  'match.run' | 'match.lines' | 'match.settings.get' | 'match.settings.update'
+  'match.run' | 'match.lines' | 'match.settings.get' | 'match.settings.update' | 'match.candidates'
 > = (ctx) => ({
   'match.run': async ({ statementId }) => suggest(ctx, statementId, 'manual'),
   'match.lines': async (q) => listMatchLines(ctx.db(), q),
+  'match.candidates': async ({ lineId, limit }) => lineCandidates(ctx.db(), lineId, limit),
   'match.settings.get': async () => getMatchSettings(ctx.db()),
   'match.settings.update': async (patch) => {
     const before = getMatchSettings(ctx.db()).settings;

@@ -1,5 +1,8 @@
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
+import { suggest } from '../matching/suggest';
+import { asideRepo } from '../review/aside.repo';
+import { listAsideRules, removeAsideRule, setAside, updateAsideRule } from '../review/aside.service';
 import { searchReceivables } from '../review/receivable-search';
 import { applyReview, approveGreen, listAliases, overrideLine, removeAlias } from '../review/review.service';
 
@@ -13,8 +16,16 @@ export const reviewHandlers: HandlerGroup<
   | 'review.searchReceivables'
   | 'review.aliases'
   | 'review.removeAlias'
+  | 'review.setAside'
+  | 'review.asideRules'
+  | 'review.updateAsideRule'
+  | 'review.removeAsideRule'
 > = (ctx) => {
   const who = () => ({ actor: ctx.actor(), profileId: ctx.activeProfileId() });
+  /** A rule changed: run the statements whose lines it caught, so the rules are applied again at once. */
+  const rerun = (statementIds: number[]) => {
+    for (const id of statementIds) suggest(ctx, id, 'rule');
+  };
   return {
     'review.approve': async ({ matchIds }) => applyReview(ctx.db(), 'approve', matchIds, who()),
     'review.reject': async ({ matchIds }) => applyReview(ctx.db(), 'reject', matchIds, who()),
@@ -37,5 +48,26 @@ export const reviewHandlers: HandlerGroup<
     'review.searchReceivables': async (q) => searchReceivables(ctx.db(), q),
     'review.aliases': async () => listAliases(ctx.db()),
     'review.removeAlias': async ({ id }) => removeAlias(ctx.db(), id, who()),
+    'review.setAside': async (input) => {
+      const db = ctx.db();
+      const { statementId, ruleId, ...result } = setAside(db, input, who());
+      let alsoSetAside = 0;
+      if (ruleId !== null && statementId !== null) {
+        rerun([statementId]);
+        alsoSetAside = asideRepo.linesOfRule(db, ruleId);
+      }
+      return { ...result, ruleId, alsoSetAside };
+    },
+    'review.asideRules': async () => listAsideRules(ctx.db()),
+    'review.updateAsideRule': async (patch) => {
+      const { rule, statementIds } = updateAsideRule(ctx.db(), patch, who());
+      rerun(statementIds);
+      return { rule };
+    },
+    'review.removeAsideRule': async ({ id }) => {
+      const { statementIds, ...result } = removeAsideRule(ctx.db(), id, who());
+      rerun(statementIds);
+      return result;
+    },
   };
 };

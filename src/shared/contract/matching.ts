@@ -17,6 +17,10 @@ export const MATCH_STATES = [
   'approved',
   'rejected',
   'to_review',
+  // [M] item 3: every line ends decided. `recorded`: already recorded in the gym system (engine, counted as
+  // reconciled). `set_aside`: not a member's payment, with a reason (by the clerk or by a rule).
+  'recorded',
+  'set_aside',
 ] as const;
 export type MatchState = (typeof MATCH_STATES)[number];
 
@@ -24,6 +28,17 @@ export type MatchState = (typeof MATCH_STATES)[number];
  * Stable reason codes. The renderer translates codes (with their params); the core renders Portuguese for
  * the CLI. Never rename a code: plans stored in the database refer to them.
  */
+/** Why a line is set aside: it is not a member's payment. `other` needs a note. */
+export const ASIDE_REASONS = ['interest', 'own_transfer', 'partner_payout', 'refund', 'other'] as const;
+export type AsideReason = (typeof ASIDE_REASONS)[number];
+
+/**
+ * Decided states: the line needs nothing more from the clerk (approved ones then go to Enviar). A rejected
+ * proposal is not a decision about the line: it is still to be matched or set aside. Every rule that counts
+ * "decided" or "to decide" (Conciliar's totals, Início) reads this list.
+ */
+export const DECIDED_STATES = ['approved', 'recorded', 'set_aside'] as const satisfies readonly MatchState[];
+
 export const REASON_CODES = [
   // evidence for a proposal
   'key',
@@ -68,6 +83,13 @@ export const REASON_CODES = [
   'return_file',
   'return_title_difference',
   'return_title_unresolved',
+  // [M] the candidate list: why a receivable does not fit a line
+  'date_outside',
+  'name_different',
+  // Card deposits ([J]), appended: how the deposit settles, a learned fee used, a line decided by elimination
+  'card_settlement',
+  'card_fee_learned',
+  'by_elimination',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -95,6 +117,9 @@ export const lagWindowSchema = z
 export type LagWindow = z.infer<typeof lagWindowSchema>;
 
 const percent = z.number().min(0).max(100);
+const feeBand = z
+  .object({ minPercent: percent, maxPercent: percent })
+  .refine((f) => f.minPercent <= f.maxPercent, { message: 'min above max', path: ['minPercent'] });
 
 export const matchSettingsSchema = z
   .object({
@@ -110,7 +135,14 @@ export const matchSettingsSchema = z
     lag: z.record(z.string().regex(/^(\d{1,3}|default)$/), lagWindowSchema),
     /** Card deposits are net of the acquirer's fee (MDR): accepted between these percentages of the gross. */
     cardFee: z
-      .object({ minPercent: percent, maxPercent: percent })
+      .object({
+        minPercent: percent,
+        maxPercent: percent,
+        /** [J] Optional bands per product (debit, credit, credit paid early); absent: min/max above. */
+        products: z
+          .object({ debit: feeBand.optional(), credit: feeBand.optional(), anticipated: feeBand.optional() })
+          .optional(),
+      })
       .refine((f) => f.minPercent <= f.maxPercent, { message: 'min above max', path: ['minPercent'] }),
     /** A late boleto is paid with a fine plus interest a month, pro rata: the most it may exceed its face. */
     lateCharges: z.object({ finePercent: percent, monthlyInterestPercent: percent }),
@@ -133,6 +165,10 @@ export const matchSummarySchema = z.object({
   yellow: z.number().int(),
   red: z.number().int(),
   unmatched: z.number().int(),
+  /** Lines already recorded in the gym system (a received receivable explains them). */
+  recorded: z.number().int(),
+  /** Lines a set-aside rule caught. */
+  setAside: z.number().int(),
   /** Matches already reviewed (state other than suggested/unmatched), carried over untouched. */
   kept: z.number().int(),
   durationMs: z.number(),
@@ -193,8 +229,38 @@ export const matchLineSchema = z.object({
   receivables: z.array(matchReceivableSchema),
   /** A boleto credit explained by a CNAB return file: its titles (absent otherwise). */
   returnTitles: z.array(returnTitleSchema).optional(),
+  /** A set-aside line: why, and the rule that did it (null: the clerk did). */
+  aside: z
+    .object({
+      reason: z.enum(ASIDE_REASONS),
+      note: z.string().nullable(),
+      ruleId: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type MatchLineDto = z.infer<typeof matchLineSchema>;
+
+/** One candidate for a line, as the engine judges it alone against the line. */
+export const candidateSchema = z.object({
+  receivable: matchReceivableSchema
+    .omit({ amountCents: true })
+    .extend({ memberId: z.number().int().nullable() }),
+  score: z.number().int().min(0).max(100),
+  zone: z.enum(MATCH_ZONES),
+  /** The engine would propose it on its own for this line. */
+  fits: z.boolean(),
+  /** Evidence for (when it fits) or the sentences saying why not. */
+  reasons: z.array(reasonSchema),
+  /** Facts the clerk compares at a glance (cents and days; null when not applicable). */
+  amountDiffCents: z.number().int(),
+  daysFromDue: z.number().int().nullable(),
+  namePercent: z.number().int().nullable(),
+  /** Held by another line (its id and statement), or null. */
+  heldBy: z.object({ lineId: z.number().int(), statementId: z.number().int() }).nullable(),
+  /** Already part of this line's current proposal or choice. */
+  chosen: z.boolean(),
+});
+export type CandidateDto = z.infer<typeof candidateSchema>;
 
 export const matchingCommands = {
   'match.run': defineCommand({
@@ -238,5 +304,19 @@ export const matchingCommands = {
       reset: z.boolean().optional(),
     }),
     output: z.object({ settings: matchSettingsSchema, isDefault: z.boolean() }),
+  }),
+  'match.candidates': defineCommand({
+    summary:
+      "A line's candidate receivables ranked: the engine's score and why each fits, and why the others do not (amount, date, name, taken)",
+    input: z.object({
+      lineId: z.number().int().positive(),
+      limit: z.number().int().min(1).max(50).default(12),
+    }),
+    output: z.object({
+      lineId: z.number().int(),
+      /** The best two are closer than the tie margin: the engine would not choose, the clerk does. */
+      tie: z.boolean(),
+      rows: z.array(candidateSchema),
+    }),
   }),
 };

@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import { defineCommand } from './define';
-import { reasonSchema } from './matching';
+import { ASIDE_REASONS, reasonSchema } from './matching';
 
 const ids = z.array(z.number().int().positive()).min(1).max(20_000);
 const reviewResult = z.object({
   changed: z.number().int(),
   skipped: z.array(z.object({ matchId: z.number().int(), reason: z.string() })),
 });
+
+const asideReason = z.enum(ASIDE_REASONS);
+const note = z.string().trim().max(200);
+/** Words the line's text must all contain (folded: case and accents do not matter). */
+const pattern = z.string().trim().min(3, 'the pattern is too short').max(120);
+
+export const asideRuleSchema = z.object({
+  id: z.number().int(),
+  pattern: z.string(),
+  reason: asideReason,
+  note: z.string().nullable(),
+  bankAccountId: z.number().int().nullable(),
+  bankAccountName: z.string().nullable(),
+  createdAt: z.string(),
+  timesApplied: z.number().int(),
+  lastAppliedAt: z.string().nullable(),
+});
+export type AsideRuleDto = z.infer<typeof asideRuleSchema>;
 
 export const reviewCommands = {
   'review.approve': defineCommand({
@@ -102,5 +120,46 @@ export const reviewCommands = {
     summary: 'Forget a learned name (later suggestions no longer use it)',
     input: z.object({ id: z.number().int().positive() }),
     output: z.object({ removed: z.number().int() }),
+  }),
+  'review.setAside': defineCommand({
+    summary:
+      'Set lines aside: not a member payment (bank interest, own-account transfer, partner payout, refund, other + note); optionally make a rule for lines like them',
+    input: z
+      .object({
+        matchIds: ids,
+        reason: asideReason,
+        note: note.optional(),
+        /** Also set aside, from now on, every line whose text contains these words. */
+        rule: z.object({ pattern, thisAccountOnly: z.boolean().default(true) }).optional(),
+      })
+      .refine((v) => v.reason !== 'other' || (v.note ?? '').length > 0, {
+        message: 'say why in a note',
+        path: ['note'],
+      }),
+    output: reviewResult.extend({
+      ruleId: z.number().int().nullable(),
+      /** Other undecided lines of the statement the new rule set aside at once. */
+      alsoSetAside: z.number().int(),
+    }),
+  }),
+  'review.asideRules': defineCommand({
+    summary: 'The set-aside rules: lines whose text contains the pattern are set aside on every import',
+    input: z.object({}),
+    output: z.object({ rows: z.array(asideRuleSchema) }),
+  }),
+  'review.updateAsideRule': defineCommand({
+    summary: 'Change a set-aside rule (pattern, reason, note); lines not yet decided are looked at again',
+    input: z.object({
+      id: z.number().int().positive(),
+      pattern: pattern.optional(),
+      reason: asideReason.optional(),
+      note: note.nullable().optional(),
+    }),
+    output: z.object({ rule: asideRuleSchema }),
+  }),
+  'review.removeAsideRule': defineCommand({
+    summary: 'Remove a set-aside rule; the lines it set aside go back to matching',
+    input: z.object({ id: z.number().int().positive() }),
+    output: z.object({ removed: z.number().int(), linesReleased: z.number().int() }),
   }),
 };

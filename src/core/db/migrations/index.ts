@@ -7,6 +7,7 @@ import { m005Outbox } from './005-outbox';
 import { m006DocumentedApi } from './006-documented-api';
 import { m007StatementAccounts } from './007-statement-accounts';
 import { m008ReturnFiles } from './008-return-files';
+import { m009DecidedLines } from './009-decided-lines';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m006DocumentedApi,
   m007StatementAccounts,
   m008ReturnFiles,
+  m009DecidedLines,
 ];

@@ -65,6 +65,16 @@ export function englishReason(
     }
     case 'name_similarity':
       return `name ${num('percent')}% similar`;
+    case 'date_outside': {
+      const d = num('days');
+      const when =
+        d >= 0
+          ? `paid ${n(d, 'day', 'days')} after the due date`
+          : `paid ${n(-d, 'day', 'days')} before the due date`;
+      return `${when}: outside the expected lag (${type('paymentType')}: ${str('expected')} days)`;
+    }
+    case 'name_different':
+      return `a different payer name (${num('percent')}% similar)`;
     case 'surname':
       return `only the surname matches (${str('surname').toUpperCase()})`;
     case 'no_payer_name':
@@ -74,7 +84,10 @@ export function englishReason(
     case 'type_mismatch':
       return `the line looks like ${CHANNELS[str('channel')] ?? str('channel')}, the receivable is ${type('paymentType')}`;
     case 'card_lump':
-      return `${str('acquirer').toUpperCase()} ${str('flag').toUpperCase()} ${num('credit') ? 'credit' : 'debit'} deposit: ${n(num('count'), 'sale', 'sales')}`;
+      return `${str('acquirer').toUpperCase() || 'card'} ${str('flag').toUpperCase()} ${num('credit') === 2 ? 'credit and debit' : num('credit') ? 'credit' : 'debit'} deposit: ${n(num('count'), 'sale', 'sales')}`.replace(
+        /\s+/g,
+        ' ',
+      );
     case 'lump_received':
       return `${n(num('count'), 'receivable of this deposit was', 'receivables of this deposit were')} already marked paid`;
     case 'lump_excluded':
@@ -124,6 +137,33 @@ export function englishReason(
     }
     case 'return_title_unresolved':
       return `${num('count')} of ${n(num('of'), 'boleto', 'boletos')} of the return file without a receivable found`;
+    case 'card_settlement': {
+      const scope = {
+        brand: 'per brand and product',
+        product: 'consolidated per product',
+        day: 'consolidated per day',
+      }[str('scope')];
+      const models = str('model')
+        .split('+')
+        .map(
+          (m) =>
+            ({
+              forecast: 'on the receivable’s forecast date',
+              d1: 'debit D+1',
+              d2: 'debit D+2',
+              c30: 'credit D+30 per installment',
+              a1: 'anticipated D+1',
+              a2: 'anticipated D+2',
+            })[m] ?? m,
+        )
+        .join(' and ');
+      const late = num('late') > 0 ? `, ${n(num('late'), 'day', 'days')} after the forecast` : '';
+      return `credit ${scope ?? ''}, ${models}${late}`;
+    }
+    case 'card_fee_learned':
+      return `fee learned from confirmed reconciliations: ${num('percent')}% (${n(num('samples'), 'deposit', 'deposits')})`;
+    case 'by_elimination':
+      return `decided together with line ${num('lineId')}: the other candidate is hers`;
     default:
       return r.text;
   }

@@ -1,0 +1,161 @@
+/**
+ * The candidate list of Conciliar's workspace ([M] item 2): for one statement line, the receivables that could
+ * pay it, ranked, each judged by the engine alone against the line (the same run a manual choice gets), so the
+ * clerk sees why each fits and, for the others, why not: a different amount, outside the expected lag, another
+ * payer's name, already given to another line. Tied candidates are all listed: the clerk decides at a glance.
+ */
+import type { CandidateDto, MatchSettings } from '../../shared/contract/matching';
+import type { Db } from '../db/open-db';
+import { AppError } from '../errors';
+import { addDays } from '../sync/dates';
+import { dayNumber } from './calendar';
+import { matchStatement } from './engine';
+import { matchingRepo as repo } from './matching.repo';
+import { getMatchSettings, loadAliases } from './matching.service';
+import { nameSimilarity } from './name-similarity';
+import { nameTokens, payerTokens } from './text';
+import type { MatchReceivable, Reason } from './types';
+import { renderReasons } from './reasons-pt';
+
+/** How many receivables the engine judges one by one (the closest first). */
+const JUDGED = 40;
+
+interface Pre {
+  r: MatchReceivable;
+  amountDiffCents: number;
+  daysFromDue: number | null;
+  namePercent: number | null;
+  /** Closeness before the engine speaks: amount first, then name, then date. */
+  rank: number;
+}
+
+function lagOf(s: MatchSettings, paymentTypeId: number | null) {
+  return s.lag[String(paymentTypeId ?? '')] ?? s.lag.default!;
+}
+
+/** Why a receivable the engine would not take does not fit, in the engine's own reason codes. */
+function whyNot(p: Pre, s: MatchSettings, lineNamed: boolean, engine: Reason[]): Reason[] {
+  const out: Reason[] = [];
+  if (p.amountDiffCents !== 0)
+    out.push({ code: 'amount_different', params: { diffCents: -p.amountDiffCents } });
+  if (p.daysFromDue !== null) {
+    const w = lagOf(s, p.r.paymentTypeId);
+    if (p.daysFromDue < w.min - w.early || p.daysFromDue > w.max + w.late)
+      out.push({
+        code: 'date_outside',
+        params: {
+          days: p.daysFromDue,
+          paymentType: p.r.paymentTypeId ?? 0,
+          expected: w.min === w.max ? String(w.min) : `${w.min}–${w.max}`,
+        },
+      });
+  }
+  if (lineNamed && p.namePercent !== null && p.namePercent < s.minNamePercent)
+    out.push({ code: 'name_different', params: { percent: p.namePercent } });
+  // What the engine said beyond these facts (a tie, a weak score, a type that does not fit...).
+  const facts = new Set(out.map((r) => r.code));
+  for (const r of engine)
+    if (!facts.has(r.code) && !(r.code === 'name_mismatch' && facts.has('name_different'))) out.push(r);
+  return out;
+}
+
+export function lineCandidates(db: Db, lineId: number, limit: number) {
+  const line = repo.line(db, lineId);
+  if (!line || line.kind !== 'credit')
+    throw new AppError('not_found', `Line ${lineId} is not a credit line of an imported statement.`, {
+      code: 'match.line_not_found',
+      params: { lineId },
+    });
+  const st = repo.statement(db, line.statementId)!;
+  const plan = repo.currentPlan(db, st.id);
+  const match = plan ? repo.matchOfLine(db, plan.id, lineId) : undefined;
+  const chosen = new Set(match ? repo.itemsOf(db, [match.id]).map((i) => i.receivable_id) : []);
+  const { settings } = getMatchSettings(db);
+  const held = repo.heldReceivables(db, null);
+  const aliases = loadAliases(db);
+  const payer = payerTokens(line.payerText ?? line.description);
+  const lineDay = dayNumber(line.date);
+  const all = repo
+    .receivables(db, addDays(line.date, -60), addDays(line.date, 60))
+    .filter((r) => r.statusId === 1 || r.statusId === 4 || chosen.has(r.id));
+
+  const pre: Pre[] = all.map((r) => {
+    const name = r.payerName ? nameTokens(r.payerName) : [];
+    const namePercent =
+      payer.length && name.length ? Math.round(nameSimilarity(payer, name).similarity * 100) : null;
+    const amountDiffCents = r.amountCents - line.amountCents;
+    const daysFromDue = r.dueDate ? lineDay - dayNumber(r.dueDate) : null;
+    const closeAmount = Math.abs(amountDiffCents) / Math.max(1, line.amountCents);
+    const rank =
+      (chosen.has(r.id) ? -10 : 0) +
+      (amountDiffCents === 0 ? 0 : 1 + Math.min(closeAmount * 10, 3)) +
+      (namePercent === null ? 0.5 : 1 - namePercent / 100) * 2 +
+      Math.min(Math.abs(daysFromDue ?? 60), 60) / 60;
+    return { r, amountDiffCents, daysFromDue, namePercent, rank };
+  });
+  pre.sort((a, b) => a.rank - b.rank || a.r.id - b.r.id);
+  // Worth showing: the same amount (or close), a similar name, or what the line holds now.
+  const shown = pre
+    .filter(
+      (p) =>
+        chosen.has(p.r.id) ||
+        Math.abs(p.amountDiffCents) <= Math.max(500, line.amountCents * 0.1) ||
+        (p.namePercent ?? 0) >= settings.minNamePercent,
+    )
+    .slice(0, JUDGED);
+
+  const others = new Map(held);
+  for (const [id, h] of others) if (h.lineId === lineId) others.delete(id);
+  const rows: CandidateDto[] = shown.map((p) => {
+    const heldBy = others.get(p.r.id) ?? null;
+    const result = matchStatement({
+      bankAccountId: st.bank_account_id,
+      lines: [line],
+      receivables: [p.r],
+      aliases,
+      settings,
+      held: new Map(),
+      returnTitles: [],
+    }).results[0];
+    const fits = !heldBy && !!result && result.items.length === 1 && result.items[0]!.receivableId === p.r.id;
+    const reasons: Reason[] = fits
+      ? result.reasons
+      : [
+          ...(heldBy
+            ? [{ code: 'held' as const, params: { lineId: heldBy.lineId, statementId: heldBy.statementId } }]
+            : []),
+          ...whyNot(p, settings, payer.length > 0, result?.reasons ?? []),
+        ];
+    return {
+      receivable: {
+        id: p.r.id,
+        faceCents: p.r.amountCents,
+        dueDate: p.r.dueDate,
+        payerName: p.r.payerName,
+        description: null,
+        paymentTypeId: p.r.paymentTypeId,
+        statusId: p.r.statusId,
+        memberId: p.r.memberId ?? null,
+      },
+      score: fits ? result.score : 0,
+      zone: fits ? result.zone : 'red',
+      fits,
+      reasons: renderReasons(reasons),
+      amountDiffCents: p.amountDiffCents,
+      daysFromDue: p.daysFromDue,
+      namePercent: p.namePercent,
+      heldBy,
+      chosen: chosen.has(p.r.id),
+    };
+  });
+  const order = new Map(shown.map((p, i) => [p.r.id, i]));
+  rows.sort(
+    (a, b) =>
+      Number(b.fits) - Number(a.fits) ||
+      b.score - a.score ||
+      order.get(a.receivable.id)! - order.get(b.receivable.id)!,
+  );
+  const fitting = rows.filter((r) => r.fits);
+  const tie = fitting.length >= 2 && fitting[0]!.score - fitting[1]!.score < settings.tieMargin;
+  return { lineId, tie, rows: rows.slice(0, Math.max(limit, tie ? fitting.length : 0)) };
+}

@@ -1,0 +1,108 @@
+import type { AsideReason } from '../../shared/contract/matching';
+import type { AsideRuleDto } from '../../shared/contract/review';
+import type { Db } from '../db/open-db';
+import type { AsideRule } from '../matching/aside-rules';
+
+/** The only SQL of set-aside lines and rules. Callers own the transaction. */
+export const asideRepo = {
+  /** Rules as the engine applies them, oldest first (the first that catches a line wins). */
+  rules: (db: Db) =>
+    db
+      .prepare(
+        `SELECT id, pattern, reason, note, bank_account_id AS bankAccountId FROM aside_rules ORDER BY id`,
+      )
+      .all() as AsideRule[],
+
+  /** Rules as the clerk sees them, newest first. */
+  list: (db: Db) =>
+    db
+      .prepare(
+        `SELECT r.id, r.pattern, r.reason, r.note, r.bank_account_id AS bankAccountId,
+           a.description AS bankAccountName, r.created_at AS createdAt, r.last_applied_at AS lastAppliedAt,
+           (SELECT count(*) FROM matches m WHERE m.aside_rule_id = r.id AND m.state = 'set_aside') AS timesApplied
+         FROM aside_rules r LEFT JOIN bank_accounts a ON a.id = r.bank_account_id ORDER BY r.id DESC`,
+      )
+      .all() as AsideRuleDto[],
+
+  /** Lines the rule sets aside in the current plans. */
+  linesOfRule: (db: Db, ruleId: number) =>
+    db
+      .prepare(`SELECT count(*) FROM matches WHERE aside_rule_id = ? AND state = 'set_aside'`)
+      .pluck()
+      .get(ruleId) as number,
+
+  get: (db: Db, id: number) => asideRepo.list(db).find((r) => r.id === id),
+
+  insert: (
+    db: Db,
+    r: {
+      pattern: string;
+      reason: AsideReason;
+      note: string | null;
+      bankAccountId: number | null;
+      at: string;
+    },
+  ) =>
+    Number(
+      db
+        .prepare(
+          `INSERT INTO aside_rules (pattern, reason, note, bank_account_id, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(r.pattern, r.reason, r.note, r.bankAccountId, r.at, r.at).lastInsertRowid,
+    ),
+
+  update: (
+    db: Db,
+    id: number,
+    r: { pattern: string; reason: AsideReason; note: string | null; at: string },
+  ) =>
+    db
+      .prepare('UPDATE aside_rules SET pattern = ?, reason = ?, note = ?, updated_at = ? WHERE id = ?')
+      .run(r.pattern, r.reason, r.note, r.at, id),
+
+  delete: (db: Db, id: number) => db.prepare('DELETE FROM aside_rules WHERE id = ?').run(id).changes,
+
+  markApplied: (db: Db, ids: number[], at: string) =>
+    db
+      .prepare('UPDATE aside_rules SET last_applied_at = ? WHERE id IN (SELECT value FROM json_each(?))')
+      .run(at, JSON.stringify(ids)),
+
+  /**
+   * Lines a rule set aside, in the current plans, handed back to the engine (it owns them again: the next run
+   * matches them). Their statements, to re-run.
+   */
+  releaseRuleLines(db: Db, ruleId: number, at: string): { released: number; statementIds: number[] } {
+    const statementIds = db
+      .prepare(
+        `SELECT DISTINCT p.statement_id FROM matches m JOIN match_plans p ON p.id = m.plan_id
+         WHERE m.aside_rule_id = ? AND m.state = 'set_aside' ORDER BY 1`,
+      )
+      .pluck()
+      .all(ruleId) as number[];
+    const released = db
+      .prepare(
+        `UPDATE matches SET state = 'unmatched', aside_reason = NULL, aside_note = NULL, aside_rule_id = NULL,
+           updated_at = ? WHERE aside_rule_id = ? AND state = 'set_aside'`,
+      )
+      .run(at, ruleId).changes;
+    return { released, statementIds };
+  },
+
+  /** Set a match aside by the clerk's hand (it no longer holds receivables). */
+  setAside(db: Db, matchId: number, a: { reason: AsideReason; note: string | null; at: string }) {
+    db.prepare('DELETE FROM match_items WHERE match_id = ?').run(matchId);
+    db.prepare(
+      `UPDATE matches SET state = 'set_aside', aside_reason = ?, aside_note = ?, aside_rule_id = NULL,
+         updated_at = ? WHERE id = ?`,
+    ).run(a.reason, a.note, a.at, matchId);
+  },
+
+  statementOfMatch: (db: Db, matchId: number) =>
+    db
+      .prepare(
+        `SELECT p.statement_id AS statementId, s.bank_account_id AS bankAccountId FROM matches m
+         JOIN match_plans p ON p.id = m.plan_id JOIN statements s ON s.id = p.statement_id WHERE m.id = ?`,
+      )
+      .get(matchId) as { statementId: number; bankAccountId: number } | undefined,
+};
