@@ -1,9 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore, type Core } from '../core/bootstrap';
-import { isAppError } from '../core/errors';
-import { defaultDataDir } from '../core/paths';
-import { packageVersion } from '../core/version';
+import { createCore, defaultDataDir, isAppError, packageVersion, type Core } from '../core';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
 import { connectCommand } from './commands/connection';
 import { debtorsCommand, geographyCommand } from './commands/debtors';

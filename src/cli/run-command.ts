@@ -1,6 +1,6 @@
 import type { CommandInput, CommandName, CommandOutput } from '../shared/contract';
-import type { Core } from '../core/bootstrap';
-import { AppError } from '../core/errors';
+import type { Core } from '../core';
+import { AppError } from '../core';
 import { UsageError } from './types';
 
 /** Call a core command through the same dispatch (validation, envelopes) the other front doors use. */

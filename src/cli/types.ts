@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { Core } from '../core/bootstrap';
+import type { Core } from '../core';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;

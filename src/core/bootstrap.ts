@@ -11,8 +11,8 @@ import { createDemoController } from './demo/demo-controller';
 import { createProfileDbs } from './db/profile-dbs';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
-import { createEventBus } from './events';
-import { fileLogger } from './log';
+import { createEventBus, type EventBus } from './events';
+import { fileLogger, type Logger } from './log';
 import { createHandlers } from './handlers';
 import { defaultKeyFile } from './paths';
 import { openConfStore } from './settings/conf-store';
@@ -21,7 +21,9 @@ import { createSettingsService } from './settings/settings.service';
 import { fileSecretStore } from './secrets/file-secret-store';
 import type { SecretStore } from './secrets/secret-store';
 import { noUpdater, type Updater } from './update/updater';
-import { createUploads } from './uploads';
+import { createUploads, type Uploads } from './uploads';
+import { storedFeed } from './services/update.handlers';
+import type { Locale } from '../shared/constants';
 
 export interface CoreOptions {
   mode: CoreContext['mode'];
@@ -40,12 +42,36 @@ export interface CoreOptions {
   echoLog?: boolean;
 }
 
-export interface Core {
-  ctx: CoreContext;
+/**
+ * What a front door (src/main, src/host, src/cli) gets from the core: run a command, follow events, stage a
+ * file, and the few facts a door prints. Exported through src/core/index.ts; nothing else of the core is.
+ */
+export interface CoreDoor {
+  version: string;
+  dataDir: string;
+  /** The log file every door writes (named in Ajuda/Sobre and by `quita --version`). */
+  logFile: string;
+  /** The one entry point: validation, audit entries and error sentences are the same from every door. */
   dispatch: Dispatch;
+  /** Progress and job events, for IPC, the host's event stream and the CLI's stderr. */
+  events: Pick<EventBus, 'subscribe'>;
+  /** Files on their way in (the renderer uploads them; the CLI stages the file it was given). */
+  uploads: Uploads;
+  log: Logger;
+  /** The clerk's language, for what the desktop shell says itself (update dialogs). */
+  locale(): Locale;
+  /** Set when the secrets are protected less than the user may assume (printed by the browser host). */
+  secretsWarning: string | null;
+  /** The update feed stored in the settings, if it is a valid one (the desktop updater starts with it). */
+  updateFeed(): string | null;
   /** Start pending background work of the active profile (the desktop app and the browser host call it). */
   resumeBackground(): void;
   close(): Promise<void>;
+}
+
+/** The core with its context, for the core's own tests; front doors only see `CoreDoor`. */
+export interface Core extends CoreDoor {
+  ctx: CoreContext;
 }
 
 /** Build the core for one front door. Same handlers, same files, whichever door opens it. */
@@ -133,6 +159,15 @@ export function createCore(opts: CoreOptions): Core {
   };
   return {
     ctx,
+    version: opts.version,
+    dataDir: opts.dataDir,
+    logFile: log.file ?? join(opts.dataDir, 'logs', 'quita.log'),
+    events: ctx.events,
+    uploads: ctx.uploads,
+    log,
+    locale: () => settings.get().locale,
+    secretsWarning: secrets.protection.warning ?? null,
+    updateFeed: () => storedFeed(ctx),
     dispatch: createDispatch(
       createHandlers(ctx),
       (m) => log.error(m),

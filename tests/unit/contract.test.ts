@@ -6,6 +6,7 @@ describe('command contract', () => {
     expect(COMMAND_NAMES).toMatchInlineSnapshot(`
       [
         "app.info",
+        "app.status",
         "app.update.check",
         "app.update.setFeed",
         "app.update.status",

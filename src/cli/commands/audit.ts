@@ -1,5 +1,5 @@
 import { extname, resolve } from 'node:path';
-import { writeFileAtomic } from '../../core/fs-atomic';
+import { writeFileAtomic } from '../../core';
 import { runCommand } from '../run-command';
 import { UsageError, type ParsedValues, type Subcommand } from '../types';
 

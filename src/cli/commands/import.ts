@@ -1,12 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { AccountCheck } from '../../shared/contract/import';
-import { AppError } from '../../core/errors';
-import { describeAccount } from '../../core/import/account-check';
-import { importErrors } from '../../core/import/import-errors';
-import { previewImport } from '../../core/import/import.service';
-import { MAX_FILE_BYTES } from '../../core/import/limits';
-import { importAndSuggest } from '../../core/services/import.handlers';
+import { AppError, brl, describeAccount, MAX_UPLOAD_BYTES, type Core } from '../../core';
+import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
 
 /** What the file says about its account, and how it compares with the one given. */
@@ -20,9 +16,6 @@ function accountLines(c: AccountCheck, imported: boolean): string[] {
   return [`${said}${c.verdict === 'same' ? ' (matches)' : ''}.`];
 }
 
-const brl = (cents: number) =>
-  (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
-
 function readStatementFile(path: string): Buffer {
   let size: number;
   try {
@@ -34,15 +27,39 @@ function readStatementFile(path: string): Buffer {
     if (e instanceof AppError) throw e;
     throw new AppError('not_found', `File not found: ${path}`, { code: 'import.file_not_found' });
   }
-  // Checked before reading, so a huge file is refused without loading it.
-  if (size > MAX_FILE_BYTES) throw importErrors.tooLarge(size);
+  // Checked before reading, so a huge file is refused without loading it (the upload area has the same cap).
+  if (size > MAX_UPLOAD_BYTES) {
+    const mb = (n: number) => Math.ceil(n / 1024 / 1024);
+    throw new AppError(
+      'validation',
+      `The file is too large (${mb(size)} MB; the limit is ${mb(MAX_UPLOAD_BYTES)} MB). Export a shorter period.`,
+      { code: 'import.too_large' },
+    );
+  }
   return readFileSync(path);
 }
 
 /**
- * `quita import FILE --bank-account ID`: reads the file itself and calls the import service directly
- * (the commands take an upload id, which only makes sense for the UI). Without a saved mapping the
- * detected one is used and remembered for the account, as when the clerk confirms it on screen.
+ * The file goes where the screen's upload puts it, and the commands the screen runs read it from there: the
+ * CLI's import is validated and audited exactly as Importar's. The staged copy is removed afterwards.
+ */
+async function withStagedFile<T>(
+  core: Core,
+  path: string,
+  use: (uploadId: string) => Promise<T>,
+): Promise<T> {
+  const { uploadId } = core.uploads.stage(basename(path), readStatementFile(path));
+  try {
+    return await use(uploadId);
+  } finally {
+    core.uploads.remove(uploadId);
+  }
+}
+
+/**
+ * `quita import FILE --bank-account ID`: stages the file as an upload and runs `import.preview` (--dry-run) or
+ * `import.commit`, the commands of the Importar screen. Without a saved mapping the detected one is used and
+ * remembered for the account, as when the clerk confirms it on screen.
  */
 export const importCommand: Subcommand = {
   name: 'import',
@@ -72,13 +89,11 @@ export const importCommand: Subcommand = {
       (!Number.isInteger(statementIndex) || statementIndex < 0 || statementIndex > 99)
     )
       throw new UsageError('--statement N is the 0-based number of the statement in the file');
-    const bytes = readStatementFile(file);
-    const db = core.ctx.db();
-    const input = { fileName: basename(file), bytes, bankAccountId, statementIndex };
-    // The bytes were read for this import only: move them to the reading worker instead of copying.
-    const opts = { transferBytes: true };
+    const input = { bankAccountId, ...(statementIndex !== undefined ? { statementIndex } : {}) };
     if (values['dry-run'] === true) {
-      const p = await previewImport(db, input, opts);
+      const p = await withStagedFile(core, file, (uploadId) =>
+        runCommand(core, 'import.preview', { uploadId, ...input }),
+      );
       const text = [
         `${p.fileName}: ${p.format.toUpperCase()}${p.encoding ? ` (${p.encoding})` : ''}, mapping ${p.mappingSource}${p.profileName ? ` “${p.profileName}”` : ''}, confidence ${Math.round(p.confidence * 100)}%`,
         `${p.counts.credits} credits (${brl(p.counts.creditCents)}), ${p.counts.debits} debits, ${p.counts.balances} balance rows, ${p.counts.rejected} rejected`,
@@ -90,10 +105,12 @@ export const importCommand: Subcommand = {
       ];
       return { json: p, text: text.join('\n') };
     }
-    const r = await importAndSuggest(
-      core.ctx,
-      { ...input, confirmAccount: values['confirm-account'] === true, actor: core.ctx.actor() },
-      opts,
+    const r = await withStagedFile(core, file, (uploadId) =>
+      runCommand(core, 'import.commit', {
+        uploadId,
+        ...input,
+        confirmAccount: values['confirm-account'] === true,
+      }),
     );
     const rf = r.returnFile;
     const text = [

@@ -1,5 +1,4 @@
-import type { Core } from '../../core/bootstrap';
-import { brl } from '../../core/matching/reasons-pt';
+import { brl, type Core } from '../../core';
 import type { MatchLineDto } from '../../shared/contract/matching';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';

@@ -1,7 +1,32 @@
+import type { Core } from '../../core';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
 
 const money = (c: number) => (c / 100).toFixed(2);
+
+/**
+ * The current match of each line, read through `match.lines` as Conciliar reads it: the latest statement first,
+ * then the others, newest first, until every line is found. A line with no current match is refused.
+ */
+async function matchIdsOfLines(core: Core, statementId: number | undefined, lineIds: number[]) {
+  const wanted = new Map(lineIds.map((l) => [l, undefined as number | undefined]));
+  const missing = () => [...wanted].filter(([, m]) => m === undefined).map(([l]) => l);
+  const statements = statementId
+    ? [statementId]
+    : (await runCommand(core, 'import.statements', {})).statements.map((s) => s.id).sort((a, b) => b - a);
+  for (const id of statements) {
+    if (missing().length === 0) break;
+    for (let offset = 0; ;) {
+      const page = await runCommand(core, 'match.lines', { statementId: id, limit: 5000, offset });
+      for (const row of page.rows) if (wanted.has(row.lineId)) wanted.set(row.lineId, row.matchId);
+      offset += page.rows.length;
+      if (page.rows.length === 0 || offset >= page.total) break;
+    }
+  }
+  const [first] = missing();
+  if (first !== undefined) throw new Error(`Line ${first} has no suggestion: run quita match first.`);
+  return lineIds.map((l) => wanted.get(l)!);
+}
 
 export const approveCommand: Subcommand = {
   name: 'approve',
@@ -25,19 +50,7 @@ export const approveCommand: Subcommand = {
     if (!lines.length || lines.some((l) => !Number.isInteger(l) || l <= 0))
       throw new UsageError('give --green, or one or more --line ID');
     // Lines are what the clerk sees (quita match prints lineId); the review works on their current matches.
-    const matchIds: number[] = [];
-    for (const lineId of lines) {
-      const row = core.ctx
-        .db()
-        .prepare(
-          `SELECT m.id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-           WHERE m.line_id = ? AND p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id)`,
-        )
-        .pluck()
-        .get(lineId) as number | undefined;
-      if (row === undefined) throw new Error(`Line ${lineId} has no suggestion: run quita match first.`);
-      matchIds.push(row);
-    }
+    const matchIds = await matchIdsOfLines(core, statementId, lines);
     const r = await runCommand(core, 'review.approve', { matchIds });
     const skipped = r.skipped.map((s) => `match ${s.matchId}: ${s.reason}`);
     return { json: r, text: [`${r.changed} line(s) approved.`, ...skipped].join('\n') };
@@ -86,19 +99,8 @@ export const statusCommand: Subcommand = {
   usage: 'quita status [--json]',
   options: {},
   async run(_v, _p, core) {
-    const db = core.ctx.db();
     const sync = await runCommand(core, 'sync.status', {});
-    const matches = Object.fromEntries(
-      (
-        db
-          .prepare(
-            `SELECT m.state, count(*) AS n FROM matches m JOIN match_plans p ON p.id = m.plan_id
-             WHERE p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id) GROUP BY m.state`,
-          )
-          .all() as { state: string; n: number }[]
-      ).map((r) => [r.state, r.n]),
-    );
-    const statements = db.prepare('SELECT count(*) FROM statements').pluck().get() as number;
+    const { statements, matchesByState: matches } = await runCommand(core, 'app.status', {});
     const { counts } = await runCommand(core, 'send.batches', { limit: 1 });
     const preview = await runCommand(core, 'send.preview', {});
     const json = {

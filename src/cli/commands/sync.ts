@@ -13,7 +13,7 @@ export const syncCommand: Subcommand = {
     'no-debtors': { type: 'boolean', default: false },
   },
   async run(v, _p, core, io) {
-    const unsubscribe = core.ctx.events.subscribe((name, payload) => {
+    const unsubscribe = core.events.subscribe((name, payload) => {
       if (name !== 'job.progress') return;
       const p = payload as { phase: string; done: number; total: number | null; waitingMs: number };
       const of = p.total === null ? '' : `/${p.total}`;

@@ -1,12 +1,19 @@
 import type { HandlerGroup } from '../handlers';
+import { matchCountsByState, statementCount } from '../matching/current-plan.repo';
 
-export const appHandlers: HandlerGroup<'app.info' | 'settings.get' | 'settings.update'> = (ctx) => ({
+export const appHandlers: HandlerGroup<'app.info' | 'app.status' | 'settings.get' | 'settings.update'> = (
+  ctx,
+) => ({
   'app.info': async () => ({
     version: ctx.version,
     mode: ctx.mode,
     dataDir: ctx.dataDir,
     secretProtection: ctx.secrets.protection,
   }),
+  'app.status': async () => {
+    const db = ctx.db();
+    return { statements: statementCount(db), matchesByState: matchCountsByState(db) };
+  },
   'settings.get': async () => ctx.settings.get(),
   'settings.update': async (patch) => {
     const before = ctx.settings.get();

@@ -27,6 +27,15 @@ export const appCommands = {
       secretProtection: secretProtectionSchema,
     }),
   }),
+  'app.status': defineCommand({
+    summary: 'Where the reconciliation stands: statements imported, and their current matches by state',
+    input: z.object({}),
+    output: z.object({
+      statements: z.number().int(),
+      /** Lines of every statement's current plan per state (suggested, approved, rejected, ...). */
+      matchesByState: z.record(z.string(), z.number().int()),
+    }),
+  }),
   'settings.get': defineCommand({
     summary: 'Read the user settings (language, theme, active profile)',
     input: z.object({}),
