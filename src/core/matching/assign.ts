@@ -91,6 +91,8 @@ export class Assignment {
   readonly why: Reason[][];
   /** Lines that need no later pass: a proposal, or a tie that must stay visible as such. */
   readonly done: boolean[];
+  /** The receivables each tied line reserved (to release them when the tie is settled jointly). */
+  private readonly reserved = new Map<number, PRec[]>();
 
   constructor(
     private readonly prep: Prepared,
@@ -158,6 +160,10 @@ export class Assignment {
     const live = entries.filter((e) => !this.done[e.l.i] && e.options.length > 0);
     const cursor = new Int32Array(live.length);
     const heap = new Heap();
+    // Lines of this pass left tied (line index → entry), and lines re-decided after a rival took one of
+    // their tied receivables (line index → that rival's line id): lines are decided jointly ([J] item 4).
+    const tiedHere = new Map<number, number>();
+    const eliminated = new Map<number, number>();
     live.forEach((e, k) => {
       e.options.sort(byScore);
       heap.push({ key: e.options[0]!.score, e: k, day: e.l.day, i: e.l.i });
@@ -171,9 +177,24 @@ export class Assignment {
       cursor[top.e] = c;
       const best = e.options[c];
       const original = e.options[0]!;
+      // A receivable this line wants clearly more than anything else, reserved by a line of this pass that
+      // could not choose between it and another: this line settles it, and the tied line is decided again
+      // by elimination ("FIRST LAST" tied between First Last and First Middle Last; the next day's "FIRST
+      // MIDDLE LAST" is exactly the second, so the first line is the first member).
+      const contested = this.contestable(e, c, tiedHere, li);
+      if (contested) {
+        const { o, gap, t } = contested;
+        this.releaseTie(t);
+        this.propose(li, o, extra ? extra(e.l, o) : [], gap);
+        eliminated.set(t, e.l.line.id);
+        const kt = tiedHere.get(t)!;
+        tiedHere.delete(t);
+        heap.push({ key: live[kt]!.options[0]!.score, e: kt, day: live[kt]!.l.day, i: t });
+        continue;
+      }
       // The receivable this line wanted most went to another line that wanted it just as much: the same
       // payment twice (or a homonym). Say so on both instead of quietly giving this one something else.
-      const twin = best === original ? null : this.duplicateOf(original, li);
+      const twin = best === original || eliminated.has(li) ? null : this.duplicateOf(original, li);
       if (twin !== null) {
         this.why[li]!.push({
           code: 'possible_duplicate',
@@ -209,14 +230,67 @@ export class Assignment {
       const margin = best.score - (second?.score ?? 0);
       if (second && margin < s.tieMargin) {
         this.reserveTie(li, [best, ...rivals.filter((o) => best.score - o.score < s.tieMargin)]);
+        if (best.recs.length === 1) tiedHere.set(li, top.e);
         continue;
       }
       if (best.score < s.thresholds.propose) {
         this.why[li]!.push({ code: 'weak', params: { score: best.score } });
         continue;
       }
-      this.propose(li, best, extra ? extra(e.l, best) : [], second ? margin : null);
+      const by = eliminated.get(li);
+      const own = extra ? extra(e.l, best) : [];
+      if (by !== undefined) own.push({ code: 'by_elimination', params: { lineId: by } });
+      this.propose(li, best, own, second ? margin : null);
     }
+  }
+
+  /** Reserved by a tied line of this pass (and by nothing else): another line may settle it. */
+  private reservedByTie(o: Option, tiedHere: Map<number, number>, self: number): number | null {
+    if (o.recs.length !== 1) return null;
+    const p = o.recs[0]!;
+    const t = this.by[p.i]!;
+    return p.open && this.kind[p.i] === RESERVED && t !== self && tiedHere.has(t) ? t : null;
+  }
+
+  /**
+   * The option before the first available one (`c`) that only a tie of this pass holds, when this line
+   * wants it by at least `greenMargin` over anything else it could have (available or tied alike).
+   */
+  private contestable(
+    e: PassEntry,
+    c: number,
+    tiedHere: Map<number, number>,
+    li: number,
+  ): { o: Option; gap: number | null; t: number } | null {
+    if (tiedHere.size === 0) return null;
+    for (let k = 0; k < c && k < e.options.length; k++) {
+      const o = e.options[k]!;
+      const t = this.reservedByTie(o, tiedHere, li);
+      if (t === null) continue;
+      if (o.score < this.s.thresholds.yellow) return null;
+      let rival: Option | undefined;
+      for (let j = k + 1; j < e.options.length && !rival; j++) {
+        const x = e.options[j]!;
+        if (x.recs[0] === o.recs[0]) continue;
+        if (this.availableOpt(x) || this.reservedByTie(x, tiedHere, li) !== null) rival = x;
+      }
+      const gap = rival ? o.score - rival.score : null;
+      return gap === null || gap >= this.s.greenMargin ? { o, gap, t } : null;
+    }
+    return null;
+  }
+
+  /** Undo a tie: its receivables are free again and the line is open to be decided once more. */
+  private releaseTie(t: number) {
+    for (const p of this.reserved.get(t) ?? []) {
+      if (this.kind[p.i] === RESERVED && this.by[p.i] === t) {
+        this.kind[p.i] = FREE;
+        this.by[p.i] = -1;
+      }
+    }
+    this.reserved.delete(t);
+    this.why[t] = this.why[t]!.filter((r) => r.code !== 'tie');
+    this.done[t] = false;
   }
 
   /** A receivable already received explains this line best: it was reconciled before; propose nothing. */
@@ -233,6 +307,10 @@ export class Assignment {
   /** Nothing proposed; the tied receivables are reserved so a weaker line cannot take one by default. */
   private reserveTie(li: number, tied: Option[]) {
     for (const o of tied) this.claim(o, li, RESERVED);
+    this.reserved.set(
+      li,
+      tied.flatMap((o) => o.recs),
+    );
     // A line with one option ties with the identical line(s) that could take it just as well.
     const others = Math.max(1, tied.length - 1);
     this.why[li]!.push({ code: 'tie', params: { others, score: Math.max(...tied.map((o) => o.score)) } });

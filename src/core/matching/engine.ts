@@ -60,7 +60,7 @@ export function matchStatement(input: MatchInput): MatchPlan {
 
   a.runPass(returnFileEntries(prep, a, s, input.returnTitles ?? []));
   a.runPass(keyEntries(prep, a, s), others);
-  a.runPass(cardEntries(prep, a, s));
+  a.runPass(cardEntries(prep, a, s, input.cardFees));
   a.runPass(namedEntries(prep, a, s, input.aliases), others);
   a.runPass(leftoverEntries(prep, a, s, input.aliases));
   a.runOptimalPass(namelessEntries(prep, a, s), others);

@@ -1,164 +1,17 @@
 /**
  * Many-to-one: one bank line paying several receivables. Proposed only when exactly one combination
  * explains the amount; anything else is reported as ambiguous, never guessed.
- * - Card deposits: one per acquirer, brand, product and day, net of the fee (MDR). Candidates are the
- *   card receivables expected that day; those already received (or held by another match) still count
- *   toward the sum, so a deposit the clerk half reconciled is still recognised.
+ * - Card deposits: card-deposits.ts ([J]: every way acquirers group and date their credits).
  * - Aggregated boleto credits ("LIQUIDACAO DE COBRANCA 5 TIT"): exact sums of face values only.
  * - One payer's several receivables in one transfer (a parent paying two children's plans).
  */
 import type { Assignment, PassEntry } from './assign';
-import { onOrNextBusinessDay } from './calendar';
 import { identityOf } from './passes';
-import { cardBucketKey, inWindow, nameKeys, type PLine, type PRec, type Prepared } from './prepare';
+import { inWindow, nameKeys, type PLine, type PRec, type Prepared } from './prepare';
 import { amountFit, dateFit, optionOf, PTS, typeFit, type Option, type Part } from './score';
 import type { MatchAlias, MatchSettings, Reason } from './types';
 
-interface Fit {
-  keep: PRec[];
-  removed: number;
-  exact: boolean;
-}
-
-const FLAGS = ['visa', 'mastercard', 'elo', 'hipercard', 'amex'];
-
-function previousBusinessDay(day: number): number {
-  let d = day - 1;
-  while (onOrNextBusinessDay(d) !== d) d--;
-  return d;
-}
-
-/** Sums of a candidate set: net of the known fees, gross of the items whose fee is unknown. */
-interface Sums {
-  net: number;
-  unknownGross: number;
-  size: number;
-}
-
-const sumsOf = (items: PRec[]): Sums => {
-  const t = { net: 0, unknownGross: 0, size: items.length };
-  for (const p of items) {
-    if (p.r.feesCents === null) t.unknownGross += p.r.amountCents;
-    else t.net += p.r.amountCents - p.r.feesCents;
-  }
-  return t;
-};
-const minus = (a: Sums, p: PRec): Sums =>
-  p.r.feesCents === null
-    ? { ...a, unknownGross: a.unknownGross - p.r.amountCents, size: a.size - 1 }
-    : { ...a, net: a.net - (p.r.amountCents - p.r.feesCents), size: a.size - 1 };
-
-/**
- * The one subset of a card bucket that explains the deposit, or why there is none. Fees the gym system
- * recorded are used as they are (a cent of rounding per sale allowed); only sales without a recorded fee
- * get the configured tolerance, so one stray sale cannot hide inside the tolerance of twenty exact ones.
- */
-function cardFit(avail: PRec[], accounted: PRec[], amount: number, s: MatchSettings): Fit | Reason {
-  const exactOk = (t: Sums) => t.unknownGross === 0 && t.size > 0 && Math.abs(t.net - amount) <= t.size;
-  const tolOk = (t: Sums) =>
-    t.unknownGross > 0 &&
-    amount >= t.net + (t.unknownGross * (100 - s.cardFee.maxPercent)) / 100 - t.size &&
-    amount <= t.net + (t.unknownGross * (100 - s.cardFee.minPercent)) / 100 + t.size;
-  const done = sumsOf(accounted);
-  if (avail.length === 0 || (accounted.length > 0 && exactOk(done))) {
-    return { code: 'lump_received', params: { count: accounted.length } };
-  }
-  const whole = sumsOf([...accounted, ...avail]);
-  if (exactOk(whole)) return { keep: avail, removed: 0, exact: true };
-  const exact: PRec[][] = [];
-  const tol: PRec[][] = [];
-  const n = avail.length;
-  const consider = (out: PRec[], t: Sums) => {
-    if (out.length === n) return;
-    const isExact = exactOk(t);
-    if (!isExact && !tolOk(t)) return;
-    (isExact ? exact : tol).push(avail.filter((p) => !out.includes(p)));
-  };
-  for (let i = 0; i < n; i++) {
-    const ti = minus(whole, avail[i]!);
-    consider([avail[i]!], ti);
-    if (n > 60) continue;
-    for (let j = i + 1; j < n; j++) consider([avail[i]!, avail[j]!], minus(ti, avail[j]!));
-  }
-  if (exact.length === 1) return { keep: exact[0]!, removed: n - exact[0]!.length, exact: true };
-  if (exact.length > 1) return { code: 'lump_ambiguous', params: { combinations: exact.length } };
-  if (tolOk(whole)) return { keep: avail, removed: 0, exact: false };
-  if (tol.length === 1) return { keep: tol[0]!, removed: n - tol[0]!.length, exact: false };
-  if (tol.length > 1) return { code: 'lump_ambiguous', params: { combinations: tol.length } };
-  return { code: 'lump_no_fit', params: { candidates: accounted.length + avail.length } };
-}
-
-function cardOption(l: PLine, fit: Fit, accounted: PRec[], previousDay: boolean): Option {
-  const c = l.card!;
-  const recs = [...fit.keep].sort((x, y) => x.r.id - y.r.id);
-  const gross = [...recs, ...accounted].reduce((t, p) => t + p.r.amountCents, 0);
-  const fee = gross - l.amount;
-  const percent = Math.round((fee * 10000) / Math.max(1, gross)) / 100;
-  const parts: (Part | null)[] = [
-    {
-      pts: PTS.identity,
-      reason: {
-        code: 'card_lump',
-        params: { acquirer: c.acquirer, flag: c.flag, credit: c.credit ? 1 : 0, count: recs.length },
-      },
-    },
-    fit.exact
-      ? { pts: PTS.amountNetExact, reason: { code: 'amount_net_fees', params: { feeCents: fee, percent } } }
-      : {
-          pts: PTS.amountFeeTolerance,
-          reason: { code: 'amount_fee_tolerance', params: { feeCents: fee, percent } },
-        },
-    previousDay
-      ? { pts: PTS.date - 6, reason: dateFit(l.day, recs[0]!)?.reason ?? null }
-      : dateFit(l.day, recs[0]!),
-    typeFit('card', recs[0]!),
-  ];
-  if (accounted.length)
-    parts.push({ pts: 0, reason: { code: 'lump_received', params: { count: accounted.length } } });
-  if (fit.removed)
-    parts.push({ pts: -10, reason: { code: 'lump_excluded', params: { count: fit.removed } } });
-  const o = optionOf(recs, parts);
-  // Each receivable gets its own net value; without known fees, a share of the deposit by gross amount.
-  let left = l.amount;
-  o.items = recs.map((p, k) => {
-    const share =
-      p.r.feesCents !== null && fit.exact
-        ? p.r.amountCents - p.r.feesCents
-        : k === recs.length - 1 && accounted.length === 0
-          ? left
-          : Math.round((p.r.amountCents * l.amount) / Math.max(1, gross));
-    left -= share;
-    return { receivableId: p.r.id, amountCents: share };
-  });
-  return o;
-}
-
-/** Pass 2: acquirers' deposits against the card receivables expected that day. */
-export function cardEntries(prep: Prepared, a: Assignment, s: MatchSettings): PassEntry[] {
-  const entries: PassEntry[] = [];
-  for (const l of prep.lines) {
-    const card = l.card;
-    if (!card || a.done[l.i]) continue;
-    let outcome: Option | Reason = { code: 'no_candidates' };
-    for (const [k, day] of [l.day, previousBusinessDay(l.day)].entries()) {
-      const flags = card.flag ? [card.flag] : FLAGS;
-      const bucket = flags.flatMap(
-        (f) => prep.idx.cardBuckets.get(cardBucketKey({ ...card, flag: f }, day)) ?? [],
-      );
-      const avail = bucket.filter((p) => a.free(p));
-      const accounted = bucket.filter((p) => p.r.statusId === 2 || a.isHeld(p));
-      // The day before is only a fallback for a deposit with nothing expected on its own day (an acquirer
-      // paying late); otherwise an unexplained deposit would borrow the previous day's sales.
-      if (avail.length + accounted.length === 0) continue;
-      const fit = cardFit(avail, accounted, l.amount, s);
-      outcome = 'keep' in fit ? cardOption(l, fit, accounted, k === 1) : fit;
-      break;
-    }
-    if ('recs' in outcome) entries.push({ l, options: [outcome] });
-    else a.settle(l.i, outcome);
-  }
-  return entries;
-}
+export { cardEntries } from './card-deposits';
 
 /** Distinct-amount search for `count` boletos (0: 2 to 8) summing exactly to `amount`; stops at 2. */
 function boletoCombos(pool: PRec[], amount: number, count: number): Map<number, number>[] | null {

@@ -3,11 +3,12 @@
  * band of each receivable's payment type, folded name tokens, card descriptors.
  */
 import { addBusinessDays, dayNumber } from './calendar';
+import { cardDays, type CardDay } from './card-days';
+import { lineCard, type LineCard } from './card-text';
 import { buildIndexes, nameKeyStrings, RECEIVED_AFTER, RECEIVED_BEFORE, type Indexes } from './indexes';
 import { lagFor } from './settings';
 import {
   boletoLumpCount,
-  cardDescriptor,
   channelOf,
   foldText,
   hasName,
@@ -63,6 +64,8 @@ export interface PRec {
   /** Who pays: member id, or the folded name for a company. */
   payer: string;
   card: CardDescriptor | null;
+  /** Card receivables: every day (and settlement model) its money may reach the bank (card-days.ts). */
+  cardDays: CardDay[] | null;
 }
 
 export interface PLine {
@@ -75,7 +78,8 @@ export interface PLine {
   named: boolean;
   payerKey: string;
   channel: Channel;
-  card: CardDescriptor | null;
+  /** A card deposit: the acquirer ('' when the text names none), brand ('' likewise) and product (null: unsaid). */
+  card: LineCard | null;
   /** Aggregated boleto credit: the count it states (0 = unknown); null for anything else. */
   boletoLump: number | null;
   keys: string[];
@@ -149,6 +153,7 @@ function prepareRec(
   }
   const { tokens, keys, firstLast } = memo.name(r.payerName ?? '');
   const acquirer = isCardType(r.paymentTypeId) ? memo.norm('a', r.cardAcquirer) : null;
+  const credit = r.paymentTypeId !== 3;
   return {
     i,
     r,
@@ -172,16 +177,15 @@ function prepareRec(
     nameKeys: keys,
     firstLast,
     payer: r.memberId !== null ? `m${r.memberId}` : `n${tokens.join(' ')}`,
-    card: acquirer
-      ? { acquirer, flag: memo.norm('f', r.cardFlag) ?? '', credit: r.paymentTypeId !== 3 }
-      : null,
+    card: acquirer ? { acquirer, flag: memo.norm('f', r.cardFlag) ?? '', credit } : null,
+    cardDays: acquirer ? cardDays(r, due, credit, (d, n) => memo.business(d, n)) : null,
   };
 }
 
 function prepareLine(line: MatchLine, i: number, memo: Memo): PLine {
   const folded = foldText(line.description);
   const tokens = payerTokens(line.payerText ?? line.description);
-  const card = cardDescriptor(folded);
+  const card = lineCard(folded);
   const named = !card && hasName(tokens);
   return {
     i,
@@ -234,8 +238,12 @@ export function prepare(input: MatchInput): Prepared {
       (due >= first - late && due <= last + early) ||
       (recvDay >= first - RECEIVED_BEFORE && recvDay <= last + RECEIVED_AFTER);
     const keyed = r.authorization || r.nsu || r.tid || r.boletoNumber;
-    if (!near && !(keyed && Number.isNaN(due))) continue;
-    recs.push(prepareRec(r, recs.length, input, memo, due, recvDay));
+    // A card sale may be credited a month after its due date, or paid early by anticipation (card-days.ts).
+    const cardNear = !near && isCardType(r.paymentTypeId) && due >= first - 75 && due <= last + 45;
+    if (!near && !cardNear && !(keyed && Number.isNaN(due))) continue;
+    const p = prepareRec(r, recs.length, input, memo, due, recvDay);
+    if (cardNear && !p.cardDays?.some((c) => c.day >= first - 5 && c.day <= last + 1)) continue;
+    recs.push(p);
   }
   return { lines, recs, idx: buildIndexes(recs, { early, late }) };
 }

@@ -46,5 +46,9 @@ export function matchReceivableFromApi(r: ApiReceivable): MatchReceivable {
     receivingDate: r.receivingDate,
     amountPaidCents: r.amountPaidCents,
     bankAccountId: r.bankAccountId,
+    chargeDate: r.chargeDate,
+    saleDate: r.saleDate,
+    currentInstallment: r.currentInstallment,
+    totalInstallments: r.totalInstallments,
   };
 }

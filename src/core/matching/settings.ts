@@ -40,7 +40,17 @@ export const DEFAULT_MATCH_SETTINGS: MatchSettings = {
     default: person(0, 2, true),
   },
   // Brazilian MDRs run from about 1% (debit) to 5% (credit in installments, Amex); 6% leaves room.
-  cardFee: { minPercent: 0, maxPercent: 6 },
+  // Per product ([J]): debit MDRs run ~0.8–2.5 %, credit ~1.5–5 %; anticipation adds ~1.5–2.5 % a month
+  // for the days paid early (D+30 → D+1: about one month). Narrower bands leave fewer coincidences.
+  cardFee: {
+    minPercent: 0,
+    maxPercent: 6,
+    products: {
+      debit: { minPercent: 0, maxPercent: 4 },
+      credit: { minPercent: 0, maxPercent: 6 },
+      anticipated: { minPercent: 0, maxPercent: 9 },
+    },
+  },
   // The legal maximum fine is 2% and interest 1% a month (Código de Defesa do Consumidor, art. 52 §1).
   lateCharges: { finePercent: 2, monthlyInterestPercent: 1 },
 };

@@ -39,6 +39,26 @@ export interface MatchReceivable {
   amountPaidCents?: number | null;
   /** The account a received receivable was received into (null: at the front desk, in cash). */
   bankAccountId?: number | null;
+  /** Card receivables ([J]): the day the card was charged, the sale's day, and which installment this is.
+   * The money arrives a product-dependent lag after the charge (card-days.ts), whatever `dueDate` means. */
+  chargeDate?: string | null;
+  saleDate?: string | null;
+  currentInstallment?: number | null;
+  totalInstallments?: number | null;
+}
+
+/** Card product as fees are learned and banded: debit, credit, or credit paid early (anticipation). */
+export type CardProduct = 'debit' | 'credit' | 'anticipated';
+
+/** A fee learned from the clerk's confirmed card matches (match.cardFees), per acquirer, brand and product. */
+export interface MatchCardFee {
+  /** Normalized acquirer ("cielo") and brand ("visa"; '' when the deposits did not say). */
+  acquirer: string;
+  flag: string;
+  product: CardProduct;
+  /** Percent of the gross withheld, e.g. 2.39. */
+  percent: number;
+  samples: number;
 }
 
 /** A learned link from a bank's payer text (folded, boilerplate stripped) to a member. */
@@ -91,6 +111,8 @@ export interface MatchInput {
   held?: ReadonlyMap<number, HeldReceivable>;
   /** Settlements of the account's CNAB return files around the statement's dates (return-files.ts). */
   returnTitles?: readonly MatchReturnTitle[];
+  /** Fees learned from confirmed card matches: they narrow the fee band of later card deposits. */
+  cardFees?: readonly MatchCardFee[];
 }
 
 export interface Reason {

@@ -1,0 +1,68 @@
+/**
+ * When the money of a card sale can reach the bank ([J] item 1). Acquirers pay a product-dependent number of
+ * business days after the sale / charge day, and the gym system's `dueDate` is either that forecast credit
+ * day or the member's own due date. The engine does not know which convention a branch (or an acquirer)
+ * follows, so each card receivable gets one expected day per *settlement model*, and the card pass lets the
+ * statement itself say which models its deposits follow (card-deposits.ts):
+ * - `forecast`: `dueDate` is the forecast credit day (the next business day when it falls on a weekend/holiday);
+ * - `d1` / `d2`: debit, 1 or 2 business days after the charge day;
+ * - `c30`: credit, 30 calendar days after the charge per installment (installment k: 30·k), rolled forward;
+ * - `a1` / `a2`: credit with automatic anticipation, 1 or 2 business days after the charge (single payments).
+ * The charge day is `chargeDate`, else `saleDate` for a sale paid at once (a recurring charge's `saleDate` is
+ * the contract's), else `dueDate` (then the due date *is* the member's day the card was charged).
+ */
+import { addBusinessDays, dayNumber, onOrNextBusinessDay } from './calendar';
+import type { CardProduct, MatchReceivable } from './types';
+
+export type CardModel = 'forecast' | 'd1' | 'd2' | 'c30' | 'a1' | 'a2';
+export const DEBIT_MODELS: readonly CardModel[] = ['forecast', 'd1', 'd2'];
+export const CREDIT_MODELS: readonly CardModel[] = ['forecast', 'c30', 'a1', 'a2'];
+
+export interface CardDay {
+  day: number;
+  model: CardModel;
+}
+
+/** The product a fee band and a learned fee apply to: anticipation is its own (it adds a discount). */
+export function productOf(credit: boolean, model: CardModel): CardProduct {
+  if (!credit) return 'debit';
+  return model === 'a1' || model === 'a2' ? 'anticipated' : 'credit';
+}
+
+const validDay = (d: string | null | undefined) => (d ? dayNumber(d.slice(0, 10)) : Number.NaN);
+
+/** The charge day of a card receivable (see above); NaN when nothing dates it. */
+export function chargeDay(r: MatchReceivable, due: number): number {
+  const charge = validDay(r.chargeDate);
+  if (!Number.isNaN(charge)) return charge;
+  const sale = validDay(r.saleDate);
+  const single = (r.totalInstallments ?? 1) <= 1;
+  // A sale's day dates a single payment only when it is close to the due date (not a contract's start).
+  if (single && !Number.isNaN(sale) && (Number.isNaN(due) || (sale <= due && due - sale <= 40))) return sale;
+  return due;
+}
+
+/**
+ * Every (day, model) a card receivable's money may arrive on. `business(day, n)` is the memoized
+ * addBusinessDays of prepare.ts.
+ */
+export function cardDays(
+  r: MatchReceivable,
+  due: number,
+  credit: boolean,
+  business: (day: number, n: number) => number = addBusinessDays,
+): CardDay[] {
+  const out: CardDay[] = [];
+  if (!Number.isNaN(due)) out.push({ day: onOrNextBusinessDay(due), model: 'forecast' });
+  const c = chargeDay(r, due);
+  if (Number.isNaN(c)) return out;
+  if (!credit) {
+    out.push({ day: business(c, 1), model: 'd1' }, { day: business(c, 2), model: 'd2' });
+    return out;
+  }
+  const k = Math.max(1, r.currentInstallment ?? 1);
+  out.push({ day: onOrNextBusinessDay(c + 30 * k), model: 'c30' });
+  if ((r.totalInstallments ?? 1) <= 1)
+    out.push({ day: business(c, 1), model: 'a1' }, { day: business(c, 2), model: 'a2' });
+  return out;
+}

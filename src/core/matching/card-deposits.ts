@@ -1,0 +1,454 @@
+/**
+ * Pass 2 ([J] item 1): card deposits, however the acquirer settles and however the gym system dated the sale.
+ *
+ * A deposit is a set of card sales net of the acquirer's fee (MDR). Which set depends on
+ * - how the acquirer groups its credits: per brand and product ("REDE VISA CD"), per product for all brands
+ *   ("CIELO DEBITO"), or once a day for everything ("STONE PAGAMENTOS"); a text naming less (or nothing:
+ *   "CRED CARTAO") leaves more groupings open, and every one the text allows is tried;
+ * - when the money of each sale arrives: one expected day per settlement model (card-days.ts).
+ * For each grouping and each pair of models (one for debit, one for credit) the sales expected on the line's
+ * day form a candidate set; a set explains the line when its net sum equals the amount — with the fees the
+ * gym system recorded, else within the product's fee band (settings `cardFee.products`, narrowed around a
+ * fee learned from the clerk's confirmed matches) — possibly leaving out up to two sales (a declined charge).
+ *
+ * The statement decides the models: a model that explains more of its deposits (per acquirer and product)
+ * wins, so a coincidence under another model cannot compete with the branch's real convention. Then a line
+ * is proposed only when exactly one set of sales explains it at the best level of evidence (recorded fees
+ * before a fee band, fewer sales left out first): two sets → nothing (`lump_ambiguous`), the guard intact.
+ */
+import type { Assignment, PassEntry } from './assign';
+import { onOrNextBusinessDay } from './calendar';
+import { CREDIT_MODELS, DEBIT_MODELS, productOf, type CardModel } from './card-days';
+import type { PLine, PRec, Prepared } from './prepare';
+import { optionOf, PTS, typeFit, type Option, type Part } from './score';
+import type { CardProduct, MatchCardFee, MatchSettings, Reason } from './types';
+
+/** One sale under one settlement model: its net, or its gross and the fee band (percent) when unknown. */
+interface Entry {
+  p: PRec;
+  model: CardModel;
+  lo: number;
+  hi: number;
+  learned: MatchCardFee | null;
+}
+
+type Scope = 'brand' | 'product' | 'day';
+
+interface Fit {
+  keep: Entry[];
+  accounted: Entry[];
+  removed: number;
+  exact: boolean;
+  scope: Scope;
+  acquirer: string;
+  flag: string;
+  product: 'credit' | 'debit' | null;
+  models: Partial<Record<'credit' | 'debit', CardModel>>;
+  previousDay: boolean;
+  /** Sorted receivable ids of `keep`: two fits are the same proposal when these are equal. */
+  key: string;
+}
+
+/** Learned fees narrow the band to this many percentage points around them. */
+const LEARNED_SPAN = 0.75;
+const LEARNED_MIN_SAMPLES = 2;
+/** Above this many candidates only one sale is ever left out (pairs would cost n²). */
+const PAIRS_UP_TO = 60;
+
+function band(s: MatchSettings, product: CardProduct): { lo: number; hi: number } {
+  const b = s.cardFee.products?.[product] ?? s.cardFee;
+  return { lo: b.minPercent, hi: b.maxPercent };
+}
+
+class Fees {
+  private readonly learned = new Map<string, MatchCardFee>();
+  constructor(
+    private readonly s: MatchSettings,
+    fees: readonly MatchCardFee[],
+  ) {
+    for (const f of fees)
+      if (f.samples >= LEARNED_MIN_SAMPLES) this.learned.set(`${f.acquirer}|${f.flag}|${f.product}`, f);
+  }
+  entry(p: PRec, model: CardModel): Entry {
+    const c = p.card!;
+    const product = productOf(c.credit, model);
+    const b = band(this.s, product);
+    const learned =
+      this.learned.get(`${c.acquirer}|${c.flag}|${product}`) ??
+      this.learned.get(`${c.acquirer}||${product}`) ??
+      null;
+    if (!learned) return { p, model, ...b, learned: null };
+    return {
+      p,
+      model,
+      lo: Math.max(0, learned.percent - LEARNED_SPAN),
+      hi: learned.percent + LEARNED_SPAN,
+      learned,
+    };
+  }
+}
+
+interface Sums {
+  net: number;
+  lo: number;
+  hi: number;
+  unknown: number;
+  size: number;
+}
+
+function add(t: Sums, e: Entry, sign: 1 | -1) {
+  const r = e.p.r;
+  if (r.feesCents === null) {
+    t.unknown += sign;
+    t.lo += (sign * (r.amountCents * (100 - e.hi))) / 100;
+    t.hi += (sign * (r.amountCents * (100 - e.lo))) / 100;
+  } else t.net += sign * (r.amountCents - r.feesCents);
+  t.size += sign;
+}
+
+const sumsOf = (es: Entry[]): Sums => {
+  const t = { net: 0, lo: 0, hi: 0, unknown: 0, size: 0 };
+  for (const e of es) add(t, e, 1);
+  return t;
+};
+const without = (t: Sums, ...es: Entry[]): Sums => {
+  const u = { ...t };
+  for (const e of es) add(u, e, -1);
+  return u;
+};
+/** Recorded fees: a cent of rounding per sale. */
+const exactOk = (t: Sums, amount: number) =>
+  t.unknown === 0 && t.size > 0 && Math.abs(t.net - amount) <= t.size;
+const bandOk = (t: Sums, amount: number) =>
+  t.unknown > 0 && amount >= t.net + t.lo - t.size && amount <= t.net + t.hi + t.size;
+
+type SetFit = Omit<Fit, 'scope' | 'acquirer' | 'flag' | 'product' | 'models' | 'previousDay' | 'key'>;
+
+/** Every subset of one candidate set that explains the amount (the whole set, or it less one or two sales). */
+function fitsOf(avail: Entry[], accounted: Entry[], amount: number): SetFit[] | Reason {
+  const done = sumsOf(accounted);
+  // The sales already received explain the deposit: it was reconciled before (and tells the model).
+  if (accounted.length > 0 && (exactOk(done, amount) || bandOk(done, amount)))
+    return [{ keep: [], accounted, removed: 0, exact: exactOk(done, amount) }];
+  if (avail.length === 0) return { code: 'lump_received', params: { count: accounted.length } };
+  const whole = sumsOf([...accounted, ...avail]);
+  if (exactOk(whole, amount)) return [{ keep: avail, accounted, removed: 0, exact: true }];
+  const out: SetFit[] = [];
+  if (bandOk(whole, amount)) out.push({ keep: avail, accounted, removed: 0, exact: false });
+  const n = avail.length;
+  const consider = (out1: Entry[], t: Sums) => {
+    if (out1.length >= n) return;
+    const exact = exactOk(t, amount);
+    if (!exact && !bandOk(t, amount)) return;
+    out.push({ keep: avail.filter((e) => !out1.includes(e)), accounted, removed: out1.length, exact });
+  };
+  for (let i = 0; i < n; i++) {
+    const ti = without(whole, avail[i]!);
+    consider([avail[i]!], ti);
+    if (n > PAIRS_UP_TO) continue;
+    for (let j = i + 1; j < n; j++) consider([avail[i]!, avail[j]!], without(ti, avail[j]!));
+  }
+  return out;
+}
+
+const rank = (f: Fit) => (f.exact ? 0 : 10) + f.removed;
+
+/** The card receivables by acquirer and expected day, each with the model that puts it there. */
+function dayIndex(prep: Prepared): Map<string, { p: PRec; model: CardModel }[]> {
+  const idx = new Map<string, { p: PRec; model: CardModel }[]>();
+  for (const p of prep.recs) {
+    if (!p.cardDays) continue;
+    for (const d of p.cardDays) {
+      const k = `${p.card!.acquirer}|${d.day}`;
+      const list = idx.get(k);
+      if (list) list.push({ p, model: d.model });
+      else idx.set(k, [{ p, model: d.model }]);
+    }
+  }
+  return idx;
+}
+
+function previousBusinessDay(day: number): number {
+  let d = day - 1;
+  while (onOrNextBusinessDay(d) !== d) d--;
+  return d;
+}
+
+interface LineWork {
+  l: PLine;
+  fits: Fit[];
+  reasons: Reason[];
+  candidates: number;
+}
+
+/**
+ * Candidate sets of one line on one day: per acquirer the text allows, per grouping, per pair of models.
+ * `forecastOnly`: the previous-day fallback (an acquirer paying a day late), forecast model only.
+ */
+function lineFits(
+  l: PLine,
+  day: number,
+  idx: Map<string, { p: PRec; model: CardModel }[]>,
+  acquirers: string[],
+  a: Assignment,
+  fees: Fees,
+  forecastOnly: boolean,
+): { fits: Fit[]; reasons: Reason[]; candidates: number } {
+  const c = l.card!;
+  const fits: Fit[] = [];
+  const reasons: Reason[] = [];
+  let candidates = 0;
+  const seen = new Set<string>();
+  for (const acquirer of c.acquirer ? [c.acquirer] : acquirers) {
+    const all = idx.get(`${acquirer}|${day}`) ?? [];
+    if (all.length === 0) continue;
+    const products: ('credit' | 'debit')[] = c.product ? [c.product] : ['credit', 'debit'];
+    const flagsOf = (prod: 'credit' | 'debit') =>
+      c.flag
+        ? [c.flag]
+        : [
+            ...new Set(
+              all.filter((x) => x.p.card!.credit === (prod === 'credit')).map((x) => x.p.card!.flag),
+            ),
+          ];
+    const groups: { scope: Scope; flag: string; products: ('credit' | 'debit')[] }[] = [];
+    for (const prod of products)
+      for (const flag of flagsOf(prod)) groups.push({ scope: 'brand', flag, products: [prod] });
+    if (!c.flag) {
+      for (const prod of products) groups.push({ scope: 'product', flag: '', products: [prod] });
+      if (!c.product) groups.push({ scope: 'day', flag: '', products: ['credit', 'debit'] });
+    }
+    for (const g of groups) {
+      const inGroup = all.filter(
+        (x) =>
+          (!g.flag || x.p.card!.flag === g.flag) &&
+          g.products.includes(x.p.card!.credit ? 'credit' : 'debit'),
+      );
+      if (inGroup.length === 0) continue;
+      const debitModels = g.products.includes('debit')
+        ? forecastOnly
+          ? ['forecast']
+          : DEBIT_MODELS
+        : [null];
+      const creditModels = g.products.includes('credit')
+        ? forecastOnly
+          ? ['forecast']
+          : CREDIT_MODELS
+        : [null];
+      for (const dm of debitModels)
+        for (const cm of creditModels) {
+          const set = inGroup.filter((x) => x.model === (x.p.card!.credit ? cm : dm));
+          if (set.length === 0) continue;
+          const setKey = `${set
+            .map((x) => `${x.p.i}${x.model}`)
+            .sort()
+            .join(',')}`;
+          if (seen.has(setKey)) continue;
+          seen.add(setKey);
+          // A sale may sit in one set twice (forecast and c30 on one day): once is enough.
+          const uniq = new Map<number, Entry>();
+          for (const x of set) if (!uniq.has(x.p.i)) uniq.set(x.p.i, fees.entry(x.p, x.model));
+          const entries = [...uniq.values()];
+          const avail = entries.filter((e) => a.free(e.p));
+          const accounted = entries.filter((e) => e.p.r.statusId === 2 || a.isHeld(e.p));
+          candidates = Math.max(candidates, avail.length + accounted.length);
+          const got = fitsOf(avail, accounted, l.amount);
+          if (!Array.isArray(got)) {
+            reasons.push(got);
+            continue;
+          }
+          const models: Fit['models'] = {};
+          if (dm) models.debit = dm as CardModel;
+          if (cm) models.credit = cm as CardModel;
+          for (const f of got) {
+            const present = new Set(
+              (f.keep.length ? f.keep : f.accounted).map((e) => (e.p.card!.credit ? 'credit' : 'debit')),
+            );
+            const used: Fit['models'] = {};
+            for (const k of present) used[k] = models[k];
+            fits.push({
+              ...f,
+              scope: g.scope,
+              acquirer,
+              flag: g.flag,
+              product: g.products.length === 1 ? g.products[0]! : null,
+              models: used,
+              previousDay: forecastOnly,
+              key: f.keep.length
+                ? f.keep
+                    .map((e) => e.p.r.id)
+                    .sort((x, y) => x - y)
+                    .join(',')
+                : 'received',
+            });
+          }
+        }
+    }
+  }
+  return { fits, reasons, candidates };
+}
+
+function settlementPart(f: Fit, day: number): Part {
+  const models = [f.models.debit, f.models.credit].filter(Boolean).join('+');
+  const first = f.keep[0]!;
+  const expected = first.p.cardDays?.find((d) => d.model === first.model)?.day ?? day;
+  return {
+    pts: f.previousDay ? PTS.date - 6 : PTS.date,
+    reason: {
+      code: 'card_settlement',
+      params: { scope: f.scope, model: models, late: day - expected },
+    },
+  };
+}
+
+function cardOption(l: PLine, f: Fit): Option {
+  const recs = f.keep.map((e) => e.p).sort((x, y) => x.r.id - y.r.id);
+  const accounted = f.accounted.map((e) => e.p);
+  const gross = [...recs, ...accounted].reduce((t, p) => t + p.r.amountCents, 0);
+  const fee = gross - l.amount;
+  const percent = Math.round((fee * 10000) / Math.max(1, gross)) / 100;
+  const products = new Set(recs.map((p) => p.card!.credit));
+  const credit = products.size === 1 ? (products.has(true) ? 1 : 0) : 2;
+  const learned = f.keep.find((e) => e.learned)?.learned ?? null;
+  const parts: (Part | null)[] = [
+    {
+      // The text naming the acquirer is part of the identity; a generic "CRED CARTAO" leans on the sum alone.
+      pts: l.card!.acquirer ? PTS.identity : PTS.identity - 5,
+      reason: {
+        code: 'card_lump',
+        params: { acquirer: f.acquirer, flag: f.flag, credit, count: recs.length },
+      },
+    },
+    f.exact
+      ? { pts: PTS.amountNetExact, reason: { code: 'amount_net_fees', params: { feeCents: fee, percent } } }
+      : {
+          pts: PTS.amountFeeTolerance,
+          reason: { code: 'amount_fee_tolerance', params: { feeCents: fee, percent } },
+        },
+    settlementPart(f, l.day),
+    typeFit('card', recs[0]!),
+  ];
+  if (learned && !f.exact)
+    parts.push({
+      pts: 0,
+      reason: {
+        code: 'card_fee_learned',
+        params: { percent: learned.percent, samples: learned.samples, product: learned.product },
+      },
+    });
+  if (accounted.length)
+    parts.push({ pts: 0, reason: { code: 'lump_received', params: { count: accounted.length } } });
+  if (f.removed) parts.push({ pts: -10, reason: { code: 'lump_excluded', params: { count: f.removed } } });
+  const o = optionOf(recs, parts);
+  // Each receivable gets its own net value; without known fees, a share of the deposit by gross amount.
+  let left = l.amount;
+  o.items = recs.map((p, k) => {
+    const share =
+      p.r.feesCents !== null && f.exact
+        ? p.r.amountCents - p.r.feesCents
+        : k === recs.length - 1 && accounted.length === 0
+          ? left
+          : Math.round((p.r.amountCents * l.amount) / Math.max(1, gross));
+    left -= share;
+    return { receivableId: p.r.id, amountCents: share };
+  });
+  return o;
+}
+
+/** The fits of the best evidence level; several distinct sets there: ambiguous. */
+function decide(fits: Fit[]): { fit: Fit } | { combinations: number } | null {
+  if (fits.length === 0) return null;
+  const best = Math.min(...fits.map(rank));
+  const top = fits.filter((f) => rank(f) === best);
+  const distinct = new Map(top.map((f) => [f.key, f]));
+  if (distinct.size === 1) {
+    // The most specific reading of the same sales (brand before product before day; forecast first).
+    const order: Scope[] = ['brand', 'product', 'day'];
+    top.sort((x, y) => order.indexOf(x.scope) - order.indexOf(y.scope));
+    return { fit: top[0]! };
+  }
+  return { combinations: distinct.size };
+}
+
+/** Pass 2: acquirers' deposits against the card sales expected that day. */
+export function cardEntries(
+  prep: Prepared,
+  a: Assignment,
+  s: MatchSettings,
+  learned: readonly MatchCardFee[] = [],
+): PassEntry[] {
+  const idx = dayIndex(prep);
+  const fees = new Fees(s, learned);
+  const acquirersOn = (day: number) => {
+    const out = new Set<string>();
+    for (const p of prep.recs) if (p.cardDays?.some((d) => d.day === day)) out.add(p.card!.acquirer);
+    return [...out].sort();
+  };
+  const work: LineWork[] = [];
+  for (const l of prep.lines) {
+    if (!l.card || a.done[l.i]) continue;
+    const acquirers = l.card.acquirer ? [l.card.acquirer] : acquirersOn(l.day);
+    let got = lineFits(l, l.day, idx, acquirers, a, fees, false);
+    // The day before is only a fallback for a deposit with nothing expected on its own day (an acquirer
+    // paying late); otherwise an unexplained deposit would borrow the previous day's sales.
+    if (got.candidates === 0) {
+      const prev = previousBusinessDay(l.day);
+      got = lineFits(l, prev, idx, l.card.acquirer ? acquirers : acquirersOn(prev), a, fees, true);
+    }
+    work.push({ l, fits: got.fits, reasons: got.reasons, candidates: got.candidates });
+  }
+
+  // The statement's own convention: per acquirer and product, the models that explain most of its deposits.
+  const votes = new Map<string, Map<CardModel, number>>();
+  for (const w of work) {
+    const best = Math.min(Infinity, ...w.fits.map(rank));
+    const voted = new Set<string>();
+    for (const f of w.fits) {
+      if (rank(f) !== best) continue;
+      for (const [prod, m] of Object.entries(f.models)) {
+        const k = `${f.acquirer}|${prod}`;
+        if (voted.has(`${k}|${m}`)) continue;
+        voted.add(`${k}|${m}`);
+        const v = votes.get(k) ?? new Map<CardModel, number>();
+        v.set(m, (v.get(m) ?? 0) + 1);
+        votes.set(k, v);
+      }
+    }
+  }
+  const winners = new Map<string, Set<CardModel>>();
+  for (const [k, v] of votes) {
+    const top = Math.max(...v.values());
+    winners.set(k, new Set([...v].filter(([, n]) => n === top).map(([m]) => m)));
+  }
+  const follows = (f: Fit) =>
+    Object.entries(f.models).every(([prod, m]) => winners.get(`${f.acquirer}|${prod}`)?.has(m) ?? true);
+
+  const entries: PassEntry[] = [];
+  for (const w of work) {
+    // A deposit only a model the rest of the statement does not follow explains is a coincidence: not proposed.
+    const usual = w.fits.filter(follows);
+    const chosen = decide(usual);
+    if (chosen !== null && 'fit' in chosen && chosen.fit.keep.length === 0) {
+      a.settle(w.l.i, { code: 'lump_received', params: { count: chosen.fit.accounted.length } });
+      continue;
+    }
+    if (chosen === null) {
+      const received = w.reasons.find((r) => r.code === 'lump_received');
+      a.settle(
+        w.l.i,
+        received ??
+          (w.candidates > 0
+            ? { code: 'lump_no_fit', params: { candidates: w.candidates } }
+            : { code: 'no_candidates' }),
+      );
+      continue;
+    }
+    if ('combinations' in chosen) {
+      a.settle(w.l.i, { code: 'lump_ambiguous', params: { combinations: chosen.combinations } });
+      continue;
+    }
+    const o = cardOption(w.l, chosen.fit);
+    entries.push({ l: w.l, options: [o] });
+  }
+  return entries;
+}
