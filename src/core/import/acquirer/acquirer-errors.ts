@@ -1,0 +1,37 @@
+import { AppError } from '../../errors';
+
+/**
+ * File-level refusals of acquirer settlement files: kind `validation`, a stable code the UI translates under
+ * `errors.acquirer.*`, one sentence naming what was found. A record that does not fit refuses the whole file
+ * (nothing is half-imported); see docs/import.md, “Acquirer settlement files”.
+ */
+export const acquirerErrors = {
+  /** The acquirer and file are known, but not this layout or version. */
+  unsupported: (acquirer: string, found: string) =>
+    new AppError(
+      'validation',
+      `This ${acquirer} file is ${found}, which Quita cannot read; download the sales or payments file in the layout docs/import.md lists (Cielo EDI v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2).`,
+      { code: 'acquirer.unsupported', params: { acquirer, found } },
+    ),
+  /** One record that does not fit the layout: the whole file is refused, with its line. */
+  badLine: (acquirer: string, layout: string, line: number, reason: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this ${acquirer} file (${layout}) cannot be read (${reason}), so nothing was imported; download the file from the acquirer again.`,
+      { code: 'acquirer.bad_line', params: { acquirer, layout, line, reason } },
+    ),
+  /** The file ends before its trailer, or the trailer counts other rows than the file holds. */
+  truncated: (acquirer: string, layout: string, detail: string) =>
+    new AppError(
+      'validation',
+      `This ${acquirer} file (${layout}) is incomplete (${detail}), so nothing was imported; download it from the acquirer again.`,
+      { code: 'acquirer.truncated', params: { acquirer, layout, detail } },
+    ),
+  /** XML with a DOCTYPE or entity declarations: never expanded (no external entities). */
+  unsafeXml: () =>
+    new AppError(
+      'validation',
+      'This XML file declares a DOCTYPE or entities, which a Stone conciliation file never does, so it was not read; download the file from Stone again.',
+      { code: 'acquirer.unsafe_xml' },
+    ),
+};

@@ -1,0 +1,52 @@
+/**
+ * Acquirer settlement files, recognised by their content, never by their name: the first record of Cielo's
+ * EDI (“0” … “CIELO” at 43–47), Rede's EEVC (“002” + date + “REDECARD”), EEFI (“030” + date + “REDECARD”),
+ * EEVD (“00,” comma-separated, REDE in the fifth field), or Stone's XML whose document element is
+ * `Conciliation`. Pure: bytes in, sales and payments out; anything not read entirely throws an `AppError`
+ * (`acquirer.*`), so an import is the whole file or nothing.
+ */
+import { splitLines, type RawLine } from '../cnab/cnab-records';
+import { decodeText } from '../encoding';
+import { acquirerErrors } from './acquirer-errors';
+import { isCieloHeader, parseCielo } from './parse-cielo';
+import { isEevdHeader, parseEefi, parseEevc, parseEevd, redeFixedLayout } from './parse-rede';
+import { isStoneXml, parseStone } from './parse-stone';
+import type { AcquirerFile, AcquirerLayout } from './types';
+
+function firstLine(bytes: Uint8Array): RawLine | undefined {
+  const end = bytes.indexOf(0x0a);
+  const head = bytes.subarray(0, end === -1 ? Math.min(bytes.length, 4096) : end + 1);
+  return splitLines(head)[0];
+}
+
+/** The layout the bytes start with, or null when they are not an acquirer's file. Reads the first line. */
+export function detectAcquirerFile(bytes: Uint8Array): AcquirerLayout | null {
+  const first = firstLine(bytes);
+  if (!first) return null;
+  if (isCieloHeader(first.text)) return 'cielo-edi-15';
+  const rede = redeFixedLayout(first.text);
+  if (rede) return rede;
+  if (isEevdHeader(first.text)) return 'rede-eevd';
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8');
+  if (isStoneXml(head)) return 'stone-xml-2.2';
+  return null;
+}
+
+/** Reads an acquirer settlement file whose layout `detectAcquirerFile` recognised. */
+export function parseAcquirerFile(bytes: Uint8Array): AcquirerFile {
+  const layout = detectAcquirerFile(bytes);
+  if (!layout) throw acquirerErrors.unsupported('acquirer', 'not a Cielo, Rede or Stone settlement file');
+  if (layout === 'stone-xml-2.2') return parseStone(decodeText(bytes).text);
+  // Fixed-width and comma-separated records: Latin-1 positions, CRLF/LF/CR, a BOM dropped (cnab-records.ts).
+  const lines = splitLines(bytes);
+  switch (layout) {
+    case 'cielo-edi-15':
+      return parseCielo(lines);
+    case 'rede-eevc':
+      return parseEevc(lines);
+    case 'rede-eefi':
+      return parseEefi(lines);
+    case 'rede-eevd':
+      return parseEevd(lines);
+  }
+}
