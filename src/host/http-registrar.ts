@@ -1,8 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Dispatch } from '../core/dispatch';
-import type { EventBus } from '../core/events';
-import { isAppError } from '../core/errors';
-import { MAX_UPLOAD_BYTES, type Uploads } from '../core/uploads';
+import { isAppError, MAX_UPLOAD_BYTES, type Dispatch, type EventBus, type Uploads } from '../core';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 /** An event stream whose reader stopped reading is dropped once this much waits for it. */
@@ -124,7 +121,11 @@ export async function handleCommand(
 }
 
 /** Server-sent events: core events stream to the page as `event: <name>` / `data: <json>`. */
-export function handleEvents(_req: IncomingMessage, res: ServerResponse, events: EventBus): void {
+export function handleEvents(
+  _req: IncomingMessage,
+  res: ServerResponse,
+  events: Pick<EventBus, 'subscribe'>,
+): void {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',

@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core/bootstrap';
-import { defaultDataDir } from '../core/paths';
-import { packageVersion } from '../core/version';
+import { createCore, defaultDataDir, packageVersion } from '../core';
 import { installLastResort } from './last-resort';
 import { openBrowser } from './open-browser';
 import { startHost } from './server';
@@ -41,8 +39,8 @@ export async function runHost(argv: string[]): Promise<void> {
   const core = createCore({ mode: 'browser', version: packageVersion(), dataDir });
   const host = await startHost({
     dispatch: core.dispatch,
-    events: core.ctx.events,
-    uploads: core.ctx.uploads,
+    events: core.events,
+    uploads: core.uploads,
     staticDir: resolve(projectRoot, 'out/renderer'),
     port,
     // `npm start` runs this host when Electron cannot start: the no-token page then names what the clerk ran.
@@ -57,8 +55,8 @@ export async function runHost(argv: string[]): Promise<void> {
   installLastResort();
   // Unsent batches and queued notifications of the last session go on by themselves.
   core.resumeBackground();
-  const warning = core.ctx.secrets.protection.warning;
-  console.log(`Quita ${core.ctx.version} — modo navegador / browser mode`);
+  const warning = core.secretsWarning;
+  console.log(`Quita ${core.version} — modo navegador / browser mode`);
   console.log(`Dados / data: ${dataDir}`);
   if (warning) console.log(`Atenção / warning: ${warning}`);
   console.log(`Abra no navegador / open in your browser:\n  ${host.url}`);

@@ -3,9 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { Dispatch } from '../core/dispatch';
-import type { EventBus } from '../core/events';
-import type { Uploads } from '../core/uploads';
+import type { Dispatch, EventBus, Uploads } from '../core';
 import { bridgeScript } from './bridge-script';
 import { handleCommand, handleEvents, handleUpload, isClientGone } from './http-registrar';
 import { SECURITY_HEADERS, hasToken, isAllowedHost, isSameOriginOrAbsent } from './security';
@@ -13,7 +11,7 @@ import { MIME, lookupStatic } from './static-files';
 
 export interface HostOptions {
   dispatch: Dispatch;
-  events: EventBus;
+  events: Pick<EventBus, 'subscribe'>;
   uploads: Uploads;
   /** The built renderer (out/renderer). */
   staticDir: string;

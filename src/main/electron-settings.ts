@@ -1,5 +1,5 @@
 import ElectronStore from 'electron-store';
-import { SETTINGS_FILE_NAME, type KeyValueStore } from '../core/settings/kv-store';
+import { SETTINGS_FILE_NAME, type KeyValueStore } from '../core';
 
 /** electron-store in the main process: the same settings.json that `conf` reads in plain Node. */
 export function openElectronStore(dataDir: string): KeyValueStore {

@@ -2,9 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, safeStorage } from 'electron';
-import { createCore } from '../core/bootstrap';
-import { defaultDataDir } from '../core/paths';
-import { storedFeed } from '../core/services/update.handlers';
+import { createCore, defaultDataDir } from '../core';
 import { IPC_EVENT_CHANNEL } from '../shared/bridge';
 import { openElectronStore } from './electron-settings';
 import { registerIpc } from './ipc-registrar';
@@ -44,8 +42,8 @@ async function main(): Promise<void> {
     isPackaged: app.isPackaged && !smoke,
     dialog,
     window: () => mainWindow,
-    locale: () => core.ctx.settings.get().locale,
-    log: (m, e) => core.ctx.log.warn(m, e),
+    locale: () => core.locale(),
+    log: (m, e) => core.log.warn(m, e),
   });
   const core = createCore({
     mode: 'desktop',
@@ -57,14 +55,14 @@ async function main(): Promise<void> {
     sqliteBinding: process.env.QUITA_SQLITE_BINDING,
     updater,
   });
-  registerIpc(ipcMain, core.dispatch, core.ctx.uploads, isTrusted);
+  registerIpc(ipcMain, core.dispatch, core.uploads, isTrusted);
   core.resumeBackground();
 
   let win = createMainWindow(paths);
   mainWindow = win;
   if (smoke) runSmoke(win, () => core.close());
-  else updater.setFeed(storedFeed(core.ctx));
-  core.ctx.events.subscribe((name, payload) => {
+  else updater.setFeed(core.updateFeed());
+  core.events.subscribe((name, payload) => {
     if (!win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, { name, payload });
   });
   app.on('second-instance', () => {

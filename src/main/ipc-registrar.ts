@@ -1,7 +1,5 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
-import type { Dispatch } from '../core/dispatch';
-import { isAppError } from '../core/errors';
-import type { Uploads } from '../core/uploads';
+import { isAppError, type Dispatch, type Uploads } from '../core';
 import { IPC_INVOKE_CHANNEL, IPC_UPLOAD_CHANNEL } from '../shared/bridge';
 import type { Result } from '../shared/contract';
 

@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { SafeStorage } from 'electron';
 import { z } from 'zod';
-import { AppError } from '../core/errors';
-import { writeFileAtomic } from '../core/fs-atomic';
-import type { SecretProtection, SecretStore } from '../core/secrets/secret-store';
+import { AppError, writeFileAtomic, type SecretProtection, type SecretStore } from '../core';
 
 const fileSchema = z.record(z.string(), z.string());
 

@@ -8,7 +8,7 @@ import {
   type UnsupportedReason,
   type UpdateEngine,
   type Updater,
-} from '../core/update/updater';
+} from '../core';
 
 /**
  * electron-updater, thinly: which copies can update themselves, and the question asked when a version has been

@@ -1,0 +1,56 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * [Q] item 1: the front doors reach the core only through src/core/index.ts, and the lint rule that says so
+ * resolves paths (eslint-plugin-boundaries in eslint.config.js), so `npm test` (which runs the lint) fails on a
+ * planted import. The planted files are linted as text under a path in the front door; nothing is written.
+ * Type-aware rules are switched off here only because the planted file is not on disk for the TS program.
+ */
+const eslint = new ESLint({
+  overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }],
+});
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages
+    .filter((m) => m.ruleId === 'boundaries/dependencies')
+    .map((m) => `${m.line}: ${m.message}`);
+}
+
+describe('the layering lint rule (paths resolved, not strings matched)', () => {
+  it('refuses a front door importing a core internal, by any spelling of its path', async () => {
+    const errors = await layerErrors(
+      'src/cli/planted.ts',
+      [
+        "import { openDb } from '../core/db/open-db';",
+        "import { createDispatch } from '../cli/../core/dispatch';",
+        "import type { CoreContext } from './commands/../../core/context';",
+        'export const planted = [openDb, createDispatch] as unknown as CoreContext;',
+      ].join('\n'),
+    );
+    expect(errors.map((e) => e.split(':')[0])).toEqual(['1', '2', '3']);
+    expect(errors[0]).toMatch(/through src\/core\/index\.ts only/);
+  });
+
+  it('lets a front door import the core through its entry, and shared', async () => {
+    for (const door of ['src/cli/planted.ts', 'src/host/planted.ts', 'src/main/planted.ts'])
+      expect(
+        await layerErrors(
+          door,
+          "import { createCore } from '../core';\nimport { commands } from '../shared/contract';\nexport const ok = [createCore, commands];",
+        ),
+        door,
+      ).toEqual([]);
+  });
+
+  it('keeps the renderer and the preload on shared alone, and the core off the front doors', async () => {
+    expect(
+      await layerErrors('src/renderer/src/planted.ts', "export { createCore } from '../../core';"),
+    ).toHaveLength(1);
+    expect(await layerErrors('src/preload/planted.ts', "import '../core/index';")).toHaveLength(1);
+    expect(await layerErrors('src/core/planted.ts', "import '../cli/main';")).toHaveLength(1);
+    expect(await layerErrors('src/shared/planted.ts', "import '../core/errors';")).toHaveLength(1);
+  });
+});
