@@ -13,6 +13,7 @@ import { matchReceivableFromApi } from '../../src/core/matching/receivables';
 import type { MatchLine, MatchReceivable } from '../../src/core/matching/types';
 import {
   generateSandboxData,
+  type CardStyleName,
   writeStatement,
   type NoiseLevel,
   type SandboxData,
@@ -100,8 +101,16 @@ export function buildDataset(opts: {
   days: number | 'since-reconciled';
   noise: NoiseLevel;
   formats: StatementFormat[];
+  /** How the acquirers settle cards ([J], src/sandbox/data/card-styles.ts); default classic. */
+  cardStyle?: CardStyleName;
 }): Dataset {
-  const data = generateSandboxData({ seed: opts.seed, members: opts.members, months: 6, today: opts.today });
+  const data = generateSandboxData({
+    seed: opts.seed,
+    members: opts.members,
+    months: 6,
+    today: opts.today,
+    ...(opts.cardStyle ? { cardStyle: opts.cardStyle } : {}),
+  });
   const from =
     opts.days === 'since-reconciled' ? addDays(data.lastReconciled, 1) : addDays(opts.today, -opts.days);
   let parseMs = 0;

@@ -7,7 +7,7 @@ import { matchStatement } from '../../src/core/matching/engine';
 import { renderReason } from '../../src/core/matching/reasons-pt';
 import { DEFAULT_MATCH_SETTINGS } from '../../src/core/matching/settings';
 import type { HeldReceivable } from '../../src/core/matching/types';
-import type { NoiseLevel } from '../../src/sandbox';
+import type { CardStyleName, NoiseLevel } from '../../src/sandbox';
 import { undecidableLines } from './ceiling';
 import { buildDataset } from './dataset';
 
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '1,2,3' },
     noise: { type: 'string', default: 'default' },
     members: { type: 'string', default: '800' },
+    'card-style': { type: 'string' },
   },
 });
 for (const seed of values.seeds.split(',').map(Number)) {
@@ -26,6 +27,7 @@ for (const seed of values.seeds.split(',').map(Number)) {
     days: 30,
     noise: values.noise as NoiseLevel,
     formats: ['ofx', 'csv', 'xlsx'],
+    ...(values['card-style'] ? { cardStyle: values['card-style'] as CardStyleName } : {}),
   });
   const byId = new Map(ds.receivables.map((r) => [r.id, r]));
   const raw = new Map(ds.data.receivables.map((r) => [r.idReceivable, r]));

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { CARD_STYLE_NAMES, type CardStyleName } from './data/card-styles';
 import type { ReturnFileOptions } from './statement/return-file';
 import type { NoiseLevel, StatementFormat } from './statement/types';
 import { IGNORABLE_FILTERS, MARK_RECEIVED_ANSWERS } from './lenient';
@@ -10,6 +11,7 @@ export const USAGE = `Usage:
   npm run sandbox -- return-file [options]     write a CNAB return file (+ .truth.json) and exit
 
 Data:        --seed N (42) --members N (200) --months N (6) --today YYYY-MM-DD (today, Brasília)
+             --card-style ${CARD_STYLE_NAMES.join('|')} (classic): how acquirers settle cards
              --db FILE   keep client changes across restarts (its stored seed/members/months/today win)
 Server:      --port N (8787; 0 = random) --user NAME --branch-key KEY --admin-key KEY
 Rate limit:  --no-rate-limit | --rate-per-second N (5) --rate-per-minute N (40)
@@ -130,6 +132,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       'statement-seed': { type: 'string' },
       out: { type: 'string' },
       'boleto-lumps': { type: 'string' },
+      'card-style': { type: 'string' },
       layout: { type: 'string' },
       'seu-numero': { type: 'string' },
       strip: { type: 'boolean' },
@@ -164,6 +167,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   assign('members', num('members', values.members));
   assign('months', num('months', values.months));
   assign('today', values.today);
+  const style = values['card-style'];
+  if (style !== undefined && !(CARD_STYLE_NAMES as string[]).includes(style))
+    throw new Error(`--card-style must be one of ${CARD_STYLE_NAMES.join(', ')}`);
+  assign('cardStyle', style as CardStyleName | undefined);
   assign('dbFile', values.db);
   assign('username', values.user);
   assign('branchKey', values['branch-key']);

@@ -42,6 +42,7 @@ export type {
   SandboxData,
 } from './data/model';
 export { generateSandboxData } from './data/generate';
+export { CARD_STYLE_NAMES, CARD_STYLES, type CardStyleName } from './data/card-styles';
 export { paidButNotReconciled, type PaidRecord } from './data/truth';
 export { writeStatement } from './statement/write';
 export {

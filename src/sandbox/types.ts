@@ -1,4 +1,5 @@
 /** Public option types of the sandbox (re-exported by index.ts). */
+import type { CardStyleName } from './data/card-styles';
 
 /** The API operations a key can be allowed to call. */
 export type SandboxEndpoint =
@@ -74,6 +75,8 @@ export interface SandboxOptions {
   months?: number;
   /** `yyyy-mm-dd`; defaults to today in America/Sao_Paulo. */
   today?: string;
+  /** How acquirers settle card sales (data/card-styles.ts); default `classic`. */
+  cardStyle?: CardStyleName;
   /** The gym's DNS name, used as the Basic user. */
   username?: string;
   branchKey?: string;

@@ -7,11 +7,12 @@
  * - `forecast`: `dueDate` is the forecast credit day (the next business day when it falls on a weekend/holiday);
  * - `d1` / `d2`: debit, 1 or 2 business days after the charge day;
  * - `c30`: credit, 30 calendar days after the charge per installment (installment k: 30·k), rolled forward;
- * - `a1` / `a2`: credit with automatic anticipation, 1 or 2 business days after the charge (single payments).
+ * - `a1` / `a2`: credit with automatic anticipation, 1 or 2 business days after the charge (single payments;
+ *   installments keep their monthly day under these models).
  * The charge day is `chargeDate`, else `saleDate` for a sale paid at once (a recurring charge's `saleDate` is
  * the contract's), else `dueDate` (then the due date *is* the member's day the card was charged).
  */
-import { addBusinessDays, dayNumber, onOrNextBusinessDay } from './calendar';
+import { dayNumber, onOrNextBusinessDay } from './calendar';
 import type { CardProduct, MatchReceivable } from './types';
 
 export type CardModel = 'forecast' | 'd1' | 'd2' | 'c30' | 'a1' | 'a2';
@@ -42,15 +43,19 @@ export function chargeDay(r: MatchReceivable, due: number): number {
   return due;
 }
 
-/**
- * Every (day, model) a card receivable's money may arrive on. `business(day, n)` is the memoized
- * addBusinessDays of prepare.ts.
- */
+/** The n-th business day after `day` (a Saturday sale paid D+1 is credited on Monday). */
+export function businessAfter(day: number, n: number): number {
+  let d = day;
+  for (let i = 0; i < n; i++) d = onOrNextBusinessDay(d + 1);
+  return d;
+}
+
+/** Every (day, model) a card receivable's money may arrive on. */
 export function cardDays(
   r: MatchReceivable,
   due: number,
   credit: boolean,
-  business: (day: number, n: number) => number = addBusinessDays,
+  business: (day: number, n: number) => number = businessAfter,
 ): CardDay[] {
   const out: CardDay[] = [];
   if (!Number.isNaN(due)) out.push({ day: onOrNextBusinessDay(due), model: 'forecast' });
@@ -61,8 +66,12 @@ export function cardDays(
     return out;
   }
   const k = Math.max(1, r.currentInstallment ?? 1);
-  out.push({ day: onOrNextBusinessDay(c + 30 * k), model: 'c30' });
+  const monthly = onOrNextBusinessDay(c + 30 * k);
+  out.push({ day: monthly, model: 'c30' });
+  // Automatic anticipation pays sales made at once early; installments keep arriving monthly, so under the
+  // anticipation models an installment is expected on its monthly day (the deposits mix both).
   if ((r.totalInstallments ?? 1) <= 1)
     out.push({ day: business(c, 1), model: 'a1' }, { day: business(c, 2), model: 'a2' });
+  else out.push({ day: monthly, model: 'a1' }, { day: monthly, model: 'a2' });
   return out;
 }

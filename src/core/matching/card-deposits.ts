@@ -44,6 +44,8 @@ interface Fit {
   flag: string;
   product: 'credit' | 'debit' | null;
   models: Partial<Record<'credit' | 'debit', CardModel>>;
+  /** Both models of the reading, even for a product none of its sales has (a day read without its debits). */
+  combo: Partial<Record<'credit' | 'debit', CardModel>>;
   previousDay: boolean;
   /** Sorted receivable ids of `keep`: two fits are the same proposal when these are equal. */
   key: string;
@@ -122,7 +124,10 @@ const exactOk = (t: Sums, amount: number) =>
 const bandOk = (t: Sums, amount: number) =>
   t.unknown > 0 && amount >= t.net + t.lo - t.size && amount <= t.net + t.hi + t.size;
 
-type SetFit = Omit<Fit, 'scope' | 'acquirer' | 'flag' | 'product' | 'models' | 'previousDay' | 'key'>;
+type SetFit = Omit<
+  Fit,
+  'scope' | 'acquirer' | 'flag' | 'product' | 'models' | 'combo' | 'previousDay' | 'key'
+>;
 
 /** Every subset of one candidate set that explains the amount (the whole set, or it less one or two sales). */
 function fitsOf(avail: Entry[], accounted: Entry[], amount: number): SetFit[] | Reason {
@@ -239,7 +244,8 @@ function lineFits(
         for (const cm of creditModels) {
           const set = inGroup.filter((x) => x.model === (x.p.card!.credit ? cm : dm));
           if (set.length === 0) continue;
-          const setKey = `${set
+          // Per grouping: the same sales read per brand and per product are two readings (they vote apart).
+          const setKey = `${g.scope}:${set
             .map((x) => `${x.p.i}${x.model}`)
             .sort()
             .join(',')}`;
@@ -273,6 +279,7 @@ function lineFits(
               flag: g.flag,
               product: g.products.length === 1 ? g.products[0]! : null,
               models: used,
+              combo: models,
               previousDay: forecastOnly,
               key: f.keep.length
                 ? f.keep
@@ -370,6 +377,18 @@ function decide(fits: Fit[]): { fit: Fit } | { combinations: number } | null {
   return { combinations: distinct.size };
 }
 
+/**
+ * The fits a line votes with: every reading (any grouping, model, sales left out) that reaches one of the
+ * sets of its best evidence level — the same sales read per brand with none left out, or per product with
+ * the other brand's sale left out, are one answer, and each reading that reaches it says how the acquirer
+ * may settle.
+ */
+function votersOf(fits: Fit[]): Fit[] {
+  const best = Math.min(Infinity, ...fits.map(rank));
+  const keys = new Set(fits.filter((f) => rank(f) === best).map((f) => f.key));
+  return fits.filter((f) => keys.has(f.key));
+}
+
 /** Pass 2: acquirers' deposits against the card sales expected that day. */
 export function cardEntries(
   prep: Prepared,
@@ -401,10 +420,9 @@ export function cardEntries(
   // The statement's own convention: per acquirer and product, the models that explain most of its deposits.
   const votes = new Map<string, Map<CardModel, number>>();
   for (const w of work) {
-    const best = Math.min(Infinity, ...w.fits.map(rank));
+    const voters = votersOf(w.fits);
     const voted = new Set<string>();
-    for (const f of w.fits) {
-      if (rank(f) !== best) continue;
+    for (const f of voters) {
       for (const [prod, m] of Object.entries(f.models)) {
         const k = `${f.acquirer}|${prod}`;
         if (voted.has(`${k}|${m}`)) continue;
@@ -420,16 +438,39 @@ export function cardEntries(
     const top = Math.max(...v.values());
     winners.set(k, new Set([...v].filter(([, n]) => n === top).map(([m]) => m)));
   }
-  const follows = (f: Fit) =>
-    Object.entries(f.models).every(([prod, m]) => winners.get(`${f.acquirer}|${prod}`)?.has(m) ?? true);
+  // Likewise the acquirer's grouping (per brand, per product, per day), from the lines whose text leaves it open.
+  const scopeVotes = new Map<string, Map<Scope, number>>();
+  for (const w of work) {
+    if (w.l.card!.flag) continue;
+    const voted = new Set<string>();
+    for (const f of votersOf(w.fits)) {
+      if (voted.has(`${f.acquirer}|${f.scope}`)) continue;
+      voted.add(`${f.acquirer}|${f.scope}`);
+      const v = scopeVotes.get(f.acquirer) ?? new Map<Scope, number>();
+      v.set(f.scope, (v.get(f.scope) ?? 0) + 1);
+      scopeVotes.set(f.acquirer, v);
+    }
+  }
+  const scopeWinners = new Map<string, Set<Scope>>();
+  for (const [k, v] of scopeVotes) {
+    const top = Math.max(...v.values());
+    scopeWinners.set(k, new Set([...v].filter(([, n]) => n === top).map(([m]) => m)));
+  }
+  const follows = (f: Fit, l: PLine) =>
+    Object.entries(f.combo).every(([prod, m]) => winners.get(`${f.acquirer}|${prod}`)?.has(m) ?? true) &&
+    (l.card!.flag !== '' || (scopeWinners.get(f.acquirer)?.has(f.scope) ?? true));
 
   const entries: PassEntry[] = [];
   for (const w of work) {
     // A deposit only a model the rest of the statement does not follow explains is a coincidence: not proposed.
-    const usual = w.fits.filter(follows);
+    const usual = w.fits.filter((f) => follows(f, w.l));
     const chosen = decide(usual);
     if (chosen !== null && 'fit' in chosen && chosen.fit.keep.length === 0) {
-      a.settle(w.l.i, { code: 'lump_received', params: { count: chosen.fit.accounted.length } });
+      // `explained`: these received sales are the whole deposit, so it is already recorded ([M] 'recorded').
+      a.settle(w.l.i, {
+        code: 'lump_received',
+        params: { count: chosen.fit.accounted.length, explained: 1 },
+      });
       continue;
     }
     if (chosen === null) {
@@ -448,6 +489,13 @@ export function cardEntries(
       continue;
     }
     const o = cardOption(w.l, chosen.fit);
+    // Within a fee band, the whole set and the set less one sale (a declined charge) may both fit: the band
+    // cannot tell them apart, so the proposal is looked at first.
+    const best = rank(chosen.fit);
+    if (!chosen.fit.exact && usual.some((f) => f.key !== chosen.fit.key && rank(f) <= best + 1))
+      o.capped = true;
+    // A text naming no acquirer, explained by a fee band alone (no recorded or learned fee): look first.
+    if (!w.l.card!.acquirer && !chosen.fit.exact && !chosen.fit.keep.some((e) => e.learned)) o.capped = true;
     entries.push({ l: w.l, options: [o] });
   }
   return entries;

@@ -178,7 +178,7 @@ function prepareRec(
     firstLast,
     payer: r.memberId !== null ? `m${r.memberId}` : `n${tokens.join(' ')}`,
     card: acquirer ? { acquirer, flag: memo.norm('f', r.cardFlag) ?? '', credit } : null,
-    cardDays: acquirer ? cardDays(r, due, credit, (d, n) => memo.business(d, n)) : null,
+    cardDays: acquirer ? cardDays(r, due, credit) : null,
   };
 }
 

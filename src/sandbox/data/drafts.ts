@@ -1,6 +1,7 @@
 import { addBusinessDays, addDays, addMonths } from '../dates';
 import { alnum, digits, guid, type Rng } from '../prng';
 import { EXTRA_CHARGES, PLANS } from './catalog';
+import type { CardStyle } from './card-styles';
 import type { LogTef, Member } from './model';
 
 /** A charge before its fate (paid, late, cancelled...) is decided. All dates are plain `yyyy-mm-dd`. */
@@ -28,6 +29,8 @@ export interface DraftContext {
   windowEnd: string;
   today: string;
   nextSaleId: () => number;
+  /** How acquirers settle (card-styles.ts): `member` dates a card receivable at the charge. */
+  cards?: CardStyle;
 }
 
 function cardData(rng: Rng): NonNullable<Draft['card']> {
@@ -46,7 +49,8 @@ const isCard = (paymentType: number) => paymentType === 2 || paymentType === 3;
  * Card receivables are due when the acquirer is expected to pay (credit D+30, debit D+1 business day),
  * because that is when the money can appear on a statement; chargeDate keeps the day of the sale.
  */
-function dueForCharge(paymentType: number, charge: string): string {
+function dueForCharge(paymentType: number, charge: string, style?: CardStyle): string {
+  if (style?.dueDate === 'member') return charge;
   return paymentType === 3 ? addBusinessDays(charge, 1) : addDays(charge, 30);
 }
 
@@ -72,7 +76,7 @@ export function memberDrafts(rng: Rng, m: Member, ctx: DraftContext): Draft[] {
     const type = m.paymentType;
     push({
       description,
-      dueDate: isCard(type) ? dueForCharge(type, date) : date,
+      dueDate: isCard(type) ? dueForCharge(type, date, ctx.cards) : date,
       chargeDate: isCard(type) ? date : type === 5 ? date : null,
       saleDate: date,
       registrationDate: date,
@@ -95,7 +99,8 @@ export function memberDrafts(rng: Rng, m: Member, ctx: DraftContext): Draft[] {
       const idSale = ctx.nextSaleId();
       const card = cardData(rng);
       for (let i = 1; i <= 12; i++) {
-        const due = addDays(sale, 30 * i);
+        // The member's date of installment i is the sale's day of month i (the first at the sale).
+        const due = addDays(sale, ctx.cards?.dueDate === 'member' ? 30 * (i - 1) : 30 * i);
         if (!inWindow(due)) continue;
         push({
           description: `${plan.name} - parcela ${i}/12`,
@@ -127,7 +132,7 @@ export function memberDrafts(rng: Rng, m: Member, ctx: DraftContext): Draft[] {
     const type = m.paymentType;
     push({
       description: `${plan.name} - mensalidade ${monthLabel(date)}`,
-      dueDate: isCard(type) ? dueForCharge(type, date) : date,
+      dueDate: isCard(type) ? dueForCharge(type, date, ctx.cards) : date,
       chargeDate: isCard(type) ? date : type === 5 ? addDays(date, -10) : null,
       saleDate: m.joinDate,
       registrationDate: registration(date, rng.int(12, 30)),

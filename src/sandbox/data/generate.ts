@@ -1,5 +1,6 @@
 import { addDays, addMonths, firstOfMonth, isValidIsoDate, localDateTime, saoPauloToday } from '../dates';
 import { createRng } from '../prng';
+import { CARD_STYLES, cardStyle, type CardStyleName } from './card-styles';
 import { BRANCH, COUNTRY_ID_BRAZIL } from './catalog';
 import { memberDrafts, type Draft } from './drafts';
 import { buildGeography } from './geography';
@@ -15,6 +16,8 @@ export interface GenerateOptions {
   months?: number;
   /** `yyyy-mm-dd`; default: today in America/Sao_Paulo. */
   today?: string;
+  /** How acquirers settle card sales (card-styles.ts); default `classic`. */
+  cardStyle?: CardStyleName;
 }
 
 export function resolveGenerationParams(opts: GenerateOptions = {}): GenerationParams {
@@ -25,7 +28,17 @@ export function resolveGenerationParams(opts: GenerateOptions = {}): GenerationP
   if (!Number.isInteger(members) || members < 1) throw new Error('members must be a positive integer');
   if (!Number.isInteger(months) || months < 1 || months > 36)
     throw new Error('months must be between 1 and 36');
-  return { seed: (opts.seed ?? 42) >>> 0, members, months, today };
+  if (opts.cardStyle !== undefined && !(opts.cardStyle in CARD_STYLES))
+    throw new Error(
+      `unknown card style '${String(opts.cardStyle)}' (${Object.keys(CARD_STYLES).join(', ')})`,
+    );
+  return {
+    seed: (opts.seed ?? 42) >>> 0,
+    members,
+    months,
+    today,
+    ...(opts.cardStyle && opts.cardStyle !== 'classic' ? { cardStyle: opts.cardStyle } : {}),
+  };
 }
 
 /**
@@ -45,6 +58,7 @@ export function generateSandboxData(opts: GenerateOptions = {}): SandboxData {
   const cards = byRole('cards') ?? primary;
   const digital = byRole('digital');
   const memberList = generateMembers(seed, params.members, today, windowStart);
+  const style = cardStyle(params.cardStyle);
 
   let saleId = 50000;
   const nextSaleId = () => ++saleId;
@@ -58,8 +72,9 @@ export function generateSandboxData(opts: GenerateOptions = {}): SandboxData {
       primaryAccountId: primary.id,
       cardsAccountId: cards.id,
       pixAccountId,
+      cards: style,
     };
-    for (const d of memberDrafts(rng, m, { windowStart, windowEnd, today, nextSaleId })) {
+    for (const d of memberDrafts(rng, m, { windowStart, windowEnd, today, nextSaleId, cards: style })) {
       settled.push({ d, o: settle(rng, d, ctx) });
     }
   }

@@ -1,3 +1,4 @@
+import type { CardStyleName } from './card-styles';
 import type { StatusId } from './catalog';
 import type { State } from './geography';
 
@@ -113,6 +114,8 @@ export interface GenerationParams {
   members: number;
   months: number;
   today: string;
+  /** How acquirers settle card sales (card-styles.ts); absent: `classic`. */
+  cardStyle?: CardStyleName;
 }
 
 export interface SandboxData extends GenerationParams {

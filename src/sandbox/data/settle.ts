@@ -7,6 +7,7 @@ import {
   onOrNextBusinessDay,
 } from '../dates';
 import type { Rng } from '../prng';
+import { ANTICIPATION_MONTHLY_PERCENT, debitLag, type CardStyle } from './card-styles';
 import { mdrBasisPoints, STATUS, type StatusId } from './catalog';
 import type { Draft } from './drafts';
 import type { HiddenPayment, PaymentChannel } from './model';
@@ -19,6 +20,8 @@ export interface SettleContext {
   cardsAccountId: number;
   /** The account this member's Pix goes to (some members saved the digital bank's key). */
   pixAccountId: number;
+  /** How acquirers settle card sales (card-styles.ts); absent: classic. */
+  cards?: CardStyle;
 }
 
 /** What happened to a draft: the API-visible outcome plus the hidden payment. */
@@ -136,6 +139,19 @@ export function settle(rng: Rng, d: Draft, ctx: SettleContext): Outcome {
       d.totalInstallments,
     );
     feeCents = Math.round((amountCents * bp) / 10000);
+    const style = ctx.cards;
+    // The member's date: the acquirer pays D+1/D+2 (debit) or D+30 per installment (credit) after the charge.
+    if (style?.dueDate === 'member')
+      creditDate =
+        d.paymentType === 3
+          ? addBusinessDays(charge, debitLag(m.cardAcquirer))
+          : onOrNextBusinessDay(addDays(charge, 30 * d.currentInstallment));
+    if (style?.anticipation && d.paymentType === 2 && d.totalInstallments === 1) {
+      const due = onOrNextBusinessDay(addDays(charge, 30));
+      creditDate = addBusinessDays(charge, 1);
+      const early = diffDays(creditDate, due);
+      feeCents += Math.round((amountCents * ANTICIPATION_MONTHLY_PERCENT * early) / 3000);
+    }
     accountId = ctx.cardsAccountId;
   } else {
     if (rng.chance(m.badPayer ? 0.45 : 0.04)) {
@@ -195,7 +211,8 @@ export function settle(rng: Rng, d: Draft, ctx: SettleContext): Outcome {
     feeCents,
   };
   const reconciled = creditDate <= ctx.lastReconciled && !rng.chance(0.03);
-  if (!reconciled) return markOverdue({ ...base, payment, feesCents: card ? feeCents : null });
+  const recordedFee = card && ctx.cards?.feesRecorded !== false ? feeCents : null;
+  if (!reconciled) return markOverdue({ ...base, payment, feesCents: recordedFee });
   const receivingDate = localDateTime(creditDate, rng.int(9 * 60, 18 * 60));
   return {
     ...base,
@@ -204,7 +221,7 @@ export function settle(rng: Rng, d: Draft, ctx: SettleContext): Outcome {
     receivingDate,
     bankAccountId: accountId,
     ammountPaidCents: amountCents,
-    feesCents: card ? feeCents : null,
+    feesCents: recordedFee,
     conciliated: true,
     updateDate: notAfterYesterday(receivingDate),
   };

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { CARD_STYLE_NAMES, type CardStyleName } from '../data/card-styles';
 
 /** The part of a receivable the API can change (mark-received); everything else is regenerated. */
 export const receivableChangeSchema = z.object({
@@ -25,7 +26,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 const snapshotSchema = z.object({
   version: z.literal(1),
-  params: z.object({ seed: z.int(), members: z.int(), months: z.int(), today: z.string() }),
+  params: z.object({
+    seed: z.int(),
+    members: z.int(),
+    months: z.int(),
+    today: z.string(),
+    cardStyle: z.enum(CARD_STYLE_NAMES as [CardStyleName, ...CardStyleName[]]).optional(),
+  }),
   changes: z.record(z.string(), receivableChangeSchema),
   notifications: z.array(notificationSchema),
 });

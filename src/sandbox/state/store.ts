@@ -42,7 +42,13 @@ export function createStore(
     if (!dbFile) return;
     saveSnapshot(dbFile, {
       version: 1,
-      params: { seed: data.seed, members: data.members, months: data.months, today: data.today },
+      params: {
+        seed: data.seed,
+        members: data.members,
+        months: data.months,
+        today: data.today,
+        ...(data.cardStyle ? { cardStyle: data.cardStyle } : {}),
+      },
       changes: Object.fromEntries([...changes].map(([id, c]) => [String(id), c])),
       notifications,
     });

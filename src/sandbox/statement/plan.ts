@@ -2,6 +2,7 @@ import { BANKS } from '../data/catalog';
 import type { HiddenPayment, ReceivableRecord, SandboxData } from '../data/model';
 import { addDays, eachDay, isValidIsoDate } from '../dates';
 import { alnum, createRng, digits } from '../prng';
+import { cardStyle, cardText, type CardStyle } from '../data/card-styles';
 import { bankStyle, type BankStyle } from './bank-style';
 import { noiseForDay, type NoiseContext } from './noise';
 import type { LineKind, NoiseLevel, StatementEntry, StatementOptions, StatementPlan } from './types';
@@ -28,6 +29,7 @@ function paymentLines(
   style: BankStyle,
   accountId: number,
   allBoletoLumps = false,
+  settlement: CardStyle = cardStyle(undefined),
 ) {
   const lines: Draft[] = [];
   const cards = new Map<string, Paid[]>();
@@ -35,7 +37,13 @@ function paymentLines(
   for (const r of paid) {
     const p = r.payment;
     if (p.channel === 'credit-card' || p.channel === 'debit-card') {
-      const key = `${r.cardAcquirer}|${r.cardFlag}|${p.channel}`;
+      // How the acquirer groups its credits (card-styles.ts): per brand and product, per product, per day.
+      const key =
+        settlement.credits === 'brand'
+          ? `${r.cardAcquirer}|${r.cardFlag}|${p.channel}`
+          : settlement.credits === 'product'
+            ? `${r.cardAcquirer}|${p.channel}`
+            : `${r.cardAcquirer}`;
       cards.set(key, [...(cards.get(key) ?? []), r]);
       continue;
     }
@@ -78,10 +86,13 @@ function paymentLines(
     lines.push({
       minutes: createRng(seed, 'card-lump', day, first.idReceivable).int(300, 480),
       amountCents: group.reduce((s, r) => s + r.payment.amountCents - r.payment.feeCents, 0),
-      description: style.card(
+      description: cardText(
+        settlement,
         first.cardAcquirer ?? '',
-        first.cardFlag ?? '',
-        first.payment.channel === 'credit-card',
+        settlement.credits === 'day' ? null : first.payment.channel === 'credit-card',
+        () =>
+          style.card(first.cardAcquirer ?? '', first.cardFlag ?? '', first.payment.channel === 'credit-card'),
+        first.idReceivable,
       ),
       kind: 'card-lump',
       receivableIds: group.map((r) => r.idReceivable),
@@ -164,7 +175,16 @@ export function planStatement(data: SandboxData, opts: StatementOptions): Statem
   for (const day of eachDay(epoch, to)) {
     if (day === from) opening = balance;
     const drafts: Draft[] = [
-      ...paymentLines(day, byDay.get(day) ?? [], seed, noise, style, account.id, opts.boletoLumps === 'all'),
+      ...paymentLines(
+        day,
+        byDay.get(day) ?? [],
+        seed,
+        noise,
+        style,
+        account.id,
+        opts.boletoLumps === 'all',
+        cardStyle(data.cardStyle),
+      ),
       ...noiseForDay(noiseCtx, day, roles).map((n) => ({ ...n, receivableIds: [] as number[] })),
     ];
     drafts.sort((a, b) => a.minutes - b.minutes);
