@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCore } from '../../tests/helpers/core';
+import { ensureRendererBuilt } from '../../tests/helpers/host';
 import { startHost, type RunningHost } from './server';
 
 let host: RunningHost;
@@ -20,6 +21,9 @@ beforeAll(async () => {
     '<html><head><script type="module" src="/assets/app.js"></script></head></html>',
   );
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  // The browser bridge as the build makes it (src/renderer/bridge/http-bridge.ts → bridge.js).
+  ensureRendererBuilt();
+  copyFileSync('out/renderer/bridge.js', join(staticDir, 'bridge.js'));
   writeFileSync(join(t.dataDir, '..', 'outside.txt'), 'private');
   host = await startHost({
     dispatch: t.core.dispatch,
@@ -29,7 +33,7 @@ beforeAll(async () => {
   });
   readUpload = (id) => t.core.ctx.uploads.read(id);
   emit = (jobId) => t.core.ctx.events.emit('job.finished', { jobId, ok: true });
-});
+}, 60_000);
 afterAll(async () => {
   await host.close();
   cleanup();
@@ -131,8 +135,11 @@ describe('browser host', () => {
     const html = await r.text();
     expect(html.indexOf('/bridge.js')).toBeGreaterThan(-1);
     expect(html.indexOf('/bridge.js')).toBeLessThan(html.indexOf('/assets/app.js'));
+    expect(html).toContain('<meta name="quita-launch-command" content="npm run serve" />');
     const bridge = await (await fetch(`${base()}/bridge.js`)).text();
+    // The contract's names are in the built bridge as a list of strings; no schema library came with them.
     expect(bridge).toContain('"app.info"');
+    expect(bridge).not.toMatch(/zod|ZodError/);
     expect((await fetch(`${base()}/assets/app.js`)).status).toBe(200);
   });
 

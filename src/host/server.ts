@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Dispatch, EventBus, Uploads } from '../core';
-import { bridgeScript } from './bridge-script';
+import { readBridge, withBridge } from './bridge-script';
 import { handleCommand, handleEvents, handleUpload, isClientGone } from './http-registrar';
 import { SECURITY_HEADERS, hasToken, isAllowedHost, isSameOriginOrAbsent } from './security';
 import { MIME, lookupStatic } from './static-files';
@@ -73,13 +73,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile))
     throw new Error(`The renderer is not built (${indexFile} is missing): run npm run build.`);
-  // The bridge must define window.api before the renderer's module script runs.
-  const indexHtml = readFileSync(indexFile, 'utf8').replace(
-    '<script',
-    '<script src="/bridge.js"></script>\n    <script',
-  );
   const launchCommand = opts.launchCommand ?? 'npm run serve';
-  const bridge = bridgeScript(launchCommand);
+  const indexHtml = withBridge(readFileSync(indexFile, 'utf8'), launchCommand);
+  const bridge = readBridge(root);
   let port = 0;
 
   const serveStatic = (req: IncomingMessage, res: ServerResponse, pathname: string) => {

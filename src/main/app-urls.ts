@@ -34,6 +34,30 @@ export function appFileFor(rendererDir: string, url: string): string | null {
 }
 
 /**
+ * Whether a page URL is Quita's own: `app://quita/...`, or in development exactly the dev server's origin. Parsed
+ * and compared whole, never as a string prefix: `http://localhost:5173.evil.example/` starts with
+ * `http://localhost:5173`, and `app://quita@evil/` starts with `app://quita`.
+ */
+export function isTrustedPageUrl(url: string, devServerUrl?: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.username || u.password) return false;
+  // app: is not a special scheme, so URL gives it no origin ("null"): its parts are compared instead.
+  if (u.protocol === `${APP_SCHEME}:`) return u.host === 'quita' && u.pathname.startsWith('/');
+  if (!devServerUrl) return false;
+  try {
+    const dev = new URL(devServerUrl);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === dev.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Sites a link in Quita may open in the system browser; anything else is refused (a compromised or injected
  * page cannot make the app open arbitrary URLs or local handlers).
  */

@@ -8,6 +8,14 @@ const forbidden: Result<never> = {
   error: { kind: 'forbidden', message: 'Calls are accepted only from Quita’s own window.' },
 };
 
+/** A call is ours when it comes from the top frame of a page whose URL is ours (not an iframe, not a stray page). */
+export function isTrustedSender(
+  frame: { parent: unknown; url: string } | null | undefined,
+  isTrustedUrl: (url: string) => boolean,
+): boolean {
+  return !!frame && frame.parent === null && isTrustedUrl(frame.url);
+}
+
 /**
  * The one place that calls ipcMain.handle. Every call is checked to come from our own window's top frame,
  * then goes through the same dispatch as the browser host (validation, result envelope).
@@ -18,10 +26,7 @@ export function registerIpc(
   uploads: Uploads,
   isTrustedUrl: (url: string) => boolean,
 ): void {
-  const trusted = (event: IpcMainInvokeEvent) => {
-    const frame = event.senderFrame;
-    return !!frame && frame.parent === null && isTrustedUrl(frame.url);
-  };
+  const trusted = (event: IpcMainInvokeEvent) => isTrustedSender(event.senderFrame, isTrustedUrl);
   ipcMain.handle(
     IPC_INVOKE_CHANNEL,
     async (event, name: unknown, input: unknown): Promise<Result<unknown>> => {

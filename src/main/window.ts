@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, app, net, protocol, session, shell, type WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp';
-import { APP_INDEX, APP_ORIGIN, APP_SCHEME, appFileFor, isAllowedExternal } from './app-urls';
+import { APP_INDEX, APP_SCHEME, appFileFor, isAllowedExternal, isTrustedPageUrl } from './app-urls';
 
 export interface WindowPaths {
   preload: string;
@@ -34,8 +34,7 @@ export function serveApp(paths: WindowPaths): void {
 
 /** Only our own page may talk to the core or be shown in the window. */
 export function trustedUrlCheck(paths: WindowPaths): (url: string) => boolean {
-  return (url) =>
-    url.startsWith(`${APP_ORIGIN}/`) || (!!paths.devServerUrl && url.startsWith(paths.devServerUrl));
+  return (url) => isTrustedPageUrl(url, paths.devServerUrl);
 }
 
 /** Secure defaults for every web contents the app ever creates (see Electron's security checklist). */

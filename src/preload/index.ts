@@ -5,11 +5,15 @@ import {
   IPC_UPLOAD_CHANNEL,
   type QuitaBridge,
 } from '../shared/bridge';
-import { COMMAND_NAMES, EVENT_NAMES } from '../shared/contract';
 
-// The allowlist is the contract itself: nothing outside it ever reaches ipcRenderer.
-const commands = new Set<string>(COMMAND_NAMES);
-const events = new Set<string>(EVENT_NAMES);
+/**
+ * The allowlist is the contract's names, put in at build time (electron.vite.config.ts): nothing outside it ever
+ * reaches ipcRenderer, and the preload stays a few KB (the input is validated in main, by the dispatch).
+ */
+declare const __QUITA_COMMANDS__: readonly string[];
+declare const __QUITA_EVENTS__: readonly string[];
+const commands = new Set<string>(__QUITA_COMMANDS__);
+const events = new Set<string>(__QUITA_EVENTS__);
 
 const api: QuitaBridge = {
   mode: 'desktop',

@@ -9,7 +9,8 @@ export interface RunningHost {
 
 /** The host serves the built renderer; on a fresh clone nothing has built it yet. */
 export function ensureRendererBuilt(): void {
-  if (!existsSync('out/renderer/index.html')) {
+  // bridge.js too: a renderer built before the browser bridge became a built module lacks it.
+  if (!existsSync('out/renderer/index.html') || !existsSync('out/renderer/bridge.js')) {
     execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
       stdio: 'ignore',
     });

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { bridgeScript } from '../../src/host/bridge-script';
+import { readBridge, withBridge } from '../../src/host/bridge-script';
+import { ensureRendererBuilt } from '../helpers/host';
 import { en } from '../../src/renderer/src/i18n/en';
 import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
 // @ts-expect-error -- plain ESM helper of scripts/start.mjs, no type declarations
@@ -107,31 +108,40 @@ describe('npm start: Electron’s runtime', () => {
 });
 
 describe('the no-token page names the command the clerk ran', () => {
-  const tokenErrorOf = async (script: string) => {
+  /** The built bridge (out/renderer/bridge.js) run against a page whose meta tag the host wrote for `command`. */
+  const tokenErrorOf = async (command?: string) => {
+    ensureRendererBuilt();
+    const html = withBridge(
+      '<html><head></head><body><script></script></body></html>',
+      command ?? 'npm run serve',
+    );
+    const content = /name="quita-launch-command" content="([^"]*)"/.exec(html)?.[1] ?? null;
     const sandbox: Record<string, unknown> = {
       location: { hash: '', pathname: '/', search: '' },
       sessionStorage: { getItem: () => null, setItem: () => undefined },
       history: { replaceState: () => undefined },
+      document: { querySelector: () => (content === null ? null : { getAttribute: () => content }) },
       fetch: () => Promise.resolve({ status: 401, ok: false, json: () => Promise.resolve({}) }),
       console,
       setTimeout,
     };
     sandbox.window = sandbox;
-    vm.runInNewContext(script, sandbox);
+    vm.runInNewContext(readBridge('out/renderer'), sandbox);
     const api = sandbox.api as { invoke: (c: string, i: unknown) => Promise<{ error: unknown }> };
     return (await api.invoke('app.info', {})).error;
   };
 
   it('npm start’s browser fallback says npm start; npm run serve says npm run serve', async () => {
-    expect(await tokenErrorOf(bridgeScript('npm start'))).toMatchObject({
+    expect(await tokenErrorOf('npm start')).toMatchObject({
       code: 'host.token',
       params: { command: 'npm start' },
     });
-    expect(bridgeScript('npm start')).not.toContain('npm run serve');
-    expect(await tokenErrorOf(bridgeScript())).toMatchObject({ params: { command: 'npm run serve' } });
+    expect(await tokenErrorOf()).toMatchObject({ params: { command: 'npm run serve' } });
+    // The page carries the command as text: a quote or a tag in it cannot end the attribute.
+    expect(withBridge('<head></head><script>', 'a"<b>')).toContain('content="a&quot;&lt;b&gt;"');
     for (const lang of [ptBR, en]) {
       expect(lang.errors.host.token).toContain('{{command}}');
       expect(lang.errors.host.unreachable).toContain('{{command}}');
     }
-  });
+  }, 60_000);
 });
