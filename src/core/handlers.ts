@@ -11,6 +11,7 @@ import { debtorsHandlers } from './services/debtors.handlers';
 import { geographyHandlers } from './services/geography.handlers';
 import { importHandlers } from './services/import.handlers';
 import { returnFileHandlers } from './services/return-file.handlers';
+import { cardFeesHandlers } from './services/card-fees.handlers';
 import { matchingHandlers } from './services/matching.handlers';
 import { notifyHandlers } from './services/notify.handlers';
 import { reportsHandlers } from './services/reports.handlers';
@@ -36,6 +37,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...importHandlers(ctx),
     ...returnFileHandlers(ctx),
     ...matchingHandlers(ctx),
+    ...cardFeesHandlers(ctx),
     ...geographyHandlers(ctx),
     ...debtorsHandlers(ctx),
     ...notifyHandlers(ctx),

@@ -36,6 +36,7 @@ describe('command contract', () => {
         "import.returnFiles",
         "import.statements",
         "match.candidates",
+        "match.cardFees",
         "match.lines",
         "match.run",
         "match.settings.get",

@@ -13,6 +13,7 @@ import { addDays, todayInBrasilia } from '../sync/dates';
 import { returnFileRepo } from '../import/return-file/return-file.repo';
 import { asideRepo } from '../review/aside.repo';
 import { ruleFor, type AsideRule } from './aside-rules';
+import { learnedCardFees } from './card-fees';
 import { matchStatement } from './engine';
 import { matchingRepo as repo, type StatementInfo } from './matching.repo';
 import { DEFAULT_MATCH_SETTINGS } from './settings';
@@ -107,6 +108,8 @@ function planFor(
     aliases: loadAliases(db),
     settings,
     held,
+    // [J] Fees learned from the clerk's confirmed card matches narrow the fee band of card deposits.
+    cardFees: only ? [] : learnedCardFees(db),
     // The account's boleto settlements (CNAB return files) credited in the statement's period; not when
     // scoring a clerk's own choice, which is scored on the receivables chosen alone.
     returnTitles: only

@@ -214,6 +214,38 @@ export const returnTitleSchema = z.object({
 });
 export type ReturnTitleDto = z.infer<typeof returnTitleSchema>;
 
+/**
+ * [J] One card sale a deposit pays: who, when, gross, the acquirer's fee and the net credited. `feeCents` =
+ * gross − net; `feePercent` = fee ÷ gross. Net is the sale's share of the deposit (its recorded fee, else the
+ * deposit's fee spread in proportion to the gross).
+ */
+export const cardSaleSchema = z.object({
+  receivableId: z.number().int(),
+  payerName: z.string().nullable(),
+  saleDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  acquirer: z.string().nullable(),
+  flag: z.string().nullable(),
+  paymentTypeId: z.number().int().nullable(),
+  installment: z.string().nullable(),
+  grossCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
+  feePercent: z.number(),
+});
+export type CardSaleDto = z.infer<typeof cardSaleSchema>;
+
+/** [J] A fee learned from confirmed card deposits (match.cardFees). `flag` '' = deposits of all brands. */
+export const cardFeeSchema = z.object({
+  acquirer: z.string(),
+  flag: z.string(),
+  product: z.enum(['debit', 'credit', 'anticipated']),
+  percent: z.number(),
+  samples: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CardFeeDto = z.infer<typeof cardFeeSchema>;
+
 export const matchLineSchema = z.object({
   matchId: z.number().int(),
   lineId: z.number().int(),
@@ -229,6 +261,8 @@ export const matchLineSchema = z.object({
   receivables: z.array(matchReceivableSchema),
   /** A boleto credit explained by a CNAB return file: its titles (absent otherwise). */
   returnTitles: z.array(returnTitleSchema).optional(),
+  /** [J] A card deposit: the sales it pays, with the fee taken from each (absent otherwise). */
+  cardSales: z.array(cardSaleSchema).optional(),
   /** A set-aside line: why, and the rule that did it (null: the clerk did). */
   aside: z
     .object({
@@ -318,5 +352,11 @@ export const matchingCommands = {
       tie: z.boolean(),
       rows: z.array(candidateSchema),
     }),
+  }),
+  'match.cardFees': defineCommand({
+    summary:
+      'Card fees learned from confirmed card matches, per acquirer, brand and product (they narrow later matches)',
+    input: z.object({}),
+    output: z.object({ rows: z.array(cardFeeSchema) }),
   }),
 };

@@ -8,6 +8,7 @@ import { m006DocumentedApi } from './006-documented-api';
 import { m007StatementAccounts } from './007-statement-accounts';
 import { m008ReturnFiles } from './008-return-files';
 import { m009DecidedLines } from './009-decided-lines';
+import { m010CardFees } from './010-card-fees';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m007StatementAccounts,
   m008ReturnFiles,
   m009DecidedLines,
+  m010CardFees,
 ];

@@ -1,0 +1,129 @@
+/**
+ * Learned card fees ([J] item 1). The acquirer's fee (MDR) is rarely recorded in the gym system, so the
+ * card pass accepts a deposit within a fee band per product; each deposit the clerk confirms (an approved
+ * card match) says what the fee really was. Per acquirer, brand and product, the fee of the confirmed
+ * deposits (fee ÷ gross over all of them) is stored (`card_fees`, migration 010), shown (match.cardFees,
+ * Settings) and used to narrow the band of later deposits (card-deposits.ts: ± 0.75 points, from 2 samples).
+ * A deposit consolidating several brands teaches the acquirer's product fee with brand ''.
+ */
+import type { Db } from '../db/open-db';
+import { normalizeAcquirer, normalizeFlag } from './text';
+import type { CardProduct, MatchCardFee } from './types';
+
+export interface CardFeeRow {
+  acquirer: string;
+  flag: string;
+  product: CardProduct;
+  percent: number;
+  samples: number;
+  grossCents: number;
+  feeCents: number;
+  updatedAt: string;
+}
+
+/** Match states that are the clerk's confirmation of a proposal. */
+const CONFIRMED = ['approved'];
+
+interface ItemRow {
+  matchId: number;
+  reasons: string;
+  updatedAt: string;
+  net: number;
+  gross: number;
+  type: number | null;
+  acquirer: string | null;
+  flag: string | null;
+}
+
+function isAnticipated(reasonsJson: string): boolean {
+  try {
+    const reasons = JSON.parse(reasonsJson) as { code: string; params?: Record<string, unknown> }[];
+    const s = reasons.find((r) => r.code === 'card_settlement');
+    return /\ba[12]\b/.test(String(s?.params?.model ?? ''));
+  } catch {
+    return false;
+  }
+}
+
+/** The fees the confirmed card matches teach, one row per acquirer, brand and product. */
+export function inferCardFees(db: Db): CardFeeRow[] {
+  const items = db
+    .prepare(
+      `SELECT m.id AS matchId, m.reasons_json AS reasons, m.updated_at AS updatedAt, i.amount_cents AS net,
+              r.amount_cents AS gross, r.payment_type_id AS type, r.card_acquirer AS acquirer, r.card_flag AS flag
+         FROM matches m
+         JOIN match_plans p ON p.id = m.plan_id
+         JOIN match_items i ON i.match_id = m.id
+         JOIN receivables r ON r.id = i.receivable_id
+        WHERE m.state IN (SELECT value FROM json_each(?))
+          AND m.reasons_json LIKE '%"card_lump"%'
+          AND p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id)
+        ORDER BY m.id`,
+    )
+    .all(JSON.stringify(CONFIRMED)) as ItemRow[];
+  const byMatch = new Map<number, ItemRow[]>();
+  for (const it of items) byMatch.set(it.matchId, [...(byMatch.get(it.matchId) ?? []), it]);
+  const acc = new Map<string, CardFeeRow>();
+  const learn = (
+    key: Omit<CardFeeRow, 'percent' | 'samples' | 'grossCents' | 'feeCents' | 'updatedAt'>,
+    rows: ItemRow[],
+  ) => {
+    const gross = rows.reduce((t, r) => t + r.gross, 0);
+    const fee = gross - rows.reduce((t, r) => t + r.net, 0);
+    if (gross <= 0 || fee <= 0 || fee >= gross) return;
+    const k = `${key.acquirer}|${key.flag}|${key.product}`;
+    const row = acc.get(k) ?? { ...key, percent: 0, samples: 0, grossCents: 0, feeCents: 0, updatedAt: '' };
+    row.samples++;
+    row.grossCents += gross;
+    row.feeCents += fee;
+    row.percent = Math.round((row.feeCents * 10000) / row.grossCents) / 100;
+    if (rows[0]!.updatedAt > row.updatedAt) row.updatedAt = rows[0]!.updatedAt;
+    acc.set(k, row);
+  };
+  for (const rows of byMatch.values()) {
+    const anticipated = isAnticipated(rows[0]!.reasons);
+    const keyOf = (r: ItemRow) => {
+      const acquirer = normalizeAcquirer(r.acquirer) ?? '';
+      const product: CardProduct = r.type === 3 ? 'debit' : anticipated ? 'anticipated' : 'credit';
+      return { acquirer, flag: normalizeFlag(r.flag) ?? '', product };
+    };
+    const keys = rows.map(keyOf);
+    if (keys.some((k) => !k.acquirer)) continue;
+    const one = new Set(keys.map((k) => `${k.acquirer}|${k.flag}|${k.product}`));
+    const perProduct = new Set(keys.map((k) => `${k.acquirer}|${k.product}`));
+    // Without the fee of each sale, only a deposit of one kind of sale says what that kind costs.
+    if (one.size === 1) learn(keys[0]!, rows);
+    else if (perProduct.size === 1) learn({ ...keys[0]!, flag: '' }, rows);
+  }
+  return [...acc.values()].sort(
+    (a, b) =>
+      a.acquirer.localeCompare(b.acquirer) ||
+      a.flag.localeCompare(b.flag) ||
+      a.product.localeCompare(b.product),
+  );
+}
+
+/** Rebuilds `card_fees` from the confirmed matches; returns its rows. */
+export function refreshCardFees(db: Db): CardFeeRow[] {
+  const rows = inferCardFees(db);
+  db.transaction(() => {
+    db.prepare('DELETE FROM card_fees').run();
+    const ins = db.prepare(
+      `INSERT INTO card_fees (acquirer, flag, product, percent, samples, gross_cents, fee_cents, updated_at)
+       VALUES (@acquirer, @flag, @product, @percent, @samples, @grossCents, @feeCents, @updatedAt)`,
+    );
+    for (const r of rows) ins.run(r);
+  })();
+  return rows;
+}
+
+/** What the engine takes (MatchInput.cardFees), fresh from the confirmed matches. */
+export function learnedCardFees(db: Db): MatchCardFee[] {
+  return refreshCardFees(db).map(({ acquirer, flag, product, percent, samples }) => ({
+    acquirer,
+    flag,
+    product,
+    percent,
+    samples,
+  }));
+}

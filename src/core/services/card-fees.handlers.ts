@@ -1,0 +1,16 @@
+import type { HandlerGroup } from '../handlers';
+import { refreshCardFees } from '../matching/card-fees';
+
+/** [J] The card fees learned from confirmed card matches (core/matching/card-fees.ts). */
+export const cardFeesHandlers: HandlerGroup<'match.cardFees'> = (ctx) => ({
+  'match.cardFees': async () => ({
+    rows: refreshCardFees(ctx.db()).map(({ acquirer, flag, product, percent, samples, updatedAt }) => ({
+      acquirer,
+      flag,
+      product,
+      percent,
+      samples,
+      updatedAt,
+    })),
+  }),
+});
