@@ -7,6 +7,7 @@ import type { Db } from '../db/open-db';
 import { matchingRepo as repo } from './matching.repo';
 import { resolveStatement } from './matching.service';
 import { renderReasons } from './reasons-pt';
+import { cardSalesOf } from './card-sales.lines';
 import { returnTitlesOf } from './return-titles.lines';
 import type { Reason } from './types';
 
@@ -76,6 +77,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
   const byMatch = new Map<number, MatchLineDto['receivables']>();
   for (const { matchId, ...item } of items) byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), item]);
   const titles = returnTitlesOf(db, rows);
+  const sales = cardSalesOf(db, rows);
   return {
     statementId: st.id,
     planId: plan.id,
@@ -95,6 +97,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
       reasons: renderReasons(JSON.parse(r.reasons) as Reason[]),
       receivables: byMatch.get(r.matchId) ?? [],
       ...(titles.has(r.matchId) ? { returnTitles: titles.get(r.matchId) } : {}),
+      ...(sales.has(r.matchId) ? { cardSales: sales.get(r.matchId) } : {}),
       ...(r.asideReason
         ? { aside: { reason: r.asideReason, note: r.asideNote, ruleId: r.asideRuleId } }
         : {}),

@@ -5,6 +5,7 @@ import { auditEn } from './audit.en';
 import { updateEn } from './update.en';
 import type { Messages } from './pt-BR';
 import { cnabEn } from './cnab.en';
+import { cardsEn } from './cards.en';
 
 export const en: Messages = {
   app: { name: 'Quita', tagline: 'Gym receivables reconciliation' },
@@ -272,6 +273,7 @@ export const en: Messages = {
     },
   },
   returnTitles: cnabEn.titles,
+  cards: cardsEn,
   reconcile: reconcileEn,
   update: updateEn,
   send: {

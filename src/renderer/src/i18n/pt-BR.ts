@@ -4,6 +4,7 @@ import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
 import { updatePtBR } from './update.pt-BR';
 import { cnabPtBR } from './cnab.pt-BR';
+import { cardsPtBR } from './cards.pt-BR';
 
 /** Portuguese (Brazil): the default language and the source of truth for the message keys. */
 export const ptBR = {
@@ -282,6 +283,7 @@ export const ptBR = {
     },
   },
   returnTitles: cnabPtBR.titles,
+  cards: cardsPtBR,
   reconcile: reconcilePtBR,
   update: updatePtBR,
   send: {

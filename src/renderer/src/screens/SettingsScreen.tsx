@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput, Profile } from '../../../shared/contract';
 import { call } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
+import { CardFees } from '../components/settings/CardFees';
 import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
 import { UpdatePanel } from '../components/UpdatePanel';
@@ -50,6 +51,7 @@ export function SettingsScreen({
         </button>
       )}
       <BackupsPanel key={activeId} />
+      <CardFees key={`fees-${activeId}`} />
       <UpdatePanel />
       {info && (
         <dl className="info">
