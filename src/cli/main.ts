@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore, defaultDataDir, isAppError, packageVersion, type Core } from '../core';
+import { createCore, defaultDataDir, isAppError, logFileOf, packageVersion, type Core } from '../core';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
 import { connectCommand } from './commands/connection';
 import { debtorsCommand, geographyCommand } from './commands/debtors';
@@ -82,7 +82,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       strict: true,
     }).values;
     if (g.version) {
-      io.stdout(g.json ? JSON.stringify({ version: packageVersion() }) : packageVersion());
+      // The log file is where the details of a failure go (stderr gets one sentence): named here for support.
+      const logFile = logFileOf(resolve(g['data-dir'] ?? defaultDataDir(io.env)));
+      io.stdout(
+        g.json
+          ? JSON.stringify({ version: packageVersion(), logFile })
+          : `${packageVersion()}\nlog: ${logFile}`,
+      );
       return 0;
     }
     const [name, ...args] = rest;

@@ -12,7 +12,7 @@ import { createProfileDbs } from './db/profile-dbs';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
 import { createEventBus, type EventBus } from './events';
-import { fileLogger, type Logger } from './log';
+import { fileLogger, logFileOf, type Logger } from './log';
 import { createHandlers } from './handlers';
 import { defaultKeyFile } from './paths';
 import { openConfStore } from './settings/conf-store';
@@ -161,7 +161,7 @@ export function createCore(opts: CoreOptions): Core {
     ctx,
     version: opts.version,
     dataDir: opts.dataDir,
-    logFile: log.file ?? join(opts.dataDir, 'logs', 'quita.log'),
+    logFile: log.file ?? logFileOf(opts.dataDir),
     events: ctx.events,
     uploads: ctx.uploads,
     log,

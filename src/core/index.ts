@@ -10,7 +10,7 @@ export { createCore } from './bootstrap';
 export type { CoreDoor as Core, CoreOptions } from './bootstrap';
 export type { Dispatch } from './dispatch';
 export type { EventBus, EventListener } from './events';
-export type { Logger } from './log';
+export { logFileOf, type Logger } from './log';
 export { MAX_UPLOAD_BYTES, type Uploads } from './uploads';
 
 // Errors as data: what a door tells apart (an AppError carries a clerk's sentence; anything else is a bug).

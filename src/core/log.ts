@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * One log for every front door: `<dataDir>/logs/quita.log`, rotated at 2 MB (quita.log.1 … .3 kept). A desktop
@@ -29,9 +29,12 @@ function describe(cause: unknown): string {
 const detail = (cause: unknown) =>
   cause === undefined ? '' : `\n    ${describe(cause).split('\n').join('\n    ')}`;
 
+/** The log file of a data folder (Ajuda/Sobre and `quita --version` name it). */
+export const logFileOf = (dataDir: string): string => join(dataDir, 'logs', 'quita.log');
+
 export function fileLogger(dataDir: string, opts: { echo?: (line: string) => void } = {}): Logger {
-  const dir = join(dataDir, 'logs');
-  const file = join(dir, 'quita.log');
+  const file = logFileOf(dataDir);
+  const dir = dirname(file);
   const rotate = () => {
     if (!existsSync(file) || statSync(file).size < LOG_MAX_BYTES) return;
     rmSync(`${file}.${KEPT}`, { force: true });

@@ -8,6 +8,7 @@ export const appHandlers: HandlerGroup<'app.info' | 'app.status' | 'settings.get
     version: ctx.version,
     mode: ctx.mode,
     dataDir: ctx.dataDir,
+    logFile: ctx.log.file,
     secretProtection: ctx.secrets.protection,
   }),
   'app.status': async () => {

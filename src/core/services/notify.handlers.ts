@@ -58,7 +58,12 @@ export const notifyHandlers: HandlerGroup<
       ctx.events.emit('job.finished', { jobId, ok: result.failed === 0 && result.unknown === 0 });
       return result;
     },
-    (profileId, e) => ctx.log.error(`a timed retry of the notification queue for ${profileId} failed`, e),
+    {
+      what: 'the notification queue',
+      jobId: (profileId) => `notify-${profileId}`,
+      events: ctx.events,
+      log: ctx.log,
+    },
   );
   const kick = () => job.kick(ctx.activeProfileId());
   ctx.background.add(
@@ -67,9 +72,7 @@ export const notifyHandlers: HandlerGroup<
       const db = ctx.dbFor(profileId);
       prepare(db, profileId);
       if (db.prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`).pluck().get())
-        void job
-          .kick(profileId)
-          .catch((e: unknown) => ctx.log.error(`resuming notifications of ${profileId} failed`, e));
+        job.start(profileId);
     },
   );
 
@@ -108,10 +111,10 @@ export const notifyHandlers: HandlerGroup<
           new Date().toISOString(),
         ),
       )();
-      const drain = kick();
+      // Without wait, a failed run is reported by the job (log, and job.finished with the sentence).
       let result: DrainResult | null = null;
-      if (wait) result = await drain;
-      else drain.catch((e: unknown) => ctx.log.error('sending queued notifications failed', e));
+      if (wait) result = await kick();
+      else job.start(ctx.activeProfileId());
       return {
         queued,
         skipped: rendered.flatMap((r) =>
@@ -161,7 +164,7 @@ export const notifyHandlers: HandlerGroup<
           `UPDATE notification_queue SET state = 'queued', next_attempt_at = NULL WHERE state IN ('failed', 'unknown') AND id IN (SELECT value FROM json_each(?))`,
         )
         .run(JSON.stringify(z.array(z.number().int()).parse(ids))).changes;
-      if (requeued) kick().catch((e: unknown) => ctx.log.error('sending a retried notification failed', e));
+      if (requeued) job.start(ctx.activeProfileId());
       return { requeued };
     },
   };

@@ -37,16 +37,13 @@ export const sendHandlers: HandlerGroup<
       ctx.anchorAudit(profileId);
       return summary;
     },
-    (profileId, e) => ctx.log.error(`a timed retry of the sender for ${profileId} failed`, e),
+    { what: 'the sender', jobId: (profileId) => `send-${profileId}`, events: ctx.events, log: ctx.log },
   );
   ctx.background.add(
     () => job.stop(),
     (profileId) => {
       const pending = batchCounts(ctx.dbFor(profileId));
-      if (pending.queued + pending.sending + pending.sent + pending.unknown > 0)
-        void job
-          .kick(profileId)
-          .catch((e: unknown) => ctx.log.error(`resuming the sender of ${profileId} failed`, e));
+      if (pending.queued + pending.sending + pending.sent + pending.unknown > 0) job.start(profileId);
     },
   );
 
@@ -62,9 +59,9 @@ export const sendHandlers: HandlerGroup<
         { actor: ctx.actor(), profileId },
         { chunkSize },
       );
-      const run = job.kick(profileId);
-      if (!wait) run.catch((e: unknown) => ctx.log.error('sending the queued batches failed', e));
-      return { batchIds, skipped, summary: wait ? await run : null };
+      // Without wait, a failed run is reported by the job (log, and job.finished with the sentence for Enviar).
+      if (!wait) job.start(profileId);
+      return { batchIds, skipped, summary: wait ? await job.kick(profileId) : null };
     },
     'send.run': async () => job.kick(ctx.activeProfileId()),
     'send.batchItems': async ({ batchId }) => {

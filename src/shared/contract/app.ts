@@ -24,6 +24,8 @@ export const appCommands = {
       version: z.string(),
       mode: z.enum(['desktop', 'browser', 'cli']),
       dataDir: z.string(),
+      /** The log file every door writes: the details of a failure the clerk was told about in one sentence. */
+      logFile: z.string().nullable(),
       secretProtection: secretProtectionSchema,
     }),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorInfoSchema } from './envelope';
 
 /** Events pushed from the core to the renderer (IPC `webContents.send` or the host's event stream). */
 export const eventSchemas = {
@@ -16,6 +17,8 @@ export const eventSchemas = {
     jobId: z.string(),
     ok: z.boolean(),
     message: z.string().optional(),
+    /** A run that failed outright (the API unreachable, a bug): what the screen that started it says. */
+    error: errorInfoSchema.optional(),
   }),
 };
 export type EventName = keyof typeof eventSchemas;

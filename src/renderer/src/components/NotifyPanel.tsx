@@ -57,6 +57,8 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
     const offDone = onEvent('job.finished', (p) => {
       if (p.jobId.startsWith('notify-')) {
         setProgress(null);
+        // A run that failed outright (the API unreachable, a bug): one sentence here, the details in the log.
+        if (p.error) setError(describeError(p.error));
         void loadQueue();
       }
     });

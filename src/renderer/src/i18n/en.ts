@@ -390,6 +390,7 @@ export const en: Messages = {
       saved: 'Notice saved.',
     },
     dataDir: 'Data folder',
+    logFile: 'Log file (details of failures)',
     version: 'Version',
     secretWarning: {
       keyfile:

@@ -400,6 +400,7 @@ export const ptBR = {
       saved: 'Aviso salvo.',
     },
     dataDir: 'Pasta dos dados',
+    logFile: 'Arquivo de registro (detalhes de falhas)',
     version: 'Versão',
     secretWarning: {
       keyfile:

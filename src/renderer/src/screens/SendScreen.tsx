@@ -121,6 +121,8 @@ export function SendScreen() {
     const offDone = onEvent('job.finished', (p) => {
       if (p.jobId.startsWith('send-')) {
         setProgress(null);
+        // A run that failed outright (the API unreachable, a bug): one sentence here, the details in the log.
+        if (p.error) setMessage({ tone: 'error', text: describeError(p.error) });
         refresh().catch(fail);
       }
     });

@@ -61,6 +61,14 @@ export function SettingsScreen({
           <dd>
             <code>{info.dataDir}</code>
           </dd>
+          {info.logFile && (
+            <>
+              <dt>{t('settings.logFile')}</dt>
+              <dd>
+                <code>{info.logFile}</code>
+              </dd>
+            </>
+          )}
           <dt>{t('settings.secretScheme.' + info.secretProtection.scheme)}</dt>
           <dd className="warn">
             {info.secretProtection.warning && info.secretProtection.scheme !== 'passphrase'
