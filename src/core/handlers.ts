@@ -11,6 +11,7 @@ import { debtorsHandlers } from './services/debtors.handlers';
 import { geographyHandlers } from './services/geography.handlers';
 import { importHandlers } from './services/import.handlers';
 import { returnFileHandlers } from './services/return-file.handlers';
+import { acquirerHandlers } from './acquirer/acquirer.handlers';
 import { cardFeesHandlers } from './services/card-fees.handlers';
 import { matchingHandlers } from './services/matching.handlers';
 import { notifyHandlers } from './services/notify.handlers';
@@ -36,6 +37,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...syncHandlers(ctx),
     ...importHandlers(ctx),
     ...returnFileHandlers(ctx),
+    ...acquirerHandlers(ctx),
     ...matchingHandlers(ctx),
     ...cardFeesHandlers(ctx),
     ...geographyHandlers(ctx),

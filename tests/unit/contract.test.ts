@@ -5,6 +5,8 @@ describe('command contract', () => {
   it('lists every command once (snapshot: a change here is a change of the public contract)', () => {
     expect(COMMAND_NAMES).toMatchInlineSnapshot(`
       [
+        "acquirer.files",
+        "acquirer.payments",
         "app.info",
         "app.status",
         "app.update.check",

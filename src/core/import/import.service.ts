@@ -17,6 +17,7 @@ import { importRepo, type BankAccountRow } from './import.repo';
 import { PREVIEW_LINES } from './limits';
 import { parseStatementInWorker } from './parse-in-worker';
 import { commitReturnFile, previewReturnFile, type ReadReturnFile } from './return-file/return-file.service';
+import { commitAcquirerFile, previewAcquirerFile, type ReadAcquirerFile } from '../acquirer/acquirer.service';
 import { STARTER_PROFILES, startersForBank } from './starter-profiles';
 import type { ParseResult, ProfileCandidate } from './types';
 
@@ -156,6 +157,8 @@ export async function previewImport(
   const read = await parseFor(db, file, opts);
   // A CNAB return file (detected by content): its titles, not statement lines.
   if (read.parsed.returnFile) return previewReturnFile(db, file.fileName, read as ReadReturnFile);
+  // An acquirer settlement file ([J], detected by content): its sales and payments, not statement lines.
+  if (read.parsed.acquirerFile) return previewAcquirerFile(db, file.fileName, read as ReadAcquirerFile);
   const { parsed, account, check, sha256 } = read;
   const known = account ? importRepo.knownLookup(db, account.id) : null;
   let newCredits: number | null = null;
@@ -237,6 +240,11 @@ export async function commitImport(
   if (parsed.returnFile) {
     const now = (opts.now ?? (() => new Date()))().toISOString();
     return commitReturnFile(db, file.fileName, account, read as ReadReturnFile, now);
+  }
+  // An acquirer settlement file is stored with its sales and payments, all or nothing (acquirer.service.ts).
+  if (parsed.acquirerFile) {
+    const now = (opts.now ?? (() => new Date()))().toISOString();
+    return commitAcquirerFile(db, file.fileName, account, read as ReadAcquirerFile, now);
   }
   if (parsed.statements.length > 1 && parsed.statementIndex === null)
     throw importErrors.severalStatements(

@@ -1,5 +1,7 @@
 import type { Notice, OfxMapping, StatementFormat } from '../../shared/contract/import';
 import { binaryShare, decodeText, type DecodedText } from './encoding';
+import { parseAcquirerFile } from './acquirer/parse-acquirer';
+import type { AcquirerFile } from './acquirer/types';
 import { parseCnabReturn } from './cnab/parse-cnab';
 import type { CnabReturn } from './cnab/types';
 import { assignFingerprints } from './fingerprint';
@@ -22,6 +24,7 @@ const WHAT: Record<StatementFormat, string> = {
   html: 'an Excel file saved as a web page',
   ofx: 'an OFX file',
   cnab: 'a CNAB return file',
+  acquirer: 'an acquirer settlement file',
 };
 
 function periodOf(lines: ParsedLine[]): { from: string; to: string } | null {
@@ -169,6 +172,34 @@ function cnabResult(r: CnabReturn): ParseResult {
 }
 
 /**
+ * An acquirer settlement file ([J]) is not a statement either: its sales and payments travel in
+ * `acquirerFile` and acquirer/acquirer.service.ts stores them. Refusals are `acquirer.*` errors.
+ */
+function acquirerResult(f: AcquirerFile): ParseResult {
+  return {
+    format: 'acquirer',
+    encoding: f.layout === 'stone-xml-2.2' ? 'utf-8' : 'windows-1252',
+    declaredEncoding: null,
+    sheets: [],
+    mapping: { kind: 'ofx', encoding: null, payerField: 'auto' },
+    mappingSource: 'detected',
+    profileName: null,
+    confidence: 1,
+    columns: [],
+    lines: [],
+    rejected: [],
+    skipped: f.skipped,
+    notices: [],
+    period: null,
+    signature: `acquirer:${f.layout}`,
+    accountHint: null,
+    statements: [],
+    statementIndex: null,
+    acquirerFile: f,
+  };
+}
+
+/**
  * Bytes of a bank statement → lines, problems, and the mapping used with its confidence. Pure: no I/O.
  * The format comes from the bytes (magic numbers, then the text), never from the file name, because banks
  * save HTML as “.xls” and OFX as “.txt”. File-level failures throw an AppError (`import.*`); row-level
@@ -180,6 +211,7 @@ export function parseStatement(bytes: Uint8Array, opts: ParseOptions = {}): Pars
   const sniffed = sniffBytes(bytes);
   if (sniffed.family === 'pdf') throw importErrors.pdf();
   if (sniffed.family === 'cnab') return cnabResult(parseCnabReturn(bytes));
+  if (sniffed.family === 'acquirer') return acquirerResult(parseAcquirerFile(bytes));
   if (sniffed.family === 'workbook') {
     const sheets = readWorkbook(bytes, WHAT[sniffed.format]);
     return fromTable(

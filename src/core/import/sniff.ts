@@ -1,4 +1,5 @@
 import type { StatementFormat } from '../../shared/contract/import';
+import { detectAcquirerFile } from './acquirer/parse-acquirer';
 import { isCnabFile } from './cnab/parse-cnab';
 
 /** Where the bytes go next: a workbook for SheetJS, or text that we decode first. */
@@ -7,7 +8,9 @@ export type Sniffed =
   | { family: 'text' }
   | { family: 'pdf' }
   /** A CNAB 240/400 boleto file (return or remessa): its first line is a CNAB header (cnab/parse-cnab.ts). */
-  | { family: 'cnab' };
+  | { family: 'cnab' }
+  /** A card acquirer's settlement file (Cielo EDI, Rede EEVC/EEVD/EEFI, Stone XML): acquirer/parse-acquirer.ts. */
+  | { family: 'acquirer' };
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -29,6 +32,8 @@ export function sniffBytes(b: Uint8Array): Sniffed {
   if (startsWith(b, [0x25, 0x50, 0x44, 0x46])) return { family: 'pdf' };
   // Fixed-width records of 240 or 400 characters whose first line is a CNAB header: a return file (or a
   // remessa, refused by name), never a CSV of one column.
+  // Before CNAB: an acquirer's own first record (Cielo “0…CIELO”, Rede “002”/“030”/“00,”, Stone's XML).
+  if (detectAcquirerFile(b)) return { family: 'acquirer' };
   if (isCnabFile(b)) return { family: 'cnab' };
   return { family: 'text' };
 }

@@ -1,3 +1,4 @@
+import type { AcquirerFile } from './acquirer/types';
 import type { CnabReturn } from './cnab/types';
 import type {
   ColumnRole,
@@ -100,6 +101,8 @@ export interface ParseResult {
   statementIndex: number | null;
   /** A CNAB return file (format `cnab`): its titles; `lines` is then empty. */
   returnFile?: CnabReturn | undefined;
+  /** An acquirer settlement file (format `acquirer`, [J]): its sales and payments; `lines` is then empty. */
+  acquirerFile?: AcquirerFile | undefined;
 }
 
 /** A saved profile (one bank account) or a starter profile (one bank), ready to be tried on a file. */

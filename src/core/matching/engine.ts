@@ -5,6 +5,7 @@
  * Passes run from the strongest evidence to the weakest and share one claimed set, so a weaker pass can
  * never take a receivable a stronger one explained:
  *   0. boleto credits explained by the account's CNAB return files (return-files.ts) — the bank's own record;
+ *      then card credits explained by the acquirers' settlement files (acquirer-files.ts) — theirs;
  *   1. exact keys (authorization / NSU / TID / boleto number on the line) — proof, not likelihood;
  *   2. card deposits — they only ever pay card receivables, and an exact net sum is near proof;
  *   3. named lines against single receivables (name or alias, amount, date, type) — the bulk of the work;
@@ -19,6 +20,7 @@ import { boletoLumpEntries, cardEntries, leftoverEntries } from './lumps';
 import { keyEntries, namedEntries, namelessEntries, othersSameAmount } from './passes';
 import { prepare } from './prepare';
 import { returnFileEntries } from './return-files';
+import { acquirerFileEntries } from './acquirer-files';
 import { ENGINE_VERSION, type LineResult, type MatchInput, type MatchPlan, type Reason } from './types';
 
 /** Unmatched lines show their most telling reasons first. */
@@ -33,6 +35,8 @@ const WHY_ORDER: Reason['code'][] = [
   'lump_no_fit',
   'lump_received',
   'return_title_unresolved',
+  'acquirer_batch_tie',
+  'acquirer_sale_unresolved',
   'weak',
   'name_mismatch',
   'no_candidates',
@@ -59,6 +63,8 @@ export function matchStatement(input: MatchInput): MatchPlan {
   const others = othersSameAmount.bind(null, prep);
 
   a.runPass(returnFileEntries(prep, a, s, input.returnTitles ?? []));
+  // [J] card credits explained by the acquirers' settlement files (acquirer-files.ts).
+  a.runPass(acquirerFileEntries(prep, a, s, input.acquirerPayments ?? []));
   a.runPass(keyEntries(prep, a, s), others);
   a.runPass(cardEntries(prep, a, s, input.cardFees));
   a.runPass(namedEntries(prep, a, s, input.aliases), others);

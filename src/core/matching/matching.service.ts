@@ -11,6 +11,7 @@ import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { addDays, todayInBrasilia } from '../sync/dates';
 import { returnFileRepo } from '../import/return-file/return-file.repo';
+import { acquirerPaymentsFor } from '../acquirer/acquirer.match';
 import { asideRepo } from '../review/aside.repo';
 import { ruleFor, type AsideRule } from './aside-rules';
 import { learnedCardFees } from './card-fees';
@@ -115,6 +116,15 @@ function planFor(
     returnTitles: only
       ? []
       : returnFileRepo.matchTitles(
+          db,
+          st.bank_account_id,
+          st.period_from ?? lines[0]?.date ?? '2000-01-01',
+          st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
+        ),
+    // [J] The account's acquirer payment batches (settlement files) of the statement's period, likewise.
+    acquirerPayments: only
+      ? []
+      : acquirerPaymentsFor(
           db,
           st.bank_account_id,
           st.period_from ?? lines[0]?.date ?? '2000-01-01',

@@ -174,8 +174,28 @@ export function renderReason(r: Reason): string {
       return `taxa aprendida das conciliações confirmadas: ${pct(num('percent'))} (${num('samples')} ${plural(num('samples'), 'depósito', 'depósitos')})`;
     case 'by_elimination':
       return `decidido junto com a linha ${num('lineId')}: o outro candidato é dela`;
+    case 'acquirer_file': {
+      const n = num('count');
+      const what = n === 1 ? '1 venda' : `${n} vendas`;
+      const batches = num('batches') > 1 ? ` (${num('batches')} lotes do dia)` : '';
+      const fee = num('feeCents') ? `, taxa ${brl(num('feeCents'))} sobre ${brl(num('grossCents'))}` : '';
+      const forecast = num('forecast') ? ' (previsão do arquivo de vendas)' : '';
+      return `arquivo da ${ACQUIRER_NAMES[str('acquirer')] ?? str('acquirer')}: pagamento de ${shortBr(str('date'))}${forecast}${batches} com ${what}${fee} dá o valor`;
+    }
+    case 'acquirer_sale_difference': {
+      const d = num('diffCents');
+      return `venda ${str('nsu')} de ${brl(Math.abs(d))} a ${d < 0 ? 'menos' : 'mais'} que o recebível ${num('receivableId')}: confira antes de aprovar`;
+    }
+    case 'acquirer_adjustments':
+      return `${num('count')} ${plural(num('count'), 'lançamento que não é venda', 'lançamentos que não são vendas')} (cancelamento, chargeback, aluguel, ajuste) no pagamento: ${brl(num('amountCents'))}`;
+    case 'acquirer_sale_unresolved':
+      return `${num('count')} de ${num('of')} ${plural(num('of'), 'venda', 'vendas')} do arquivo da adquirente sem recebível identificado`;
+    case 'acquirer_batch_tie':
+      return `${num('count')} pagamentos do arquivo da adquirente dão este valor: nada proposto`;
   }
 }
+
+const ACQUIRER_NAMES: Record<string, string> = { cielo: 'Cielo', rede: 'Rede', stone: 'Stone' };
 
 export function renderReasons(
   reasons: readonly Reason[],

@@ -1,4 +1,5 @@
 import type { MatchSettings, MatchZone, ReasonCode, ReasonParams } from '../../shared/contract/matching';
+import type { MatchAcquirerPayment } from './acquirer-files';
 
 export type { MatchSettings, MatchZone, ReasonCode, ReasonParams };
 
@@ -111,6 +112,8 @@ export interface MatchInput {
   held?: ReadonlyMap<number, HeldReceivable>;
   /** Settlements of the account's CNAB return files around the statement's dates (return-files.ts). */
   returnTitles?: readonly MatchReturnTitle[];
+  /** Payment batches of the account's acquirer settlement files around the statement's dates ([J]). */
+  acquirerPayments?: readonly MatchAcquirerPayment[];
   /** Fees learned from confirmed card matches: they narrow the fee band of later card deposits. */
   cardFees?: readonly MatchCardFee[];
 }

@@ -4,6 +4,7 @@ import type { HandlerGroup } from '../handlers';
 import { commitImport, listProfiles, listStatements, previewImport } from '../import/import.service';
 import { suggest } from '../matching/suggest';
 import { returnFileImported } from './return-file.handlers';
+import { acquirerFileImported } from '../acquirer/acquirer.handlers';
 import { removeStatement } from '../import/statement-remove';
 
 /** Progress of reading a big file, as `job.progress` events keyed by the upload. */
@@ -58,6 +59,8 @@ export async function importAndSuggest(
 ): Promise<ImportCommitResult> {
   const result = await commitImport(ctx.db(), input, opts);
   if (result.returnFile) return returnFileImported(ctx, input, { ...result, returnFile: result.returnFile });
+  if (result.acquirerFile)
+    return acquirerFileImported(ctx, input, { ...result, acquirerFile: result.acquirerFile });
   auditImport(ctx, input.fileName, input.bankAccountId, result);
   try {
     return { ...result, suggestions: suggest(ctx, result.statementId, 'import') };

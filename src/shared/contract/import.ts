@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { centsSchema, isoDateSchema } from '../domain';
+import { acquirerFileSummarySchema } from './acquirer';
 import { defineCommand } from './define';
 import { matchSummarySchema } from './matching';
 
 /** What kind of file arrived, as recognised from its bytes (never from its name). */
 /** `cnab`: a CNAB 240/400 boleto return file, stored as a return file (never as a statement): see returnFile. */
-export const STATEMENT_FORMATS = ['ofx', 'csv', 'xlsx', 'xls', 'ods', 'html', 'cnab'] as const;
+/** `acquirer`: a card acquirer's settlement file (Cielo, Rede, Stone), stored as such ([J]): see acquirerFile. */
+export const STATEMENT_FORMATS = ['ofx', 'csv', 'xlsx', 'xls', 'ods', 'html', 'cnab', 'acquirer'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** Only credits are reconciled; debits and balance rows are kept, visible and labelled. */
@@ -243,6 +245,7 @@ export const previewOutputSchema = z.object({
   statementIndex: z.number().int().nullable(),
   /** Present when the file is a CNAB return file; `lines` then lists its settlements. */
   returnFile: returnFileSummarySchema.optional(),
+  acquirerFile: acquirerFileSummarySchema.optional(),
 });
 export type ImportPreview = z.infer<typeof previewOutputSchema>;
 
@@ -269,6 +272,7 @@ export const commitOutputSchema = z.object({
    * statement its credit dates fall in, matched again with the settlements.
    */
   returnFile: returnFileSummarySchema.optional(),
+  acquirerFile: acquirerFileSummarySchema.optional(),
 });
 export type ImportCommitResult = z.infer<typeof commitOutputSchema>;
 

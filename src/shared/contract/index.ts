@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { acquirerCommands } from './acquirer';
 import { appCommands } from './app';
 import { connectionCommands } from './connection';
 import { demoCommands } from './demo';
@@ -23,6 +24,7 @@ export const commands = {
   ...demoCommands,
   ...syncCommands,
   ...importCommands,
+  ...acquirerCommands,
   ...matchingCommands,
   ...geographyCommands,
   ...debtorsCommands,

@@ -90,6 +90,13 @@ export const REASON_CODES = [
   'card_settlement',
   'card_fee_learned',
   'by_elimination',
+  // Acquirer settlement files ([J] item 3), appended: evidence, a sale's amount differs, rows that are not
+  // sales, a sale without its receivable, two batches fitting one credit
+  'acquirer_file',
+  'acquirer_sale_difference',
+  'acquirer_adjustments',
+  'acquirer_sale_unresolved',
+  'acquirer_batch_tie',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

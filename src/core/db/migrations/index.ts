@@ -9,6 +9,7 @@ import { m007StatementAccounts } from './007-statement-accounts';
 import { m008ReturnFiles } from './008-return-files';
 import { m009DecidedLines } from './009-decided-lines';
 import { m010CardFees } from './010-card-fees';
+import { m011AcquirerFiles } from './011-acquirer-files';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m008ReturnFiles,
   m009DecidedLines,
   m010CardFees,
+  m011AcquirerFiles,
 ];

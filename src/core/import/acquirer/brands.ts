@@ -1,6 +1,6 @@
 /**
  * Brand and product codes of each layout → the names the matching engine uses for card flags
- * (core/matching/text.ts normalizeFlag: visa, master, elo, amex, hiper, diners, ...). A code a table does not
+ * (core/matching/text.ts normalizeFlag: visa, mastercard, elo, amex, hipercard, diners, ...). A code a table does not
  * know is kept as `code N` and said in a notice, never guessed.
  */
 import type { CardProduct } from './types';
@@ -8,7 +8,7 @@ import type { CardProduct } from './types';
 /** Cielo EDI v15 “código da bandeira” (records D and E, 3 digits). */
 export const CIELO_BRANDS: Record<string, string> = {
   '001': 'visa',
-  '002': 'master',
+  '002': 'mastercard',
   '003': 'amex',
   '006': 'sorocred',
   '007': 'elo',
@@ -18,10 +18,10 @@ export const CIELO_BRANDS: Record<string, string> = {
   '023': 'cabal',
   '029': 'credsystem',
   '035': 'esplanada',
-  '040': 'hiper',
+  '040': 'hipercard',
   '060': 'jcb',
   '064': 'credz',
-  '072': 'hiper',
+  '072': 'hipercard',
   '075': 'ourocard',
 };
 
@@ -35,11 +35,11 @@ export const CIELO_PRODUCTS: Record<string, CardProduct> = {
 /** Stone XML BrandId (Stone's reference table). */
 export const STONE_BRANDS: Record<string, string> = {
   '1': 'visa',
-  '2': 'master',
+  '2': 'mastercard',
   '3': 'amex',
   '4': 'cabal',
   '5': 'unionpay',
-  '9': 'hiper',
+  '9': 'hipercard',
   '171': 'elo',
 };
 

@@ -32,7 +32,7 @@ describe('Cielo EDI v15', () => {
     expect(f.declaredRows).toBe(6);
     expect(f.payments.map((p) => [p.ref, p.paymentDate, p.netCents, p.brand, p.product, p.settled])).toEqual([
       ['UR0001VISACRED20261103', '2026-11-03', 14550 + 9690 + 9650, 'visa', 'credit', true],
-      ['UR0002MASTERDEB20261103', '2026-11-03', 11880 + 7920 - 8990, 'master', 'debit', true],
+      ['UR0002MASTERDEB20261103', '2026-11-03', 11880 + 7920 - 8990, 'mastercard', 'debit', true],
     ]);
     const first = f.sales[0]!;
     expect(first).toMatchObject({
@@ -111,20 +111,22 @@ describe('Rede', () => {
     expect(f.payments).toMatchObject([{ paymentDate: '2026-11-04', netCents: 14405, agency: '1234' }]);
   });
 
-  it('EEFI (Latin-1 text): the day credit total is the bank credit, the adjustment a debit in it', () => {
+  it('EEFI (Latin-1 text): each summary credit is a payment, the adjustment netted from its RV’s credit', () => {
     const f = parseAcquirerFile(read('rede-eefi-latin1.txt'));
     expect(f.layout).toBe('rede-eefi');
-    expect(f.payments.map((p) => [p.paymentDate, p.netCents, p.settled])).toEqual([
-      ['2026-11-04', 33940 + 9620 - 3000, true],
+    expect(f.payments.map((p) => [p.ref, p.paymentDate, p.netCents, p.product, p.settled])).toEqual([
+      ['12345678/100200300#1@2026-11-04', '2026-11-04', 33940, 'credit', true],
+      ['12345678/100200301#1@2026-11-04', '2026-11-04', 9620 - 3000, 'credit', true],
     ]);
-    expect(f.sales.map((s) => [s.kind, s.summaryRef, s.netCents])).toEqual([
-      ['summary', '12345678/100200300', 33940],
-      ['summary', '12345678/100200301', 9620],
-      ['adjustment', null, -3000],
+    expect(f.sales.map((s) => [s.kind, s.summaryRef, s.netCents, s.batchRef])).toEqual([
+      ['summary', '12345678/100200300', 33940, '12345678/100200300#1@2026-11-04'],
+      ['summary', '12345678/100200301', 9620, '12345678/100200301#1@2026-11-04'],
+      ['adjustment', null, -3000, '12345678/100200301#1@2026-11-04'],
     ]);
     // The reason is 28 characters wide (48–75): Rede's own words, cut where the layout cuts them.
     expect(f.sales[2]!.description).toBe('CANCELAMENTO DE VENDA APÓS C');
-    expect(f.sales.every((s) => s.batchRef === f.payments[0]!.ref)).toBe(true);
+    // The day's credit total (037) agrees with its credits: no notice but the brand codes'.
+    expect(f.notices.map((n) => n.code)).toEqual(['acquirer.rede_brand_codes']);
   });
 });
 

@@ -333,15 +333,13 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
   };
 }
 
-const accountKey = (date: string, bank: string | null, agency: string | null, account: string | null) =>
-  `${date}|${keyOf(bank) ?? ''}|${keyOf(agency) ?? ''}|${keyOf(account) ?? ''}`;
-
 export function parseEefi(lines: RawLine[]): AcquirerFile {
   const layout = 'rede-eefi';
   const header = new FixedRecord(lines[0]!.text);
   const unknown = new Set<string>();
   const sales: AcquirerSale[] = [];
-  const totals: AcquirerPayment[] = [];
+  const payments: AcquirerPayment[] = [];
+  const totals: { line: number; date: string; cents: number }[] = [];
   const skipped: AcquirerFile['skipped'] = [];
   let fileDate: string | null = null;
   try {
@@ -349,41 +347,66 @@ export function parseEefi(lines: RawLine[]): AcquirerFile {
   } catch (e) {
     fail(layout, 1, e);
   }
-  /** Debits dated but not tied to an account: given to the day's only credit, if there is one. */
-  const loose: AcquirerSale[] = [];
+  /** Adjustments and debits, with the RV they name: given to that RV's credit of their day, or the day's only one. */
+  const loose: { s: AcquirerSale; rv: string | null }[] = [];
   for (const raw of lines.slice(1)) {
     const r = new FixedRecord(raw.text.padEnd(316, ' '));
     const type = raw.text.slice(0, 3);
     try {
       if (type === '034' || type === '036') {
+        // One credit of one sales summary (or installment of it): one payment batch of the bank account.
         const antecipated = type === '036';
         const date = r.ddmmyyyy(24, 31, 'the launch date');
         if (!date) throw new FieldError('the credit has no launch date');
         const net = r.cents(32, 46, 'the credit amount');
         const parcel = antecipated ? r.str(108, 112) : r.str(125, 129);
         const m = parcel ? /^(\d{1,2})\/(\d{1,2})$/.exec(parcel) : null;
-        const rv = antecipated ? r.str(68, 76) : r.str(76, 84);
-        const bank = r.str(48, 50);
-        const agency = r.str(51, 56);
-        const account = r.str(57, 67);
+        const rv = keyOf(antecipated ? r.str(68, 76) : r.str(76, 84));
+        const pv = keyOf(r.str(4, 12));
+        const summaryRef = `${pv ?? ''}/${rv ?? ''}`;
+        const installment = m && Number(m[2]) > 1 ? Number(m[1]) : null;
+        const ref = `${summaryRef}#${installment ?? 1}@${date}`;
+        const brand = brandOf(antecipated ? r.str(152, 152) : r.str(93, 93), unknown);
+        const product = antecipated
+          ? null
+          : r.raw(94, 94) === 'D'
+            ? 'debit'
+            : r.raw(94, 94) === 'C'
+              ? 'credit'
+              : null;
         sales.push(
           sale({
             line: raw.line,
             kind: 'summary',
-            brand: brandOf(antecipated ? r.str(152, 152) : r.str(93, 93), unknown),
+            brand,
+            product,
             grossCents: net,
             netCents: net,
             saleDate: antecipated
               ? r.ddmmyyyy(77, 84, 'the summary date')
               : r.ddmmyyyy(85, 92, 'the summary date'),
             paymentDate: date,
-            installment: m && Number(m[2]) > 1 ? Number(m[1]) : null,
+            installment,
             installments: m && Number(m[2]) > 1 ? Number(m[2]) : null,
-            batchRef: accountKey(date, bank, agency, account),
-            summaryRef: `${keyOf(r.str(4, 12)) ?? ''}/${keyOf(rv) ?? ''}`,
+            batchRef: ref,
+            summaryRef,
             description: antecipated ? 'antecipação' : null,
           }),
         );
+        payments.push({
+          line: raw.line,
+          ref,
+          paymentDate: date,
+          netCents: net,
+          grossCents: null,
+          feeCents: null,
+          brand,
+          product,
+          bankCode: r.str(48, 50),
+          agency: r.str(51, 56),
+          account: r.str(57, 67),
+          settled: true,
+        });
       } else if (type === '035' || type === '038') {
         const value =
           type === '035' ? r.cents(30, 44, 'the adjustment amount') : r.cents(32, 46, 'the debit');
@@ -400,27 +423,14 @@ export function parseEefi(lines: RawLine[]): AcquirerFile {
           description: type === '035' ? r.str(48, 75) : 'débito',
         });
         sales.push(s);
-        loose.push(s);
+        loose.push({
+          s,
+          rv: type === '035' ? `${keyOf(r.str(4, 12)) ?? ''}/${keyOf(r.str(13, 21)) ?? ''}` : null,
+        });
       } else if (type === '037') {
         const date = r.ddmmyyyy(20, 27, 'the credit date');
         if (!date) throw new FieldError('the credit total has no date');
-        const bank = r.str(44, 46);
-        const agency = r.str(47, 52);
-        const account = r.str(53, 63);
-        totals.push({
-          line: raw.line,
-          ref: accountKey(date, bank, agency, account),
-          paymentDate: date,
-          netCents: r.cents(28, 42, 'the credit total'),
-          grossCents: null,
-          feeCents: null,
-          brand: null,
-          product: null,
-          bankCode: bank,
-          agency,
-          account,
-          settled: true,
-        });
+        totals.push({ line: raw.line, date, cents: r.cents(28, 42, 'the credit total') });
       } else if (type === '030') {
         throw new FieldError('a second header');
       } else {
@@ -433,40 +443,35 @@ export function parseEefi(lines: RawLine[]): AcquirerFile {
       fail(layout, raw.line, e);
     }
   }
-  // Credits whose day and account have no total record: grouped into one credit per day and account.
-  const payments = [...totals];
-  const known = new Set(totals.map((t) => t.ref));
-  for (const s of sales) {
-    if (s.kind !== 'summary' || !s.batchRef || known.has(s.batchRef)) continue;
-    const [date, bank, agency, account] = s.batchRef.split('|');
-    const group = sales.filter((x) => x.batchRef === s.batchRef);
-    payments.push({
-      line: s.line,
-      ref: s.batchRef,
-      paymentDate: date!,
-      netCents: group.reduce((n, x) => n + x.netCents, 0),
-      grossCents: null,
-      feeCents: null,
-      brand: null,
-      product: null,
-      bankCode: bank || null,
-      agency: agency || null,
-      account: account || null,
-      settled: true,
-    });
-    known.add(s.batchRef);
-  }
-  for (const s of loose) {
+  // An adjustment is netted from its RV's credit of the day, or from the day's only credit.
+  let unlinked = 0;
+  for (const { s, rv } of loose) {
     const day = payments.filter((p) => p.paymentDate === s.paymentDate);
-    if (day.length === 1) s.batchRef = day[0]!.ref;
+    const own = day.filter((p) => rv !== null && p.ref.startsWith(`${rv}#`));
+    const target = own.length === 1 ? own[0]! : day.length === 1 ? day[0]! : null;
+    if (!target) {
+      unlinked++;
+      continue;
+    }
+    s.batchRef = target.ref;
+    target.netCents += s.netCents;
   }
-  const unlinked = loose.filter((s) => !s.batchRef).length;
   const notices = brandNotice(unknown);
   if (unlinked)
     notices.push({
       code: 'acquirer.adjustment_unlinked',
       message: `${unlinked} adjustments or debits could not be tied to one credit of their day; they are listed, not used to explain a credit.`,
       params: { count: unlinked },
+    });
+  // The day totals (037) are the file's own check of its credits.
+  const off = totals.filter(
+    (t) => payments.filter((p) => p.paymentDate === t.date).reduce((n, p) => n + p.netCents, 0) !== t.cents,
+  );
+  if (off.length)
+    notices.push({
+      code: 'acquirer.total_mismatch',
+      message: `The credit totals of ${off.map((t) => t.date).join(', ')} (record 037) differ from the sum of that day's credits; check the file with Rede.`,
+      params: { dates: off.map((t) => t.date).join(', ') },
     });
   return {
     acquirer: 'rede',
@@ -475,7 +480,7 @@ export function parseEefi(lines: RawLine[]): AcquirerFile {
     fileDate,
     merchant: header.str(82, 90),
     sales,
-    payments: payments.sort((a, b) => a.line - b.line),
+    payments,
     declaredRows: null,
     notices,
     skipped,

@@ -40,7 +40,7 @@ export interface AcquirerSale {
   authorization: string | null;
   /** TID (e-commerce) or Stone's InitiatorTransactionKey; null when blank. */
   tid: string | null;
-  /** Brand, normalized like the engine's card flags (visa, master, elo, amex, hiper, diners, ...); null: not said. */
+  /** Brand, normalized like the engine's card flags (visa, mastercard, elo, amex, hipercard, diners, ...); null: not said. */
   brand: string | null;
   product: CardProduct | null;
   grossCents: number;

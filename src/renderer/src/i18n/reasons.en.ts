@@ -164,6 +164,23 @@ export function englishReason(
       return `fee learned from confirmed reconciliations: ${num('percent')}% (${n(num('samples'), 'deposit', 'deposits')})`;
     case 'by_elimination':
       return `decided together with line ${num('lineId')}: the other candidate is hers`;
+    case 'acquirer_file': {
+      const names: Record<string, string> = { cielo: 'Cielo', rede: 'Rede', stone: 'Stone' };
+      const batches = num('batches') > 1 ? ` (${num('batches')} batches of the day)` : '';
+      const fee = num('feeCents') ? `, fee ${money(num('feeCents'))} on ${money(num('grossCents'))}` : '';
+      const forecast = num('forecast') ? ' (forecast of the sales file)' : '';
+      return `${names[str('acquirer')] ?? str('acquirer')}'s file: the payment of ${date(str('date'))}${forecast}${batches} with ${n(num('count'), 'sale', 'sales')}${fee} makes the amount`;
+    }
+    case 'acquirer_sale_difference': {
+      const d = num('diffCents');
+      return `sale ${str('nsu')} is ${money(Math.abs(d))} ${d < 0 ? 'less' : 'more'} than receivable ${num('receivableId')}: check before approving`;
+    }
+    case 'acquirer_adjustments':
+      return `${n(num('count'), 'row that is not a sale', 'rows that are not sales')} (cancellation, chargeback, rent, adjustment) in the payment: ${money(num('amountCents'))}`;
+    case 'acquirer_sale_unresolved':
+      return `${num('count')} of ${n(num('of'), 'sale', 'sales')} of the acquirer's file without a receivable found`;
+    case 'acquirer_batch_tie':
+      return `${num('count')} payments of the acquirer's file make this amount: nothing proposed`;
     default:
       return r.text;
   }

@@ -1,0 +1,62 @@
+/**
+ * After an acquirer settlement file is stored ([J]): audit it, then suggest again for the account's
+ * statements its payment dates fall in, so a card credit imported before its acquirer file is explained now.
+ * A failed suggestion never undoes the import (a notice says so), as for statements and return files.
+ */
+import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
+import type { ImportCommitResult } from '../../shared/contract/import';
+import type { MatchSummaryDto } from '../../shared/contract/matching';
+import type { CoreContext } from '../context';
+import type { HandlerGroup } from '../handlers';
+import { suggest } from '../matching/suggest';
+import { acquirerRepo } from './acquirer.repo';
+import { listAcquirerFiles, paymentsOfFile } from './acquirer.service';
+
+export function acquirerFileImported(
+  ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
+  input: { fileName: string; bankAccountId: number },
+  result: Omit<ImportCommitResult, 'suggestions'> & { acquirerFile: AcquirerFileSummary },
+): ImportCommitResult {
+  const af = result.acquirerFile;
+  ctx.audit('import.committed', `acquirer_file:${af.id}`, {
+    after: {
+      fileName: input.fileName,
+      bankAccountId: input.bankAccountId,
+      kind: 'acquirer_file',
+      acquirer: af.acquirer,
+      layout: af.layout,
+      sales: af.sales,
+      payments: af.payments,
+      inserted: af.inserted,
+      alreadyKnown: af.known,
+      sameFile: af.sameFile,
+    },
+  });
+  if (!af.paymentFrom || !af.paymentTo) return { ...result, suggestions: null };
+  let suggestions: MatchSummaryDto | null = null;
+  try {
+    const ids = acquirerRepo.statementsCovering(ctx.db(), input.bankAccountId, af.paymentFrom, af.paymentTo);
+    for (const id of ids) suggestions = suggest(ctx, id, 'import');
+    return { ...result, suggestions };
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    ctx.log.error(`suggesting matches after importing acquirer file ${af.id} failed`, e);
+    return {
+      ...result,
+      suggestions: null,
+      notices: [
+        ...result.notices,
+        {
+          code: 'import.suggest_failed',
+          message: `The acquirer file was imported, but suggesting matches failed (${reason}); open Conciliar and press “Sugerir de novo”.`,
+          params: { reason },
+        },
+      ],
+    };
+  }
+}
+
+export const acquirerHandlers: HandlerGroup<'acquirer.files' | 'acquirer.payments'> = (ctx) => ({
+  'acquirer.files': async ({ bankAccountId }) => ({ files: listAcquirerFiles(ctx.db(), bankAccountId) }),
+  'acquirer.payments': async ({ fileId }) => ({ payments: paymentsOfFile(ctx.db(), fileId) }),
+});

@@ -1,0 +1,80 @@
+/**
+ * What matching reads of the acquirer files ([J]): the account's payment batches around a statement's dates,
+ * each with its rows. A Rede EEFI credit names the sales summaries (RVs) it pays: each summary row is
+ * replaced by the EEVC/EEVD sales of that summary (and installment) when they are stored and add up to it;
+ * otherwise it stays a summary row, which matching cannot tie to a member (the line stays out of green).
+ */
+import type { Db } from '../db/open-db';
+import type { MatchAcquirerPayment, MatchAcquirerSale } from '../matching/acquirer-files';
+import { acquirerRepo, type StoredSale } from './acquirer.repo';
+
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+const row = (s: StoredSale): MatchAcquirerSale => ({
+  id: s.id,
+  kind: s.kind,
+  nsu: s.nsu,
+  authorization: s.authorization,
+  tid: s.tid,
+  brand: s.brand,
+  product: s.product,
+  grossCents: s.grossCents,
+  feeCents: s.feeCents,
+  netCents: s.netCents,
+  saleDate: s.saleDate,
+  installment: s.installment,
+  installments: s.installments,
+});
+
+/** Payment batches dated from a few days before `from` (a credit booked late) to `to`. */
+export function acquirerPaymentsFor(
+  db: Db,
+  bankAccountId: number,
+  from: string,
+  to: string,
+): MatchAcquirerPayment[] {
+  const payments = acquirerRepo.payments(db, bankAccountId, addDays(from, -3), to);
+  if (payments.length === 0) return [];
+  const rows = acquirerRepo.salesOfBatches(
+    db,
+    bankAccountId,
+    payments.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
+  );
+  const byBatch = new Map<string, StoredSale[]>();
+  for (const s of rows) {
+    const k = `${s.acquirer}|${s.batchRef ?? ''}`;
+    byBatch.set(k, [...(byBatch.get(k) ?? []), s]);
+  }
+  const summaries = rows.filter((s) => s.kind === 'summary' && s.summaryRef);
+  const cvs = new Map<string, StoredSale[]>();
+  for (const s of acquirerRepo.salesOfSummaries(db, bankAccountId, 'rede', [
+    ...new Set(summaries.map((s) => s.summaryRef!)),
+  ])) {
+    const k = `${s.summaryRef}|${s.installment ?? 1}`;
+    cvs.set(k, [...(cvs.get(k) ?? []), s]);
+  }
+  return payments.map((p) => {
+    const own = byBatch.get(`${p.acquirer}|${p.ref}`) ?? [];
+    const expanded = own.flatMap((s) => {
+      if (s.kind !== 'summary') return [row(s)];
+      const sales = cvs.get(`${s.summaryRef}|${s.installment ?? 1}`) ?? [];
+      const net = sales.reduce((n, x) => n + x.netCents, 0);
+      return sales.length > 0 && net === s.netCents ? sales.map(row) : [row(s)];
+    });
+    return {
+      id: p.id,
+      acquirer: p.acquirer,
+      layout: p.layout,
+      paymentDate: p.paymentDate,
+      netCents: p.netCents,
+      brand: p.brand,
+      product: p.product,
+      settled: p.settled,
+      rows: expanded,
+    };
+  });
+}

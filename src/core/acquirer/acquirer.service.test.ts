@@ -1,0 +1,145 @@
+/**
+ * Acquirer settlement files through the import flow ([J]): detected by content in import.preview /
+ * import.commit (read in the worker like any file), stored with their payments and sales in a real SQLite
+ * database, all or nothing; the same file, or a payments file repeating a sales file's rows, adds nothing
+ * twice; refusals name what they found. Fixtures: tests/fixtures/acquirer (made-up sales at the layouts'
+ * positions, with the quirks named in the parser's tests).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rejection } from '../../../tests/helpers/errors';
+import { openDb, type Db } from '../db/open-db';
+import { isAppError } from '../errors';
+import { commitImport, previewImport } from '../import/import.service';
+import { acquirerPaymentsFor } from './acquirer.match';
+import { listAcquirerFiles, paymentsOfFile } from './acquirer.service';
+
+const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/acquirer');
+const file = (name: string) => ({ fileName: name, bytes: readFileSync(join(FIXTURES, name)) });
+const count = (db: Db, sql: string) => db.prepare(sql).pluck().get() as number;
+
+/** Sale records counted straight from the bytes, per layout (the measure: sales parsed vs sales in the file). */
+function salesInFile(name: string): number {
+  const text = readFileSync(join(FIXTURES, name), 'latin1').replace(/^ï»¿/, '');
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '');
+  if (name.startsWith('cielo')) return lines.filter((l) => l[0] === 'E').length;
+  if (name.startsWith('rede-eevc')) return lines.filter((l) => /^(008|014)/.test(l)).length;
+  if (name.startsWith('rede-eevd')) return lines.filter((l) => l.startsWith('05,')).length;
+  if (name.startsWith('rede-eefi')) return lines.filter((l) => /^(034|035|036|038)/.test(l)).length;
+  // Stone: installments of captures and of payments, and financial events.
+  return (text.match(/<Installment>/g) ?? []).length + (text.match(/<Event>/g) ?? []).length;
+}
+
+const READABLE = readdirSync(FIXTURES).filter(
+  (n) => !n.endsWith('.ts') && !/saldo|truncated|doctype/.test(n),
+);
+
+let db: Db;
+beforeEach(() => {
+  db = openDb(':memory:');
+  db.prepare(
+    "INSERT INTO bank_accounts (id, description, bank_code, raw_json, fetched_at) VALUES (10, 'Itaú', 341, '{}', '2026-06-01T00:00:00Z')",
+  ).run();
+});
+afterEach(() => db.close());
+
+describe('acquirer files in the import flow', () => {
+  it('every layout: rows parsed = rows in the file, all stored (measure for [J])', async () => {
+    const seen: string[] = [];
+    for (const name of READABLE) {
+      const r = await commitImport(db, { ...file(name), bankAccountId: 10 });
+      const af = r.acquirerFile!;
+      expect(af.sales + af.otherRows, name).toBe(salesInFile(name));
+      seen.push(`${af.layout}:${af.sales + af.otherRows}/${salesInFile(name)}`);
+    }
+    expect(seen.map((s) => s.split(':')[0])).toEqual(
+      expect.arrayContaining(['cielo-edi-15', 'rede-eevc', 'rede-eevd', 'rede-eefi', 'stone-xml-2.2']),
+    );
+    expect(count(db, 'SELECT COUNT(*) FROM acquirer_files')).toBe(READABLE.length);
+  });
+
+  it('preview stores nothing; commit stores the file once; the payments file after the sales file adds only what is new', async () => {
+    const p = await previewImport(db, { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
+    expect(p.format).toBe('acquirer');
+    expect(p.acquirerFile).toMatchObject({
+      acquirer: 'cielo',
+      sales: 5,
+      otherRows: 1,
+      payments: 2,
+      inserted: 6,
+    });
+    expect(p.lines[0]!.description).toContain('NSU 000101');
+    expect(count(db, 'SELECT COUNT(*) FROM acquirer_sales')).toBe(0);
+
+    const sales = await commitImport(db, { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
+    expect(sales.acquirerFile).toMatchObject({ inserted: 6, known: 0, sameFile: false, settledPayments: 0 });
+    const again = await commitImport(db, { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
+    expect(again.acquirerFile).toMatchObject({ sameFile: true });
+    expect(count(db, 'SELECT COUNT(*) FROM acquirer_sales')).toBe(6);
+
+    // The payments file (04) repeats the same rows of the same URs: nothing twice, the URs now paid.
+    const paid = await commitImport(db, {
+      ...file('cielo-04-pagamentos-crlf-stripped.txt'),
+      bankAccountId: 10,
+    });
+    expect(paid.acquirerFile).toMatchObject({ inserted: 0, known: 6 });
+    expect(count(db, 'SELECT COUNT(*) FROM acquirer_payments')).toBe(2);
+    expect(count(db, 'SELECT COUNT(*) FROM acquirer_payments WHERE settled = 1')).toBe(2);
+
+    const files = listAcquirerFiles(db, 10);
+    expect(files).toHaveLength(2);
+    const first = files.find((f) => f.fileName === 'cielo-03-vendas-lf.txt')!;
+    const batches = paymentsOfFile(db, first.id);
+    expect(batches.map((b) => [b.paymentDate, b.netCents, b.rows.length])).toEqual([
+      ['2026-11-03', 33890, 3],
+      ['2026-11-03', 10810, 3],
+    ]);
+  });
+
+  it('refuses an unsupported or incomplete file in one sentence, storing nothing', async () => {
+    for (const [name, code, words] of [
+      ['cielo-09-saldo.txt', 'acquirer.unsupported', 'open balance file'],
+      ['cielo-04-truncated.txt', 'acquirer.truncated', 'incomplete'],
+      ['stone-doctype.xml', 'acquirer.unsafe_xml', 'DOCTYPE'],
+    ] as const) {
+      const e = await rejection(commitImport(db, { ...file(name), bankAccountId: 10 }));
+      if (!isAppError(e)) throw e;
+      expect(e.code, name).toBe(code);
+      expect(e.message, name).toContain(words);
+      expect(e.message.split(/[.;] /).length, name).toBeLessThanOrEqual(2);
+    }
+    expect(count(db, 'SELECT COUNT(*) FROM acquirer_files')).toBe(0);
+  });
+
+  it('says when the payments go to another bank than the chosen account', async () => {
+    const p = await previewImport(db, { ...file('stone-2.2-bom.xml'), bankAccountId: 10 });
+    expect(p.notices.map((n) => n.code)).toContain('acquirer.other_bank');
+  });
+
+  it('a Rede EEFI credit is read as the EEVC sales of the summary it pays (installment 1 of 3 included)', async () => {
+    await commitImport(db, { ...file('rede-eevc-crlf-stripped.txt'), bankAccountId: 10 });
+    await commitImport(db, { ...file('rede-eefi-latin1.txt'), bankAccountId: 10 });
+    const eefi = acquirerPaymentsFor(db, 10, '2026-11-04', '2026-11-04').filter(
+      (p) => p.layout === 'rede-eefi',
+    );
+    expect(
+      eefi.map((p) => [p.netCents, p.rows.map((r) => [r.kind, r.nsu, r.installment, r.netCents])]),
+    ).toEqual([
+      [
+        33940,
+        [
+          ['sale', '000000555001', null, 19400],
+          ['sale', '000000555002', null, 14540],
+        ],
+      ],
+      [
+        6620,
+        [
+          ['sale', '000000555003', 1, 9620],
+          ['adjustment', '000000554999', null, -3000],
+        ],
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,323 @@
+/**
+ * Acquirer settlement files in the import flow ([J]): `import.preview` / `import.commit` recognise one by its
+ * content (sniff.ts → parse-statement.ts → `ParseResult.acquirerFile`) and hand it here. Not a statement: it
+ * is stored as `acquirer_files` + `acquirer_payments` + `acquirer_sales` (migration 011), all of it or
+ * nothing, and its payment batches explain the account's card credits when matching
+ * (core/matching/acquirer-files.ts).
+ */
+import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
+import type { ImportCommitResult, ImportPreview, Notice } from '../../shared/contract/import';
+import type { Db } from '../db/open-db';
+import type { AcquirerFile } from '../import/acquirer/types';
+import type { BankAccountRow } from '../import/import.repo';
+import { PREVIEW_LINES } from '../import/limits';
+import type { ParseResult } from '../import/types';
+import { acquirerRepo, paymentFingerprints, saleFingerprints } from './acquirer.repo';
+
+export interface ReadAcquirerFile {
+  parsed: ParseResult & { acquirerFile: AcquirerFile };
+  account: BankAccountRow | null;
+  sha256: string;
+  byteSize: number;
+}
+
+function dateRange(f: AcquirerFile): { from: string; to: string } | null {
+  let from: string | null = null;
+  let to: string | null = null;
+  for (const p of f.payments) {
+    if (from === null || p.paymentDate < from) from = p.paymentDate;
+    if (to === null || p.paymentDate > to) to = p.paymentDate;
+  }
+  return from && to ? { from, to } : null;
+}
+
+export function summarize(
+  f: AcquirerFile,
+  extra: { id: number | null; inserted: number | null; known: number | null; sameFile: boolean },
+): AcquirerFileSummary {
+  let gross = 0;
+  let fee = 0;
+  let net = 0;
+  let sales = 0;
+  for (const s of f.sales) {
+    if (s.kind !== 'sale') continue;
+    sales++;
+    gross += s.grossCents;
+    fee += s.feeCents;
+    net += s.netCents;
+  }
+  const range = dateRange(f);
+  return {
+    ...extra,
+    acquirer: f.acquirer,
+    layout: f.layout,
+    fileKind: f.fileKind,
+    fileDate: f.fileDate,
+    merchant: f.merchant,
+    sales,
+    otherRows: f.sales.length - sales,
+    grossCents: gross,
+    feeCents: fee,
+    netCents: net,
+    payments: f.payments.length,
+    settledPayments: f.payments.filter((p) => p.settled).length,
+    paymentsCents: f.payments.reduce((n, p) => n + p.netCents, 0),
+    paymentFrom: range?.from ?? null,
+    paymentTo: range?.to ?? null,
+  };
+}
+
+/** The parser's notices, and an account whose bank is not the one the acquirer pays into. */
+function notices(f: AcquirerFile, account: BankAccountRow | null): Notice[] {
+  const out: Notice[] = f.notices.map((n) => ({
+    code: n.code,
+    message: n.message,
+    ...(n.params ? { params: n.params } : {}),
+  }));
+  if (f.skipped.length)
+    out.push({
+      code: 'acquirer.rows_skipped',
+      message: `${f.skipped.length} records of this file are not sales or payments (${[...new Set(f.skipped.map((s) => s.reason))].slice(0, 3).join('; ')}); they were left out.`,
+      params: { count: f.skipped.length },
+    });
+  const banks = new Set(f.payments.map((p) => Number(p.bankCode)).filter((b) => Number.isFinite(b) && b > 0));
+  if (account?.bank_code != null && banks.size > 0 && !banks.has(account.bank_code))
+    out.push({
+      code: 'acquirer.other_bank',
+      message: `This file's payments go to bank ${[...banks].join(', ')}, and the account chosen is of bank ${account.bank_code}; check the account.`,
+      params: { banks: [...banks].join(', '), accountBank: account.bank_code },
+    });
+  return out;
+}
+
+const KIND_WORDS: Record<string, string> = {
+  sale: 'venda',
+  summary: 'crédito de resumo de vendas',
+  cancellation: 'cancelamento',
+  chargeback: 'chargeback',
+  adjustment: 'ajuste',
+  rent: 'aluguel do equipamento',
+  other: 'outro lançamento',
+};
+
+/** A row as a preview line: payment date, net amount, what it is, its keys. */
+function previewLines(f: AcquirerFile, known: ((fp: string) => boolean) | null): ImportPreview['lines'] {
+  const fps = saleFingerprints(f);
+  return f.sales.slice(0, PREVIEW_LINES).map((s, k) => ({
+    position: s.line,
+    date: s.paymentDate ?? s.saleDate ?? f.fileDate ?? '1970-01-01',
+    amountCents: Math.abs(s.netCents),
+    balanceCents: null,
+    kind: s.netCents < 0 ? 'debit' : 'credit',
+    description: [
+      KIND_WORDS[s.kind] ?? s.kind,
+      s.brand,
+      s.installments ? `parcela ${s.installment ?? '?'}/${s.installments}` : null,
+      s.nsu ? `NSU ${s.nsu}` : null,
+      s.authorization ? `autorização ${s.authorization}` : null,
+      s.description,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    payerText: null,
+    document: s.nsu,
+    fitid: null,
+    problems: [],
+    known: known ? known(fps[k]!) : null,
+  }));
+}
+
+export function previewAcquirerFile(db: Db, fileName: string, read: ReadAcquirerFile): ImportPreview {
+  const { parsed, account, sha256 } = read;
+  const f = parsed.acquirerFile;
+  const known = account ? acquirerRepo.knownSales(db, account.id) : null;
+  const fps = saleFingerprints(f);
+  const knownCount = known ? fps.filter(known).length : null;
+  const summary = summarize(f, {
+    id: null,
+    inserted: knownCount === null ? null : f.sales.length - knownCount,
+    known: knownCount,
+    sameFile: account ? acquirerRepo.bySha(db, account.id, sha256) !== undefined : false,
+  });
+  const knownSales = known ? f.sales.filter((s, k) => s.kind === 'sale' && known(fps[k]!)).length : null;
+  return {
+    fileName,
+    sha256,
+    format: 'acquirer',
+    encoding: parsed.encoding,
+    declaredEncoding: null,
+    sheets: [],
+    mapping: parsed.mapping,
+    mappingSource: parsed.mappingSource,
+    profileName: null,
+    confidence: 1,
+    columns: [],
+    lines: previewLines(f, known),
+    rejected: [],
+    notices: notices(f, account),
+    counts: {
+      lines: f.sales.length,
+      credits: summary.sales,
+      debits: f.sales.filter((s) => s.netCents < 0).length,
+      balances: 0,
+      rejected: 0,
+      creditCents: summary.netCents,
+    },
+    period: dateRange(f),
+    newCredits: knownSales === null ? null : summary.sales - knownSales,
+    knownCredits: knownSales,
+    sameFileStatementId: null,
+    accountCheck: {
+      fileAccount: null,
+      verdict: account ? 'unknown' : 'no_account',
+      basis: null,
+      suggestedBankAccountId: null,
+    },
+    statements: [],
+    statementIndex: null,
+    acquirerFile: summary,
+  };
+}
+
+/**
+ * Stores the file, its payments and rows in one IMMEDIATE transaction: everything new for the account or
+ * nothing. Rows an earlier file brought are counted, not stored twice; the same file again returns its row.
+ */
+export function commitAcquirerFile(
+  db: Db,
+  fileName: string,
+  account: BankAccountRow,
+  read: ReadAcquirerFile,
+  now: string,
+): Omit<ImportCommitResult, 'suggestions'> & { acquirerFile: AcquirerFileSummary } {
+  const f = read.parsed.acquirerFile;
+  const sfps = saleFingerprints(f);
+  const pfps = paymentFingerprints(f);
+  const range = dateRange(f);
+  const run = db.transaction(() => {
+    const existing = acquirerRepo.bySha(db, account.id, read.sha256);
+    const id =
+      existing?.id ??
+      acquirerRepo.insertFile(db, {
+        bank_account_id: account.id,
+        file_name: fileName.slice(0, 255),
+        sha256: read.sha256,
+        byte_size: read.byteSize,
+        acquirer: f.acquirer,
+        layout: f.layout,
+        file_kind: f.fileKind,
+        file_date: f.fileDate,
+        merchant: f.merchant,
+        imported_at: now,
+        payment_from: range?.from ?? null,
+        payment_to: range?.to ?? null,
+        sale_count: f.sales.length,
+        payment_count: f.payments.length,
+        notices_json: JSON.stringify(f.notices),
+      });
+    const addPayment = acquirerRepo.paymentInserter(db, id, account.id, f);
+    f.payments.forEach((p, k) => addPayment(p, pfps[k]!));
+    const addSale = acquirerRepo.saleInserter(db, id, account.id, f);
+    let inserted = 0;
+    let known = 0;
+    let salesNew = 0;
+    let salesKnown = 0;
+    f.sales.forEach((s, k) => {
+      const fresh = addSale(s, sfps[k]!);
+      if (fresh) inserted++;
+      else known++;
+      if (s.kind === 'sale') {
+        if (fresh) salesNew++;
+        else salesKnown++;
+      }
+    });
+    if (!existing) acquirerRepo.setCounts(db, id, inserted, known);
+    return { id, sameFile: existing !== undefined, inserted, known, salesNew, salesKnown };
+  });
+  const done = run.immediate();
+  return {
+    statementId: 0,
+    imported: done.salesNew,
+    alreadyKnown: done.salesKnown,
+    rejected: [],
+    inserted: { credits: done.salesNew, debits: 0, balances: 0 },
+    known: { credits: done.salesKnown, debits: 0, balances: 0 },
+    sameFile: done.sameFile,
+    profileSaved: false,
+    notices: notices(f, account),
+    accountCheck: { fileAccount: null, verdict: 'unknown', basis: null, suggestedBankAccountId: null },
+    acquirerFile: summarize(f, {
+      id: done.id,
+      inserted: done.inserted,
+      known: done.known,
+      sameFile: done.sameFile,
+    }),
+  };
+}
+
+/** The imported acquirer files (of an account, or all), newest first, with the sums of the rows they added. */
+export function listAcquirerFiles(db: Db, bankAccountId?: number) {
+  return acquirerRepo.list(db, bankAccountId).map((row) => {
+    const sales = acquirerRepo.salesOfFile(db, row.id);
+    const payments = acquirerRepo.paymentsOfFile(db, row.id);
+    const only = sales.filter((s) => s.kind === 'sale');
+    return {
+      id: row.id,
+      bankAccountId: row.bank_account_id,
+      fileName: row.file_name,
+      importedAt: row.imported_at,
+      acquirer: row.acquirer as AcquirerFileSummary['acquirer'],
+      layout: row.layout as AcquirerFileSummary['layout'],
+      fileKind: row.file_kind,
+      fileDate: row.file_date,
+      merchant: row.merchant,
+      sales: only.length,
+      otherRows: sales.length - only.length,
+      grossCents: only.reduce((n, s) => n + s.grossCents, 0),
+      feeCents: only.reduce((n, s) => n + s.feeCents, 0),
+      netCents: only.reduce((n, s) => n + s.netCents, 0),
+      payments: payments.length,
+      settledPayments: payments.filter((p) => p.settled).length,
+      paymentsCents: payments.reduce((n, p) => n + p.netCents, 0),
+      paymentFrom: row.payment_from,
+      paymentTo: row.payment_to,
+      inserted: row.inserted_count,
+      known: row.known_count,
+      sameFile: false,
+    };
+  });
+}
+
+/** A file's payment batches, each with its rows (a Rede EEFI credit: the summary rows it pays). */
+export function paymentsOfFile(db: Db, fileId: number) {
+  const file = acquirerRepo.byId(db, fileId);
+  if (!file) return [];
+  const payments = acquirerRepo.paymentsOfFile(db, fileId);
+  const rows = acquirerRepo.salesOfBatches(
+    db,
+    file.bank_account_id,
+    payments.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
+  );
+  return payments.map((p) => ({
+    id: p.id,
+    paymentDate: p.paymentDate,
+    netCents: p.netCents,
+    brand: p.brand,
+    product: p.product,
+    settled: p.settled,
+    rows: rows
+      .filter((s) => s.batchRef === p.ref)
+      .map((s) => ({
+        kind: s.kind,
+        nsu: s.nsu,
+        authorization: s.authorization,
+        saleDate: s.saleDate,
+        installment: s.installment,
+        installments: s.installments,
+        grossCents: s.grossCents,
+        feeCents: s.feeCents,
+        netCents: s.netCents,
+        description: s.description,
+      })),
+  }));
+}
