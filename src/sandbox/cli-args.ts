@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { CARD_STYLE_NAMES, type CardStyleName } from './data/card-styles';
 import type { ReturnFileOptions } from './statement/return-file';
+import { ACQUIRER_FORMATS, type AcquirerFileOptions, type AcquirerFormat } from './acquirer-files';
 import type { NoiseLevel, StatementFormat } from './statement/types';
 import { IGNORABLE_FILTERS, MARK_RECEIVED_ANSWERS } from './lenient';
 import type { FaultOptions, IgnorableFilter, LenientOptions, SandboxOptions } from './types';
@@ -9,6 +10,7 @@ export const USAGE = `Usage:
   npm run sandbox -- [options]                 start the sandbox API on 127.0.0.1
   npm run sandbox -- statement [options]       write a bank statement (+ .truth.json) and exit
   npm run sandbox -- return-file [options]     write a CNAB return file (+ .truth.json) and exit
+  npm run sandbox -- acquirer-file [options]   write an acquirer settlement file (+ .truth.json) and exit
 
 Data:        --seed N (42) --members N (200) --months N (6) --today YYYY-MM-DD (today, Brasília)
              --card-style ${CARD_STYLE_NAMES.join('|')} (classic): how acquirers settle cards
@@ -24,7 +26,9 @@ Statement:   --account ID --from YYYY-MM-DD --to YYYY-MM-DD --format ofx|csv|xls
              --noise low|default|high --statement-seed N --out PATH
              --boleto-lumps some|all (all: every day's boletos as one credit)
 Return file: --account ID --from YYYY-MM-DD --to YYYY-MM-DD (credit dates) --layout 240|400
-             --seu-numero id|blank --strip (trailing spaces removed) --out PATH`;
+             --seu-numero id|blank --strip (trailing spaces removed) --out PATH
+Acquirer:    --format cielo|rede-eevc|rede-eevd|rede-eefi|stone --account ID (2, the cards account)
+             --from YYYY-MM-DD --to YYYY-MM-DD (payment dates) --out PATH`;
 
 export type CliCommand =
   | { kind: 'serve'; options: SandboxOptions }
@@ -43,6 +47,7 @@ export type CliCommand =
       };
     }
   | { kind: 'return-file'; options: SandboxOptions; returnFile: ReturnFileOptions & { out?: string } }
+  | { kind: 'acquirer-file'; options: SandboxOptions; acquirerFile: AcquirerFileOptions & { out?: string } }
   | { kind: 'help' };
 
 function num(name: string, value: string | undefined, integer = true): number | undefined {
@@ -180,9 +185,31 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [command, ...rest] = positionals;
   if (
     rest.length > 0 ||
-    (command !== undefined && command !== 'statement' && command !== 'serve' && command !== 'return-file')
+    (command !== undefined &&
+      command !== 'statement' &&
+      command !== 'serve' &&
+      command !== 'return-file' &&
+      command !== 'acquirer-file')
   ) {
     throw new Error(`unknown command '${positionals.join(' ')}'`);
+  }
+  if (command === 'acquirer-file') {
+    if (!values.from || !values.to) throw new Error('acquirer-file needs --from and --to (YYYY-MM-DD)');
+    const format = values.format;
+    const known = ACQUIRER_FORMATS.find((f) => f === format);
+    if (known === undefined) throw new Error(`--format must be one of ${ACQUIRER_FORMATS.join(', ')}`);
+    const acquirerFormat: AcquirerFormat = known;
+    return {
+      kind: 'acquirer-file',
+      options,
+      acquirerFile: {
+        bankAccountId: num('account', values.account) ?? 2,
+        from: values.from,
+        to: values.to,
+        format: acquirerFormat,
+        ...(values.out !== undefined ? { out: values.out } : {}),
+      },
+    };
   }
   if (command === 'return-file') {
     if (!values.from || !values.to) throw new Error('return-file needs --from and --to (YYYY-MM-DD)');

@@ -3,6 +3,7 @@ import { parseCliArgs, USAGE, type CliCommand } from './cli-args';
 import { generateSandboxData } from './data/generate';
 import { loadSnapshot } from './state/snapshot';
 import { writeReturnFile } from './statement/return-file';
+import { writeAcquirerFile } from './acquirer-files';
 import { writeStatement } from './statement/write';
 import { startSandbox } from './index';
 
@@ -72,6 +73,21 @@ function returnFile(cmd: Extract<CliCommand, { kind: 'return-file' }>): void {
   console.log(`wrote ${path}.truth.json`);
 }
 
+function acquirerFile(cmd: Extract<CliCommand, { kind: 'acquirer-file' }>): void {
+  const snapshot = cmd.options.dbFile ? loadSnapshot(cmd.options.dbFile) : null;
+  const data = generateSandboxData(snapshot?.params ?? cmd.options);
+  const { out, ...opts } = cmd.acquirerFile;
+  const file = writeAcquirerFile(data, opts);
+  const path = out ?? file.fileName;
+  writeFileSync(path, file.bytes);
+  writeFileSync(`${path}.truth.json`, `${JSON.stringify(file.groundTruth, null, 2)}\n`);
+  const sales = file.groundTruth.batches.reduce((n, b) => n + b.receivableIds.length, 0);
+  console.log(
+    `wrote ${path} (${file.groundTruth.format}, ${file.groundTruth.acquirer}, ${file.groundTruth.batches.length} payment batches, ${sales} sales)`,
+  );
+  console.log(`wrote ${path}.truth.json`);
+}
+
 async function main(): Promise<void> {
   let cmd: CliCommand;
   try {
@@ -83,6 +99,7 @@ async function main(): Promise<void> {
   if (cmd.kind === 'help') console.log(USAGE);
   else if (cmd.kind === 'statement') statement(cmd);
   else if (cmd.kind === 'return-file') returnFile(cmd);
+  else if (cmd.kind === 'acquirer-file') acquirerFile(cmd);
   else await serve(cmd);
 }
 
