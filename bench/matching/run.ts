@@ -11,10 +11,11 @@ import { parseArgs } from 'node:util';
 import { matchStatement } from '../../src/core/matching/engine';
 import { DEFAULT_MATCH_SETTINGS } from '../../src/core/matching/settings';
 import type { HeldReceivable } from '../../src/core/matching/types';
-import type { NoiseLevel, StatementFormat } from '../../src/sandbox';
+import { CARD_STYLE_NAMES, type NoiseLevel, type StatementFormat } from '../../src/sandbox';
 import { actualBudget, gnuCash, type SimpleResult } from './baselines';
 import { undecidableLines } from './ceiling';
 import { buildDataset, type Dataset } from './dataset';
+import { styleTables } from './styles';
 import { add, HEADER, row, score, zero, type Counts } from './metrics';
 
 const { values } = parseArgs({
@@ -177,5 +178,20 @@ if (!values['no-large']) {
   verdict.push(
     `20k × 100k in ${(big.ms / 1000).toFixed(2)} s of CPU time on one core, median of 3 (target < 2 s) — ${big.ms < 2000 ? 'MET' : 'NOT MET'}`,
   );
+  // [J] The same, end to end: load from SQLite, normalise, match, persist (e2e-large.ts).
+  const e2eChild = ['--single-threaded', '--import', 'tsx', join(import.meta.dirname, 'e2e-large.ts')];
+  const e = pinned
+    ? spawnSync('taskset', ['-c', '0', process.execPath, ...e2eChild], opts)
+    : spawnSync(process.execPath, e2eChild, opts);
+  if (e.status !== 0) throw new Error(`the end-to-end scale run failed: ${e.stderr}`);
+  const e2e = JSON.parse(e.stdout) as { ms: number; summary: string };
+  console.log(e2e.summary);
+  verdict.push(
+    `20k × 100k end to end in ${(e2e.ms / 1000).toFixed(2)} s of CPU time on one core (median of 3)`,
+  );
+}
+if (!values.quick) {
+  // [J] Each card settlement style of the sandbox, beside the baselines (styles.ts).
+  await styleTables({ seeds: SEEDS, styles: CARD_STYLE_NAMES });
 }
 console.log(`\nTargets:\n  ${verdict.join('\n  ')}`);
