@@ -4,6 +4,7 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent, uploadFile } from '../api/client';
 import { collator, formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
+import { useLatest } from '../hooks/latest';
 import { AccountCheckNote, useDescribeAccount } from '../components/AccountCheckNote';
 import { MappingEditor } from '../components/MappingEditor';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
@@ -48,6 +49,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   const [upload, setUpload] = useState<{ uploadId: string; name: string } | null>(null);
   const [mapping, setMapping] = useState<Mapping | undefined>(undefined);
   const [preview, setPreview] = useState<Preview | null>(null);
+  /** Previews answer in any order (a big file, a changed column): only the newest one is shown. */
+  const latestPreview = useLatest();
   const [result, setResult] = useState<Commit | null>(null);
   const [statements, setStatements] = useState<Statement[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
@@ -108,31 +111,33 @@ export function ImportScreen({ demo }: { demo: boolean }) {
     setError(null);
     setResult(null);
     setConfirmAccount(false);
+    const ask = (bankAccountId: number | null) =>
+      call('import.preview', {
+        uploadId: up.uploadId,
+        ...(bankAccountId ? { bankAccountId } : {}),
+        ...(m ? { mapping: m } : {}),
+        ...(statement !== null ? { statementIndex: statement } : {}),
+      });
     try {
-      const ask = (bankAccountId: number | null) =>
-        call('import.preview', {
-          uploadId: up.uploadId,
-          ...(bankAccountId ? { bankAccountId } : {}),
-          ...(m ? { mapping: m } : {}),
-          ...(statement !== null ? { statementIndex: statement } : {}),
-        });
-      let p = await ask(account);
-      // A new file that names its account: that account is preselected (the clerk can still change it).
-      const suggested = p.accountCheck.suggestedBankAccountId;
-      if (fresh && suggested !== null && suggested !== account) {
+      const r = await latestPreview(async (isCurrent) => {
+        const p = await ask(account);
+        // A new file that names its account: that account is preselected (the clerk can still change it).
+        const suggested = p.accountCheck.suggestedBankAccountId;
+        if (!fresh || suggested === null || suggested === account || !isCurrent()) return p;
         chooseAccount(suggested);
-        p = await ask(suggested);
-      }
-      setPreview(p);
-      setMapping(p.mapping);
+        return ask(suggested);
+      });
+      // A newer preview was asked for meanwhile: it sets the screen (and ends the busy state), not this one.
+      if (!r.current) return;
+      setPreview(r.value);
+      setMapping(r.value.mapping);
     } catch (e) {
       // A column choice that does not fit keeps the last preview, and its column chooser, on screen to fix it.
       if (!m) setPreview(null);
       fail(e);
-    } finally {
-      setBusy(null);
-      setProgress(null);
     }
+    setBusy(null);
+    setProgress(null);
   };
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
