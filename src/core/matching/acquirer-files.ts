@@ -146,7 +146,15 @@ function resolve(s: MatchAcquirerSale, payDay: number, look: Look, used: Set<PRe
 }
 
 const eligible = (l: PLine) => l.channel === 'card' || l.channel === 'unknown';
-const acquirerFits = (l: PLine, pay: MatchAcquirerPayment) => !l.card || l.card.acquirer === pay.acquirer;
+/** A text naming no acquirer (“CRED CARTAO”: acquirer '') fits any; one naming an acquirer, only its own. */
+const acquirerFits = (l: PLine, pay: MatchAcquirerPayment) =>
+  !l.card || !l.card.acquirer || l.card.acquirer === pay.acquirer;
+/** What the line's words say of the product: 'credit' / 'debit', null when nothing. */
+function lineProduct(l: PLine): 'credit' | 'debit' | null {
+  if (!l.card) return null;
+  const said = (l.card as { product?: 'credit' | 'debit' | null }).product;
+  return said !== undefined ? said : l.card.credit ? 'credit' : 'debit';
+}
 const sum = (ps: readonly MatchAcquirerPayment[]) => ps.reduce((n, p) => n + p.netCents, 0);
 
 /**
@@ -164,10 +172,9 @@ function batchesFor(
   const open = fitting.filter((p) => p.settled || !paid.has(p.acquirer));
   let single = open.filter((p) => p.netCents === l.amount);
   if (single.length > 1 && l.card) {
+    const product = lineProduct(l);
     const named = single.filter(
-      (p) =>
-        (!l.card!.flag || p.brand === l.card!.flag) &&
-        (!p.product || (p.product === 'credit') === l.card!.credit),
+      (p) => (!l.card!.flag || p.brand === l.card!.flag) && (!p.product || !product || p.product === product),
     );
     if (named.length >= 1) single = named;
   }
