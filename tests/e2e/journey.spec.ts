@@ -26,7 +26,7 @@ test('the morning journey: demo → sync → import → review → override one 
   // Override one green suggestion by hand: keep its receivable(s), which records the choice and the alias.
   await page.getByRole('tab', { name: /^Verdes/ }).click();
   await page.locator('.vlist-row').first().click();
-  await page.getByRole('button', { name: 'Escolher recebível…' }).click();
+  await page.getByRole('button', { name: 'Buscar outro recebível… (E)' }).click();
   const panel = page.getByRole('region', { name: /Escolher recebíveis para/ });
   await expect(panel.getByRole('status')).toContainText(/\d+ escolhidos?, somando R\$\s[\d.,]+; diferença/);
   await panel.getByRole('button', { name: /^Usar (o escolhido|os \d+ escolhidos)$/ }).click();

@@ -13,7 +13,8 @@ import { matchStatement } from './engine';
 import { matchingRepo as repo } from './matching.repo';
 import { getMatchSettings, loadAliases } from './matching.service';
 import { nameSimilarity } from './name-similarity';
-import { nameTokens, payerTokens } from './text';
+import { CONSISTENT_TYPES } from './score';
+import { channelOf, foldText, nameTokens, payerTokens, type Channel } from './text';
 import type { MatchReceivable, Reason } from './types';
 import { renderReasons } from './reasons-pt';
 
@@ -34,8 +35,18 @@ function lagOf(s: MatchSettings, paymentTypeId: number | null) {
 }
 
 /** Why a receivable the engine would not take does not fit, in the engine's own reason codes. */
-function whyNot(p: Pre, s: MatchSettings, lineNamed: boolean, engine: Reason[]): Reason[] {
+function whyNot(
+  p: Pre,
+  s: MatchSettings,
+  line: { named: boolean; channel: Channel },
+  engine: Reason[],
+): Reason[] {
   const out: Reason[] = [];
+  // A line that names nobody has only its channel to say who paid: a receivable of another type has no evidence.
+  const t = p.r.paymentTypeId;
+  const types = CONSISTENT_TYPES[line.channel];
+  if (t !== null && types.length > 0 && !types.includes(t))
+    out.push({ code: 'type_mismatch', params: { paymentType: t, channel: line.channel } });
   if (p.amountDiffCents !== 0)
     out.push({ code: 'amount_different', params: { diffCents: -p.amountDiffCents } });
   if (p.daysFromDue !== null) {
@@ -50,12 +61,19 @@ function whyNot(p: Pre, s: MatchSettings, lineNamed: boolean, engine: Reason[]):
         },
       });
   }
-  if (lineNamed && p.namePercent !== null && p.namePercent < s.minNamePercent)
+  if (line.named && p.namePercent !== null && p.namePercent < s.minNamePercent)
     out.push({ code: 'name_different', params: { percent: p.namePercent } });
-  // What the engine said beyond these facts (a tie, a weak score, a type that does not fit...).
+  // What the engine said beyond these facts (a weak score, a name it does not recognise...); its generic
+  // "nothing fits this amount and date" would read as nonsense beside a candidate of that amount and date.
   const facts = new Set(out.map((r) => r.code));
   for (const r of engine)
-    if (!facts.has(r.code) && !(r.code === 'name_mismatch' && facts.has('name_different'))) out.push(r);
+    if (
+      !facts.has(r.code) &&
+      r.code !== 'no_candidates' &&
+      !(r.code === 'name_mismatch' && facts.has('name_different'))
+    )
+      out.push(r);
+  if (out.length === 0) out.push({ code: 'weak', params: { score: 0 } });
   return out;
 }
 
@@ -75,6 +93,7 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
   const aliases = loadAliases(db);
   const payer = payerTokens(line.payerText ?? line.description);
   const lineDay = dayNumber(line.date);
+  const channel = channelOf(foldText(line.description));
   const all = repo
     .receivables(db, addDays(line.date, -60), addDays(line.date, 60))
     .filter((r) => r.statusId === 1 || r.statusId === 4 || chosen.has(r.id));
@@ -124,7 +143,7 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
           ...(heldBy
             ? [{ code: 'held' as const, params: { lineId: heldBy.lineId, statementId: heldBy.statementId } }]
             : []),
-          ...whyNot(p, settings, payer.length > 0, result?.reasons ?? []),
+          ...whyNot(p, settings, { named: payer.length > 0, channel }, result?.reasons ?? []),
         ];
     return {
       receivable: {
@@ -156,6 +175,7 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
       order.get(a.receivable.id)! - order.get(b.receivable.id)!,
   );
   const fitting = rows.filter((r) => r.fits);
-  const tie = fitting.length >= 2 && fitting[0]!.score - fitting[1]!.score < settings.tieMargin;
-  return { lineId, tie, rows: rows.slice(0, Math.max(limit, tie ? fitting.length : 0)) };
+  const tied = fitting.filter((r) => fitting[0]!.score - r.score < settings.tieMargin).length;
+  const tie = tied >= 2;
+  return { lineId, tie, tied: tie ? tied : 0, rows: rows.slice(0, Math.max(limit, tied)) };
 }

@@ -42,6 +42,7 @@ interface Row {
   asideReason: AsideReason | null;
   asideNote: string | null;
   asideRuleId: number | null;
+  sendState: NonNullable<MatchLineDto['sendState']> | null;
 }
 
 export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage {
@@ -58,7 +59,9 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
     .prepare(
       `SELECT m.id AS matchId, l.id AS lineId, l.position, l.date, l.amount_cents AS amountCents, l.description,
          l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons,
-         m.aside_reason AS asideReason, m.aside_note AS asideNote, m.aside_rule_id AS asideRuleId
+         m.aside_reason AS asideReason, m.aside_note AS asideNote, m.aside_rule_id AS asideRuleId,
+         (SELECT b.state FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
+            JOIN outbox_batches b ON b.id = o.batch_id WHERE i.match_id = m.id LIMIT 1) AS sendState
        FROM matches m JOIN statement_lines l ON l.id = m.line_id
        WHERE ${where} ORDER BY l.position, l.id LIMIT ? OFFSET ?`,
     )
@@ -98,6 +101,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
       receivables: byMatch.get(r.matchId) ?? [],
       ...(titles.has(r.matchId) ? { returnTitles: titles.get(r.matchId) } : {}),
       ...(sales.has(r.matchId) ? { cardSales: sales.get(r.matchId) } : {}),
+      ...(r.sendState ? { sendState: r.sendState } : {}),
       ...(r.asideReason
         ? { aside: { reason: r.asideReason, note: r.asideNote, ruleId: r.asideRuleId } }
         : {}),

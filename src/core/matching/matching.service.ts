@@ -19,7 +19,7 @@ import { matchStatement } from './engine';
 import { matchingRepo as repo, type StatementInfo } from './matching.repo';
 import { DEFAULT_MATCH_SETTINGS } from './settings';
 import { payerKey } from './text';
-import type { MatchAlias, MatchLine, MatchPlan, PlanItem, Reason } from './types';
+import type { LineResult, MatchAlias, MatchLine, MatchPlan, PlanItem, Reason } from './types';
 
 export interface MatchingOptions {
   now?: () => Date;
@@ -136,6 +136,20 @@ function planFor(
 const reasonsJson = (r: Reason[]) => JSON.stringify(r);
 
 /**
+ * The money of this line is already recorded in the gym system: nothing proposed, because received receivables
+ * explain it — one (`already_received`) or a card deposit's sales all received (`lump_received`, explained).
+ * The one place that decides the `recorded` state.
+ */
+export function isRecorded(r: Pick<LineResult, 'state' | 'reasons'>): boolean {
+  return (
+    r.state === 'unmatched' &&
+    r.reasons.some(
+      (x) => x.code === 'already_received' || (x.code === 'lump_received' && x.params?.explained === 1),
+    )
+  );
+}
+
+/**
  * Lines that repeat a line of an earlier statement of the same account: the same period imported again
  * from another kind of file (fingerprints only dedupe files of one kind, see core/import/fingerprint.ts).
  * Same date, amount and payer text (or description), paired in file order. The earlier statement keeps
@@ -233,8 +247,7 @@ export function runMatching(
     if (caught.size)
       asideRepo.markApplied(db, [...new Set([...caught.values()].map((r) => r.id))], createdAt);
     for (const r of plan.results) {
-      // The money of a line that a received receivable explains is already recorded in the gym system.
-      const recorded = r.state === 'unmatched' && r.reasons.some((x) => x.code === 'already_received');
+      const recorded = isRecorded(r);
       const matchId = repo.insertMatch(db, {
         planId,
         lineId: r.lineId,

@@ -219,6 +219,10 @@ describe('match.candidates: the ranked candidates of a line, with why each fits 
     expect(tied.reasons.map((r) => r.code)).toContain('tie');
     const c = lineCandidates(db, tied.lineId, 1);
     expect(c.tie).toBe(true);
+    expect(c.tied).toBeGreaterThanOrEqual(2);
+    // Every tied candidate is listed first, even beyond the limit asked for.
+    expect(c.rows.length).toBeGreaterThanOrEqual(c.tied);
+    expect(c.rows.slice(0, c.tied).every((r) => r.fits)).toBe(true);
     const fitting = c.rows.filter((r) => r.fits);
     expect(fitting.length).toBeGreaterThanOrEqual(2);
     expect(fitting[0]!.score - fitting[1]!.score).toBeLessThan(5);

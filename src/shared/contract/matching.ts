@@ -270,6 +270,8 @@ export const matchLineSchema = z.object({
   returnTitles: z.array(returnTitleSchema).optional(),
   /** [J] A card deposit: the sales it pays, with the fee taken from each (absent otherwise). */
   cardSales: z.array(cardSaleSchema).optional(),
+  /** An approved line already handed to Enviar: its batch's state (absent: not sent yet). */
+  sendState: z.enum(['queued', 'sending', 'sent', 'unknown', 'confirmed', 'needs_review']).optional(),
   /** A set-aside line: why, and the rule that did it (null: the clerk did). */
   aside: z
     .object({
@@ -357,6 +359,8 @@ export const matchingCommands = {
       lineId: z.number().int(),
       /** The best two are closer than the tie margin: the engine would not choose, the clerk does. */
       tie: z.boolean(),
+      /** How many candidates are within the tie margin of the best (all listed, first). */
+      tied: z.number().int(),
       rows: z.array(candidateSchema),
     }),
   }),

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 
 /**
  * Renders only the rows in view (plus a few): fixed row height, so 10,000 rows cost what 30 do. The
@@ -18,6 +26,7 @@ export function VirtualList<T>({
   label,
   onRowClick,
   activeIndex,
+  rowProps,
 }: {
   items: readonly T[];
   rowHeight: number;
@@ -28,6 +37,8 @@ export function VirtualList<T>({
   label: string;
   onRowClick?: (item: T, index: number) => void;
   activeIndex?: number;
+  /** Extra attributes of a row (an id for aria-activedescendant, aria-selected in a grid). */
+  rowProps?: (item: T, index: number) => HTMLAttributes<HTMLDivElement>;
 }) {
   const [scrollTop, setScrollTop] = useState(0);
   const [measured, setMeasured] = useState(height ?? 600);
@@ -67,6 +78,7 @@ export function VirtualList<T>({
       <div style={{ height: items.length * rowHeight, position: 'relative' }}>
         {items.slice(first, last).map((item, i) => (
           <div
+            {...rowProps?.(item, first + i)}
             key={getKey(item, first + i)}
             className="vlist-row"
             role="row"

@@ -1,4 +1,5 @@
 import { reconcileEn } from './reconcile.en';
+import { workspaceEn } from './workspace.en';
 import { importingEn } from './importing.en';
 import { settingsEn } from './settings.en';
 import { auditEn } from './audit.en';
@@ -275,6 +276,7 @@ export const en: Messages = {
   returnTitles: cnabEn.titles,
   cards: cardsEn,
   reconcile: reconcileEn,
+  workspace: workspaceEn,
   update: updateEn,
   send: {
     openBatch: 'Batch {{id}} ▸',

@@ -1,4 +1,5 @@
 import { reconcilePtBR } from './reconcile.pt-BR';
+import { workspacePtBR } from './workspace.pt-BR';
 import { importingPtBR } from './importing.pt-BR';
 import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
@@ -285,6 +286,7 @@ export const ptBR = {
   returnTitles: cnabPtBR.titles,
   cards: cardsPtBR,
   reconcile: reconcilePtBR,
+  workspace: workspacePtBR,
   update: updatePtBR,
   send: {
     openBatch: 'Lote {{id}} ▸',

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
+import { DECIDED_STATES, type MatchState } from '../../../shared/contract/matching';
 import { call, CommandError } from '../api/client';
+import type { AsideChoice } from '../components/reconcile/AsideForm';
+import { AsideRules } from '../components/reconcile/AsideRules';
+import { LinePanel, type Candidates, type Weak } from '../components/reconcile/LinePanel';
 import { MatchRow, type MatchLine } from '../components/reconcile/MatchRow';
 import { OverridePanel } from '../components/reconcile/OverridePanel';
 import { ShortcutsPanel } from '../components/reconcile/ShortcutsPanel';
@@ -10,34 +14,69 @@ import { formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
-const FILTERS = ['all', 'green', 'yellow', 'unmatched', 'to_review', 'approved', 'rejected'] as const;
-type Filter = (typeof FILTERS)[number];
+type Rule = CommandOutput<'review.asideRules'>['rows'][number];
+const FILTERS = [
+  'todo',
+  'all',
+  'green',
+  'yellow',
+  'unmatched',
+  'to_review',
+  'approved',
+  'recorded',
+  'set_aside',
+  'rejected',
+] as const;
+export type ReconcileFilter = (typeof FILTERS)[number];
 const ROW_HEIGHT = 64;
 
-const matchesFilter = (l: MatchLine, f: Filter) =>
-  f === 'all' ||
-  (f === 'green' || f === 'yellow'
-    ? l.zone === f && (l.state === 'suggested' || l.state === 'overridden')
-    : f === 'unmatched'
-      ? l.receivables.length === 0
-      : l.state === f);
+const isDecided = (s: MatchState) => (DECIDED_STATES as readonly MatchState[]).includes(s);
+/** Text search that ignores case and accents ("joao" finds "João"). */
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
-export function ReconcileScreen() {
+const matchesFilter = (l: MatchLine, f: ReconcileFilter) =>
+  f === 'all' ||
+  (f === 'todo'
+    ? !isDecided(l.state)
+    : f === 'green' || f === 'yellow'
+      ? l.zone === f && (l.state === 'suggested' || l.state === 'overridden')
+      : f === 'unmatched'
+        ? l.receivables.length === 0 && !isDecided(l.state)
+        : l.state === f);
+
+/**
+ * Conciliar: a workspace that fills the window. The statement's lines on the left (virtualized, keyboard
+ * first); on the right the selected line with its candidates ranked, why each fits or not, and the actions
+ * that decide it: approve, link candidates (one or several, with the running sum), set aside with a reason
+ * (and a rule), or find another receivable by hand. Every line ends decided; the totals say how far the day is.
+ */
+export function ReconcileScreen({ initialFilter }: { initialFilter?: ReconcileFilter } = {}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const ids = { statement: useId(), search: useId() };
   const searchRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const focusedOnce = useRef(false);
+  const loadSeq = useRef(0);
   const [help, setHelp] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const [statements, setStatements] = useState<Statement[]>([]);
   const [statementId, setStatementId] = useState<number | null>(null);
   const [lines, setLines] = useState<MatchLine[] | null>(null);
-  const [filter, setFilter] = useState<Filter>('all');
+  const [rules, setRules] = useState<Rule[]>([]);
+  const [chosenFilter, setFilter] = useState<ReconcileFilter | null>(initialFilter ?? null);
   const [search, setSearch] = useState('');
   const [focus, setFocus] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [overriding, setOverriding] = useState<MatchLine | null>(null);
+  const [asideOpen, setAsideOpen] = useState(false);
+  const [candidates, setCandidates] = useState<Candidates | null>(null);
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
+  const [weak, setWeak] = useState<Weak | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const fail = (e: unknown) =>
@@ -56,14 +95,20 @@ export function ReconcileScreen() {
     }
   }, [lines]);
   const focusList = () => requestAnimationFrame(() => gridRef.current?.focus());
+  /** Loads every line of a statement; an older load that answers late never overwrites a newer one. */
   const load = useCallback(async (id: number) => {
+    const seq = ++loadSeq.current;
     const all: MatchLine[] = [];
     for (let offset = 0; ; offset += 5000) {
       const page = await call('match.lines', { statementId: id, limit: 5000, offset });
+      if (seq !== loadSeq.current) return;
       all.push(...page.rows);
       if (all.length >= page.total || page.rows.length === 0) break;
     }
     setLines(all);
+  }, []);
+  const loadRules = useCallback(() => {
+    call('review.asideRules', {}).then((r) => setRules(r.rows), fail);
   }, []);
 
   useEffect(() => {
@@ -73,32 +118,76 @@ export function ReconcileScreen() {
       setStatementId(latest);
       if (latest !== null) load(latest).catch(fail);
     }, fail);
-  }, [load]);
+    loadRules();
+  }, [load, loadRules]);
+
+  const todoCount = useMemo(() => (lines ?? []).filter((l) => !isDecided(l.state)).length, [lines]);
+  // Opening on what is left to decide; once nothing is, on everything.
+  const filter: ReconcileFilter = chosenFilter ?? (todoCount > 0 ? 'todo' : 'all');
 
   const visible = useMemo(() => {
-    const q = search.trim().toLowerCase();
+    const q = fold(search.trim());
     return (lines ?? []).filter(
       (l) =>
         matchesFilter(l, filter) &&
         (!q ||
-          `${l.description} ${l.payerText ?? ''} ${l.receivables.map((r) => r.payerName ?? '').join(' ')} ${formatMoney(l.amountCents, locale)} ${formatDate(l.date, locale)}`
-            .toLowerCase()
-            .includes(q)),
+          fold(
+            `${l.description} ${l.payerText ?? ''} ${l.receivables.map((r) => r.payerName ?? '').join(' ')} ${formatMoney(l.amountCents, locale)} ${formatDate(l.date, locale)}`,
+          ).includes(q)),
     );
   }, [lines, filter, search, locale]);
 
   const totals = useMemo(() => {
     const all = lines ?? [];
-    const matched = all.filter((l) => l.receivables.length > 0 && l.state !== 'rejected');
+    const count = (s: MatchState) => all.filter((l) => l.state === s).length;
+    const cents = (ls: MatchLine[]) => ls.reduce((s, l) => s + l.amountCents, 0);
+    const decided = all.filter((l) => isDecided(l.state));
     return {
       lines: all.length,
-      matchedCents: matched.reduce((s, l) => s + l.amountCents, 0),
-      unmatchedCents:
-        all.reduce((s, l) => s + l.amountCents, 0) - matched.reduce((s, l) => s + l.amountCents, 0),
+      decided: decided.length,
+      decidedCents: cents(decided),
+      todo: all.length - decided.length,
+      todoCents: cents(all) - cents(decided),
+      approved: count('approved'),
+      waiting: all.filter((l) => l.state === 'approved' && !l.sendState).length,
+      recorded: count('recorded'),
+      aside: count('set_aside'),
       green: all.filter((l) => l.zone === 'green' && l.state === 'suggested').length,
     };
   }, [lines]);
 
+  // The focused index stays inside the list when a filter or an action shortens it.
+  const at = Math.min(focus, Math.max(0, visible.length - 1));
+  const focused = visible[at];
+  const focusedLineId = focused?.lineId;
+
+  // The focused line's candidates, fetched shortly after the focus settles (holding ↓ does not flood).
+  // Another line: its own ticks, no pending confirmation, the set-aside form closed (reset while rendering).
+  const [panelLineId, setPanelLineId] = useState(focusedLineId);
+  if (panelLineId !== focusedLineId) {
+    setPanelLineId(focusedLineId);
+    setTicked(new Set());
+    setWeak(null);
+    setAsideOpen(false);
+  }
+  useEffect(() => {
+    if (focusedLineId === undefined) return;
+    let stale = false;
+    const timer = setTimeout(() => {
+      call('match.candidates', { lineId: focusedLineId, limit: 12 }).then(
+        (c) => !stale && setCandidates(c),
+        (e) => !stale && fail(e),
+      );
+    }, 120);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [focusedLineId, lines]);
+
+  const reload = async () => {
+    if (statementId !== null) await load(statementId);
+  };
   const act = async (fn: () => Promise<{ changed: number; skipped: { reason: string }[] }>) => {
     if (statementId === null) return;
     setBusy(true);
@@ -112,7 +201,7 @@ export function ReconcileScreen() {
         ].join(' '),
       });
       setSelected(new Set());
-      await load(statementId);
+      await reload();
     } catch (e) {
       fail(e);
     } finally {
@@ -126,7 +215,60 @@ export function ReconcileScreen() {
     try {
       const s = await call('match.run', { statementId });
       setMessage({ tone: 'ok', text: t('reconcile.ran', s) });
-      await load(statementId);
+      await reload();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setAside = async (choice: AsideChoice) => {
+    const matchIds = targetIds(focused);
+    if (!matchIds.length) return;
+    setBusy(true);
+    try {
+      const r = await call('review.setAside', { matchIds, ...choice });
+      setMessage({
+        tone: 'ok',
+        text: [
+          t('workspace.aside.done', { count: r.changed }),
+          ...(r.skipped.length ? [t('reconcile.skipped', { count: r.skipped.length })] : []),
+          ...(r.ruleId !== null ? [t('workspace.aside.ruleMade', { count: r.alsoSetAside })] : []),
+        ].join(' '),
+      });
+      setSelected(new Set());
+      setAsideOpen(false);
+      await reload();
+      if (r.ruleId !== null) loadRules();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+      focusList();
+    }
+  };
+  const link = async (opts: { confirmed: boolean; learn: boolean }) => {
+    if (!focused || ticked.size === 0) return;
+    setBusy(true);
+    try {
+      const r = await call('review.override', {
+        lineId: focused.lineId,
+        receivableIds: [...ticked],
+        ...opts,
+      });
+      if (r.needsConfirmation) setWeak(r);
+      else {
+        setWeak(null);
+        setTicked(new Set());
+        setMessage({
+          tone: 'ok',
+          text: r.aliasesLearned
+            ? t('reconcile.learned', { count: r.aliasesLearned, score: r.score })
+            : t('workspace.candidates.linked', { score: r.score }),
+        });
+        await reload();
+        focusList();
+      }
     } catch (e) {
       fail(e);
     } finally {
@@ -134,13 +276,21 @@ export function ReconcileScreen() {
     }
   };
   const targetIds = (line?: MatchLine) => (selected.size ? [...selected] : line ? [line.matchId] : []);
-  // The focused index stays inside the list when a filter or an action shortens it.
-  const at = Math.min(focus, Math.max(0, visible.length - 1));
+  const toggleTick = (receivableId: number) => {
+    setWeak(null);
+    setTicked((s) => {
+      const next = new Set(s);
+      if (next.has(receivableId)) next.delete(receivableId);
+      else next.add(receivableId);
+      return next;
+    });
+  };
   const page = () => Math.max(1, Math.floor((gridRef.current?.clientHeight ?? 600) / ROW_HEIGHT) - 2);
+  const candidateRows = candidates?.lineId === focusedLineId ? (candidates?.rows ?? []) : [];
   /** Keys of the lines list (it has the focus when the screen opens). */
   const onListKeyDown = (e: KeyboardEvent) => {
     if (overriding || busy || e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
-    const line = visible[at];
+    const line = focused;
     const last = visible.length - 1;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     if (key === 'ArrowDown') setFocus(Math.min(last, at + 1));
@@ -153,7 +303,12 @@ export function ReconcileScreen() {
     else if (key === 'r' && line) void act(() => call('review.reject', { matchIds: targetIds(line) }));
     else if (key === 'v' && line) void act(() => call('review.toReview', { matchIds: targetIds(line) }));
     else if ((key === 'e' || key === 'p') && line) setOverriding(line);
-    else if (key === ' ' && line) toggle(line.matchId);
+    else if (key === 'd' && line) setAsideOpen(true);
+    else if (key === 'l' && line && ticked.size) void link({ confirmed: false, learn: true });
+    else if (/^[1-9]$/.test(key) && candidateRows[Number(key) - 1]) {
+      const c = candidateRows[Number(key) - 1]!;
+      if (!c.heldBy) toggleTick(c.receivable.id);
+    } else if (key === ' ' && line) toggle(line.matchId);
     else return;
     e.preventDefault();
   };
@@ -176,11 +331,47 @@ export function ReconcileScreen() {
       else next.add(matchId);
       return next;
     });
-  const focused = visible[at];
+  const rulePatterns = useMemo(() => new Map(rules.map((r) => [r.id, r.pattern])), [rules]);
+  const progress = totals.lines ? Math.round((totals.decided / totals.lines) * 100) : 0;
 
   return (
     <section className="screen screen-wide reconcile-screen" onKeyDown={onKeyDown}>
-      <h1>{t('nav.reconcile')}</h1>
+      <div className="reconcile-head">
+        <h1>{t('nav.reconcile')}</h1>
+        {lines && totals.lines > 0 && (
+          <div className="reconcile-progress">
+            <div
+              className="progress-bar"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={totals.lines}
+              aria-valuenow={totals.decided}
+              aria-label={t('workspace.progress', { decided: totals.decided, lines: totals.lines })}
+            >
+              <span style={{ width: `${progress}%` }} />
+            </div>
+            <span className="small">
+              {t('workspace.progress', { decided: totals.decided, lines: totals.lines })}
+            </span>
+          </div>
+        )}
+        <span className="toolbar-end">
+          <button type="button" onClick={() => setRulesOpen((o) => !o)} aria-expanded={rulesOpen}>
+            {t('workspace.rules.open', { count: rules.length })}
+          </button>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void runMatching()}
+            disabled={busy || statementId === null}
+          >
+            {t('reconcile.run')}
+          </button>
+          <button type="button" className="link" onClick={() => setHelp((h) => !h)} aria-expanded={help}>
+            {t('reconcile.shortcuts.show')}
+          </button>
+        </span>
+      </div>
       {statements.length === 0 && <p className="muted">{t('reconcile.noStatement')}</p>}
       <div className="toolbar">
         <div className="field">
@@ -202,19 +393,6 @@ export function ReconcileScreen() {
             ))}
           </select>
         </div>
-        <button type="button" onClick={() => void runMatching()} disabled={busy || statementId === null}>
-          {t('reconcile.run')}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={() =>
-            void act(() => call('review.approveGreen', { statementId: statementId ?? undefined }))
-          }
-          disabled={busy || totals.green === 0}
-        >
-          {t('reconcile.approveGreen', { count: totals.green })}
-        </button>
         <div className="field">
           <label htmlFor={ids.search}>{t('reconcile.search')}</label>
           <input
@@ -225,6 +403,16 @@ export function ReconcileScreen() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
+        <button
+          type="button"
+          className="primary"
+          onClick={() =>
+            void act(() => call('review.approveGreen', { statementId: statementId ?? undefined }))
+          }
+          disabled={busy || totals.green === 0}
+        >
+          {t('reconcile.approveGreen', { count: totals.green })}
+        </button>
       </div>
       <div className="filters" role="tablist" aria-label={t('reconcile.filter')}>
         {FILTERS.map((f) => (
@@ -241,10 +429,13 @@ export function ReconcileScreen() {
         ))}
       </div>
       <p className="totals" role="status">
-        {t('reconcile.totals', {
-          lines: totals.lines,
-          matched: formatMoney(totals.matchedCents, locale),
-          unmatched: formatMoney(totals.unmatchedCents, locale),
+        {t('workspace.totals', {
+          todo: totals.todo,
+          todoAmount: formatMoney(totals.todoCents, locale),
+          approved: totals.approved,
+          recorded: totals.recorded,
+          aside: totals.aside,
+          decidedAmount: formatMoney(totals.decidedCents, locale),
         })}
       </p>
       {message && (
@@ -252,43 +443,6 @@ export function ReconcileScreen() {
           {message.text}
         </p>
       )}
-      <div className="actions">
-        <button
-          type="button"
-          disabled={!focused && !selected.size}
-          onClick={() => void act(() => call('review.approve', { matchIds: targetIds(focused) }))}
-        >
-          {t('reconcile.approve')}
-        </button>
-        <button
-          type="button"
-          disabled={!focused && !selected.size}
-          onClick={() => void act(() => call('review.reject', { matchIds: targetIds(focused) }))}
-        >
-          {t('reconcile.reject')}
-        </button>
-        <button
-          type="button"
-          disabled={!focused && !selected.size}
-          onClick={() => void act(() => call('review.toReview', { matchIds: targetIds(focused) }))}
-        >
-          {t('reconcile.toReview')}
-        </button>
-        <button
-          type="button"
-          disabled={!focused && !selected.size}
-          onClick={() => void act(() => call('review.unmatch', { matchIds: targetIds(focused) }))}
-        >
-          {t('reconcile.unmatch')}
-        </button>
-        <button type="button" disabled={!focused} onClick={() => focused && setOverriding(focused)}>
-          {t('reconcile.choose')}
-        </button>
-        <span className="muted small">{t('reconcile.keys')}</span>
-        <button type="button" className="link" onClick={() => setHelp((h) => !h)} aria-expanded={help}>
-          {t('reconcile.shortcuts.show')}
-        </button>
-      </div>
       {help && (
         <ShortcutsPanel
           onClose={() => {
@@ -297,62 +451,123 @@ export function ReconcileScreen() {
           }}
         />
       )}
-      {overriding && (
-        <OverridePanel
-          line={overriding}
+      {rulesOpen && (
+        <AsideRules
+          rules={rules}
           onClose={() => {
-            setOverriding(null);
+            setRulesOpen(false);
             focusList();
           }}
-          onDone={(r) => {
-            setOverriding(null);
-            setMessage({
-              tone: 'ok',
-              text: r.aliasesLearned
-                ? t('reconcile.learned', { count: r.aliasesLearned, score: r.score })
-                : t('reconcile.chosen', { score: r.score }),
-            });
-            if (statementId !== null) load(statementId).catch(fail);
-            focusList();
+          onChanged={(text) => {
+            setMessage({ tone: 'ok', text });
+            loadRules();
+            void reload();
           }}
         />
       )}
-      <div
-        ref={gridRef}
-        className="grid reconcile-grid"
-        role="table"
-        aria-label={t('nav.reconcile')}
-        aria-activedescendant={focused ? `match-${focused.matchId}` : undefined}
-        tabIndex={0}
-        onKeyDown={onListKeyDown}
-      >
-        <div className="match-row grid-head" role="row">
-          <span role="columnheader" />
-          <span role="columnheader">{t('reconcile.col.line')}</span>
-          <span role="columnheader">{t('reconcile.col.proposal')}</span>
-          <span role="columnheader">{t('reconcile.col.score')}</span>
-          <span role="columnheader">{t('reconcile.col.reasons')}</span>
+      <div className="reconcile-workspace">
+        <div
+          ref={gridRef}
+          className="grid reconcile-grid"
+          role="grid"
+          aria-label={t('nav.reconcile')}
+          aria-rowcount={visible.length}
+          aria-activedescendant={focused ? `match-${focused.matchId}` : undefined}
+          tabIndex={0}
+          onKeyDown={onListKeyDown}
+        >
+          <div className="match-row grid-head" role="row">
+            <span role="columnheader">
+              <span className="visually-hidden">{t('reconcile.selectColumn')}</span>
+            </span>
+            <span role="columnheader">{t('reconcile.col.line')}</span>
+            <span role="columnheader">{t('reconcile.col.proposal')}</span>
+            <span role="columnheader">{t('reconcile.col.score')}</span>
+          </div>
+          {lines && visible.length === 0 && (
+            <p className={filter === 'todo' && totals.lines > 0 ? 'status ok empty' : 'muted empty'}>
+              {filter === 'todo' && totals.lines > 0
+                ? t('workspace.allDecided', { count: totals.waiting })
+                : t('reconcile.empty')}
+            </p>
+          )}
+          <VirtualList
+            items={visible}
+            rowHeight={ROW_HEIGHT}
+            label={t('nav.reconcile')}
+            getKey={(l) => l.matchId}
+            activeIndex={at}
+            rowProps={(l, i) => ({ id: `match-${l.matchId}`, 'aria-selected': i === at })}
+            onRowClick={(_, i) => {
+              setFocus(i);
+              gridRef.current?.focus();
+            }}
+            renderRow={(l, i) => (
+              <MatchRow
+                line={l}
+                focused={i === at}
+                selected={selected.has(l.matchId)}
+                onToggle={() => toggle(l.matchId)}
+              />
+            )}
+          />
         </div>
-        <VirtualList
-          items={visible}
-          rowHeight={ROW_HEIGHT}
-          label={t('nav.reconcile')}
-          getKey={(l) => l.matchId}
-          activeIndex={at}
-          onRowClick={(_, i) => {
-            setFocus(i);
-            gridRef.current?.focus();
-          }}
-          renderRow={(l, i) => (
-            <MatchRow
-              line={l}
-              focused={i === at}
-              selected={selected.has(l.matchId)}
-              onToggle={() => toggle(l.matchId)}
+        <div className="reconcile-side">
+          {overriding ? (
+            <OverridePanel
+              line={overriding}
+              onClose={() => {
+                setOverriding(null);
+                focusList();
+              }}
+              onDone={(r) => {
+                setOverriding(null);
+                setMessage({
+                  tone: 'ok',
+                  text: r.aliasesLearned
+                    ? t('reconcile.learned', { count: r.aliasesLearned, score: r.score })
+                    : t('reconcile.chosen', { score: r.score }),
+                });
+                void reload();
+                focusList();
+              }}
+            />
+          ) : (
+            <LinePanel
+              line={focused}
+              candidates={candidates}
+              ticked={ticked}
+              weak={weak}
+              asideOpen={asideOpen}
+              selectionCount={selected.size}
+              rulePatterns={rulePatterns}
+              busy={busy}
+              onToggle={toggleTick}
+              onLink={() => void link({ confirmed: false, learn: true })}
+              onConfirmWeak={(learn) => void link({ confirmed: true, learn })}
+              onCancelWeak={() => setWeak(null)}
+              onApprove={() =>
+                focused && void act(() => call('review.approve', { matchIds: targetIds(focused) }))
+              }
+              onAside={(c) => void setAside(c)}
+              onAsideOpen={() => setAsideOpen((o) => !o)}
+              onAsideCancel={() => {
+                setAsideOpen(false);
+                focusList();
+              }}
+              onToReview={() =>
+                focused && void act(() => call('review.toReview', { matchIds: targetIds(focused) }))
+              }
+              onUnmatch={() =>
+                focused && void act(() => call('review.unmatch', { matchIds: targetIds(focused) }))
+              }
+              onReject={() =>
+                focused && void act(() => call('review.reject', { matchIds: targetIds(focused) }))
+              }
+              onSearch={() => focused && setOverriding(focused)}
             />
           )}
-        />
-        {lines && visible.length === 0 && <p className="muted empty">{t('reconcile.empty')}</p>}
+        </div>
       </div>
     </section>
   );

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
-import { englishReason } from '../../i18n/reasons.en';
 
 export type MatchLine = CommandOutput<'match.lines'>['rows'][number];
 
-/** One statement line (left) beside what is proposed for it (right), with the score bar and the reasons. */
+/**
+ * One statement line in Conciliar's list: the bank's line, what is proposed for it (or what it is: already
+ * in EVO, set aside), and the score bar with the state. The why lives in the workspace panel beside the list.
+ * The row itself (role row, aria-selected) is VirtualList's; these are its grid cells.
+ */
 export function MatchRow({
   line,
   focused,
@@ -20,31 +23,19 @@ export function MatchRow({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const sum = line.receivables.reduce((s, r) => s + r.amountCents, 0);
-  // pt-BR shows the core's own wording; other languages word the same codes and params themselves.
-  const reasons = line.reasons.map((r) =>
-    locale.startsWith('pt')
-      ? r.text
-      : englishReason(
-          r,
-          (c) => formatMoney(c, locale),
-          (d) => formatDate(d, locale),
-        ),
-  );
+  const decided = line.state === 'recorded' || line.state === 'set_aside';
   return (
-    <div
-      id={`match-${line.matchId}`}
-      className={`match-row${focused ? ' focused' : ''} state-${line.state}`}
-      aria-selected={focused}
-    >
-      <span role="cell">
+    <div className={`match-row${focused ? ' focused' : ''} state-${line.state}`}>
+      <span role="gridcell">
         <input
           type="checkbox"
           checked={selected}
           onChange={onToggle}
+          onClick={(e) => e.stopPropagation()}
           aria-label={t('reconcile.select', { line: line.position })}
         />
       </span>
-      <div role="cell" className="match-line">
+      <div role="gridcell" className="match-line">
         <div className="match-top">
           <span>{formatDate(line.date, locale)}</span>
           <strong className="num">{formatMoney(line.amountCents, locale)}</strong>
@@ -53,37 +44,47 @@ export function MatchRow({
           {line.payerText ?? line.description}
         </div>
       </div>
-      <div role="cell" className="match-receivables">
-        {line.receivables.length === 0 ? (
-          <span className="muted">{t('reconcile.nothing')}</span>
+      <div role="gridcell" className="match-receivables">
+        {line.state === 'set_aside' && line.aside ? (
+          <span className="muted">{t(`workspace.reasons.${line.aside.reason}`)}</span>
+        ) : line.receivables.length === 0 ? (
+          <span className="muted">{decided ? '' : t('reconcile.nothing')}</span>
         ) : (
-          line.receivables.map((r) => (
-            <div key={r.id} className="match-top">
+          line.receivables.slice(0, 2).map((r) => (
+            <div key={r.id} className="match-prop">
               <span className="ellipsis" title={`${r.payerName ?? ''} — ${r.description ?? ''}`}>
                 {r.payerName ?? t('reconcile.receivable', { id: r.id })}
               </span>
-              <span className="num">
-                {formatMoney(r.faceCents ?? r.amountCents, locale)} · {formatDate(r.dueDate, locale)}
-              </span>
+              {line.receivables.length === 1 && (
+                <span className="muted small">
+                  {formatMoney(r.faceCents ?? r.amountCents, locale)} · {formatDate(r.dueDate, locale)}
+                </span>
+              )}
             </div>
           ))
         )}
         {line.receivables.length > 1 && (
-          <div className={sum === line.amountCents ? 'muted' : 'warn'}>
-            {t('reconcile.sum', { sum: formatMoney(sum, locale) })}
+          <div className={sum === line.amountCents ? 'muted small' : 'warn small'}>
+            {t('reconcile.sumOf', { count: line.receivables.length, sum: formatMoney(sum, locale) })}
           </div>
         )}
       </div>
-      <div role="cell" className="match-score">
-        <div className={`score-bar zone-${line.zone}`} title={t(`reconcile.zone.${line.zone}`)}>
-          <span style={{ width: `${line.score}%` }} />
-        </div>
-        <span className="muted small">
-          {line.score} · {t(`reconcile.state.${line.state}`)}
-        </span>
-      </div>
-      <div role="cell" className="match-reasons ellipsis" title={reasons.join('\n')}>
-        {reasons.join(' · ')}
+      <div role="gridcell" className="match-score">
+        {decided ? (
+          <span className={`badge state-badge state-${line.state}`}>
+            {t(`reconcile.state.${line.state}`)}
+          </span>
+        ) : (
+          <>
+            <div className={`score-bar zone-${line.zone}`} title={t(`reconcile.zone.${line.zone}`)}>
+              <span style={{ width: `${line.score}%` }} />
+            </div>
+            <span className="muted small">
+              {line.score} ·{' '}
+              {line.sendState ? t(`workspace.send.${line.sendState}`) : t(`reconcile.state.${line.state}`)}
+            </span>
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,297 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CommandOutput } from '../../../../shared/contract';
+import type { ReasonDto } from '../../../../shared/contract/matching';
+import { formatDate, formatMoney } from '../../format';
+import { englishReason } from '../../i18n/reasons.en';
+import { AsideForm, type AsideChoice } from './AsideForm';
+import type { MatchLine } from './MatchRow';
+import { ReturnTitles } from './ReturnTitles';
+
+export type Candidates = CommandOutput<'match.candidates'>;
+type Candidate = Candidates['rows'][number];
+export type Weak = CommandOutput<'review.override'>;
+
+/** The reasons in the clerk's language: pt-BR shows the core's own sentence, English words the codes. */
+export function useReasonText() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return useCallback(
+    (r: ReasonDto) =>
+      locale.startsWith('pt')
+        ? r.text
+        : englishReason(
+            r,
+            (c) => formatMoney(c, locale),
+            (d) => formatDate(d, locale),
+          ),
+    [locale],
+  );
+}
+
+/**
+ * The right side of Conciliar's workspace: the selected line, what it is now (proposal, already in EVO, set
+ * aside and why), its actions, and its candidates ranked with why each fits or not. Ticking candidates (click
+ * or keys 1–9) shows the running sum and difference; "Vincular" links them. Presentational: the screen owns
+ * the state and the commands, so the list's keys and these buttons do the same thing.
+ */
+export function LinePanel({
+  line,
+  candidates,
+  ticked,
+  weak,
+  asideOpen,
+  selectionCount,
+  rulePatterns,
+  busy,
+  onToggle,
+  onLink,
+  onConfirmWeak,
+  onCancelWeak,
+  onApprove,
+  onAside,
+  onAsideOpen,
+  onAsideCancel,
+  onToReview,
+  onUnmatch,
+  onReject,
+  onSearch,
+}: {
+  line: MatchLine | undefined;
+  candidates: Candidates | null;
+  ticked: ReadonlySet<number>;
+  weak: Weak | null;
+  asideOpen: boolean;
+  selectionCount: number;
+  /** Set-aside rules by id → their words (to say which rule set a line aside). */
+  rulePatterns: ReadonlyMap<number, string>;
+  busy: boolean;
+  onToggle: (receivableId: number) => void;
+  onLink: () => void;
+  onConfirmWeak: (learn: boolean) => void;
+  onCancelWeak: () => void;
+  onApprove: () => void;
+  onAside: (choice: AsideChoice) => void;
+  onAsideOpen: () => void;
+  onAsideCancel: () => void;
+  onToReview: () => void;
+  onUnmatch: () => void;
+  onReject: () => void;
+  onSearch: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const reasonText = useReasonText();
+  const money = (c: number) => formatMoney(c, locale);
+  if (!line)
+    return (
+      <aside className="line-panel card" aria-label={t('workspace.panel')}>
+        <p className="muted">{t('workspace.none')}</p>
+      </aside>
+    );
+  const rows = candidates?.lineId === line.lineId ? candidates.rows : null;
+  const tickedRows = (rows ?? []).filter((c) => ticked.has(c.receivable.id));
+  const sum = tickedRows.reduce((s, c) => s + (c.receivable.faceCents ?? 0), 0);
+  const diff = line.amountCents - sum;
+  const decidedByEngine = line.state === 'recorded';
+  const canApprove =
+    line.receivables.length > 0 && ['suggested', 'overridden', 'to_review'].includes(line.state);
+
+  const candidate = (c: Candidate, i: number) => {
+    const name = c.receivable.payerName ?? t('reconcile.receivable', { id: c.receivable.id });
+    const d = c.amountDiffCents;
+    return (
+      <li
+        key={c.receivable.id}
+        className={`cand${c.fits ? ' fits' : ''}${ticked.has(c.receivable.id) ? ' picked' : ''}`}
+      >
+        <label>
+          <input
+            type="checkbox"
+            checked={ticked.has(c.receivable.id)}
+            disabled={!!c.heldBy && !ticked.has(c.receivable.id)}
+            onChange={() => onToggle(c.receivable.id)}
+            aria-label={t('workspace.candidates.pick', { name })}
+          />
+          <kbd aria-hidden="true">{i < 9 ? i + 1 : ''}</kbd>
+          <span className="cand-main">
+            <span className="cand-top">
+              <strong className="ellipsis">{name}</strong>
+              <span className="num">{money(c.receivable.faceCents ?? 0)}</span>
+            </span>
+            <span className="cand-facts muted small">
+              {formatDate(c.receivable.dueDate, locale)}
+              {' · '}
+              {d === 0
+                ? t('workspace.candidates.sameAmount')
+                : t(d > 0 ? 'workspace.candidates.diffMore' : 'workspace.candidates.diffLess', {
+                    amount: money(Math.abs(d)),
+                  })}
+              {c.receivable.paymentTypeId !== null && ` · ${t(`paymentTypes.${c.receivable.paymentTypeId}`)}`}
+            </span>
+            <span className={c.fits ? 'cand-why' : 'cand-why not'}>
+              {c.reasons.map(reasonText).join(' · ')}
+            </span>
+          </span>
+          <span className="cand-score">
+            {c.fits ? (
+              <span className={`score-chip zone-${c.zone}`}>{c.score}</span>
+            ) : (
+              <span className="score-chip none">{t('workspace.candidates.notFit')}</span>
+            )}
+            {c.chosen && <span className="badge">{t('workspace.candidates.chosen')}</span>}
+            {c.heldBy && (
+              <span className="badge warn">{t('workspace.candidates.held', { line: c.heldBy.lineId })}</span>
+            )}
+          </span>
+        </label>
+      </li>
+    );
+  };
+
+  return (
+    <aside className="line-panel card" aria-labelledby="line-panel-title">
+      <header className="line-head">
+        <h2 id="line-panel-title">
+          {t('workspace.line', { amount: money(line.amountCents), date: formatDate(line.date, locale) })}
+        </h2>
+        <span className={`badge state-badge state-${line.state}`}>{t(`reconcile.state.${line.state}`)}</span>
+      </header>
+      <p className="line-text">
+        {line.payerText && <strong>{line.payerText}</strong>}
+        <span className="muted"> {line.description}</span>
+      </p>
+      {decidedByEngine && (
+        <p className="status ok">
+          {t('workspace.recorded', { why: line.reasons.map(reasonText).join(' · ') })}
+        </p>
+      )}
+      {line.aside && (
+        <p className="status ok">
+          {t('workspace.asideIs', { reason: t(`workspace.reasons.${line.aside.reason}`) })}
+          {line.aside.note ? ` — ${line.aside.note}` : ''}{' '}
+          <span className="muted">
+            {line.aside.ruleId !== null
+              ? t('workspace.asideByRule', { pattern: rulePatterns.get(line.aside.ruleId) ?? '…' })
+              : t('workspace.asideByClerk')}
+          </span>
+        </p>
+      )}
+      {line.receivables.length > 0 && (
+        <div className="line-proposal">
+          <h3>{t('workspace.proposal')}</h3>
+          <ul>
+            {line.receivables.map((r) => (
+              <li key={r.id}>
+                <span className="ellipsis">{r.payerName ?? t('reconcile.receivable', { id: r.id })}</span>
+                <span className="num">
+                  {money(r.faceCents ?? r.amountCents)} · {formatDate(r.dueDate, locale)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted small">{line.reasons.map(reasonText).join(' · ')}</p>
+        </div>
+      )}
+      {!decidedByEngine && !line.aside && line.receivables.length === 0 && line.reasons.length > 0 && (
+        <p className="muted small">{line.reasons.map(reasonText).join(' · ')}</p>
+      )}
+      <div className="actions line-actions">
+        <button type="button" className="primary" disabled={busy || !canApprove} onClick={onApprove}>
+          {t('workspace.actions.approve')}
+        </button>
+        <button type="button" disabled={busy} onClick={onAsideOpen} aria-expanded={asideOpen}>
+          {t('workspace.actions.aside')}
+        </button>
+        <button type="button" disabled={busy} onClick={onSearch}>
+          {t('workspace.actions.search')}
+        </button>
+        <button type="button" disabled={busy} onClick={onToReview}>
+          {t('workspace.actions.toReview')}
+        </button>
+        {line.receivables.length > 0 && (
+          <button type="button" disabled={busy} onClick={onUnmatch}>
+            {t('workspace.actions.unmatch')}
+          </button>
+        )}
+        {line.receivables.length > 0 && (
+          <button type="button" disabled={busy} onClick={onReject}>
+            {t('workspace.actions.reject')}
+          </button>
+        )}
+      </div>
+      {asideOpen && (
+        <AsideForm
+          key={line.lineId}
+          line={line}
+          count={Math.max(1, selectionCount)}
+          busy={busy}
+          onSubmit={onAside}
+          onCancel={onAsideCancel}
+        />
+      )}
+      {line.returnTitles && <ReturnTitles titles={line.returnTitles} />}
+      {!decidedByEngine && !line.aside && (
+        <section className="candidates" aria-labelledby="candidates-title">
+          <h3 id="candidates-title">{t('workspace.candidates.title')}</h3>
+          {candidates?.tie && rows && (
+            <p className="status warn" role="note">
+              {t('workspace.candidates.tie', { count: candidates.tied })}
+            </p>
+          )}
+          {!rows ? (
+            <p className="muted">{t('workspace.candidates.loading')}</p>
+          ) : rows.length === 0 ? (
+            <p className="muted">{t('workspace.candidates.none')}</p>
+          ) : (
+            <ul className="cand-list" aria-label={t('workspace.candidates.title')}>
+              {rows.map(candidate)}
+            </ul>
+          )}
+          <div className="cand-sum">
+            <p role="status" className={ticked.size > 0 && diff === 0 ? 'status ok' : 'muted'}>
+              {ticked.size === 0
+                ? t('workspace.candidates.sum', { count: 0 })
+                : t('workspace.candidates.sum', { count: ticked.size, sum: money(sum), diff: money(diff) })}
+            </p>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy || ticked.size === 0 || !!weak}
+              onClick={onLink}
+            >
+              {t('workspace.candidates.link', { count: ticked.size })}
+            </button>
+          </div>
+          {weak && (
+            <div className="override-weak" role="alertdialog" aria-labelledby="cand-weak-title">
+              <h3 id="cand-weak-title">{t('reconcile.override.low.title')}</h3>
+              <p>{t('reconcile.override.low.score', { score: weak.score })}</p>
+              <p className="muted small">
+                {weak.reasons.length
+                  ? weak.reasons.map(reasonText).join(' · ')
+                  : t('reconcile.override.low.noReasons')}
+              </p>
+              <p>
+                <strong>{t('reconcile.override.low.question')}</strong>
+              </p>
+              <div className="actions">
+                <button type="button" disabled={busy} onClick={() => onConfirmWeak(false)}>
+                  {t('reconcile.override.low.useOnce')}
+                </button>
+                {line.payerText && (
+                  <button type="button" disabled={busy} onClick={() => onConfirmWeak(true)}>
+                    {t('reconcile.override.low.useAndLearn')}
+                  </button>
+                )}
+                <button type="button" className="primary" autoFocus onClick={onCancelWeak}>
+                  {t('reconcile.override.low.back')}
+                </button>
+              </div>
+            </div>
+          )}
+        </section>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test';
+import { demoSynced, expect, shoot, test } from './fixtures';
+
+interface Found {
+  id: number;
+  payerName: string | null;
+  amountCents: number;
+  dueDate: string | null;
+  paymentTypeId: number | null;
+  heldByLineId: number | null;
+}
+
+/** A command run the way the renderer runs it (window.api), to read the demo branch's receivables. */
+async function command<T>(page: Page, name: string, input: unknown): Promise<T> {
+  return page.evaluate(
+    async ([n, i]) => {
+      const api = (window as unknown as { api: { invoke: (n: string, i: unknown) => Promise<unknown> } })
+        .api;
+      const r = (await api.invoke(n, i)) as { ok: boolean; value?: unknown; error?: unknown };
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      return r.value;
+    },
+    [name, input] as const,
+  ) as Promise<T>;
+}
+
+const PIX = 18;
+const br = (iso: string) => iso.split('-').reverse().join('/');
+const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/**
+ * This morning's statement, as a bank's CSV export brings it (semicolon, dd/mm/aaaa, decimal comma): three Pix
+ * payments naming members exactly (green), one Pix whose payer the bank did not print, of an amount two members owe (by Pix) on the
+ * same day (a tie only the clerk can settle), and two interest credits of the automatic investment ("RENDIMENTO
+ * APLIC AUTOMATICA": not a member's payment; set aside, and a rule catches the second one).
+ */
+function morningCsv(rows: Found[]): { csv: string; tie: Found[]; named: Found[] } {
+  const past = rows.filter((r) => r.dueDate && r.dueDate <= '2026-11-20' && r.heldByLineId === null);
+  const groups = new Map<string, Found[]>();
+  for (const r of past) {
+    if (r.paymentTypeId !== PIX) continue;
+    const k = `${r.amountCents}|${r.dueDate}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const tie = [...groups.values()].find((g) => g.length === 2);
+  if (!tie) throw new Error('the demo branch has no two open receivables of one amount due the same day');
+  const tied = new Set(tie.map((r) => r.id));
+  const amounts = new Set(tie.map((r) => r.amountCents));
+  const named: Found[] = [];
+  for (const r of past) {
+    if (named.length === 3) break;
+    if (tied.has(r.id) || !r.payerName || r.paymentTypeId !== PIX || amounts.has(r.amountCents)) continue;
+    // The member owes nothing else of this amount: the Pix line naming them is unambiguous.
+    if (rows.some((o) => o.id !== r.id && o.payerName === r.payerName && o.amountCents === r.amountCents))
+      continue;
+    named.push(r);
+    amounts.add(r.amountCents);
+  }
+  const lines = [
+    'Data;Descrição;Valor',
+    ...named.map(
+      (r) => `${br(r.dueDate!)};PIX RECEBIDO - ${r.payerName!.toUpperCase()};${money(r.amountCents)}`,
+    ),
+    `${br(tie[0]!.dueDate!)};PIX RECEBIDO;${money(tie[0]!.amountCents)}`,
+    '21/11/2026;RENDIMENTO APLIC AUTOMATICA;17,35',
+    '22/11/2026;RENDIMENTO APLIC AUTOMATICA;4,12',
+  ];
+  return { csv: lines.join('\r\n'), tie, named };
+}
+
+test('Conciliar, the morning in one pass: import → suggestions → tie settled from the candidates → set aside with a rule → approve all green → Enviar list → confirmed batch', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const nav = await demoSynced(page, host.url);
+  const open = await command<{ rows: Found[] }>(page, 'review.searchReceivables', {
+    statuses: [1, 4],
+    limit: 500,
+  });
+  const { csv, tie, named } = morningCsv(open.rows);
+
+  // 1. Import this morning's statement; Conciliar opens on what is left to decide, suggestions made.
+  await nav.getByRole('button', { name: 'Importar' }).click();
+  await page.locator('main select').first().selectOption({ label: 'Itaú - Conta Movimento' });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'extrato-itau-manha.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+  await nav.getByRole('button', { name: 'Conciliar' }).click();
+  const grid = page.locator('.reconcile-grid');
+  const todo = page.getByRole('tab', { name: /^A decidir/ });
+  await expect(todo).toHaveAttribute('aria-selected', 'true');
+  await expect(todo).toHaveText('A decidir (6)');
+  const approveGreen = page.getByRole('button', { name: 'Aprovar todos os verdes (3)' });
+  await expect(approveGreen).toBeEnabled();
+  await expect(grid).toBeFocused();
+  await expect(page.locator('.line-panel')).toContainText('Candidatos');
+  await shoot(page, 'm-journey-1-suggestions');
+
+  // 2. The nameless Pix: the engine would not choose; both members fit and are listed; the clerk picks.
+  const search = page.getByLabel('Buscar (nome, valor ou data) — tecla /');
+  await page.getByRole('tab', { name: /^Sem sugestão/ }).click();
+  await search.fill('pix recebido');
+  await page.locator('.vlist-row').first().click();
+  const panel = page.locator('.line-panel');
+  await expect(panel.getByRole('note')).toHaveText(
+    /^Empate: \d+ recebíveis servem igualmente bem. Escolha o certo.$/,
+  );
+  // Both members who owe this amount that day are among the candidates that fit, at the top.
+  for (const r of tie) await expect(panel.locator('.cand.fits').filter({ hasText: r.payerName ?? '' })).toHaveCount(1);
+  await shoot(page, 'm-journey-2-tie');
+  await grid.press('1');
+  await expect(panel.getByRole('status')).toHaveText(/^1 marcado, somando R\$\s[\d.,]+; diferença R\$\s0,00$/);
+  await grid.press('l');
+  // A tied pick scores below yellow: confirmed once, nothing learned (the line names nobody).
+  const weak = panel.getByRole('alertdialog', { name: 'Esta escolha parece fraca' });
+  const linked = page.getByText(/^Vinculado: pontuação \d+\.$/);
+  await expect(weak.or(linked)).toBeVisible();
+  if (await weak.isVisible()) await weak.getByRole('button', { name: 'Usar só desta vez' }).click();
+  await expect(linked).toBeVisible();
+  await search.fill('');
+  await todo.click();
+
+  // 3. Interest is not a member's payment: set it aside, as a rule; the other interest line follows at once.
+  await search.fill('rendimento');
+  await page.locator('.vlist-row').first().click();
+  await grid.press('d');
+  const form = page.getByRole('form', { name: 'Deixar de lado este lançamento' });
+  await expect(form.getByRole('radio', { name: 'rendimento de aplicação' })).toBeChecked();
+  await form.getByLabel('Sempre deixar de lado lançamentos como este').check();
+  await expect(form.getByLabel('Palavras que o lançamento deve conter')).toHaveValue(
+    'RENDIMENTO APLIC AUTOMATICA',
+  );
+  await shoot(page, 'm-journey-3-aside');
+  await form.getByRole('button', { name: 'Deixar de lado', exact: true }).click();
+  await expect(
+    page.getByText(
+      'Lançamento deixado de lado. Regra criada: mais 1 lançamento deste extrato foi deixado de lado.',
+    ),
+  ).toBeVisible();
+  await search.fill('');
+  await expect(page.getByRole('tab', { name: /^Deixados de lado/ })).toHaveText('Deixados de lado (2)');
+  // The rule is seen, and can be edited or removed there.
+  await page.getByRole('button', { name: 'Regras (1)' }).click();
+  const rules = page.getByRole('dialog', { name: 'Regras para deixar de lado' });
+  await expect(rules).toContainText('“rendimento aplic automatica”');
+  await expect(rules).toContainText('1 lançamento agora');
+  await expect(rules.getByRole('button', { name: 'Remover a regra “rendimento aplic automatica”' })).toBeVisible();
+  await shoot(page, 'm-journey-4-rules');
+  await rules.getByRole('button', { name: 'Fechar' }).click();
+
+  // 4. Every green in one click, then the settled tie with Enter: nothing left to decide.
+  await approveGreen.click();
+  await expect(page.getByRole('status').filter({ hasText: '3 alterados.' })).toBeVisible();
+  await expect(todo).toHaveText('A decidir (1)');
+  await todo.click();
+  await page.locator('.vlist-row').first().click();
+  await grid.press('Enter');
+  await expect(todo).toHaveText('A decidir (0)');
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '6');
+  await expect(page.getByText('6 de 6 decididos')).toBeVisible();
+  await shoot(page, 'm-journey-5-decided');
+
+  // 5. Enviar lists exactly what will be marked; after the click the batch opens to the same list, confirmed.
+  await nav.getByRole('button', { name: 'Enviar' }).click();
+  const markPaid = page.getByRole('button', { name: /^Marcar como pagos \(4, R\$/ });
+  await expect(markPaid).toBeVisible();
+  for (const r of named) await expect(page.locator('main')).toContainText(r.payerName ?? '');
+  await shoot(page, 'm-journey-6-send-list');
+  await markPaid.click();
+  await page.getByRole('button', { name: 'Sim, marcar como pagos' }).click();
+  await expect(
+    page.getByText(/Lotes — na fila: 0 · aguardando confirmação: 0 · confirmados: 1 · a revisar: 0/),
+  ).toBeVisible({ timeout: 60_000 });
+  await page
+    .getByRole('button', { name: /^Lote \d+ ▸$/ })
+    .first()
+    .click();
+  const batch = page.getByRole('region', {
+    name: /^Lote \d+ \(confirmado\): o que ele marca como pago no EVO$/,
+  });
+  await expect(batch.locator('tbody tr')).toHaveCount(4);
+  for (const r of named) await expect(batch).toContainText(r.payerName ?? '');
+  await shoot(page, 'm-journey-7-batch');
+});
