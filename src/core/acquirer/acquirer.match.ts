@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/open-db';
 import type { MatchAcquirerPayment, MatchAcquirerSale } from '../matching/acquirer-files';
-import { acquirerRepo, type StoredSale } from './acquirer.repo';
+import { acquirerRepo, type StoredPayment, type StoredSale } from './acquirer.repo';
 
 const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -30,6 +30,48 @@ const row = (s: StoredSale): MatchAcquirerSale => ({
   installments: s.installments,
 });
 
+/**
+ * Payments with their rows, a Rede EEFI summary row replaced by the EEVC/EEVD sales of its summary and
+ * installment when they add up to it. Pure: the database loader below and bench/matching/acquirer-files.ts
+ * (files parsed in memory) share it.
+ */
+export function matchPaymentsOf(
+  payments: readonly (Omit<StoredPayment, 'id' | 'fileId'> & { id?: number })[],
+  rows: readonly StoredSale[],
+  summarySales: readonly StoredSale[],
+): MatchAcquirerPayment[] {
+  const byBatch = new Map<string, StoredSale[]>();
+  for (const s of rows) {
+    const k = `${s.acquirer}|${s.batchRef ?? ''}`;
+    byBatch.set(k, [...(byBatch.get(k) ?? []), s]);
+  }
+  const cvs = new Map<string, StoredSale[]>();
+  for (const s of summarySales) {
+    const k = `${s.summaryRef}|${s.installment ?? 1}`;
+    cvs.set(k, [...(cvs.get(k) ?? []), s]);
+  }
+  return payments.map((p, k) => {
+    const own = byBatch.get(`${p.acquirer}|${p.ref}`) ?? [];
+    const expanded = own.flatMap((s) => {
+      if (s.kind !== 'summary') return [row(s)];
+      const sales = cvs.get(`${s.summaryRef}|${s.installment ?? 1}`) ?? [];
+      const net = sales.reduce((n, x) => n + x.netCents, 0);
+      return sales.length > 0 && net === s.netCents ? sales.map(row) : [row(s)];
+    });
+    return {
+      id: p.id ?? k + 1,
+      acquirer: p.acquirer,
+      layout: p.layout,
+      paymentDate: p.paymentDate,
+      netCents: p.netCents,
+      brand: p.brand,
+      product: p.product,
+      settled: p.settled,
+      rows: expanded,
+    };
+  });
+}
+
 /** Payment batches dated from a few days before `from` (a credit booked late) to `to`. */
 export function acquirerPaymentsFor(
   db: Db,
@@ -44,37 +86,8 @@ export function acquirerPaymentsFor(
     bankAccountId,
     payments.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
   );
-  const byBatch = new Map<string, StoredSale[]>();
-  for (const s of rows) {
-    const k = `${s.acquirer}|${s.batchRef ?? ''}`;
-    byBatch.set(k, [...(byBatch.get(k) ?? []), s]);
-  }
-  const summaries = rows.filter((s) => s.kind === 'summary' && s.summaryRef);
-  const cvs = new Map<string, StoredSale[]>();
-  for (const s of acquirerRepo.salesOfSummaries(db, bankAccountId, 'rede', [
-    ...new Set(summaries.map((s) => s.summaryRef!)),
-  ])) {
-    const k = `${s.summaryRef}|${s.installment ?? 1}`;
-    cvs.set(k, [...(cvs.get(k) ?? []), s]);
-  }
-  return payments.map((p) => {
-    const own = byBatch.get(`${p.acquirer}|${p.ref}`) ?? [];
-    const expanded = own.flatMap((s) => {
-      if (s.kind !== 'summary') return [row(s)];
-      const sales = cvs.get(`${s.summaryRef}|${s.installment ?? 1}`) ?? [];
-      const net = sales.reduce((n, x) => n + x.netCents, 0);
-      return sales.length > 0 && net === s.netCents ? sales.map(row) : [row(s)];
-    });
-    return {
-      id: p.id,
-      acquirer: p.acquirer,
-      layout: p.layout,
-      paymentDate: p.paymentDate,
-      netCents: p.netCents,
-      brand: p.brand,
-      product: p.product,
-      settled: p.settled,
-      rows: expanded,
-    };
-  });
+  const refs = [
+    ...new Set(rows.filter((s) => s.kind === 'summary' && s.summaryRef).map((s) => s.summaryRef!)),
+  ];
+  return matchPaymentsOf(payments, rows, acquirerRepo.salesOfSummaries(db, bankAccountId, 'rede', refs));
 }

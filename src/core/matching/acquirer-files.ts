@@ -158,12 +158,31 @@ function lineProduct(l: PLine): 'credit' | 'debit' | null {
 const sum = (ps: readonly MatchAcquirerPayment[]) => ps.reduce((n, p) => n + p.netCents, 0);
 
 /**
+ * A batch's brand: the file's (Cielo, Stone), or — when the file's code is not translated (Rede) — the one
+ * brand the gym system gives every receivable its sales name by key. Null when unknown or mixed.
+ */
+function brandOf(p: MatchAcquirerPayment, look: Look): string | null {
+  if (p.brand && !p.brand.startsWith('code ')) return p.brand;
+  const flags = new Set<string>();
+  for (const s of p.rows) {
+    if (s.kind !== 'sale') continue;
+    const hits = [
+      ...(look.byNsu.get(keyOf(s.nsu) ?? '') ?? []),
+      ...(look.byAuth.get(keyOf(s.authorization) ?? '') ?? []),
+    ];
+    for (const h of hits) if (h.card?.flag) flags.add(h.card.flag);
+  }
+  return flags.size === 1 ? [...flags][0]! : null;
+}
+
+/**
  * The batches a line is: one batch of its amount (the line's brand/product naming breaks a tie), or all the
  * acquirer's batches of a day, or those of one product. `tie` when two choices fit equally.
  */
 function batchesFor(
   l: PLine,
   pays: MatchAcquirerPayment[],
+  look: Look,
 ): { batches: MatchAcquirerPayment[] } | { tie: number } | null {
   const fitting = pays.filter((p) => acquirerFits(l, p));
   // A sales file's forecast of a day and the payments file of that day describe the same money: the
@@ -174,7 +193,9 @@ function batchesFor(
   if (single.length > 1 && l.card) {
     const product = lineProduct(l);
     const named = single.filter(
-      (p) => (!l.card!.flag || p.brand === l.card!.flag) && (!p.product || !product || p.product === product),
+      (p) =>
+        (!l.card!.flag || brandOf(p, look) === l.card!.flag) &&
+        (!p.product || !product || p.product === product),
     );
     if (named.length >= 1) single = named;
   }
@@ -306,7 +327,7 @@ export function acquirerFileEntries(
     for (let lag = 0; lag <= BOOKING_LAG; lag++) {
       const pays = (byDay.get(l.day - lag) ?? []).filter((p) => !usedPays.has(p));
       if (pays.length === 0) continue;
-      const found = batchesFor(l, pays);
+      const found = batchesFor(l, pays, look);
       if (!found) continue;
       if ('tie' in found) {
         a.settle(l.i, { code: 'acquirer_batch_tie', params: { count: found.tie } });
