@@ -14,7 +14,7 @@ interface Found {
 async function command<T>(page: Page, name: string, input: unknown): Promise<T> {
   return page.evaluate(
     async ([n, i]) => {
-      const api = (window as unknown as { api: { invoke: (n: string, i: unknown) => Promise<unknown> } })
+      const api = (globalThis as unknown as { api: { invoke: (n: string, i: unknown) => Promise<unknown> } })
         .api;
       const r = (await api.invoke(n, i)) as { ok: boolean; value?: unknown; error?: unknown };
       if (!r.ok) throw new Error(JSON.stringify(r.error));
@@ -112,10 +112,13 @@ test('Conciliar, the morning in one pass: import → suggestions → tie settled
     /^Empate: \d+ recebíveis servem igualmente bem. Escolha o certo.$/,
   );
   // Both members who owe this amount that day are among the candidates that fit, at the top.
-  for (const r of tie) await expect(panel.locator('.cand.fits').filter({ hasText: r.payerName ?? '' })).toHaveCount(1);
+  for (const r of tie)
+    await expect(panel.locator('.cand.fits').filter({ hasText: r.payerName ?? '' })).toHaveCount(1);
   await shoot(page, 'm-journey-2-tie');
   await grid.press('1');
-  await expect(panel.getByRole('status')).toHaveText(/^1 marcado, somando R\$\s[\d.,]+; diferença R\$\s0,00$/);
+  await expect(panel.getByRole('status')).toHaveText(
+    /^1 marcado, somando R\$\s[\d.,]+; diferença R\$\s0,00$/,
+  );
   await grid.press('l');
   // A tied pick scores below yellow: confirmed once, nothing learned (the line names nobody).
   const weak = panel.getByRole('alertdialog', { name: 'Esta escolha parece fraca' });
@@ -150,7 +153,9 @@ test('Conciliar, the morning in one pass: import → suggestions → tie settled
   const rules = page.getByRole('dialog', { name: 'Regras para deixar de lado' });
   await expect(rules).toContainText('“rendimento aplic automatica”');
   await expect(rules).toContainText('1 lançamento agora');
-  await expect(rules.getByRole('button', { name: 'Remover a regra “rendimento aplic automatica”' })).toBeVisible();
+  await expect(
+    rules.getByRole('button', { name: 'Remover a regra “rendimento aplic automatica”' }),
+  ).toBeVisible();
   await shoot(page, 'm-journey-4-rules');
   await rules.getByRole('button', { name: 'Fechar' }).click();
 

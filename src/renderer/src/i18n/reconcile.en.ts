@@ -43,7 +43,7 @@ export const reconcileEn = {
     reject: 'reject, set aside',
     review: 'mark “to review”',
     choose: 'choose a receivable by hand',
-      select: 'select or unselect the line',
+    select: 'select or unselect the line',
     aside: 'set aside (with a reason; may become a rule)',
     pick: 'tick or untick candidate 1 to 9',
     link: 'link the ticked candidates',

@@ -43,7 +43,7 @@ export const reconcilePtBR = {
     reject: 'rejeitar, deixar de lado',
     review: 'marcar “a revisar”',
     choose: 'escolher recebível à mão',
-      select: 'selecionar ou desmarcar o lançamento',
+    select: 'selecionar ou desmarcar o lançamento',
     aside: 'deixar de lado (com motivo; pode virar regra)',
     pick: 'marcar ou desmarcar o candidato 1 a 9',
     link: 'vincular os candidatos marcados',
