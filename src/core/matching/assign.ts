@@ -37,6 +37,15 @@ export function zoneOf(score: number, s: MatchSettings): MatchZone {
   return 'red';
 }
 
+/** How exactly an option names its receivable's payer: a learned alias or a key counts as exact. */
+function namePercent(o: Option): number {
+  for (const r of o.reasons) {
+    if (r.code === 'alias' || r.code === 'key') return 100;
+    if (r.code === 'name_similarity') return Number(r.params?.percent ?? 0);
+  }
+  return 0;
+}
+
 const byScore = (a: Option, b: Option) =>
   b.score - a.score || a.recs[0]!.r.id - b.recs[0]!.r.id || a.recs.length - b.recs.length;
 
@@ -93,6 +102,7 @@ export class Assignment {
   readonly done: boolean[];
   /** The receivables each tied line reserved (to release them when the tie is settled jointly). */
   private readonly reserved = new Map<number, PRec[]>();
+  private readonly tiedOptions = new Map<number, Option[]>();
 
   constructor(
     private readonly prep: Prepared,
@@ -185,7 +195,8 @@ export class Assignment {
       if (contested) {
         const { o, gap, t } = contested;
         this.releaseTie(t);
-        this.propose(li, o, extra ? extra(e.l, o) : [], gap);
+        // Decided with another line, not on this line's evidence alone: looked at first (never green).
+        this.propose(li, { ...o, capped: true }, extra ? extra(e.l, o) : [], gap);
         eliminated.set(t, e.l.line.id);
         const kt = tiedHere.get(t)!;
         tiedHere.delete(t);
@@ -240,7 +251,7 @@ export class Assignment {
       const by = eliminated.get(li);
       const own = extra ? extra(e.l, best) : [];
       if (by !== undefined) own.push({ code: 'by_elimination', params: { lineId: by } });
-      this.propose(li, best, own, second ? margin : null);
+      this.propose(li, by !== undefined ? { ...best, capped: true } : best, own, second ? margin : null);
     }
   }
 
@@ -268,6 +279,10 @@ export class Assignment {
       const t = this.reservedByTie(o, tiedHere, li);
       if (t === null) continue;
       if (o.score < this.s.thresholds.yellow) return null;
+      // This line must name the receivable's payer more exactly than the tied line does ("FIRST MIDDLE LAST"
+      // against "FIRST LAST" for First Middle Last): a stranger with a look-alike name settles nothing.
+      const theirs = this.tiedOptions.get(t)?.find((x) => x.recs[0] === o.recs[0]);
+      if (!theirs || namePercent(o) <= namePercent(theirs)) return null;
       let rival: Option | undefined;
       for (let j = k + 1; j < e.options.length && !rival; j++) {
         const x = e.options[j]!;
@@ -289,6 +304,7 @@ export class Assignment {
       }
     }
     this.reserved.delete(t);
+    this.tiedOptions.delete(t);
     this.why[t] = this.why[t]!.filter((r) => r.code !== 'tie');
     this.done[t] = false;
   }
@@ -311,6 +327,7 @@ export class Assignment {
       li,
       tied.flatMap((o) => o.recs),
     );
+    this.tiedOptions.set(li, tied);
     // A line with one option ties with the identical line(s) that could take it just as well.
     const others = Math.max(1, tied.length - 1);
     this.why[li]!.push({ code: 'tie', params: { others, score: Math.max(...tied.map((o) => o.score)) } });

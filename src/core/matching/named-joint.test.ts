@@ -23,11 +23,27 @@ describe('named lines decided jointly', () => {
     expect(r.ids(1)).toEqual([2]);
     expect(r.ids(0)).toEqual([1]);
     expect(r.results[0]!.state).toBe('suggested');
+    // Decided together, not on each line's evidence alone: proposed for a look, never approved in bulk.
+    expect(r.results.map((x) => x.zone)).toEqual(['yellow', 'yellow']);
     expect(r.texts(0)).toContain(`decidido junto com a linha ${second.id}: o outro candidato é dela`);
     // Same answer whatever the order of the lines in the file.
     const swapped = run([second, first], [short, long]);
     expect(swapped.ids(0)).toEqual([2]);
     expect(swapped.ids(1)).toEqual([1]);
+  });
+
+  it('a look-alike name no more exact than the tied line\'s settles nothing: the tie stays', () => {
+    const short = rec(1, 9990, '2026-07-06', 'Ana Souza', { memberId: 11 });
+    const long = rec(2, 9990, '2026-07-06', 'Ana Maria Souza', { memberId: 12 });
+    const r = run(
+      [
+        line('2026-07-06', 9990, 'PIX RECEBIDO ANA SOUZA', { payerText: 'ANA SOUZA' }),
+        line('2026-07-07', 9990, 'PIX RECEBIDO ANA M SOUZA', { payerText: 'ANA M SOUZA' }),
+      ],
+      [short, long],
+    );
+    expect(r.codes(0)).toContain('tie');
+    expect(r.results[0]!.items).toEqual([]);
   });
 
   it('a line that does not clearly prefer one of the tied members settles nothing: the tie stays', () => {
