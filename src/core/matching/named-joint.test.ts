@@ -32,7 +32,7 @@ describe('named lines decided jointly', () => {
     expect(swapped.ids(1)).toEqual([1]);
   });
 
-  it('a look-alike name no more exact than the tied line\'s settles nothing: the tie stays', () => {
+  it("a look-alike name no more exact than the tied line's settles nothing: the tie stays", () => {
     const short = rec(1, 9990, '2026-07-06', 'Ana Souza', { memberId: 11 });
     const long = rec(2, 9990, '2026-07-06', 'Ana Maria Souza', { memberId: 12 });
     const r = run(
