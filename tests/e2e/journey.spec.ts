@@ -65,11 +65,11 @@ test('the morning journey: demo → sync → import → review → override one 
   await expect(opened.locator('tbody tr').first()).not.toContainText(/^—/); // the member's name, from the cache
   await page.screenshot({ path: join(process.env.QUITA_SHOTS ?? 'test-results', 'journey-batch-open.png') });
 
-  // Início shows the day: what was sent and confirmed, and the statement's matched money per day.
+  // Início shows the day: the lines sent and confirmed, and the statement's decided money per day.
   await nav.getByRole('button', { name: 'Início' }).click();
-  await expect(page.locator('.stat-sent')).toContainText(/\b[1-9]\d* itens?\b/);
+  await expect(page.locator('.stat-sent')).toContainText(/\b[1-9]\d* confirmados?\b/);
   await expect(
-    page.getByRole('img', { name: 'Valores conciliados e não conciliados por dia' }),
+    page.getByRole('img', { name: 'Valores decididos e a decidir por dia do extrato atual' }),
   ).toBeVisible();
   await page.screenshot({ path: 'test-results/home.png' });
 

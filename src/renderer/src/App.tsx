@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile, Settings } from '../../shared/contract';
 import { call } from './api/client';
 import { Nav } from './components/Nav';
 import { Preferences } from './components/Preferences';
+import { NavigationProvider, type Destination, type Navigation } from './navigation';
 import type { ScreenId } from './screens';
 import { AuditScreen } from './screens/AuditScreen';
 import { DebtorsScreen } from './screens/DebtorsScreen';
@@ -26,7 +27,23 @@ export function App({
   const { t } = useTranslation();
   const [settings, setSettings] = useState(initialSettings);
   const [profiles, setProfiles] = useState<Profile[]>(initialProfiles);
-  const [screen, setScreen] = useState<ScreenId>('home');
+  // `opened` counts opens with params: opening the screen already shown with another filter remounts it.
+  const [current, setCurrent] = useState<{ to: Destination; opened: number }>({
+    to: { screen: 'home', params: undefined },
+    opened: 0,
+  });
+  const navigation = useMemo<Navigation>(
+    () => ({
+      current: current.to,
+      open: (screen: ScreenId, params?: unknown) =>
+        setCurrent((c) => ({
+          to: { screen, params } as Destination,
+          opened: params === undefined ? c.opened : c.opened + 1,
+        })),
+    }),
+    [current.to],
+  );
+  const screen = current.to.screen;
 
   const reloadProfiles = useCallback(async () => {
     const list = await call('profiles.list', {});
@@ -49,35 +66,47 @@ export function App({
             {active.name}
           </span>
         </div>
-        <Nav current={screen} onSelect={setScreen} />
+        <Nav current={screen} onSelect={(s) => navigation.open(s)} />
         <div className="sidebar-foot">{prefs}</div>
       </aside>
       <main className="content" aria-live="polite">
-        {renderScreen(screen, active, profiles, () => void reloadProfiles())}
+        <NavigationProvider value={navigation}>
+          {renderScreen(screen, active, profiles, () => void reloadProfiles(), current.opened)}
+        </NavigationProvider>
       </main>
     </div>
   );
 }
 
-/** One screen per navigation entry; `key` remounts a screen when the branch (profile) changes. */
-function renderScreen(screen: ScreenId, active: Profile, profiles: Profile[], onProfilesChanged: () => void) {
+/**
+ * One screen per navigation entry; `key` remounts a screen when the branch (profile) changes, and when it is
+ * opened again with params (`opened`), so it reads its new initial filter.
+ */
+function renderScreen(
+  screen: ScreenId,
+  active: Profile,
+  profiles: Profile[],
+  onProfilesChanged: () => void,
+  opened: number,
+) {
+  const key = `${active.id}:${opened}`;
   switch (screen) {
     case 'home':
-      return <HomeScreen key={active.id} />;
+      return <HomeScreen key={key} profile={active} />;
     case 'sync':
-      return <SyncScreen key={active.id} />;
+      return <SyncScreen key={key} />;
     case 'import':
-      return <ImportScreen key={active.id} demo={active.demo} />;
+      return <ImportScreen key={key} demo={active.demo} />;
     case 'reconcile':
-      return <ReconcileScreen key={active.id} />;
+      return <ReconcileScreen key={key} />;
     case 'send':
-      return <SendScreen key={active.id} />;
+      return <SendScreen key={key} />;
     case 'audit':
-      return <AuditScreen key={active.id} />;
+      return <AuditScreen key={key} />;
     case 'debtors':
-      return <DebtorsScreen key={active.id} />;
+      return <DebtorsScreen key={key} />;
     case 'geography':
-      return <GeographyScreen key={active.id} />;
+      return <GeographyScreen key={key} />;
     case 'settings':
       return <SettingsScreen profiles={profiles} activeId={active.id} onChanged={onProfilesChanged} />;
   }

@@ -6,7 +6,9 @@ import { auditEn } from './audit.en';
 import { updateEn } from './update.en';
 import type { Messages } from './pt-BR';
 import { cnabEn } from './cnab.en';
+import { acquirerEn } from './acquirer.en';
 import { cardsEn } from './cards.en';
+import { homeEn } from './home.en';
 
 export const en: Messages = {
   app: { name: 'Quita', tagline: 'Gym receivables reconciliation' },
@@ -151,6 +153,7 @@ export const en: Messages = {
     statementNoAccount: 'account not named',
     notices: {
       cnab: cnabEn.notices,
+      acquirer: acquirerEn.notices,
       mixed_encoding: 'Some lines were UTF-8 and others Windows-1252; each was read in its own encoding.',
       charset_mismatch:
         'The file says its text is {{declared}} but it is really {{actual}}; it was read as {{actual}}.',
@@ -274,6 +277,7 @@ export const en: Messages = {
     },
   },
   returnTitles: cnabEn.titles,
+  acquirerFile: { ...acquirerEn.summary, layouts: acquirerEn.layouts },
   cards: cardsEn,
   reconcile: reconcileEn,
   workspace: workspaceEn,
@@ -338,25 +342,7 @@ export const en: Messages = {
     },
   },
   audit: auditEn,
-  home: {
-    lastSync: 'Last sync {{age}}.',
-    neverSynced: 'Not synced yet: start with Sync.',
-    count: '{{count}} items',
-    count_one: '{{count}} item',
-    cards: {
-      open: 'Open',
-      overdue: 'Overdue',
-      matched: 'Matched (statement)',
-      approved: 'Approved',
-      queued: 'Queued to send',
-      sent: 'Sent and confirmed',
-    },
-    chartTitle: 'Current statement: {{file}}',
-    chartLabel: 'Matched and unmatched amounts per day',
-    barTitle: '{{date}}: matched {{matched}}, unmatched {{unmatched}}',
-    legendMatched: 'matched',
-    legendUnmatched: 'unmatched',
-  },
+  home: homeEn,
   paymentTypes: {
     '1': 'Cash',
     '2': 'Credit card',
@@ -471,6 +457,7 @@ export const en: Messages = {
   },
   errors: {
     cnab: cnabEn.errors,
+    acquirer: acquirerEn.errors,
     connection: settingsEn.errors,
     kind: {
       validation: 'Check the data you entered.',

@@ -5,7 +5,9 @@ import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
 import { updatePtBR } from './update.pt-BR';
 import { cnabPtBR } from './cnab.pt-BR';
+import { acquirerPtBR } from './acquirer.pt-BR';
 import { cardsPtBR } from './cards.pt-BR';
+import { homePtBR } from './home.pt-BR';
 
 /** Portuguese (Brazil): the default language and the source of truth for the message keys. */
 export const ptBR = {
@@ -158,6 +160,7 @@ export const ptBR = {
     statementNoAccount: 'conta não identificada',
     notices: {
       cnab: cnabPtBR.notices,
+      acquirer: acquirerPtBR.notices,
       mixed_encoding:
         'Algumas linhas estavam em UTF-8 e outras em Windows-1252; cada uma foi lida na sua codificação.',
       charset_mismatch:
@@ -284,6 +287,7 @@ export const ptBR = {
     },
   },
   returnTitles: cnabPtBR.titles,
+  acquirerFile: { ...acquirerPtBR.summary, layouts: acquirerPtBR.layouts },
   cards: cardsPtBR,
   reconcile: reconcilePtBR,
   workspace: workspacePtBR,
@@ -348,25 +352,7 @@ export const ptBR = {
     },
   },
   audit: auditPtBR,
-  home: {
-    lastSync: 'Última sincronização {{age}}.',
-    neverSynced: 'Ainda não sincronizado: comece por Sincronizar.',
-    count: '{{count}} itens',
-    count_one: '{{count}} item',
-    cards: {
-      open: 'Em aberto',
-      overdue: 'Vencidos',
-      matched: 'Conciliados (extrato)',
-      approved: 'Aprovados',
-      queued: 'Na fila de envio',
-      sent: 'Enviados e confirmados',
-    },
-    chartTitle: 'Extrato atual: {{file}}',
-    chartLabel: 'Valores conciliados e não conciliados por dia',
-    barTitle: '{{date}}: conciliado {{matched}}, sem conciliação {{unmatched}}',
-    legendMatched: 'conciliado',
-    legendUnmatched: 'sem conciliação',
-  },
+  home: homePtBR,
   paymentTypes: {
     '1': 'Dinheiro',
     '2': 'Cartão de crédito',
@@ -482,6 +468,7 @@ export const ptBR = {
   },
   errors: {
     cnab: cnabPtBR.errors,
+    acquirer: acquirerPtBR.errors,
     connection: settingsPtBR.errors,
     kind: {
       validation: 'Confira os dados informados.',
