@@ -2,6 +2,8 @@
  * Calendar helpers on plain `yyyy-mm-dd` strings (Brasília local dates). Arithmetic goes through UTC
  * midnight so no host time zone can shift a day.
  */
+import { bankHolidays } from '../shared/bank-calendar';
+
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -80,38 +82,8 @@ export function saoPauloToday(instant: Date = new Date()): string {
   return saoPauloDateTime(instant).slice(0, 10);
 }
 
-function easterSunday(year: number): string {
-  // Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-
-const FIXED_HOLIDAYS = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'];
-const holidayCache = new Map<number, Set<string>>();
-
-/** National bank holidays (no state or city holidays): fixed dates plus Carnival, Good Friday, Corpus Christi. */
-export function bankHolidays(year: number): Set<string> {
-  const cached = holidayCache.get(year);
-  if (cached) return cached;
-  const easter = easterSunday(year);
-  const set = new Set(FIXED_HOLIDAYS.map((md) => `${year}-${md}`));
-  for (const offset of [-48, -47, -2, 60]) set.add(addDays(easter, offset));
-  holidayCache.set(year, set);
-  return set;
-}
+/** National bank holidays: the app's own calendar (src/shared/bank-calendar.ts), so both sides agree on the days. */
+export { bankHolidays };
 
 export function isBusinessDay(date: string): boolean {
   const dow = dayOfWeek(date);

@@ -3,6 +3,7 @@
  * Brasília time; the API sends numbers or numeric strings and ISO date-times with or without an offset.
  */
 import { todayInBrasilia } from '../../shared/dates';
+import { fold as foldShared } from '../../shared/text';
 
 /** 79.9, "79.90", "79,90", "1.234,56" or "1,234.56" → cents. null/'' → null. Throws on garbage. */
 export function toCents(value: unknown): number | null {
@@ -54,11 +55,7 @@ export function idOf(value: unknown): number | null {
   return null;
 }
 
-/** Fold accents and case, for search and comparisons ("São Paulo" → "sao paulo"). */
+/** Fold accents and case, for search and comparisons ("São Paulo" → "sao paulo"): the shared rule, trimmed. */
 export function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
+  return foldShared(s).trim();
 }

@@ -3,6 +3,8 @@
  * inner loops; and the Brazilian bank calendar, because boletos, TEDs and card deposits settle on business
  * days only (Pix settles every day).
  */
+import { bankHolidays } from '../../shared/bank-calendar';
+
 const DAY_MS = 86_400_000;
 
 /** YYYY-MM-DD → day number; NaN for anything else. */
@@ -16,35 +18,13 @@ export function isoOfDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-function easterDay(year: number): number {
-  // Anonymous Gregorian algorithm (Meeus/Jones/Butcher).
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
-}
-
-const FIXED = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'];
 const holidays = new Map<number, Set<number>>();
 
-/** National bank holidays: fixed dates plus Carnival (Mon, Tue), Good Friday and Corpus Christi. */
+/** National bank holidays (src/shared/bank-calendar.ts, the one calendar) as day numbers. */
 function holidaysOf(year: number): Set<number> {
   let set = holidays.get(year);
   if (!set) {
-    set = new Set(FIXED.map((md) => dayNumber(`${year}-${md}`)));
-    const easter = easterDay(year);
-    for (const offset of [-48, -47, -2, 60]) set.add(easter + offset);
+    set = new Set([...bankHolidays(year)].map(dayNumber));
     holidays.set(year, set);
   }
   return set;

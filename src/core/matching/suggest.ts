@@ -1,6 +1,7 @@
 import type { MatchSummaryDto } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
+import { currentPlanOf } from './current-plan.repo';
 import { ENGINE_OWNED } from './matching.repo';
 import { runMatching } from './matching.service';
 
@@ -33,7 +34,7 @@ export function statementsToRefresh(db: Db): number[] {
   return db
     .prepare(
       `SELECT DISTINCT p.statement_id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-       WHERE p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id)
+       WHERE ${currentPlanOf('p')}
          AND ${ENGINE_OWNED}
        UNION
        SELECT s.id FROM statements s WHERE s.credit_count > 0

@@ -4,24 +4,10 @@
  * an aggregated boleto credit, and tokens that could be authorization / NSU / TID / boleto numbers.
  */
 
-/** Latin-1 letters with accents → their base letter: names and bank text rarely go beyond these. */
-const LATIN1 = new Map<string, string>();
-for (let c = 0xc0; c <= 0xff; c++) {
-  const ch = String.fromCharCode(c);
-  const base = ch.normalize('NFD')[0]!;
-  if (base !== ch && /[a-z]/i.test(base)) LATIN1.set(ch, base);
-}
+import { foldWords } from '../../shared/text';
 
-/** Fold accents and case; anything not a letter or digit becomes a space. */
-export function foldText(s: string): string {
-  // A table for Latin-1 accents is much faster than Unicode decomposition, which only the rest needs.
-  let t = s.replace(/[\u00c0-\u00ff]/g, (ch) => LATIN1.get(ch) ?? ch);
-  if (/[\u0100-\uffff]/.test(t)) t = t.normalize('NFD').replace(/\p{Diacritic}/gu, '');
-  return t
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/** Fold accents and case; anything not a letter or digit becomes a space (the shared rule, src/shared/text.ts). */
+export const foldText = foldWords;
 
 /**
  * Particles say nothing about who paid (banks drop them). Company suffixes (LTDA, ME) stay: banks keep

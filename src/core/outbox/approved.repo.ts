@@ -1,4 +1,6 @@
+import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Db } from '../db/open-db';
+import { currentPlanOf } from '../matching/current-plan.repo';
 import { todayInBrasilia } from '../sync/dates';
 import type { ApprovedPair } from './outbox.repo';
 
@@ -16,11 +18,12 @@ export function approvedNotQueued(db: Db): ApprovedPair[] {
        JOIN statements s ON s.id = p.statement_id
        JOIN match_items i ON i.match_id = m.id AND i.active = 1
        WHERE m.state = 'approved'
-         AND p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id)
+         AND ${currentPlanOf('p')}
          AND NOT EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = i.receivable_id)
          -- Never mark again what the API already has as received, cancelled or conciliated (as last synced).
          AND NOT EXISTS (SELECT 1 FROM receivables r WHERE r.id = i.receivable_id
-                           AND (r.status_id NOT IN (1, 4) OR coalesce(r.conciliated, 0) = 1))
+                           AND (r.status_id NOT IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue})
+                                OR coalesce(r.conciliated, 0) = 1))
        ORDER BY s.bank_account_id, m.line_id, i.receivable_id`,
     )
     .all() as ApprovedPair[];

@@ -2,6 +2,7 @@ import type { AuditAnchor } from '../audit/audit-anchor';
 import { canonicalJson, verifyAudit, type AuditVerification } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
 import { utcBounds, type Period } from './period';
+import { maskSecrets } from '../../shared/mask-secrets';
 
 export interface AuditLogRow {
   seq: number;
@@ -47,25 +48,12 @@ export const ACTION_LABELS_PT: Record<string, string> = {
 
 /**
  * Writers are told never to put secrets in the log, but an export leaves the machine, so anything that
- * looks like one is masked here as a second line of defence.
+ * looks like one is masked here as a second line of defence (src/shared/mask-secrets.ts, the one rule).
  */
-const SECRET_KEY = /pass(word)?|secret|token|api_?key|^key$|senha|chave/i;
-
-function mask(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(mask);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-      k,
-      SECRET_KEY.test(k) && v !== null && v !== '' ? '***' : mask(v),
-    ]),
-  );
-}
-
 export function maskedJson(json: string | null): string | null {
   if (json === null || !/pass|secret|token|key|senha|chave/i.test(json)) return json;
   try {
-    return canonicalJson(mask(JSON.parse(json) as unknown));
+    return canonicalJson(maskSecrets(JSON.parse(json) as unknown));
   } catch {
     return json;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_STATUS } from '../constants';
 import { defineCommand } from './define';
 import { ASIDE_REASONS, reasonSchema } from './matching';
 
@@ -81,7 +82,7 @@ export const reviewCommands = {
       dueFrom: z.string().max(10).optional(),
       dueTo: z.string().max(10).optional(),
       paymentTypeIds: z.array(z.number().int()).max(20).optional(),
-      statuses: z.array(z.number().int()).max(4).default([1, 4]),
+      statuses: z.array(z.number().int()).max(4).default([ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue]),
       limit: z.number().int().min(1).max(500).default(100),
     }),
     output: z.object({

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { addDays, formatDate, formatMoney } from '../../format';
+import { maskSecrets } from '../../../../shared/mask-secrets';
 
 /**
  * The audit log stores UTC timestamps; the screen's period is Brasília days, inclusive. Brasília has kept
@@ -44,18 +45,8 @@ export function formatBrasilia(iso: string | null, locale: string): string {
   }).format(new Date(iso));
 }
 
-/** Same rule as the core's exports: a field that looks like a secret is never shown, even if one was logged. */
-const SECRET_KEY = /pass(word)?|secret|token|api_?key|^key$|senha|chave/i;
-export function mask(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(mask);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-      k,
-      SECRET_KEY.test(k) && v !== null && v !== '' ? '***' : mask(v),
-    ]),
-  );
-}
+/** Same rule as the core's exports (src/shared/mask-secrets.ts): a secret-looking field is never shown. */
+export const mask = maskSecrets;
 
 /** before/after as readable JSON; nothing to show becomes null. */
 export function prettyJson(value: unknown): string | null {
