@@ -92,16 +92,23 @@ test('Início: counts from dashboard.summary, cards that open their lists, and t
   await expect(page.getByRole('img', { name: /Valores decididos e a decidir por dia/ })).toBeVisible();
   await shoot(page, 'home-to-decide');
 
-  // Each card opens the list behind it.
-  await page.locator('.stat-toDecide').click();
-  await current('Conciliar');
-  await home();
-  await page.locator('.stat-recorded').click();
-  await current('Conciliar');
-  await home();
-  await page.locator('.stat-setAside').click();
-  await current('Conciliar');
-  await home();
+  // Each card opens the list behind it: Conciliar with the card's filter chosen, holding as many lines.
+  for (const [kind, tab] of [
+    ['toDecide', 'A decidir'],
+    ['recorded', 'Já no EVO'],
+    ['setAside', 'Deixados de lado'],
+  ] as const) {
+    await page.locator(`.stat-${kind}`).click();
+    await current('Conciliar');
+    await expect(page.getByRole('tab', { name: new RegExp(`^${tab} \\(`) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tab', { name: new RegExp(`^${tab} \\(`) })).toHaveText(
+      `${tab} (${st.buckets[kind].count})`,
+    );
+    await home();
+  }
   await page.locator('.stat-overdue').click();
   await current('Inadimplentes');
   await home();

@@ -71,7 +71,7 @@ export function App({
       </aside>
       <main className="content" aria-live="polite">
         <NavigationProvider value={navigation}>
-          {renderScreen(screen, active, profiles, () => void reloadProfiles(), current.opened)}
+          {renderScreen(current.to, active, profiles, () => void reloadProfiles(), current.opened)}
         </NavigationProvider>
       </main>
     </div>
@@ -83,14 +83,14 @@ export function App({
  * opened again with params (`opened`), so it reads its new initial filter.
  */
 function renderScreen(
-  screen: ScreenId,
+  to: Destination,
   active: Profile,
   profiles: Profile[],
   onProfilesChanged: () => void,
   opened: number,
 ) {
   const key = `${active.id}:${opened}`;
-  switch (screen) {
+  switch (to.screen) {
     case 'home':
       return <HomeScreen key={key} profile={active} />;
     case 'sync':
@@ -98,7 +98,7 @@ function renderScreen(
     case 'import':
       return <ImportScreen key={key} demo={active.demo} />;
     case 'reconcile':
-      return <ReconcileScreen key={key} />;
+      return <ReconcileScreen key={key} initialFilter={to.params?.filter} />;
     case 'send':
       return <SendScreen key={key} />;
     case 'audit':

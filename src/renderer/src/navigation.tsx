@@ -11,7 +11,8 @@ export type ReconcileFilter = (typeof RECONCILE_FILTERS)[number];
 
 /** What each screen may be opened with (screens not listed take nothing). */
 export interface ScreenParams {
-  reconcile: { filter?: ReconcileFilter; statementId?: number };
+  /** Conciliar opens the latest statement (the one Início's "Extrato atual" counts) with this filter. */
+  reconcile: { filter?: ReconcileFilter };
   /** `batches`: the list of sends (lotes) rather than what is approved to send. */
   send: { view?: 'to_send' | 'batches' };
 }

@@ -47,15 +47,7 @@ export function HomeScreen({ profile }: { profile: Profile }) {
               : t('home.noStatement')}
           </p>
           <NextStep profile={profile} data={data} open={open} />
-          {data.statement && (
-            <LineCards
-              data={data}
-              scope={scope}
-              onScope={setScope}
-              open={open}
-              statementId={data.statement.id}
-            />
-          )}
+          {data.statement && <LineCards data={data} scope={scope} onScope={setScope} open={open} />}
           {data.lastSyncAt && (
             <section className="home-group" aria-labelledby="home-receivables">
               <h2 id="home-receivables">{t('home.receivablesTitle')}</h2>
@@ -92,7 +84,7 @@ function NextStep({ profile, data, open }: { profile: Profile; data: Summary; op
           ? {
               label: t('home.next.reconcile', { count: toDecide }),
               why: t('home.next.reconcileWhy'),
-              go: () => open('reconcile', { filter: 'todo', statementId: data.statement!.id }),
+              go: () => open('reconcile', { filter: 'todo' }),
             }
           : all.toSend.count > 0
             ? {
@@ -137,19 +129,15 @@ function LineCards({
   scope,
   onScope,
   open,
-  statementId,
 }: {
   data: Summary;
   scope: Scope;
   onScope: (s: Scope) => void;
   open: Open;
-  statementId: number;
 }) {
   const { t, i18n } = useTranslation();
   const shown = scope === 'statement' && data.statement ? data.statement : data.all;
   const b = shown.buckets;
-  // Conciliar opens the current statement; with "all statements" it opens with its own statement choice.
-  const where = scope === 'statement' ? { statementId } : {};
   const sent: AmountDto = {
     count: b.sentConfirmed.count + b.sentWaiting.count + b.sentFailed.count,
     cents: b.sentConfirmed.cents + b.sentWaiting.cents + b.sentFailed.cents,
@@ -178,11 +166,7 @@ function LineCards({
         </span>
       </div>
       <ul className="cards home-cards">
-        <Card
-          kind="toDecide"
-          amount={b.toDecide}
-          onOpen={() => open('reconcile', { filter: 'todo', ...where })}
-        />
+        <Card kind="toDecide" amount={b.toDecide} onOpen={() => open('reconcile', { filter: 'todo' })} />
         <Card kind="toSend" amount={b.toSend} onOpen={() => open('send')} />
         <Card
           kind="sent"
@@ -191,16 +175,8 @@ function LineCards({
           warn={b.sentFailed.count > 0}
           onOpen={() => open('send', { view: 'batches' })}
         />
-        <Card
-          kind="recorded"
-          amount={b.recorded}
-          onOpen={() => open('reconcile', { filter: 'recorded', ...where })}
-        />
-        <Card
-          kind="setAside"
-          amount={b.setAside}
-          onOpen={() => open('reconcile', { filter: 'set_aside', ...where })}
-        />
+        <Card kind="recorded" amount={b.recorded} onOpen={() => open('reconcile', { filter: 'recorded' })} />
+        <Card kind="setAside" amount={b.setAside} onOpen={() => open('reconcile', { filter: 'set_aside' })} />
       </ul>
     </section>
   );
