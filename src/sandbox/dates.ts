@@ -3,6 +3,7 @@
  * midnight so no host time zone can shift a day.
  */
 import { bankHolidays } from '../shared/bank-calendar';
+import { brasiliaDateTime, todayInBrasilia } from '../shared/dates';
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -60,27 +61,9 @@ export function localDateTime(date: string, minutes: number): string {
   return `${date}T${pad(h)}:${pad(minutes % 60)}:00`;
 }
 
-const saoPauloParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The wall-clock time in Brasília as `yyyy-mm-ddTHH:MM:SS`. */
-export function saoPauloDateTime(instant: Date): string {
-  const parts: Record<string, string> = {};
-  for (const p of saoPauloParts.formatToParts(instant)) parts[p.type] = p.value;
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-export function saoPauloToday(instant: Date = new Date()): string {
-  return saoPauloDateTime(instant).slice(0, 10);
-}
+/** The wall-clock time in Brasília as `yyyy-mm-ddTHH:MM:SS`, and its day: the app's own formatters (src/shared/dates.ts). */
+export const saoPauloDateTime = brasiliaDateTime;
+export const saoPauloToday = (instant: Date = new Date()): string => todayInBrasilia(instant);
 
 /** National bank holidays: the app's own calendar (src/shared/bank-calendar.ts), so both sides agree on the days. */
 export { bankHolidays };
