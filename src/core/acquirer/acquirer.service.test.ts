@@ -99,7 +99,7 @@ describe('acquirer files in the import flow', () => {
 
   it('refuses an unsupported or incomplete file in one sentence, storing nothing', async () => {
     for (const [name, code, words] of [
-      ['cielo-09-saldo.txt', 'acquirer.unsupported', 'open balance file'],
+      ['cielo-09-saldo.txt', 'acquirer.unsupported_option', 'open balance file'],
       ['cielo-04-truncated.txt', 'acquirer.truncated', 'incomplete'],
       ['stone-doctype.xml', 'acquirer.unsafe_xml', 'DOCTYPE'],
     ] as const) {

@@ -6,12 +6,18 @@ import { AppError } from '../../errors';
  * (nothing is half-imported); see docs/import.md, “Acquirer settlement files”.
  */
 export const acquirerErrors = {
-  /** The acquirer and file are known, but not this layout or version. */
-  unsupported: (acquirer: string, found: string) =>
+  /**
+   * The acquirer is known, but not this file: another layout version (`version`, its value), another kind of
+   * file (`option`, Cielo's file option: 09 open balance, 15, 16), or no structure Quita knows.
+   */
+  unsupported: (acquirer: string, found: string, what?: { kind: 'version' | 'option'; value: string }) =>
     new AppError(
       'validation',
       `This ${acquirer} file is ${found}, which Quita cannot read; download the sales or payments file in the layout docs/import.md lists (Cielo EDI v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2).`,
-      { code: 'acquirer.unsupported', params: { acquirer, found } },
+      {
+        code: what ? `acquirer.unsupported_${what.kind}` : 'acquirer.unsupported',
+        params: { acquirer, found, value: what?.value ?? '' },
+      },
     ),
   /** One record that does not fit the layout: the whole file is refused, with its line. */
   badLine: (acquirer: string, layout: string, line: number, reason: string) =>

@@ -16,7 +16,7 @@ const refusal = (f: () => unknown) => {
   try {
     f();
   } catch (e) {
-    if (isAppError(e)) return { code: e.code, message: e.message };
+    if (isAppError(e)) return { code: e.code, message: e.message, params: e.params };
     throw e;
   }
   throw new Error('not refused');
@@ -61,7 +61,8 @@ describe('Cielo EDI v15', () => {
 
   it('refuses the open-balance file (09) naming it, and a file cut before its trailer', () => {
     const saldo = refusal(() => parseAcquirerFile(read('cielo-09-saldo.txt')));
-    expect(saldo.code).toBe('acquirer.unsupported');
+    expect(saldo.code).toBe('acquirer.unsupported_option');
+    expect(saldo.params).toMatchObject({ acquirer: 'Cielo', value: '09' });
     expect(saldo.message).toContain('open balance file (09');
     const cut = refusal(() => parseAcquirerFile(read('cielo-04-truncated.txt')));
     expect(cut.code).toBe('acquirer.truncated');

@@ -74,10 +74,14 @@ export function parseCielo(lines: RawLine[]): AcquirerFile {
     throw acquirerErrors.unsupported(
       'Cielo',
       `EDI layout version “${version || 'blank'}” (Quita reads version 015)`,
+      { kind: 'version', value: version },
     );
   const fileKind = FILE_KINDS[option];
   if (!fileKind)
-    throw acquirerErrors.unsupported('Cielo', OTHER_KINDS[option] ?? `an EDI file of option “${option}”`);
+    throw acquirerErrors.unsupported('Cielo', OTHER_KINDS[option] ?? `an EDI file of option “${option}”`, {
+      kind: 'option',
+      value: option,
+    });
   const unknownBrands = new Set<string>();
   const sales: AcquirerSale[] = [];
   const payments: AcquirerPayment[] = [];

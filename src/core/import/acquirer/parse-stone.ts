@@ -55,6 +55,7 @@ export function parseStone(text: string): AcquirerFile {
     throw acquirerErrors.unsupported(
       'Stone',
       `conciliation layout “${version || 'blank'}” (Quita reads 2.2)`,
+      { kind: 'version', value: version },
     );
   const unknownBrands = new Set<string>();
   const sales: AcquirerSale[] = [];

@@ -6,6 +6,7 @@ import { collator, formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
 import { useLatest } from '../hooks/latest';
 import { AccountCheckNote, useDescribeAccount } from '../components/AccountCheckNote';
+import { AcquirerFileSummary } from '../components/import/AcquirerFileSummary';
 import { MappingEditor } from '../components/MappingEditor';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
@@ -294,7 +295,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           id={ids.file}
           className="visually-hidden"
           type="file"
-          accept=".ofx,.csv,.txt,.xlsx,.xls,.ods"
+          accept=".ofx,.csv,.txt,.xlsx,.xls,.ods,.xml"
           onChange={(e) => {
             void chooseFile(e.target.files?.[0]);
             e.target.value = '';
@@ -366,7 +367,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           <h2>{t('import.previewTitle')}</h2>
           <p>
             {t('import.detected', {
-              format: preview.format.toUpperCase(),
+              format: preview.acquirerFile ? t('acquirerFile.format') : preview.format.toUpperCase(),
               encoding: preview.encoding ?? '—',
               confidence: Math.round(preview.confidence * 100),
             })}{' '}
@@ -374,6 +375,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
               {t(`import.source.${preview.mappingSource}`, { name: preview.profileName ?? '' })}
             </span>
           </p>
+          {preview.acquirerFile && <AcquirerFileSummary summary={preview.acquirerFile} />}
           {preview.notices
             // The statement chooser below says this one.
             .filter((n) => n.code !== 'import.several_statements')

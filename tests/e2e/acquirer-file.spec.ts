@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoSynced, expect, shoot, test } from './fixtures';
+
+const file = (name: string) => ({
+  name,
+  mimeType: 'application/octet-stream',
+  buffer: readFileSync(join('tests/fixtures/acquirer', name)),
+});
+
+/**
+ * [J] on screen, through the Importar screen: a Cielo EDI payments file is recognised by its content and
+ * previewed as what it holds (acquirer, layout, sales, fee as amount and percent, payments), imported once;
+ * an open-balance file is refused in one Portuguese sentence naming the file's kind.
+ */
+test('Importar: an acquirer settlement file is read, summarised and imported; another kind of file is refused by name', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const nav = await demoSynced(page, host.url);
+  await nav.getByRole('button', { name: 'Importar' }).click();
+
+  await page.locator('input[type=file]').setInputFiles(file('cielo-04-pagamentos-crlf-stripped.txt'));
+  const summary = page.getByTestId('acquirer-summary');
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByRole('heading')).toHaveText('Arquivo da Cielo · EDI v15 · 04 pagamentos');
+  await expect(summary).toContainText('5 vendas · 1 outro lançamento');
+  await expect(summary).toContainText('Bruto R$ 549,90 · taxa R$ 13,00 (2,36%) · líquido R$ 536,90');
+  await expect(summary).toContainText('2 pagamentos em 03/11/2026, R$ 447,00 · 2 já pagos');
+  await expect(
+    page.getByText('Formato de adquirente (vendas e pagamentos de cartão)', { exact: false }),
+  ).toBeVisible();
+  await summary.scrollIntoViewIfNeeded();
+  await shoot(page, 'acquirer-preview');
+  await page.getByRole('button', { name: /^Importar \(5 crédito/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Importado: 5 lançamentos novos' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await page.locator('input[type=file]').setInputFiles(file('cielo-09-saldo.txt'));
+  await expect(page.getByRole('alert')).toHaveText(
+    'Este arquivo da Cielo é do tipo “09” (saldo em aberto, negociação ou Pix), não de vendas (03) nem de pagamentos (04); baixe o arquivo de vendas ou de pagamentos.',
+    { timeout: 30_000 },
+  );
+});
