@@ -14,7 +14,7 @@ type Fees = CommandOutput<'match.cardFees'>;
  * fee it accepts on later deposits around these.
  */
 export function CardFees() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [fees, setFees] = useState<Fees | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -22,7 +22,6 @@ export function CardFees() {
       setError(e instanceof CommandError ? describeError(e.info) : String(e)),
     );
   }, []);
-  const upper = (s: string) => s.toUpperCase();
   return (
     <section className="card card-fees" aria-labelledby="card-fees-title">
       <h2 id="card-fees-title">{t('cards.fees.title')}</h2>
@@ -33,36 +32,43 @@ export function CardFees() {
         </p>
       )}
       {fees && fees.rows.length === 0 && <p className="muted">{t('cards.fees.none')}</p>}
-      {fees && fees.rows.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('cards.fees.acquirer')}</th>
-              <th scope="col">{t('cards.fees.flag')}</th>
-              <th scope="col">{t('cards.fees.product')}</th>
-              <th scope="col" className="num">
-                {t('cards.fees.percent')}
-              </th>
-              <th scope="col" className="num">
-                {t('cards.fees.samples')}
-              </th>
-              <th scope="col">{t('cards.fees.updated')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fees.rows.map((f) => (
-              <tr key={`${f.acquirer}|${f.flag}|${f.product}`}>
-                <td>{upper(f.acquirer)}</td>
-                <td>{f.flag ? upper(f.flag) : <span className="muted">{t('cards.fees.allFlags')}</span>}</td>
-                <td>{t(`cards.products.${f.product}`)}</td>
-                <td className="num">{formatPercent(f.percent, i18n.language)}</td>
-                <td className="num">{t('cards.fees.samplesCount', { count: f.samples })}</td>
-                <td>{formatDateTime(f.updatedAt, i18n.language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {fees && fees.rows.length > 0 && <CardFeesTable rows={fees.rows} />}
     </section>
+  );
+}
+
+/** The learned fees as a table (presentational; the panel above loads them). */
+export function CardFeesTable({ rows }: { rows: Fees['rows'] }) {
+  const { t, i18n } = useTranslation();
+  const upper = (s: string) => s.toUpperCase();
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">{t('cards.fees.acquirer')}</th>
+          <th scope="col">{t('cards.fees.flag')}</th>
+          <th scope="col">{t('cards.fees.product')}</th>
+          <th scope="col" className="num">
+            {t('cards.fees.percent')}
+          </th>
+          <th scope="col" className="num">
+            {t('cards.fees.samples')}
+          </th>
+          <th scope="col">{t('cards.fees.updated')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((f) => (
+          <tr key={`${f.acquirer}|${f.flag}|${f.product}`}>
+            <td>{upper(f.acquirer)}</td>
+            <td>{f.flag ? upper(f.flag) : <span className="muted">{t('cards.fees.allFlags')}</span>}</td>
+            <td>{t(`cards.products.${f.product}`)}</td>
+            <td className="num">{formatPercent(f.percent, i18n.language)}</td>
+            <td className="num">{t('cards.fees.samplesCount', { count: f.samples })}</td>
+            <td>{formatDateTime(f.updatedAt, i18n.language)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
