@@ -207,7 +207,7 @@ const REDE_BRAND: Record<WBrand, string> = {
  * written as the installment records (014) of the RV that sold them, so `batches` of installments must come
  * grouped by the RV `ref` the caller gives them.
  */
-export function writeEevc(f: WFile): string[] {
+export function writeEevc(f: WFile, opts: { paidInstallmentOnly?: boolean } = {}): string[] {
   onlySales(f, 'EEVC');
   const out = [
     record(121, [
@@ -281,7 +281,13 @@ export function writeEevc(f: WFile): string[] {
           [262, 262, REDE_BRAND[b.brand]],
         ]),
       );
-      for (let n = 1; n <= s.installments; n++) {
+      // The sales file lists every installment; the sandbox, writing one credit day at a time, may list only
+      // the installment that day pays.
+      for (
+        let n = opts.paidInstallmentOnly ? s.installment : 1;
+        n <= (opts.paidInstallmentOnly ? s.installment : s.installments);
+        n++
+      ) {
         const d = new Date(`${b.paymentDate}T12:00:00Z`);
         d.setUTCMonth(d.getUTCMonth() + n - s.installment);
         out.push(

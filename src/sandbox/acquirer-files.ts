@@ -150,11 +150,11 @@ export function writeAcquirerFile(data: SandboxData, opts: AcquirerFileOptions):
     opts.format === 'cielo'
       ? writeCielo(file, '04').join('\r\n')
       : opts.format === 'rede-eevc'
-        ? writeEevc(eevcSafe(file)).join('\r\n')
+        ? writeEevc(file, { paidInstallmentOnly: true }).join('\r\n')
         : opts.format === 'rede-eevd'
           ? writeEevd(file).join('\r\n')
           : opts.format === 'rede-eefi'
-            ? writeEefi(eevcSafe(file)).join('\r\n')
+            ? writeEefi(file).join('\r\n')
             : writeStone(file);
   const ext = opts.format === 'stone' ? 'xml' : opts.format === 'rede-eevd' ? 'csv' : 'txt';
   return {
@@ -175,20 +175,5 @@ export function writeAcquirerFile(data: SandboxData, opts: AcquirerFileOptions):
         receivableIds: b.ids,
       })),
     },
-  };
-}
-
-/**
- * EEVC (and the EEFI that pays its summaries) writes an installment sale as its RV and all its installments (from the sale's first credit). The
- * sandbox's receivables are one installment each, so each is written as a sale of its own in one
- * installment: the credit of the day is the same money, the RV structure simpler than Rede's.
- */
-function eevcSafe(f: WFile): WFile {
-  return {
-    ...f,
-    batches: f.batches.map((b) => ({
-      ...b,
-      sales: b.sales.map((s) => ({ ...s, installment: 1, installments: 1 })),
-    })),
   };
 }

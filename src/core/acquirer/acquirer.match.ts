@@ -46,17 +46,24 @@ export function matchPaymentsOf(
     byBatch.set(k, [...(byBatch.get(k) ?? []), s]);
   }
   const cvs = new Map<string, StoredSale[]>();
+  const bySummary = new Map<string, StoredSale[]>();
   for (const s of summarySales) {
     const k = `${s.summaryRef}|${s.installment ?? 1}`;
     cvs.set(k, [...(cvs.get(k) ?? []), s]);
+    bySummary.set(s.summaryRef ?? '', [...(bySummary.get(s.summaryRef ?? '') ?? []), s]);
   }
+  const sumOf = (xs: StoredSale[]) => xs.reduce((n, x) => n + x.netCents, 0);
   return payments.map((p, k) => {
     const own = byBatch.get(`${p.acquirer}|${p.ref}`) ?? [];
     const expanded = own.flatMap((s) => {
       if (s.kind !== 'summary') return [row(s)];
-      const sales = cvs.get(`${s.summaryRef}|${s.installment ?? 1}`) ?? [];
-      const net = sales.reduce((n, x) => n + x.netCents, 0);
-      return sales.length > 0 && net === s.netCents ? sales.map(row) : [row(s)];
+      // The summary's sales of this installment; or all of the summary's sales, when they make the credit.
+      for (const sales of [
+        cvs.get(`${s.summaryRef}|${s.installment ?? 1}`) ?? [],
+        bySummary.get(s.summaryRef ?? '') ?? [],
+      ])
+        if (sales.length > 0 && sumOf(sales) === s.netCents) return sales.map(row);
+      return [row(s)];
     });
     return {
       id: p.id ?? k + 1,

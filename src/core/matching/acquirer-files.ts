@@ -127,8 +127,23 @@ function resolve(s: MatchAcquirerSale, payDay: number, look: Look, used: Set<PRe
     if (!key) continue;
     const all = avail(map.get(key));
     if (all.length === 0) continue;
-    // Installments of one sale share its keys: the one of this installment's amount, due nearest the payment.
+    // Installments of one sale share its keys. The installment n of N is the n-th of the sale's N receivables
+    // in due-date order (received ones included), whatever the due date means (the forecast credit day or the
+    // member's own date); without all N in hand, it is not guessed.
     const sameAmount = all.filter((p) => p.r.amountCents === s.grossCents);
+    if (s.installment && s.installments && s.installments > 1 && sameAmount.length > 1) {
+      // The gym system's own installment number, when it gives one, names it.
+      const numbered = sameAmount.filter((p) => p.r.currentInstallment === s.installment);
+      if (numbered.length === 1) return { s, p: numbered[0]!, byKey: true, ambiguous: false };
+      const series = (map.get(key) ?? [])
+        .filter((p) => p.r.statusId !== 3 && p.r.amountCents === s.grossCents)
+        .sort((x, y) => x.due - y.due || x.r.id - y.r.id);
+      const p = series.length === s.installments ? series[s.installment - 1] : undefined;
+      if (p && !used.has(p)) return { s, p, byKey: true, ambiguous: false };
+      return { s, p: null, byKey: true, ambiguous: true };
+    }
+    // Without an installment number, two receivables of the key and amount are not told apart by date.
+    if (sameAmount.length > 1) return { s, p: null, byKey: true, ambiguous: true };
     const n = nearest(sameAmount.length ? sameAmount : all, payDay);
     if (n.p || n.ambiguous) return { s, p: n.p, byKey: true, ambiguous: n.ambiguous };
   }

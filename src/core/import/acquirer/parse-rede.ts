@@ -162,7 +162,8 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
             netCents: r.cents(70, 84, 'the installment net amount'),
             paymentDate: date,
             installment: n,
-            batchRef: `${ref}#${n ?? 0}`,
+            // One credit per summary and credit day (installments of one day are paid together).
+            batchRef: `${ref}@${date ?? ''}`,
           }),
         );
         current = { ...cv, installment: n };
@@ -188,13 +189,13 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
       undetailed++;
       continue;
     }
-    const byN = new Map<number, AcquirerPayment>();
+    const byDay = new Map<string, AcquirerPayment>();
     for (const s of sales) {
-      if (s.summaryRef !== ref || s.installment === null) continue;
-      const p = byN.get(s.installment) ?? {
+      if (s.summaryRef !== ref || s.installment === null || !s.batchRef) continue;
+      const p = byDay.get(s.batchRef) ?? {
         ...rv,
         line: s.line,
-        ref: `${ref}#${s.installment}`,
+        ref: s.batchRef,
         paymentDate: s.paymentDate ?? rv.paymentDate,
         grossCents: 0,
         feeCents: 0,
@@ -203,9 +204,9 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
       p.grossCents = (p.grossCents ?? 0) + s.grossCents;
       p.feeCents = (p.feeCents ?? 0) + s.feeCents;
       p.netCents += s.netCents;
-      byN.set(s.installment, p);
+      byDay.set(s.batchRef, p);
     }
-    payments.push(...byN.values());
+    payments.push(...byDay.values());
   }
   if (undetailed)
     notices.push({
