@@ -165,4 +165,18 @@ describe('card deposits as acquirers really pay them', () => {
     expect(plan.results[0]!.items.map((i) => i.receivableId)).toEqual([a.id, b.id]);
     expect(plan.results[0]!.reasons.map((x) => x.code)).toContain('card_fee_learned');
   });
+
+  it('deposits decided jointly: the brand another deposit certainly is settles an acquirer-only credit', () => {
+    // "CIELO S.A." fits Visa's sale or Elo's alone; "CIELO ELO DEBITO" can only be Elo's: the first is Visa's.
+    const visa = sale(10000, '2026-07-06', 'Cielo', 'Visa', 3);
+    const elo = sale(10000, '2026-07-06', 'Cielo', 'Elo', 3);
+    const first = line('2026-07-06', 9831, 'CIELO S.A.');
+    const alone = run([first], [visa, elo]);
+    expect(alone.codes()).toEqual(['lump_ambiguous']);
+    const r = run([first, line('2026-07-06', 9796, 'CIELO ELO DEBITO')], [visa, elo]);
+    expect(r.ids(1)).toEqual([elo.id]);
+    expect(r.ids(0)).toEqual([visa.id]);
+    expect(r.results[0]!.zone).toBe('yellow');
+    expect(r.codes(0)).toContain('by_elimination');
+  });
 });

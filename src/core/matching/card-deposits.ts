@@ -389,6 +389,52 @@ function votersOf(fits: Fit[]): Fit[] {
   return fits.filter((f) => keys.has(f.key));
 }
 
+/**
+ * Deposits decided jointly: a deposit two sets of sales explain (two brands' credits of one day both reading
+ * "CIELO S.A.") is settled when every set but one is the only explanation of another deposit. Repeated
+ * until nothing changes; what is settled this way is never green and says which deposit decided it.
+ */
+function eliminate(
+  work: LineWork[],
+  usualOf: Map<LineWork, Fit[]>,
+): Map<LineWork, { fit: Fit; lineId: number }> {
+  const out = new Map<LineWork, { fit: Fit; lineId: number }>();
+  const taken = new Map<number, number>(); // receivable index → line id of the deposit that certainly has it
+  const takenBy = (f: Fit) => {
+    for (const e of f.keep) {
+      const by = taken.get(e.p.i);
+      if (by !== undefined) return by;
+    }
+    return null;
+  };
+  const certain = (w: LineWork, f: Fit) => {
+    for (const e of f.keep) taken.set(e.p.i, w.l.line.id);
+  };
+  const open: LineWork[] = [];
+  for (const w of work) {
+    const d = decide(usualOf.get(w)!);
+    if (d && 'fit' in d) certain(w, d.fit);
+    else if (d && 'combinations' in d) open.push(w);
+  }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const w of open) {
+      if (out.has(w)) continue;
+      const usual = usualOf.get(w)!;
+      const left = usual.filter((f) => takenBy(f) === null);
+      const d = decide(left);
+      if (!d || !('fit' in d) || d.fit.keep.length === 0 || left.length === usual.length) continue;
+      // Only when the best level of evidence is unchanged: dropping sets must not promote a weaker reading.
+      if (rank(d.fit) !== Math.min(...usual.map(rank))) continue;
+      const by = usual.map(takenBy).find((x) => x !== null)!;
+      out.set(w, { fit: d.fit, lineId: by });
+      certain(w, d.fit);
+      changed = true;
+    }
+  }
+  return out;
+}
+
 /** Pass 2: acquirers' deposits against the card sales expected that day. */
 export function cardEntries(
   prep: Prepared,
@@ -460,11 +506,14 @@ export function cardEntries(
     Object.entries(f.combo).every(([prod, m]) => winners.get(`${f.acquirer}|${prod}`)?.has(m) ?? true) &&
     (l.card!.flag !== '' || (scopeWinners.get(f.acquirer)?.has(f.scope) ?? true));
 
+  // A deposit only a model the rest of the statement does not follow explains is a coincidence: not proposed.
+  const usualOf = new Map(work.map((w) => [w, w.fits.filter((f) => follows(f, w.l))]));
+  const eliminated = eliminate(work, usualOf);
   const entries: PassEntry[] = [];
   for (const w of work) {
-    // A deposit only a model the rest of the statement does not follow explains is a coincidence: not proposed.
-    const usual = w.fits.filter((f) => follows(f, w.l));
-    const chosen = decide(usual);
+    const usual = usualOf.get(w)!;
+    const by = eliminated.get(w);
+    const chosen = by ? { fit: by.fit } : decide(usual);
     if (chosen !== null && 'fit' in chosen && chosen.fit.keep.length === 0) {
       // `explained`: these received sales are the whole deposit, so it is already recorded ([M] 'recorded').
       a.settle(w.l.i, {
@@ -496,6 +545,10 @@ export function cardEntries(
       o.capped = true;
     // A text naming no acquirer, explained by a fee band alone (no recorded or learned fee): look first.
     if (!w.l.card!.acquirer && !chosen.fit.exact && !chosen.fit.keep.some((e) => e.learned)) o.capped = true;
+    if (by) {
+      o.capped = true;
+      o.reasons.push({ code: 'by_elimination', params: { lineId: by.lineId } });
+    }
     entries.push({ l: w.l, options: [o] });
   }
   return entries;
