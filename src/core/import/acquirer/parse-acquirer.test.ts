@@ -110,6 +110,8 @@ describe('Rede', () => {
       ['000777002', 5550, 55, 5495, 'debit'],
     ]);
     expect(f.payments).toMatchObject([{ paymentDate: '2026-11-04', netCents: 14405, agency: '1234' }]);
+    // Amounts without a decimal separator are read as cents, and the clerk is told it is an assumption.
+    expect(f.notices.map((n) => n.code)).toContain('acquirer.eevd_amounts_assumed');
   });
 
   it('EEFI (Latin-1 text): each summary credit is a payment, the adjustment netted from its RV’s credit', () => {
@@ -126,8 +128,8 @@ describe('Rede', () => {
     ]);
     // The reason is 28 characters wide (48–75): Rede's own words, cut where the layout cuts them.
     expect(f.sales[2]!.description).toBe('CANCELAMENTO DE VENDA APÓS C');
-    // The day's credit total (037) agrees with its credits: no notice but the brand codes'.
-    expect(f.notices.map((n) => n.code)).toEqual(['acquirer.rede_brand_codes']);
+    // The day's credit total (037) agrees with its credits: no mismatch notice; the unknowns are said.
+    expect(f.notices.map((n) => n.code)).toEqual(['acquirer.rede_brand_codes', 'acquirer.eefi_no_trailer']);
   });
 });
 

@@ -228,9 +228,10 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
   };
 }
 
-/** EEVD money: digits are cents; a value written with a decimal separator is read as such. */
-function eevdCents(v: string | undefined, field: string): number {
+/** EEVD money: digits are cents (assumed: counted in `digitsOnly`); a value with a decimal separator is read as such. */
+function eevdCents(v: string | undefined, field: string, seen?: { digitsOnly: number }): number {
   const t = (v ?? '').trim();
+  if (seen && /^\d+$/.test(t)) seen.digitsOnly++;
   if (/^\d+[.,]\d{1,2}$/.test(t)) {
     const [a, b] = t.split(/[.,]/);
     return Number(a) * 100 + Number(b!.padEnd(2, '0'));
@@ -254,6 +255,7 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
     fail(layout, 1, e);
   }
   const rvs = new Map<string, AcquirerPayment>();
+  const seen = { digitsOnly: 0 };
   for (const raw of lines.slice(1)) {
     const f = raw.text.split(',').map((x) => x.trim());
     const type = f[0]!;
@@ -268,7 +270,7 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
           line: raw.line,
           ref,
           paymentDate: date,
-          grossCents: eevdCents(f[6], 'the gross amount'),
+          grossCents: eevdCents(f[6], 'the gross amount', seen),
           feeCents: eevdCents(f[7], 'the discount'),
           netCents: eevdCents(f[8], 'the net amount'),
           brand: brandOf(f[13] || null, unknown),
@@ -291,7 +293,7 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
             nsu: f[9] || null,
             brand: brandOf(f[18] || null, unknown),
             product: 'debit',
-            grossCents: eevdCents(f[4], 'the gross amount'),
+            grossCents: eevdCents(f[4], 'the gross amount', seen),
             feeCents: eevdCents(f[5], 'the discount'),
             netCents: eevdCents(f[6], 'the net amount'),
             saleDate: dateOf(f[3]!, 'dmy', 'the sale date'),
@@ -329,7 +331,18 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
     sales,
     payments,
     declaredRows: null,
-    notices: brandNotice(unknown),
+    notices: [
+      ...brandNotice(unknown),
+      ...(seen.digitsOnly
+        ? [
+            {
+              code: 'acquirer.eevd_amounts_assumed',
+              message:
+                "This EEVD writes its amounts without a decimal separator; Quita reads the last two digits as cents (the layout it was built from does not say): check one sale's amount against Rede's portal.",
+            },
+          ]
+        : []),
+    ],
     skipped,
   };
 }
@@ -458,6 +471,11 @@ export function parseEefi(lines: RawLine[]): AcquirerFile {
     target.netCents += s.netCents;
   }
   const notices = brandNotice(unknown);
+  notices.push({
+    code: 'acquirer.eefi_no_trailer',
+    message:
+      "Quita does not know the EEFI's closing record, so it cannot tell a file cut short from a whole one: check that the day's credit totals (record 037) are all there.",
+  });
   if (unlinked)
     notices.push({
       code: 'acquirer.adjustment_unlinked',

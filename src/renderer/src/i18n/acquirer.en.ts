@@ -32,6 +32,10 @@ export const acquirerEn = {
     chargebacks:
       '{{count}} installments carry a chargeback; they are listed with the payment that discounts them.',
     rows_skipped: '{{count}} records of this file are not sales or payments and were left out.',
+    eevd_amounts_assumed:
+      "This EEVD writes its amounts without a decimal separator; Quita reads the last two digits as cents (the layout it was built from does not say): check one sale's amount against Rede's portal.",
+    eefi_no_trailer:
+      "Quita does not know the EEFI's closing record, so it cannot tell a file cut short from a whole one: check that the day's credit totals (record 037) are all there.",
     other_bank:
       "This file's payments go to bank {{banks}}, and the account chosen is of bank {{accountBank}}: check the account.",
   },

@@ -35,6 +35,10 @@ export const acquirerPtBR = {
       'O rodapé do arquivo conta {{declared}} transações capturadas e o Quita leu {{read}}; confira o arquivo com a Stone.',
     chargebacks: '{{count}} parcelas têm chargeback; aparecem com o pagamento que as desconta.',
     rows_skipped: '{{count}} registros deste arquivo não são vendas nem pagamentos e ficaram de fora.',
+    eevd_amounts_assumed:
+      'Este EEVD escreve os valores sem separador decimal; o Quita lê os dois últimos dígitos como centavos (o layout usado não diz): confira o valor de uma venda no portal da Rede.',
+    eefi_no_trailer:
+      'O Quita não conhece o registro final do EEFI, então não distingue um arquivo cortado de um inteiro: confira se os totais de crédito do dia (registro 037) estão todos lá.',
     other_bank:
       'Os pagamentos deste arquivo vão para o banco {{banks}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
   },
