@@ -22,7 +22,7 @@ import { fileSecretStore } from './secrets/file-secret-store';
 import type { SecretStore } from './secrets/secret-store';
 import { noUpdater, type Updater } from './update/updater';
 import { createUploads, type Uploads } from './uploads';
-import { storedFeed } from './services/update.handlers';
+import { storedFeed } from './update/update.handlers';
 import type { Locale } from '../shared/constants';
 
 export interface CoreOptions {

@@ -1,25 +1,25 @@
 import type { z } from 'zod';
 import type { CommandName, CommandOutput, Commands } from '../shared/contract';
 import type { CoreContext } from './context';
-import { appHandlers } from './services/app.handlers';
-import { connectionHandlers } from './services/connection.handlers';
-import { demoHandlers } from './services/demo.handlers';
-import { auditHandlers } from './services/audit.handlers';
-import { backupHandlers } from './services/backup.handlers';
+import { appHandlers } from './app/app.handlers';
+import { connectionHandlers } from './connection/connection.handlers';
+import { demoHandlers } from './demo/demo.handlers';
+import { auditHandlers } from './audit/audit.handlers';
+import { backupHandlers } from './db/backup.handlers';
 import { dashboardHandlers } from './services/dashboard.handlers';
-import { debtorsHandlers } from './services/debtors.handlers';
-import { geographyHandlers } from './services/geography.handlers';
+import { debtorsHandlers } from './debtors/debtors.handlers';
+import { geographyHandlers } from './geography/geography.handlers';
 import { importHandlers } from './services/import.handlers';
 import { returnFileHandlers } from './services/return-file.handlers';
 import { acquirerHandlers } from './acquirer/acquirer.handlers';
 import { cardFeesHandlers } from './services/card-fees.handlers';
 import { matchingHandlers } from './services/matching.handlers';
-import { notifyHandlers } from './services/notify.handlers';
-import { reportsHandlers } from './services/reports.handlers';
+import { notifyHandlers } from './notify/notify.handlers';
+import { reportsHandlers } from './reports/reports.handlers';
 import { reviewHandlers } from './services/review.handlers';
 import { sendHandlers } from './services/send.handlers';
-import { syncHandlers } from './services/sync.handlers';
-import { updateHandlers } from './services/update.handlers';
+import { syncHandlers } from './sync/sync.handlers';
+import { updateHandlers } from './update/update.handlers';
 
 /** A handler receives input already validated by the command's zod schema. */
 export type Handler<K extends CommandName> = (

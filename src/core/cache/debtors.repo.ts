@@ -206,3 +206,35 @@ export function groupDebtors(
     (a, b) => order(a, b) || ptBR.compare(a.name ?? '', b.name ?? '') || a.key.localeCompare(b.key),
   );
 }
+
+/** The member statuses the cached debtors carry (for the filter's choices). */
+export function distinctMemberStatuses(db: Db): string[] {
+  return db
+    .prepare('SELECT DISTINCT member_status FROM debtors WHERE member_status IS NOT NULL')
+    .pluck()
+    .all() as string[];
+}
+
+/** What the debtors cache knows of each member: name, total owed, earliest due date, most days late. */
+export function memberFacts(
+  db: Db,
+  memberIds: number[],
+): Map<
+  number,
+  { name: string | null; amountCents: number | null; dueDate: string | null; daysLate: number | null }
+> {
+  const rows = db
+    .prepare(
+      `SELECT member_id AS memberId, max(name) AS name, sum(debt_amount_cents) AS amountCents,
+              min(due_date) AS dueDate, max(days_late) AS daysLate
+         FROM debtors WHERE member_id IN (SELECT value FROM json_each(?)) GROUP BY member_id`,
+    )
+    .all(JSON.stringify(memberIds)) as {
+    memberId: number;
+    name: string | null;
+    amountCents: number | null;
+    dueDate: string | null;
+    daysLate: number | null;
+  }[];
+  return new Map(rows.map(({ memberId, ...facts }) => [memberId, facts]));
+}

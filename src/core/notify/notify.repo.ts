@@ -110,3 +110,35 @@ export function getNotification(db: Db, id: number): QueuedNotification | undefi
   return db.prepare(`SELECT ${COLUMNS} FROM notification_queue WHERE id = ?`).get(id) as
     QueuedNotification | undefined;
 }
+
+/** Notifications still waiting to be sent (resumed at start-up). */
+export function queuedCount(db: Db): number {
+  return db.prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`).pluck().get() as number;
+}
+
+/** Members notified (or being notified) since `since`, newest first; failed ones reached nobody and do not count. */
+export function notifiedSince(
+  db: Db,
+  memberIds: number[],
+  since: string,
+): { memberId: number; name: string | null; state: 'queued' | 'sending' | 'sent' | 'unknown'; at: string }[] {
+  return db
+    .prepare(
+      `SELECT member_id AS memberId, member_name AS name, state, COALESCE(sent_at, queued_at, created_at) AS at
+         FROM notification_queue
+        WHERE state <> 'failed' AND member_id IN (SELECT value FROM json_each(?))
+          AND COALESCE(sent_at, queued_at, created_at) >= ?
+        ORDER BY at DESC, id DESC`,
+    )
+    .all(JSON.stringify(memberIds), since) as ReturnType<typeof notifiedSince>;
+}
+
+/** Failed or unknown notifications queued again (the clerk asked); how many. */
+export function requeue(db: Db, ids: number[]): number {
+  return db
+    .prepare(
+      `UPDATE notification_queue SET state = 'queued', next_attempt_at = NULL
+        WHERE state IN ('failed', 'unknown') AND id IN (SELECT value FROM json_each(?))`,
+    )
+    .run(JSON.stringify(ids)).changes;
+}

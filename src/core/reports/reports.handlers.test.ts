@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
 import { memorySecretStore } from '../secrets/secret-store';
-import { auditHandlers } from '../services/audit.handlers';
-import { reportsHandlers } from '../services/reports.handlers';
+import { auditHandlers } from '../audit/audit.handlers';
+import { reportsHandlers } from './reports.handlers';
 import { pdfPages } from './pdf-text.testing';
 import { buildScenario } from './scenario.testing';
 

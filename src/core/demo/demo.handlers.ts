@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
 import type { StoredProfile } from '../settings/settings.service';
-import { saveProfile } from './connection.handlers';
+import { saveProfile } from '../connection/connection.handlers';
 
 export const DEMO_PROFILE_ID = 'demo';
 

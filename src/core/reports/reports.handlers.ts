@@ -1,9 +1,9 @@
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
 import { readAnchor } from '../audit/audit-anchor';
-import { auditLogReport } from '../reports/audit-log.report';
-import { reconciliationReport } from '../reports/reconciliation.report';
-import { auditLogFile, reconciliationFile, type ReportMeta } from '../reports/report-files';
+import { auditLogReport } from './audit-log.report';
+import { reconciliationReport } from './reconciliation.report';
+import { auditLogFile, reconciliationFile, type ReportMeta } from './report-files';
 import { todayInBrasilia } from '../sync/dates';
 
 /** Which branch the data is from, as the file's header names it. */

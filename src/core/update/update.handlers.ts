@@ -2,7 +2,7 @@ import type { UpdateStatus } from '../../shared/contract/update';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
-import { checkFeedUrl, type FeedUrlProblem } from '../update/feed-url';
+import { checkFeedUrl, type FeedUrlProblem } from './feed-url';
 
 /** The stored feed, if it is still a valid one (a hand-edited file falls back to none). */
 export function storedFeed(ctx: Pick<CoreContext, 'settings'>): string | null {

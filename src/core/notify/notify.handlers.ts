@@ -3,25 +3,19 @@ import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { backgroundJob } from '../background';
 import type { HandlerGroup } from '../handlers';
+import { memberFacts } from '../cache/debtors.repo';
 import {
   enqueueNotifications,
   getNotification,
   listNotifications,
+  notifiedSince,
+  queuedCount,
   recoverInterrupted,
-} from '../notify/notify.repo';
-import { drainQueue, type DrainResult } from '../notify/notify.worker';
-import { checkTemplate, renderTemplate, type MemberFacts } from '../notify/template';
+  requeue,
+} from './notify.repo';
+import { drainQueue, type DrainResult } from './notify.worker';
+import { checkTemplate, renderTemplate, type MemberFacts } from './template';
 
-/** What the debtors cache knows of a member: name, total owed, earliest due date, most days late. */
-function memberFacts(db: Db, memberIds: number[]): Map<number, MemberFacts> {
-  const rows = db
-    .prepare(
-      `SELECT member_id AS memberId, max(name) AS name, sum(debt_amount_cents) AS amountCents, min(due_date) AS dueDate, max(days_late) AS daysLate
-       FROM debtors WHERE member_id IN (SELECT value FROM json_each(?)) GROUP BY member_id`,
-    )
-    .all(JSON.stringify(memberIds)) as (MemberFacts & { memberId: number })[];
-  return new Map(rows.map((r) => [r.memberId, r]));
-}
 const NO_FACTS: MemberFacts = { name: null, amountCents: null, dueDate: null, daysLate: null };
 
 export const notifyHandlers: HandlerGroup<
@@ -71,8 +65,7 @@ export const notifyHandlers: HandlerGroup<
     (profileId) => {
       const db = ctx.dbFor(profileId);
       prepare(db, profileId);
-      if (db.prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`).pluck().get())
-        job.start(profileId);
+      if (queuedCount(db) > 0) job.start(profileId);
     },
   );
 
@@ -132,21 +125,7 @@ export const notifyHandlers: HandlerGroup<
       const days = ctx.settings.profilePrefs(ctx.activeProfileId()).renotifyDays;
       if (days === 0) return { days, items: [] };
       const since = new Date(Date.now() - days * 86_400_000).toISOString();
-      const rows = ctx
-        .db()
-        .prepare(
-          `SELECT member_id AS memberId, member_name AS name, state, COALESCE(sent_at, queued_at, created_at) AS at
-             FROM notification_queue
-            WHERE state <> 'failed' AND member_id IN (SELECT value FROM json_each(?))
-              AND COALESCE(sent_at, queued_at, created_at) >= ?
-            ORDER BY at DESC, id DESC`,
-        )
-        .all(JSON.stringify(memberIds), since) as {
-        memberId: number;
-        name: string | null;
-        state: 'queued' | 'sending' | 'sent' | 'unknown';
-        at: string;
-      }[];
+      const rows = notifiedSince(ctx.db(), memberIds, since);
       // The latest per member, newest first.
       const latest = new Map<number, (typeof rows)[number]>();
       for (const r of rows) if (!latest.has(r.memberId)) latest.set(r.memberId, r);
@@ -159,11 +138,7 @@ export const notifyHandlers: HandlerGroup<
     },
     'notify.retry': async ({ ids }) => {
       const db = ctx.db();
-      const requeued = db
-        .prepare(
-          `UPDATE notification_queue SET state = 'queued', next_attempt_at = NULL WHERE state IN ('failed', 'unknown') AND id IN (SELECT value FROM json_each(?))`,
-        )
-        .run(JSON.stringify(z.array(z.number().int()).parse(ids))).changes;
+      const requeued = requeue(db, z.array(z.number().int()).parse(ids));
       if (requeued) job.start(ctx.activeProfileId());
       return { requeued };
     },

@@ -6,7 +6,7 @@ import { getSyncState, SYNC_KINDS } from '../cache/sync-state.repo';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
 import { statementsToRefresh, suggest } from '../matching/suggest';
-import { runSync } from '../sync/sync.service';
+import { runSync } from './sync.service';
 
 export const syncHandlers: HandlerGroup<
   'sync.run' | 'sync.cancel' | 'sync.status' | 'cache.bankAccounts' | 'cache.receivables'

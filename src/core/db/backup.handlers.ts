@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { anchorId, readAnchor } from '../audit/audit-anchor';
 import { appendAudit } from '../audit/audit.repo';
-import { backupDir, backupNow, listBackups, restoreBackup, type BackupInfo } from '../db/backups';
+import { backupDir, backupNow, listBackups, restoreBackup, type BackupInfo } from './backups';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../shared/contract';
 import { appendAudit } from '../audit/audit.repo';
-import { secretIdFor as secretId } from '../connection/api-access';
-import { testConnection } from '../connection/connection-test';
+import { secretIdFor as secretId } from './api-access';
+import { testConnection } from './connection-test';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';

@@ -1,4 +1,11 @@
-import { groupDebtors, notifiedSince, ptBR, queryDebtors, type DebtorRow } from '../cache/debtors.repo';
+import {
+  distinctMemberStatuses,
+  groupDebtors,
+  notifiedSince,
+  ptBR,
+  queryDebtors,
+  type DebtorRow,
+} from '../cache/debtors.repo';
 import { getSyncState } from '../cache/sync-state.repo';
 import { toCsv, toXlsx, type Column } from '../export/table-export';
 import type { HandlerGroup } from '../handlers';
@@ -21,12 +28,7 @@ export const debtorsHandlers: HandlerGroup<'debtors.list' | 'debtors.export'> = 
   'debtors.list': async (filters) => {
     const db = ctx.db();
     const { rows, totalCents } = queryDebtors(db, filters);
-    const memberStatuses = (
-      db
-        .prepare('SELECT DISTINCT member_status FROM debtors WHERE member_status IS NOT NULL')
-        .pluck()
-        .all() as string[]
-    ).sort(ptBR.compare);
+    const memberStatuses = distinctMemberStatuses(db).sort(ptBR.compare);
     const memberIds = [...new Set(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])))];
     // Today in Brasília starts at 03:00 UTC (UTC−03:00 all year since 2019).
     const since = new Date(`${todayInBrasilia()}T00:00:00-03:00`).toISOString();

@@ -1,5 +1,5 @@
-import { readAnchor } from '../audit/audit-anchor';
-import { queryAudit, verifyAudit } from '../audit/audit.repo';
+import { readAnchor } from './audit-anchor';
+import { queryAudit, verifyAudit } from './audit.repo';
 import type { HandlerGroup } from '../handlers';
 
 export const auditHandlers: HandlerGroup<'audit.list' | 'audit.verify'> = (ctx) => ({
