@@ -3,6 +3,13 @@
  * (fees recorded, the classic style) matched, its card deposits approved, and what they teach.
  */
 import { describe, expect, it } from 'vitest';
+import { generateSandboxData, writeStatement } from '../../sandbox';
+import { bankAccountJson, receivableJson } from '../../sandbox/serialize';
+import { bankAccountSchema, receivableSchema } from '../api/schemas';
+import { replaceBankAccounts } from '../cache/bank-accounts.repo';
+import { upsertReceivables } from '../cache/receivables.repo';
+import { openDb } from '../db/open-db';
+import { commitImport } from '../import/import.service';
 import { cardFeesHandlers } from '../services/card-fees.handlers';
 import { inferCardFees, learnedCardFees } from './card-fees';
 import { runMatching } from './matching.service';
@@ -50,5 +57,82 @@ describe('learned card fees', () => {
     expect(listed.rows.map((r) => [r.acquirer, r.flag, r.product, r.percent])).toEqual(
       fees.map((f) => [f.acquirer, f.flag, f.product, f.percent]),
     );
+  });
+});
+
+describe('learned card fees narrow later matches (fees not recorded in EVO)', () => {
+  it('approving a first statement’s card deposits makes the next run’s card proposals use the learned fee', async () => {
+    // The `brand` style: credits per brand and product, EVO's `fees` empty (the usual case).
+    const data = generateSandboxData({
+      seed: 5,
+      members: 800,
+      months: 3,
+      today: '2026-07-15',
+      cardStyle: 'brand',
+    });
+    const db = openDb(':memory:');
+    const at = NOW().toISOString();
+    replaceBankAccounts(
+      db,
+      data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
+      at,
+    );
+    const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
+    upsertReceivables(
+      db,
+      data.receivables
+        .filter((r) => r.status !== 3)
+        .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
+      at,
+    );
+    const cards = data.bankAccounts.find((a) => a.role === 'cards')!.id;
+    const file = writeStatement(data, {
+      bankAccountId: cards,
+      from: '2026-06-25',
+      to: '2026-07-15',
+      format: 'ofx',
+    });
+    const { statementId } = await commitImport(
+      db,
+      { fileName: file.fileName, bytes: file.bytes, bankAccountId: cards },
+      { now: NOW },
+    );
+    runMatching(db, { statementId }, { now: NOW });
+    const cardMatches = () =>
+      db
+        .prepare(
+          `SELECT m.id, m.reasons_json AS reasons FROM matches m JOIN match_plans p ON p.id = m.plan_id
+            WHERE p.statement_id = ? AND m.state = 'suggested' AND m.reasons_json LIKE '%"card_lump"%'`,
+        )
+        .all(statementId) as { id: number; reasons: string }[];
+    const first = cardMatches();
+    expect(first.length).toBeGreaterThan(3);
+    // Nothing learned yet: the fees are judged by the product's band alone.
+    expect(first.every((m) => !m.reasons.includes('card_fee_learned'))).toBe(true);
+    // The clerk approves every card deposit but one of the brand with the most deposits; that one is matched
+    // again with what the others taught.
+    const keyOf = (m: { reasons: string }) => {
+      const c = (JSON.parse(m.reasons) as { code: string; params?: Record<string, unknown> }[]).find(
+        (x) => x.code === 'card_lump',
+      )!.params!;
+      return `${String(c.acquirer)}|${String(c.flag)}|${c.credit ? 'credit' : 'debit'}`;
+    };
+    const counts = new Map<string, number>();
+    for (const m of first) counts.set(keyOf(m), (counts.get(keyOf(m)) ?? 0) + 1);
+    const [key, n] = [...counts].sort((x, y) => y[1] - x[1])[0]!;
+    expect(n).toBeGreaterThanOrEqual(3);
+    const kept = first.find((m) => keyOf(m) === key)!;
+    db.prepare(`UPDATE matches SET state = 'approved' WHERE id IN (SELECT value FROM json_each(?))`).run(
+      JSON.stringify(first.filter((m) => m !== kept).map((m) => m.id)),
+    );
+    const taught = inferCardFees(db).find((f) => `${f.acquirer}|${f.flag}|${f.product}` === key)!;
+    expect(taught.samples).toBe(n - 1);
+    runMatching(db, { statementId }, { now: NOW });
+    const again = cardMatches();
+    expect(again).toHaveLength(1);
+    const learned = (
+      JSON.parse(again[0]!.reasons) as { code: string; params?: Record<string, number> }[]
+    ).find((x) => x.code === 'card_fee_learned');
+    expect(learned?.params).toMatchObject({ percent: taught.percent, samples: n - 1 });
   });
 });
