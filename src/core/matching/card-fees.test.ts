@@ -12,7 +12,7 @@ import { openDb } from '../db/open-db';
 import { commitImport } from '../import/import.service';
 import { cardFeesHandlers } from '../services/card-fees.handlers';
 import { inferCardFees, learnedCardFees } from './card-fees';
-import { runMatching } from './matching.service';
+import { runMatching, updateMatchSettings } from './matching.service';
 import { importSandboxStatement, NOW, sandboxBranch } from './testing-db';
 
 describe('learned card fees', () => {
@@ -134,5 +134,30 @@ describe('learned card fees narrow later matches (fees not recorded in EVO)', ()
       JSON.parse(again[0]!.reasons) as { code: string; params?: Record<string, number> }[]
     ).find((x) => x.code === 'card_fee_learned');
     expect(learned?.params).toMatchObject({ percent: taught.percent, samples: n - 1 });
+  });
+});
+
+describe('fee bands per product in the settings', () => {
+  it('match.settings.update keeps minPercent/maxPercent as the default and takes optional bands per product', () => {
+    const db = openDb(':memory:');
+    const saved = updateMatchSettings(
+      db,
+      {
+        cardFee: { minPercent: 0, maxPercent: 6, products: { debit: { minPercent: 0.5, maxPercent: 2.5 } } },
+      },
+      { now: NOW },
+    );
+    expect(saved.settings.cardFee.products).toEqual({ debit: { minPercent: 0.5, maxPercent: 2.5 } });
+    // Settings stored before [J] (no products) are still valid.
+    expect(
+      updateMatchSettings(db, { cardFee: { minPercent: 0, maxPercent: 6 } }, { now: NOW }).settings.cardFee,
+    ).toEqual({ minPercent: 0, maxPercent: 6 });
+    expect(() =>
+      updateMatchSettings(
+        db,
+        { cardFee: { minPercent: 0, maxPercent: 6, products: { credit: { minPercent: 5, maxPercent: 2 } } } },
+        { now: NOW },
+      ),
+    ).toThrow(/Invalid matching settings: cardFee\.products\.credit\.minPercent min above max/);
   });
 });
