@@ -63,6 +63,6 @@ export const acquirerEn = {
     'rede-eevc': 'EEVC (credit)',
     'rede-eevd': 'EEVD (debit)',
     'rede-eefi': 'EEFI (financial)',
-    'stone-xml-2.2': 'XML 2.2',
+    'stone-xml-2_2': 'XML 2.2',
   },
 };

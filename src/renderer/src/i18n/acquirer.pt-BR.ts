@@ -66,6 +66,6 @@ export const acquirerPtBR = {
     'rede-eevc': 'EEVC (crédito)',
     'rede-eevd': 'EEVD (débito)',
     'rede-eefi': 'EEFI (financeiro)',
-    'stone-xml-2.2': 'XML 2.2',
+    'stone-xml-2_2': 'XML 2.2',
   },
 };

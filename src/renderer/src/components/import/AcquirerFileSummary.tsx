@@ -24,7 +24,8 @@ export function AcquirerFileSummary({ summary }: { summary: Summary }) {
       <h3>
         {t('acquirerFile.title', {
           acquirer: NAMES[summary.acquirer],
-          layout: t(`acquirerFile.layouts.${summary.layout}`),
+          // i18n keys hold no dots: stone-xml-2.2 → stone-xml-2_2.
+          layout: t(`acquirerFile.layouts.${summary.layout.replace('.', '_')}`),
           kind: summary.fileKind,
         })}
       </h3>
