@@ -444,11 +444,16 @@ export function cardEntries(
 ): PassEntry[] {
   const idx = dayIndex(prep);
   const fees = new Fees(s, learned);
-  const acquirersOn = (day: number) => {
-    const out = new Set<string>();
-    for (const p of prep.recs) if (p.cardDays?.some((d) => d.day === day)) out.add(p.card!.acquirer);
-    return [...out].sort();
-  };
+  // The acquirers with a sale expected on each day (for texts naming none), from the index's keys.
+  const byDay = new Map<number, Set<string>>();
+  for (const k of idx.keys()) {
+    const cut = k.lastIndexOf('|');
+    const day = Number(k.slice(cut + 1));
+    const set = byDay.get(day) ?? new Set<string>();
+    set.add(k.slice(0, cut));
+    byDay.set(day, set);
+  }
+  const acquirersOn = (day: number) => [...(byDay.get(day) ?? [])].sort();
   const work: LineWork[] = [];
   for (const l of prep.lines) {
     if (!l.card || a.done[l.i]) continue;
