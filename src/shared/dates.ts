@@ -7,8 +7,11 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The gyms' business day and the API's clock are Brasília's, whatever the computer's zone. */
+export const BRASILIA_TIME_ZONE = 'America/Sao_Paulo';
+
 const BRASILIA_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: BRASILIA_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -20,7 +23,7 @@ export function todayInBrasilia(now = new Date()): string {
 }
 
 const BRASILIA_PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: BRASILIA_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,3 +1,5 @@
+import { BRASILIA_TIME_ZONE } from '../../shared/dates';
+
 /** Formatting at the edge: cents and ISO dates become pt-BR (or English) text only here. */
 export function formatMoney(cents: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100);
@@ -12,6 +14,22 @@ export function formatDate(isoDate: string | null, locale: string): string {
 export function formatDateTime(iso: string | null, locale: string): string {
   if (!iso) return '—';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * An instant as Brasília's wall clock shows it, whatever the computer's zone (audit entries, notifications,
+ * debtors' dates): `style` picks the parts, date and time in short form by default.
+ */
+export function formatBrasilia(
+  iso: string | null,
+  locale: string,
+  style: Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'> = {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  },
+): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale, { ...style, timeZone: BRASILIA_TIME_ZONE }).format(new Date(iso));
 }
 
 /** "3 min", "12 s": for ETAs and waits. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
-import { formatDateTime } from '../format';
+import { formatBrasilia, formatDateTime } from '../format';
 import { describeError } from '../i18n';
 
 type Preview = CommandOutput<'notify.preview'>['items'];
@@ -118,12 +118,7 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
     await sendTo(ids);
   };
   /** Times as the debtors list shows them: Brasília's, whatever the computer's zone. */
-  const brasiliaTime = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, {
-      dateStyle: 'short',
-      timeStyle: 'short',
-      timeZone: 'America/Sao_Paulo',
-    }).format(new Date(iso));
+  const brasiliaTime = (iso: string) => formatBrasilia(iso, i18n.language);
   const others = ask ? ask.ids.filter((id) => !ask.recent.items.some((r) => r.memberId === id)) : [];
   const retry = async (ids: number[]) => {
     try {

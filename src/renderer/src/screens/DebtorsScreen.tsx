@@ -5,7 +5,7 @@ import { call, CommandError } from '../api/client';
 import { NotifyPanel } from '../components/NotifyPanel';
 import { VirtualList } from '../components/VirtualList';
 import { saveFile } from '../download';
-import { formatAge, formatDate, formatDateTime, formatMoney } from '../format';
+import { formatAge, formatBrasilia, formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
 
 type Filters = CommandInput<'debtors.list'>;
@@ -75,14 +75,8 @@ export function DebtorsScreen() {
   const selectable = members.flatMap((m) => (m.memberId === null ? [] : [m.memberId]));
   const allSelected = selectable.length > 0 && selectable.every((id) => selected.has(id));
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(selectable));
-  const dayOf = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
-      new Date(iso),
-    );
-  const timeOf = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
-      new Date(iso),
-    );
+  const dayOf = (iso: string) => formatBrasilia(iso, locale, { dateStyle: 'short' });
+  const timeOf = (iso: string) => formatBrasilia(iso, locale, { timeStyle: 'short' });
 
   return (
     <section className="screen screen-wide">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, Profile } from '../../../shared/contract';
-import { call } from '../api/client';
+import { call, CommandError } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
 import { CardFees } from '../components/settings/CardFees';
 import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
 import { UpdatePanel } from '../components/UpdatePanel';
+import { describeError } from '../i18n';
 
 type Info = CommandOutput<'app.info'>;
 
@@ -23,8 +24,13 @@ export function SettingsScreen({
   const [info, setInfo] = useState<Info | null>(null);
   const [adding, setAdding] = useState(false);
 
+  const [infoError, setInfoError] = useState<string | null>(null);
+
   useEffect(() => {
-    void call('app.info', {}).then(setInfo);
+    // Never dropped: a failure to read the version and folders says so where they would be.
+    call('app.info', {}).then(setInfo, (e: unknown) =>
+      setInfoError(e instanceof CommandError ? describeError(e.info) : String(e)),
+    );
   }, []);
 
   return (
@@ -53,6 +59,11 @@ export function SettingsScreen({
       <BackupsPanel key={activeId} />
       <CardFees key={`fees-${activeId}`} />
       <UpdatePanel />
+      {infoError && (
+        <p role="alert" className="status error">
+          {infoError}
+        </p>
+      )}
       {info && (
         <dl className="info">
           <dt>{t('settings.version')}</dt>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { addDays, formatDate, formatMoney } from '../../format';
+import { addDays, formatBrasilia as formatBrasiliaAt, formatDate, formatMoney } from '../../format';
 import { maskSecrets } from '../../../../shared/mask-secrets';
 
 /**
@@ -36,14 +36,8 @@ export function verifyReasonText(t: TFunction, reason: string | null): string {
 }
 
 /** Times on this screen are Brasília's, like its period and the exported files, whatever the computer's zone. */
-export function formatBrasilia(iso: string | null, locale: string): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-    timeZone: 'America/Sao_Paulo',
-  }).format(new Date(iso));
-}
+export const formatBrasilia = (iso: string | null, locale: string): string =>
+  formatBrasiliaAt(iso, locale, { dateStyle: 'short', timeStyle: 'medium' });
 
 /** Same rule as the core's exports (src/shared/mask-secrets.ts): a secret-looking field is never shown. */
 export const mask = maskSecrets;
