@@ -67,7 +67,7 @@ test('the morning journey: demo → sync → import → review → override one 
 
   // Início shows the day: the lines sent and confirmed, and the statement's decided money per day.
   await nav.getByRole('button', { name: 'Início' }).click();
-  await expect(page.locator('.stat-sent')).toContainText(/\b[1-9]\d* confirmados?\b/);
+  await expect(page.locator('.stat-sent')).toContainText(/(^|\D)[1-9]\d* confirmados?/);
   await expect(
     page.getByRole('img', { name: 'Valores decididos e a decidir por dia do extrato atual' }),
   ).toBeVisible();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { DECIDED_STATES, type MatchState } from '../../../shared/contract/matching';
+import { fold } from '../../../shared/text';
 import { call, CommandError } from '../api/client';
 import type { AsideChoice } from '../components/reconcile/AsideForm';
 import { AsideRules } from '../components/reconcile/AsideRules';
@@ -11,6 +12,7 @@ import { OverridePanel } from '../components/reconcile/OverridePanel';
 import { ShortcutsPanel } from '../components/reconcile/ShortcutsPanel';
 import { VirtualList } from '../components/VirtualList';
 import { formatDate, formatMoney } from '../format';
+import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
@@ -31,12 +33,6 @@ export type ReconcileFilter = (typeof FILTERS)[number];
 const ROW_HEIGHT = 64;
 
 const isDecided = (s: MatchState) => (DECIDED_STATES as readonly MatchState[]).includes(s);
-/** Text search that ignores case and accents ("joao" finds "João"). */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 const matchesFilter = (l: MatchLine, f: ReconcileFilter) =>
   f === 'all' ||
@@ -61,7 +57,8 @@ export function ReconcileScreen({ initialFilter }: { initialFilter?: ReconcileFi
   const searchRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const focusedOnce = useRef(false);
-  const loadSeq = useRef(0);
+  const latestLines = useLatest();
+  const latestCandidates = useLatest();
   const [help, setHelp] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [statements, setStatements] = useState<Statement[]>([]);
@@ -96,17 +93,21 @@ export function ReconcileScreen({ initialFilter }: { initialFilter?: ReconcileFi
   }, [lines]);
   const focusList = () => requestAnimationFrame(() => gridRef.current?.focus());
   /** Loads every line of a statement; an older load that answers late never overwrites a newer one. */
-  const load = useCallback(async (id: number) => {
-    const seq = ++loadSeq.current;
-    const all: MatchLine[] = [];
-    for (let offset = 0; ; offset += 5000) {
-      const page = await call('match.lines', { statementId: id, limit: 5000, offset });
-      if (seq !== loadSeq.current) return;
-      all.push(...page.rows);
-      if (all.length >= page.total || page.rows.length === 0) break;
-    }
-    setLines(all);
-  }, []);
+  const load = useCallback(
+    async (id: number) => {
+      const r = await latestLines(async (isCurrent) => {
+        const all: MatchLine[] = [];
+        for (let offset = 0; isCurrent(); offset += 5000) {
+          const page = await call('match.lines', { statementId: id, limit: 5000, offset });
+          all.push(...page.rows);
+          if (all.length >= page.total || page.rows.length === 0) break;
+        }
+        return all;
+      });
+      if (r.current) setLines(r.value);
+    },
+    [latestLines],
+  );
   const loadRules = useCallback(() => {
     call('review.asideRules', {}).then((r) => setRules(r.rows), fail);
   }, []);
@@ -172,18 +173,14 @@ export function ReconcileScreen({ initialFilter }: { initialFilter?: ReconcileFi
   }
   useEffect(() => {
     if (focusedLineId === undefined) return;
-    let stale = false;
     const timer = setTimeout(() => {
-      call('match.candidates', { lineId: focusedLineId, limit: 12 }).then(
-        (c) => !stale && setCandidates(c),
-        (e) => !stale && fail(e),
+      latestCandidates(() => call('match.candidates', { lineId: focusedLineId, limit: 12 })).then(
+        (c) => c.current && setCandidates(c.value),
+        fail,
       );
     }, 120);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [focusedLineId, lines]);
+    return () => clearTimeout(timer);
+  }, [focusedLineId, lines, latestCandidates]);
 
   const reload = async () => {
     if (statementId !== null) await load(statementId);

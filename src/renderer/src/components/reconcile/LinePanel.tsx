@@ -5,6 +5,7 @@ import type { ReasonDto } from '../../../../shared/contract/matching';
 import { formatDate, formatMoney } from '../../format';
 import { englishReason } from '../../i18n/reasons.en';
 import { AsideForm, type AsideChoice } from './AsideForm';
+import { CardSales } from './CardSales';
 import type { MatchLine } from './MatchRow';
 import { ReturnTitles } from './ReturnTitles';
 
@@ -231,6 +232,7 @@ export function LinePanel({
         />
       )}
       {line.returnTitles && <ReturnTitles titles={line.returnTitles} />}
+      {line.cardSales && <CardSales sales={line.cardSales} />}
       {!decidedByEngine && !line.aside && (
         <section className="candidates" aria-labelledby="candidates-title">
           <h3 id="candidates-title">{t('workspace.candidates.title')}</h3>
