@@ -125,6 +125,13 @@ describe('acquirer files explain the statement’s card credits', () => {
         expect(row.zone).toBe('green');
         const evidence = row.reasons.find((x) => x.code === 'acquirer_file')!;
         expect(evidence.params?.layout).toBe(r.acquirerFile!.layout);
+        // Conciliar shows the credit as its sales, each with the acquirer's fee as an amount and a percent.
+        expect(row.cardSales?.map((x) => x.receivableId).sort((x, y) => x - y)).toEqual(ids);
+        for (const sale of row.cardSales!) {
+          expect(sale.grossCents - sale.netCents).toBe(sale.feeCents);
+          expect(sale.feePercent).toBeGreaterThan(0);
+        }
+        expect(row.cardSales!.reduce((n, x) => n + x.netCents, 0)).toBeLessThanOrEqual(row.amountCents);
       }
     },
   );

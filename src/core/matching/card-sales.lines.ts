@@ -23,12 +23,17 @@ interface SaleRow {
   total: number | null;
 }
 
-/** Match id → its card sales, for the matches whose reasons hold a `card_lump` reason. */
+/**
+ * Match id → its card sales, for the matches whose reasons hold a `card_lump` reason, or an `acquirer_file`
+ * one ([J] item 3: each item's amount is then the acquirer's own net for that sale).
+ */
 export function cardSalesOf(
   db: Db,
   rows: readonly { matchId: number; reasons: string }[],
 ): Map<number, CardSaleDto[]> {
-  const ids = rows.filter((r) => r.reasons.includes('"card_lump"')).map((r) => r.matchId);
+  const ids = rows
+    .filter((r) => r.reasons.includes('"card_lump"') || r.reasons.includes('"acquirer_file"'))
+    .map((r) => r.matchId);
   const out = new Map<number, CardSaleDto[]>();
   if (ids.length === 0) return out;
   const sales = db
