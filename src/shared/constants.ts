@@ -26,5 +26,10 @@ export const PAYMENT_TYPES = {
   18: 'pix',
 } as const;
 
+/** The same ids by name (`PAYMENT_TYPE.boleto` is 5), for code that keys logic on a payment type. */
+export const PAYMENT_TYPE = Object.fromEntries(
+  Object.entries(PAYMENT_TYPES).map(([id, name]) => [name, Number(id)]),
+) as { [K in keyof typeof PAYMENT_TYPES as (typeof PAYMENT_TYPES)[K]]: K };
+
 /** Account status ids of the integration API. */
 export const ACCOUNT_STATUS = { open: 1, received: 2, cancelled: 3, overdue: 4 } as const;

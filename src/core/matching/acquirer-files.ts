@@ -16,6 +16,7 @@
  * Runs right after the return files' pass and before the exact keys on the line: a settlement file is the
  * acquirer's own record of the credit, stronger than any key the bank's text carries.
  */
+import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Assignment, PassEntry } from './assign';
 import { dayNumber } from './calendar';
 import type { PLine, PRec, Prepared } from './prepare';
@@ -118,7 +119,8 @@ function nearest(pool: PRec[], day: number): { p: PRec | null; ambiguous: boolea
 }
 
 function resolve(s: MatchAcquirerSale, payDay: number, look: Look, used: Set<PRec>): Resolved {
-  const avail = (ps: PRec[] | undefined) => (ps ?? []).filter((p) => !used.has(p) && p.r.statusId !== 3);
+  const avail = (ps: PRec[] | undefined) =>
+    (ps ?? []).filter((p) => !used.has(p) && p.r.statusId !== ACCOUNT_STATUS.cancelled);
   for (const [map, key] of [
     [look.byNsu, keyOf(s.nsu)],
     [look.byAuth, keyOf(s.authorization)],
@@ -136,7 +138,7 @@ function resolve(s: MatchAcquirerSale, payDay: number, look: Look, used: Set<PRe
       const numbered = sameAmount.filter((p) => p.r.currentInstallment === s.installment);
       if (numbered.length === 1) return { s, p: numbered[0]!, byKey: true, ambiguous: false };
       const series = (map.get(key) ?? [])
-        .filter((p) => p.r.statusId !== 3 && p.r.amountCents === s.grossCents)
+        .filter((p) => p.r.statusId !== ACCOUNT_STATUS.cancelled && p.r.amountCents === s.grossCents)
         .sort((x, y) => x.due - y.due || x.r.id - y.r.id);
       const p = series.length === s.installments ? series[s.installment - 1] : undefined;
       if (p && !used.has(p)) return { s, p, byKey: true, ambiguous: false };
@@ -245,7 +247,7 @@ function optionFor(
   for (const r of rs) {
     if (!r.p) unresolved++;
     else if (a.free(r.p)) open.push(r);
-    else if (r.p.r.statusId === 2 || a.isHeld(r.p) || !a.isUnclaimed(r.p)) {
+    else if (r.p.r.statusId === ACCOUNT_STATUS.received || a.isHeld(r.p) || !a.isUnclaimed(r.p)) {
       accounted++;
       if (!r.p.received || !a.isUnclaimed(r.p)) doubtful = true;
     } else unresolved++;

@@ -4,6 +4,7 @@
  * clerk sees why each fits and, for the others, why not: a different amount, outside the expected lag, another
  * payer's name, already given to another line. Tied candidates are all listed: the clerk decides at a glance.
  */
+import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { CandidateDto, MatchSettings } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
@@ -96,7 +97,9 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
   const channel = channelOf(foldText(line.description));
   const all = repo
     .receivables(db, addDays(line.date, -60), addDays(line.date, 60))
-    .filter((r) => r.statusId === 1 || r.statusId === 4 || chosen.has(r.id));
+    .filter(
+      (r) => r.statusId === ACCOUNT_STATUS.open || r.statusId === ACCOUNT_STATUS.overdue || chosen.has(r.id),
+    );
 
   const pre: Pre[] = all.map((r) => {
     const name = r.payerName ? nameTokens(r.payerName) : [];

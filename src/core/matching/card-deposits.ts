@@ -16,6 +16,7 @@
  * is proposed only when exactly one set of sales explains it at the best level of evidence (recorded fees
  * before a fee band, fewer sales left out first): two sets → nothing (`lump_ambiguous`), the guard intact.
  */
+import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Assignment, PassEntry } from './assign';
 import { onOrNextBusinessDay } from './calendar';
 import { CREDIT_MODELS, DEBIT_MODELS, productOf, type CardModel } from './card-days';
@@ -256,7 +257,9 @@ function lineFits(
           for (const x of set) if (!uniq.has(x.p.i)) uniq.set(x.p.i, fees.entry(x.p, x.model));
           const entries = [...uniq.values()];
           const avail = entries.filter((e) => a.free(e.p));
-          const accounted = entries.filter((e) => e.p.r.statusId === 2 || a.isHeld(e.p));
+          const accounted = entries.filter(
+            (e) => e.p.r.statusId === ACCOUNT_STATUS.received || a.isHeld(e.p),
+          );
           candidates = Math.max(candidates, avail.length + accounted.length);
           const got = fitsOf(avail, accounted, l.amount);
           if (!Array.isArray(got)) {

@@ -3,6 +3,7 @@
  * then a due-date window found by binary search on lists sorted by due date, so the work per line is
  * proportional to its plausible candidates, not to the cache.
  */
+import { PAYMENT_TYPE } from '../../shared/constants';
 import { onOrNextBusinessDay } from './calendar';
 import { normalizeKey, type CardDescriptor } from './text';
 import type { PRec } from './prepare';
@@ -125,7 +126,7 @@ export function buildIndexes(recs: PRec[], reach: { early: number; late: number 
     push(idx.byAmountType, amountTypeKey(a, p.r.paymentTypeId), p);
     pushNamed(idx.byAmountName, a, p);
     if (p.firstLast) push(idx.byFirstLast, p.firstLast, p);
-    if (p.r.paymentTypeId === 5) idx.boletos.push(p);
+    if (p.r.paymentTypeId === PAYMENT_TYPE.boleto) idx.boletos.push(p);
   }
   const received = recs
     .filter((p) => p.received && !p.card)

@@ -5,6 +5,7 @@
  * - Aggregated boleto credits ("LIQUIDACAO DE COBRANCA 5 TIT"): exact sums of face values only.
  * - One payer's several receivables in one transfer (a parent paying two children's plans).
  */
+import { PAYMENT_TYPE } from '../../shared/constants';
 import type { Assignment, PassEntry } from './assign';
 import { identityOf } from './passes';
 import { inWindow, nameKeys, type PLine, type PRec, type Prepared } from './prepare';
@@ -50,7 +51,7 @@ function boletoCombos(pool: PRec[], amount: number, count: number): Map<number, 
  */
 function receivedOfLump(prep: Prepared, a: Assignment, l: PLine): PRec[] {
   return prep.recs.filter(
-    (p) => p.received && p.recvDay === l.day && p.r.paymentTypeId === 5 && a.isUnclaimed(p),
+    (p) => p.received && p.recvDay === l.day && p.r.paymentTypeId === PAYMENT_TYPE.boleto && a.isUnclaimed(p),
   );
 }
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Db } from '../db/open-db';
 import type { MatchState } from '../../shared/contract/matching';
 import type { HeldReceivable, MatchLine, MatchReceivable } from './types';
@@ -133,8 +134,8 @@ export const matchingRepo = {
            CAST(coalesce(json_extract(raw_json, '$.nossoNumero'), json_extract(raw_json, '$.ourNumber'),
              json_extract(raw_json, '$.boletoNumber')) AS TEXT) AS boletoNumber
          FROM receivables
-         WHERE (status_id IN (1, 4) AND coalesce(conciliated, 0) = 0)
-            OR (status_id = 2 AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,
+         WHERE (status_id IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}) AND coalesce(conciliated, 0) = 0)
+            OR (status_id = ${ACCOUNT_STATUS.received} AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,
       )
       .all(from, to, from, to) as MatchReceivable[];
   },

@@ -2,6 +2,7 @@
  * Matching use cases over a profile's database: run the engine on a statement and persist its plan,
  * read and change the settings, and learn from a clerk's manual choice. Each writes in one transaction.
  */
+import { ACCOUNT_STATUS } from '../../shared/constants';
 import {
   matchSettingsSchema,
   type MatchSettings,
@@ -313,7 +314,10 @@ export function recordOverride(db: Db, lineId: number, receivableIds: number[], 
       throw new AppError('validation', 'Choose at least one receivable.', { code: 'match.none_chosen' });
     const found = repo.receivableStates(db, ids);
     const notOpen = ids.filter(
-      (id) => !found.some((r) => r.id === id && (r.statusId === 1 || r.statusId === 4)),
+      (id) =>
+        !found.some(
+          (r) => r.id === id && (r.statusId === ACCOUNT_STATUS.open || r.statusId === ACCOUNT_STATUS.overdue),
+        ),
     );
     if (notOpen.length) {
       throw new AppError('validation', `Not open or overdue in the gym system: ${notOpen.join(', ')}.`, {

@@ -2,6 +2,7 @@
  * Lines and receivables with everything the inner loops need computed once: day numbers, the settlement
  * band of each receivable's payment type, folded name tokens, card descriptors.
  */
+import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
 import { addBusinessDays, dayNumber } from './calendar';
 import { cardDays, type CardDay } from './card-days';
 import { lineCard, type LineCard } from './card-text';
@@ -153,14 +154,14 @@ function prepareRec(
   }
   const { tokens, keys, firstLast } = memo.name(r.payerName ?? '');
   const acquirer = isCardType(r.paymentTypeId) ? memo.norm('a', r.cardAcquirer) : null;
-  const credit = r.paymentTypeId !== 3;
+  const credit = r.paymentTypeId !== PAYMENT_TYPE.debit_card;
   return {
     i,
     r,
-    open: r.statusId === 1 || r.statusId === 4,
+    open: r.statusId === ACCOUNT_STATUS.open || r.statusId === ACCOUNT_STATUS.overdue,
     // Received into this statement's account (unknown account: any bank account, never the front desk).
     received:
-      r.statusId === 2 &&
+      r.statusId === ACCOUNT_STATUS.received &&
       !Number.isNaN(recvDay) &&
       (r.bankAccountId ?? null) !== null &&
       (input.bankAccountId == null || r.bankAccountId === input.bankAccountId),
@@ -231,9 +232,9 @@ export function prepare(input: MatchInput): Prepared {
   // them, a statement covers weeks. (Generous margins: received dates, card credit days, weekends.)
   const recs: PRec[] = [];
   for (const r of input.receivables) {
-    if (r.statusId === 3) continue;
+    if (r.statusId === ACCOUNT_STATUS.cancelled) continue;
     const due = memo.day(r.dueDate);
-    const recvDay = r.statusId === 2 ? memo.day(r.receivingDate) : Number.NaN;
+    const recvDay = r.statusId === ACCOUNT_STATUS.received ? memo.day(r.receivingDate) : Number.NaN;
     const near =
       (due >= first - late && due <= last + early) ||
       (recvDay >= first - RECEIVED_BEFORE && recvDay <= last + RECEIVED_AFTER);

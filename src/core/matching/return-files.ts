@@ -15,6 +15,7 @@
  *
  * Runs before every other pass: a settlement record is proof, stronger than a key on the line.
  */
+import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
 import type { Assignment, PassEntry } from './assign';
 import { nameSimilarity } from './name-similarity';
 import type { PLine, PRec, Prepared } from './prepare';
@@ -50,7 +51,7 @@ function lookups(prep: Prepared) {
   for (const p of prep.recs) {
     byId.set(p.r.id, p);
     for (const k of normalizeKey(p.r.boletoNumber ?? null)) byBoleto.set(k, p);
-    if (p.r.paymentTypeId === 5 || p.r.paymentTypeId === null) {
+    if (p.r.paymentTypeId === PAYMENT_TYPE.boleto || p.r.paymentTypeId === null) {
       const key = `${p.r.amountCents}|${p.r.dueDate?.slice(0, 10) ?? ''}`;
       byFaceDue.set(key, [...(byFaceDue.get(key) ?? []), p]);
     }
@@ -75,7 +76,7 @@ function resolve(t: MatchReturnTitle, look: Lookups, s: MatchSettings, used: Set
   }
   if (!t.dueDate) return { t, p: null, byReference: false };
   let pool = (look.byFaceDue.get(`${t.faceCents}|${t.dueDate}`) ?? []).filter(
-    (p) => !used.has(p) && (p.open || p.r.statusId === 2),
+    (p) => !used.has(p) && (p.open || p.r.statusId === ACCOUNT_STATUS.received),
   );
   if (t.payerName && pool.length > 0) {
     const tokens = payerTokens(t.payerName);
@@ -148,7 +149,7 @@ function optionFor(
   for (const r of rs) {
     if (!r.p) unresolved++;
     else if (a.free(r.p)) open.push(r);
-    else if (r.p.r.statusId === 2 || a.isHeld(r.p) || !a.isUnclaimed(r.p)) {
+    else if (r.p.r.statusId === ACCOUNT_STATUS.received || a.isHeld(r.p) || !a.isUnclaimed(r.p)) {
       accounted++;
       if (!r.p.received || !a.isUnclaimed(r.p)) doubtful = true;
     } else unresolved++; // cancelled, or not a receivable that can be proposed
@@ -168,7 +169,7 @@ function optionFor(
   };
   if (open.length === 0) {
     const only = rs.length === 1 ? rs[0]!.p : null;
-    if (only && only.r.statusId === 2)
+    if (only && only.r.statusId === ACCOUNT_STATUS.received)
       return {
         settle: {
           code: 'already_received',

@@ -1,3 +1,4 @@
+import { PAYMENT_TYPE } from '../../shared/constants';
 import {
   addBusinessDays,
   addDays,
@@ -156,7 +157,8 @@ export function settle(rng: Rng, d: Draft, ctx: SettleContext): Outcome {
   } else {
     if (rng.chance(m.badPayer ? 0.45 : 0.04)) {
       // Some unpaid boletos were re-issued with a later due date; debtors' daysLate still counts from the first.
-      if (d.paymentType !== 5 || d.dueDate >= today || !rng.chance(0.2)) return markOverdue(base);
+      if (d.paymentType !== PAYMENT_TYPE.boleto || d.dueDate >= today || !rng.chance(0.2))
+        return markOverdue(base);
       const dueDate = addDays(d.dueDate, rng.int(7, 15));
       return markOverdue({ ...base, dueDate, status: dueDate < today ? STATUS.overdue : STATUS.open });
     }

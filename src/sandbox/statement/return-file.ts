@@ -8,6 +8,7 @@
  * Positions follow docs/import.md, “CNAB return files” (FEBRABAN 240 segments T/U; Itaú, Bradesco, BB CBR643
  * and Caixa 400). Pure: depends only on the data and the options.
  */
+import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
 import type { ReceivableRecord, SandboxData } from '../data/model';
 import { addDays } from '../dates';
 import { createRng, digits } from '../prng';
@@ -194,7 +195,7 @@ function titlesOf(
   // the return file of the account that collects boletos (the primary one).
   const primary = data.bankAccounts.find((a) => a.id === o.bankAccountId)?.role === 'primary';
   for (const r of primary ? data.receivables : []) {
-    if (r.payment || r.paymentType !== 5 || r.status === 3) continue;
+    if (r.payment || r.paymentType !== PAYMENT_TYPE.boleto || r.status === ACCOUNT_STATUS.cancelled) continue;
     const issued = addDays(r.dueDate.slice(0, 10), -10);
     if (issued < o.from || issued > o.to) continue;
     titles.push({
