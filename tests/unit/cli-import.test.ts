@@ -69,4 +69,13 @@ describe('quita import', () => {
     expect(missing.stderr).toMatch(/File not found/);
     expect((await quita(['import', file])).code).toBe(2);
   });
+
+  it('[J] says an acquirer settlement file is one, with its sales and payments, not a statement', async () => {
+    const cielo = join(import.meta.dirname, '../fixtures/acquirer/cielo-04-pagamentos-crlf-stripped.txt');
+    const r = await quita(['import', cielo, '--bank-account', String(account)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(
+      /^Acquirer file #\d+ \(cielo, cielo-edi-15, 04 pagamentos\): 5 sales in 2 payments, 5 new, 0 already known\.$/,
+    );
+  });
 });

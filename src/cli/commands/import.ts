@@ -113,12 +113,17 @@ export const importCommand: Subcommand = {
       }),
     );
     const rf = r.returnFile;
+    const af = r.acquirerFile;
+    const again = r.sameFile ? ' (this file was imported before)' : '';
     const text = [
       rf
         ? // A CNAB return file: stored as a return file, not a statement (docs/import.md).
-          `Return file #${rf.id} (bank ${rf.bankCode}, CNAB ${rf.layout}): ${rf.titles} titles, ${r.imported} new settlements, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`
-        : `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${r.sameFile ? ' (this file was imported before)' : ''}.`,
-      ...(rf
+          `Return file #${rf.id} (bank ${rf.bankCode}, CNAB ${rf.layout}): ${rf.titles} titles, ${r.imported} new settlements, ${r.alreadyKnown} already known${again}.`
+        : af
+          ? // [J] An acquirer settlement file: its sales and payments, not a statement (docs/import.md).
+            `Acquirer file #${af.id} (${af.acquirer}, ${af.layout}, ${af.fileKind}): ${af.sales} sales in ${af.payments} payments, ${r.imported} new, ${r.alreadyKnown} already known${again}.`
+          : `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${again}.`,
+      ...(rf || af
         ? []
         : [
             `Also added, for reference only: ${r.inserted.debits} debits and ${r.inserted.balances} balance rows.`,
