@@ -170,6 +170,15 @@ describe('acquirer files explain card credits', () => {
     expect(r!.items.map((i) => i.receivableId)).toEqual([1, 2]);
   });
 
+  it('a credit naming a person is not an acquirer’s, whatever its amount', () => {
+    const [r] = run(
+      [line('2026-07-06', 9700, 'JOAO DA SILVA SANTOS', { payerText: 'JOAO DA SILVA SANTOS' })],
+      [card(1, 10000, '2026-07-06', { nsu: '1' })],
+      [batch('2026-07-06', [sale(10000, 9700, { nsu: '1' })])],
+    );
+    expect(r!.codes).not.toContain('acquirer_file');
+  });
+
   it('a credit naming another acquirer is not explained by this one’s batch', () => {
     const [r] = run(
       [line('2026-07-06', 9700, 'REDE VISA')],

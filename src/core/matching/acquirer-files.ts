@@ -162,7 +162,8 @@ function resolve(s: MatchAcquirerSale, payDay: number, look: Look, used: Set<PRe
   return { s, p: null, byKey: false, ambiguous: pool.length > 1 };
 }
 
-const eligible = (l: PLine) => l.channel === 'card' || l.channel === 'unknown';
+/** Card credits, and credits saying nothing of their channel that name no person (a Pix from a member never is one). */
+const eligible = (l: PLine) => l.channel === 'card' || (l.channel === 'unknown' && !l.named);
 /** A text naming no acquirer (“CRED CARTAO”: acquirer '') fits any; one naming an acquirer, only its own. */
 const acquirerFits = (l: PLine, pay: MatchAcquirerPayment) =>
   !l.card || !l.card.acquirer || l.card.acquirer === pay.acquirer;
