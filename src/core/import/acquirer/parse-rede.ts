@@ -151,8 +151,8 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
         const entry = split.get(ref);
         if (entry) entry.seen = true;
         // The whole sale (012) stands for its installments from now on: one row per installment.
-        const idx = sales.indexOf(cv);
-        if (idx !== -1 && cv.installment === null) sales.splice(idx, 1);
+        // The 012 row is the last one pushed until its first 014 replaces it (O(1), not a search).
+        if (cv.installment === null && sales.at(-1) === cv) sales.pop();
         sales.push(
           sale({
             ...cv,
