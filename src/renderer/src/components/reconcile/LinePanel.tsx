@@ -8,6 +8,7 @@ import { AsideForm, type AsideChoice } from './AsideForm';
 import { CardSales } from './CardSales';
 import type { MatchLine } from './MatchRow';
 import { ReturnTitles } from './ReturnTitles';
+import { WeakChoice } from './WeakChoice';
 
 export type Candidates = CommandOutput<'match.candidates'>;
 type Candidate = Candidates['rows'][number];
@@ -266,31 +267,13 @@ export function LinePanel({
             </button>
           </div>
           {weak && (
-            <div className="override-weak" role="alertdialog" aria-labelledby="cand-weak-title">
-              <h3 id="cand-weak-title">{t('reconcile.override.low.title')}</h3>
-              <p>{t('reconcile.override.low.score', { score: weak.score })}</p>
-              <p className="muted small">
-                {weak.reasons.length
-                  ? weak.reasons.map(reasonText).join(' · ')
-                  : t('reconcile.override.low.noReasons')}
-              </p>
-              <p>
-                <strong>{t('reconcile.override.low.question')}</strong>
-              </p>
-              <div className="actions">
-                <button type="button" disabled={busy} onClick={() => onConfirmWeak(false)}>
-                  {t('reconcile.override.low.useOnce')}
-                </button>
-                {line.payerText && (
-                  <button type="button" disabled={busy} onClick={() => onConfirmWeak(true)}>
-                    {t('reconcile.override.low.useAndLearn')}
-                  </button>
-                )}
-                <button type="button" className="primary" autoFocus onClick={onCancelWeak}>
-                  {t('reconcile.override.low.back')}
-                </button>
-              </div>
-            </div>
+            <WeakChoice
+              weak={weak}
+              canLearn={!!line.payerText}
+              busy={busy}
+              onConfirm={onConfirmWeak}
+              onBack={onCancelWeak}
+            />
           )}
         </section>
       )}

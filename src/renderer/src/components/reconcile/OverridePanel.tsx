@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { call, CommandError } from '../../api/client';
 import { formatDate, formatMoney } from '../../format';
 import { describeError } from '../../i18n';
-import { englishReason } from '../../i18n/reasons.en';
 import { LearnedNames } from './LearnedNames';
+import { WeakChoice } from './WeakChoice';
 import type { MatchLine } from './MatchRow';
 import { DateField } from '../DateField';
 
@@ -116,17 +116,6 @@ export function OverridePanel({
       setBusy(false);
     }
   };
-  const reasonText = useCallback(
-    (r: Override['reasons'][number]) =>
-      locale.startsWith('pt')
-        ? r.text
-        : englishReason(
-            r,
-            (c) => formatMoney(c, locale),
-            (d) => formatDate(d, locale),
-          ),
-    [locale],
-  );
   // Esc closes the confirmation, then the panel, wherever the focus is (a removed button leaves it on body).
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -297,56 +286,34 @@ export function OverridePanel({
         </p>
       )}
       {weak ? (
-        <div className="override-weak" role="alertdialog" aria-labelledby="override-weak-title">
-          <h3 id="override-weak-title">{t('reconcile.override.low.title')}</h3>
-          <p>{t('reconcile.override.low.score', { score: weak.score })}</p>
-          {line.payerText && (
-            <p>
-              {t('reconcile.override.low.name', {
-                bank: line.payerText,
-                names: [...new Set(chosenRows.map((r) => r.payerName ?? r.description ?? ''))].join(', '),
-              })}
-            </p>
-          )}
-          {diff !== 0 && (
-            <p>
-              {t('reconcile.override.low.amount', {
-                line: formatMoney(line.amountCents, locale),
-                sum: formatMoney(sum, locale),
-                diff: formatMoney(diff, locale),
-              })}
-            </p>
-          )}
-          <p className="muted small">
-            {weak.reasons.length
-              ? weak.reasons.map(reasonText).join(' · ')
-              : t('reconcile.override.low.noReasons')}
-          </p>
-          <p>
-            <strong>{t('reconcile.override.low.question')}</strong>
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void apply({ confirmed: true, learn: false })}
-            >
-              {t('reconcile.override.low.useOnce')}
-            </button>
-            {line.payerText && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void apply({ confirmed: true, learn: true })}
-              >
-                {t('reconcile.override.low.useAndLearn')}
-              </button>
-            )}
-            <button type="button" className="primary" autoFocus onClick={() => setWeak(null)}>
-              {t('reconcile.override.low.back')}
-            </button>
-          </div>
-        </div>
+        <WeakChoice
+          weak={weak}
+          canLearn={!!line.payerText}
+          busy={busy}
+          onConfirm={(learn) => void apply({ confirmed: true, learn })}
+          onBack={() => setWeak(null)}
+          details={
+            <>
+              {line.payerText && (
+                <p>
+                  {t('reconcile.override.low.name', {
+                    bank: line.payerText,
+                    names: [...new Set(chosenRows.map((r) => r.payerName ?? r.description ?? ''))].join(', '),
+                  })}
+                </p>
+              )}
+              {diff !== 0 && (
+                <p>
+                  {t('reconcile.override.low.amount', {
+                    line: formatMoney(line.amountCents, locale),
+                    sum: formatMoney(sum, locale),
+                    diff: formatMoney(diff, locale),
+                  })}
+                </p>
+              )}
+            </>
+          }
+        />
       ) : (
         <div className="actions">
           <button
