@@ -56,7 +56,13 @@ interface Fit {
 const LEARNED_SPAN = 0.75;
 const LEARNED_MIN_SAMPLES = 2;
 /** Above this many candidates only one sale is ever left out (pairs would cost n²). */
+const MODEL_CODE: Record<CardModel, number> = { forecast: 0, d1: 1, d2: 2, c30: 3, a1: 4, a2: 5 };
 const PAIRS_UP_TO = 60;
+const PAIRS_IN_BAND_UP_TO = 24;
+
+/** The least a sale can add to a deposit: its net, or its gross less the band's highest fee. */
+const lowOf = (e: Entry) =>
+  e.p.r.feesCents === null ? (e.p.r.amountCents * (100 - e.hi)) / 100 : e.p.r.amountCents - e.p.r.feesCents;
 
 function band(s: MatchSettings, product: CardProduct): { lo: number; hi: number } {
   const b = s.cardFee.products?.[product] ?? s.cardFee;
@@ -72,7 +78,17 @@ class Fees {
     for (const f of fees)
       if (f.samples >= LEARNED_MIN_SAMPLES) this.learned.set(`${f.acquirer}|${f.flag}|${f.product}`, f);
   }
+  private readonly cache = new Map<number, Entry>();
   entry(p: PRec, model: CardModel): Entry {
+    const k = p.i * 8 + MODEL_CODE[model];
+    let e = this.cache.get(k);
+    if (!e) {
+      e = this.make(p, model);
+      this.cache.set(k, e);
+    }
+    return e;
+  }
+  private make(p: PRec, model: CardModel): Entry {
     const c = p.card!;
     const product = productOf(c.credit, model);
     const b = band(this.s, product);
@@ -114,11 +130,6 @@ const sumsOf = (es: Entry[]): Sums => {
   for (const e of es) add(t, e, 1);
   return t;
 };
-const without = (t: Sums, ...es: Entry[]): Sums => {
-  const u = { ...t };
-  for (const e of es) add(u, e, -1);
-  return u;
-};
 /** Recorded fees: a cent of rounding per sale. */
 const exactOk = (t: Sums, amount: number) =>
   t.unknown === 0 && t.size > 0 && Math.abs(t.net - amount) <= t.size;
@@ -140,19 +151,73 @@ function fitsOf(avail: Entry[], accounted: Entry[], amount: number): SetFit[] | 
   const whole = sumsOf([...accounted, ...avail]);
   if (exactOk(whole, amount)) return [{ keep: avail, accounted, removed: 0, exact: true }];
   const out: SetFit[] = [];
-  if (bandOk(whole, amount)) out.push({ keep: avail, accounted, removed: 0, exact: false });
+  // Subsets only shrink the sum: beyond the whole set's highest net, or below its lowest net less its two
+  // largest sales, nothing with at most two sales left out can fit (most sets of a line end here, cheaply).
+  if (amount > whole.net + whole.hi + whole.size) return out;
+  let top1 = 0;
+  let top2 = 0;
+  for (const e of avail) {
+    const low = lowOf(e);
+    if (low > top1) [top1, top2] = [low, top1];
+    else if (low > top2) top2 = low;
+  }
+  if (amount < whole.net + whole.lo - whole.size - top1 - top2) return out;
   const n = avail.length;
-  const consider = (out1: Entry[], t: Sums) => {
-    if (out1.length >= n) return;
-    const exact = exactOk(t, amount);
-    if (!exact && !bandOk(t, amount)) return;
-    out.push({ keep: avail.filter((e) => !out1.includes(e)), accounted, removed: out1.length, exact });
+  // Pairs left out: up to 60 sales with the fees recorded, 24 within a fee band (where they rarely decide).
+  const pairs = n <= (whole.unknown === 0 ? PAIRS_UP_TO : PAIRS_IN_BAND_UP_TO);
+  // Each sale's part of the sums, as numbers: the search below allocates nothing per subset.
+  const net = new Float64Array(n);
+  const lo = new Float64Array(n);
+  const hi = new Float64Array(n);
+  const unk = new Uint8Array(n);
+  avail.forEach((e, k) => {
+    const r = e.p.r;
+    if (r.feesCents === null) {
+      unk[k] = 1;
+      lo[k] = (r.amountCents * (100 - e.hi)) / 100;
+      hi[k] = (r.amountCents * (100 - e.lo)) / 100;
+    } else net[k] = r.amountCents - r.feesCents;
+  });
+  /** 0: no fit; 1: exact (recorded fees); 2: within the band. */
+  const fit = (i: number, j: number): 0 | 1 | 2 => {
+    const size = whole.size - (i >= 0 ? 1 : 0) - (j >= 0 ? 1 : 0);
+    if (size - accounted.length <= 0) return 0;
+    const u = whole.unknown - (i >= 0 ? unk[i]! : 0) - (j >= 0 ? unk[j]! : 0);
+    const nt = whole.net - (i >= 0 ? net[i]! : 0) - (j >= 0 ? net[j]! : 0);
+    if (u === 0) return Math.abs(nt - amount) <= size ? 1 : 0;
+    const l = whole.lo - (i >= 0 ? lo[i]! : 0) - (j >= 0 ? lo[j]! : 0);
+    const h = whole.hi - (i >= 0 ? hi[i]! : 0) - (j >= 0 ? hi[j]! : 0);
+    return amount >= nt + l - size && amount <= nt + h + size ? 2 : 0;
   };
+  // Found subsets by rank (exact 1–2, band 10–12), as the sales left out; materialised only where they
+  // decide: every one of the best rank (up to 3: two already make it ambiguous) and one of the next.
+  const found: { rank: number; i: number; j: number }[] = [];
+  const w = fit(-1, -1);
+  if (w === 2) found.push({ rank: 10, i: -1, j: -1 });
   for (let i = 0; i < n; i++) {
-    const ti = without(whole, avail[i]!);
-    consider([avail[i]!], ti);
-    if (n > PAIRS_UP_TO) continue;
-    for (let j = i + 1; j < n; j++) consider([avail[i]!, avail[j]!], without(ti, avail[j]!));
+    const a = fit(i, -1);
+    if (a) found.push({ rank: a === 1 ? 1 : 11, i, j: -1 });
+    if (!pairs) continue;
+    for (let j = i + 1; j < n; j++) {
+      const b = fit(i, j);
+      if (b) found.push({ rank: b === 1 ? 2 : 12, i, j });
+    }
+  }
+  if (found.length === 0) return out;
+  const best = Math.min(...found.map((f) => f.rank));
+  let kept = 0;
+  let next = false;
+  for (const f of found) {
+    const take = (f.rank === best && kept < 3) || (f.rank === best + 1 && !next);
+    if (!take) continue;
+    if (f.rank === best) kept++;
+    else next = true;
+    out.push({
+      keep: f.i < 0 ? avail : avail.filter((_, k) => k !== f.i && k !== f.j),
+      accounted,
+      removed: (f.i >= 0 ? 1 : 0) + (f.j >= 0 ? 1 : 0),
+      exact: f.rank < 10,
+    });
   }
   return out;
 }
@@ -224,13 +289,17 @@ function lineFits(
       for (const prod of products) groups.push({ scope: 'product', flag: '', products: [prod] });
       if (!c.product) groups.push({ scope: 'day', flag: '', products: ['credit', 'debit'] });
     }
+    // The day's sales of this acquirer by brand, product and model: each candidate set is a union of these.
+    const buckets = new Map<string, { p: PRec; model: CardModel }[]>();
+    for (const x of all) {
+      const k = `${x.p.card!.flag}|${x.p.card!.credit ? 'credit' : 'debit'}|${x.model}`;
+      const b = buckets.get(k);
+      if (b) b.push(x);
+      else buckets.set(k, [x]);
+    }
+    const flagsAll = [...new Set(all.map((x) => x.p.card!.flag))];
     for (const g of groups) {
-      const inGroup = all.filter(
-        (x) =>
-          (!g.flag || x.p.card!.flag === g.flag) &&
-          g.products.includes(x.p.card!.credit ? 'credit' : 'debit'),
-      );
-      if (inGroup.length === 0) continue;
+      const gFlags = g.flag ? [g.flag] : flagsAll;
       const debitModels = g.products.includes('debit')
         ? forecastOnly
           ? ['forecast']
@@ -243,13 +312,24 @@ function lineFits(
         : [null];
       for (const dm of debitModels)
         for (const cm of creditModels) {
-          const set = inGroup.filter((x) => x.model === (x.p.card!.credit ? cm : dm));
+          const set: { p: PRec; model: CardModel }[] = [];
+          for (const f of gFlags)
+            for (const prod of g.products) {
+              const m = prod === 'credit' ? cm : dm;
+              const b = m ? buckets.get(`${f}|${prod}|${m}`) : undefined;
+              if (b) for (const x of b) set.push(x);
+            }
           if (set.length === 0) continue;
           // Per grouping: the same sales read per brand and per product are two readings (they vote apart).
-          const setKey = `${g.scope}:${set
-            .map((x) => `${x.p.i}${x.model}`)
-            .sort()
-            .join(',')}`;
+          // An order-free fingerprint of (sale, model) pairs; cheap next to sorting strings per set.
+          let h1 = 0;
+          let h2 = 0;
+          for (const x of set) {
+            const v = x.p.i * 8 + MODEL_CODE[x.model];
+            h1 = (h1 + Math.imul(v, 0x9e3779b1)) | 0;
+            h2 = (h2 ^ Math.imul(v + 0x7f4a7c15, 0x85ebca6b)) | 0;
+          }
+          const setKey = `${g.scope}:${set.length}:${h1}:${h2}`;
           if (seen.has(setKey)) continue;
           seen.add(setKey);
           // A sale may sit in one set twice (forecast and c30 on one day): once is enough.
