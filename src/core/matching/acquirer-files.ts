@@ -272,7 +272,7 @@ function optionFor(
     return {
       settle:
         accounted > 0 && unresolved === 0
-          ? { code: 'lump_received', params: { count: accounted } }
+          ? { code: 'lump_received', params: { count: accounted, explained: 1 } }
           : { code: 'acquirer_sale_unresolved', params: { count: unresolved, of: rs.length } },
     };
   }

@@ -94,7 +94,7 @@ export function boletoLumpEntries(prep: Prepared, a: Assignment, s: MatchSetting
     const restCount = l.boletoLump ? l.boletoLump - received.length : 0;
     if (received.length > 0 && rest >= 0 && (l.boletoLump === 0 || restCount >= 0)) {
       if (rest === 0) {
-        a.settle(l.i, { code: 'lump_received', params: { count: received.length } });
+        a.settle(l.i, { code: 'lump_received', params: { count: received.length, explained: 1 } });
         continue;
       }
       if (restCount === 1) {

@@ -138,7 +138,9 @@ const reasonsJson = (r: Reason[]) => JSON.stringify(r);
 
 /**
  * The money of this line is already recorded in the gym system: nothing proposed, because received receivables
- * explain it — one (`already_received`) or a card deposit's sales all received (`lump_received`, explained).
+ * explain it — one (`already_received`), or an aggregated credit (card deposit, boleto day, return-file or
+ * acquirer batch) whose receivables were all received (`lump_received` with `explained: 1`, set where a pass
+ * settles the line that way).
  * The one place that decides the `recorded` state.
  */
 export function isRecorded(r: Pick<LineResult, 'state' | 'reasons'>): boolean {

@@ -179,7 +179,7 @@ function optionFor(
     return {
       settle:
         accounted > 0 && unresolved === 0
-          ? { code: 'lump_received', params: { count: accounted } }
+          ? { code: 'lump_received', params: { count: accounted, explained: 1 } }
           : { code: 'return_title_unresolved', params: { count: unresolved, of: rs.length } },
     };
   }

@@ -232,8 +232,13 @@ export function LinePanel({
           onCancel={onAsideCancel}
         />
       )}
-      {line.returnTitles && <ReturnTitles titles={line.returnTitles} />}
-      {line.cardSales && <CardSales sales={line.cardSales} />}
+      {(line.returnTitles || line.cardSales) && (
+        // What explains a credit (a return file's titles, a card deposit's sales): scrolls sideways if narrow.
+        <div className="panel-table">
+          {line.returnTitles && <ReturnTitles titles={line.returnTitles} />}
+          {line.cardSales && <CardSales sales={line.cardSales} />}
+        </div>
+      )}
       {!decidedByEngine && !line.aside && (
         <section className="candidates" aria-labelledby="candidates-title">
           <h3 id="candidates-title">{t('workspace.candidates.title')}</h3>
