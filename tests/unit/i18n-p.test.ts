@@ -39,9 +39,10 @@ describe('pt-BR texts without “(s)” plurals', () => {
   it('picks the singular and the plural in Portuguese', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({ resources, lng: 'pt-BR', interpolation: { escapeValue: false } });
-    expect(i18n.t('home.count', { count: 1 })).toBe('1 item');
-    expect(i18n.t('home.count', { count: 3 })).toBe('3 itens');
-    expect(i18n.t('home.count', { count: 0 })).toBe('0 itens');
+    expect(i18n.t('home.lines', { count: 1 })).toBe('1 lançamento');
+    expect(i18n.t('home.lines', { count: 3 })).toBe('3 lançamentos');
+    expect(i18n.t('home.lines', { count: 0 })).toBe('0 lançamentos');
+    expect(i18n.t('workspace.aside.ruleMade', { count: 1 })).toMatch(/mais 1 lançamento deste extrato foi/);
     expect(i18n.t('notify.send', { count: 0 })).toBe('Enviar 0 notificações');
     expect(
       i18n.t('audit.recon.totals', { count: 1, amount: 'R$ 1,00', confirmed: 0, confirmedAmount: 'R$ 0,00' }),
