@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { formatAge } from '../format';
+import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
 
 type States = CommandOutput<'geo.states'>;
@@ -24,14 +25,19 @@ export function GeographyScreen() {
 
   const loadStates = useCallback(() => call('geo.states', {}).then(setStates, fail), []);
   useEffect(() => void loadStates(), [loadStates]);
+  // Typing "sao" then "sao paulo": the answer for "sao" may arrive last; only the newest query's hits are shown.
+  const latestSearch = useLatest();
   useEffect(() => {
     if (!query.trim()) return;
     const timer = setTimeout(
-      () => void call('geo.search', { query, limit: 200 }).then((r) => setHits(r.hits), fail),
+      () =>
+        void latestSearch(() => call('geo.search', { query, limit: 200 })).then((r) => {
+          if (r.current) setHits(r.value.hits);
+        }, fail),
       150,
     );
     return () => clearTimeout(timer);
-  }, [query]);
+  }, [query, latestSearch]);
 
   const refresh = async () => {
     setBusy(true);
