@@ -1,8 +1,6 @@
-/** Lower case without accents: "Conceição" -> "conceicao". */
-export function foldText(s: string): string {
-  return stripAccents(s).toLowerCase();
-}
+import { fold, stripAccents } from '../shared/text';
 
-export function stripAccents(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-}
+/** Lower case without accents: "Conceição" -> "conceicao" (the app's own rule, src/shared/text.ts). */
+export const foldText = fold;
+
+export { stripAccents };

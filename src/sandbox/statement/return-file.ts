@@ -11,6 +11,7 @@
 import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
 import type { ReceivableRecord, SandboxData } from '../data/model';
 import { addDays } from '../dates';
+import { stripAccents } from '../text';
 import { createRng, digits } from '../prng';
 
 export type ReturnLayout = '240' | '400';
@@ -132,9 +133,7 @@ const ddmmyy = (iso: string | null) =>
   iso ? `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(2, 4)}` : '000000';
 /** Banks write names without accents in Latin-1 records; keep them plain ASCII upper case. */
 const plain = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  stripAccents(s)
     .replace(/[^A-Za-z0-9 .&/-]/g, ' ')
     .toUpperCase();
 
