@@ -163,8 +163,9 @@ function fitsOf(avail: Entry[], accounted: Entry[], amount: number): SetFit[] | 
   }
   if (amount < whole.net + whole.lo - whole.size - top1 - top2) return out;
   const n = avail.length;
-  // Pairs left out: up to 60 sales with the fees recorded, 24 within a fee band (where they rarely decide).
-  const pairs = n <= (whole.unknown === 0 ? PAIRS_UP_TO : PAIRS_IN_BAND_UP_TO);
+  // Pairs left out: up to 60 sales when some fees are recorded (two declined charges among recorded sales are
+  // found exactly), 24 when every fee is unknown (within a band pairs rarely decide, and cost n²).
+  const pairs = n <= (whole.unknown < whole.size ? PAIRS_UP_TO : PAIRS_IN_BAND_UP_TO);
   // Each sale's part of the sums, as numbers: the search below allocates nothing per subset.
   const net = new Float64Array(n);
   const lo = new Float64Array(n);
