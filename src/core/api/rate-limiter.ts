@@ -57,6 +57,7 @@ export function createRateLimiter(
   let waitedTotal = 0;
   // Callers queue in order, so a waiting caller is not overtaken by a later one.
   let queue: Promise<unknown> = Promise.resolve();
+  const turnOver = () => undefined;
 
   const nextSlotIn = (now: number): number => {
     while (sent.length && sent[0]! <= now - 60_000) sent.shift();
@@ -87,7 +88,9 @@ export function createRateLimiter(
   return {
     acquire(signal) {
       const turn = queue.then(() => acquireNow(signal));
-      queue = turn.catch(() => undefined);
+      // The caller gets `turn` itself, rejection included (a cancelled wait); the queue only needs to know
+      // that this turn is over, whichever way, so the next caller's turn starts.
+      queue = turn.then(turnOver, turnOver);
       return turn;
     },
     penalize(ms) {
