@@ -174,6 +174,8 @@ test('Início: counts from dashboard.summary, cards that open their lists, and t
   await shoot(page, 'home-done');
   await page.locator('.stat-sent').click();
   await current('Enviar');
+  // Opened on its batches: the table of batches is in view.
+  await expect(page.getByRole('table', { name: 'Lotes enviados ao EVO' })).toBeInViewport();
 
   // No Portuguese screen shows a code, JSON or "(s)".
   await home();

@@ -283,6 +283,7 @@ export const en: Messages = {
   workspace: workspaceEn,
   update: updateEn,
   send: {
+    batchesTable: 'Batches sent to EVO',
     openBatch: 'Batch {{id}} ▸',
     items: {
       title: 'What will be marked as paid in the EVO',

@@ -293,6 +293,7 @@ export const ptBR = {
   workspace: workspacePtBR,
   update: updatePtBR,
   send: {
+    batchesTable: 'Lotes enviados ao EVO',
     openBatch: 'Lote {{id}} ▸',
     items: {
       title: 'O que será marcado como pago no EVO',

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
 import { formatDate, formatDateTime, formatMoney } from '../format';
 import { describeError } from '../i18n';
+import { useScreenParams } from '../navigation';
 
 type Preview = CommandOutput<'send.preview'>;
 type Batches = CommandOutput<'send.batches'>;
@@ -92,12 +93,19 @@ const listOf = (items: string[], locale: string) =>
 export function SendScreen() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  // Opened from Início's "Enviados ao EVO" card: the batches are what the clerk came for.
+  const toBatches = useScreenParams('send')?.view === 'batches';
+  const batchesRef = useRef<HTMLTableElement>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [batches, setBatches] = useState<Batches | null>(null);
   /** The batch opened to its list (one at a time). */
   const [opened, setOpened] = useState<BatchItems | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const hasBatches = (batches?.batches.length ?? 0) > 0;
+  useEffect(() => {
+    if (toBatches && hasBatches) batchesRef.current?.scrollIntoView({ block: 'start' });
+  }, [toBatches, hasBatches]);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const fail = (e: unknown) =>
     setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
@@ -273,7 +281,7 @@ export function SendScreen() {
         </p>
       )}
       {batches && batches.batches.length > 0 && (
-        <table className="table">
+        <table className="table" ref={batchesRef} aria-label={t('send.batchesTable')}>
           <thead>
             <tr>
               <th>{t('send.col.batch')}</th>
