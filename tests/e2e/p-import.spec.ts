@@ -26,6 +26,8 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
   await expect(page.getByRole('heading', { name: 'Confira antes de importar' })).toBeVisible({
     timeout: 30_000,
   });
+  // A spreadsheet has no text encoding: the preview does not print a dash for one.
+  await expect(page.getByText(/^Formato XLSX, confiança \d+%\./)).toBeVisible();
   const samples = page.locator('.mapping-column .muted');
   const all = (await samples.allTextContents()).join(' ');
   // Dates as dd/mm/aaaa, never Excel serial numbers; amounts with a decimal comma.

@@ -366,9 +366,10 @@ export function ImportScreen({ demo }: { demo: boolean }) {
         <div className="card import-preview">
           <h2>{t('import.previewTitle')}</h2>
           <p>
-            {t('import.detected', {
+            {/* A spreadsheet has no text encoding to speak of: say only what was found. */}
+            {t(preview.encoding ? 'import.detected' : 'import.detectedNoEncoding', {
               format: preview.acquirerFile ? t('acquirerFile.format') : preview.format.toUpperCase(),
-              encoding: preview.encoding ?? '—',
+              encoding: preview.encoding ?? '',
               confidence: Math.round(preview.confidence * 100),
             })}{' '}
             <span className="badge">
