@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { refreshAnchor } from './audit/audit-anchor';
-import { appendAudit } from './audit/audit.repo';
+import { appendAudit, auditHead } from './audit/audit.repo';
 import { backgroundRegistry } from './background';
 import { dbQuirks } from './cache/api-quirks.repo';
 import { createApiRegistry } from './connection/api-access';
@@ -111,8 +111,7 @@ export function createCore(opts: CoreOptions): Core {
     if (!profileId || !settings.profile(profileId) || !dbs.isOpen(profileId)) return;
     try {
       const db = dbs.forProfile(profileId);
-      const head = db.prepare('SELECT hash FROM audit_log ORDER BY seq DESC LIMIT 1').pluck().get() as
-        string | undefined;
+      const head = auditHead(db)?.hash;
       if (head === undefined || anchoredHead.get(profileId) === head) return;
       const a = refreshAnchor(db, secrets, profileId);
       if (a?.head === head) anchoredHead.set(profileId, head);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-db';
 import type { SecretStore } from '../secrets/secret-store';
+import { auditHashAt, auditHead } from './audit.repo';
 
 /**
  * The audit log's anchor: the entry count and head hash, kept OUTSIDE the database, in the secret store (the OS
@@ -37,12 +38,10 @@ export function readAnchor(secrets: SecretStore, profileId: string): AuditAnchor
 
 /** Does the log still hold the anchored entry, unchanged? A reason in words when not. */
 export function anchorProblem(db: Db, a: AuditAnchor): string | null {
-  const last = db.prepare('SELECT max(seq) FROM audit_log').pluck().get() as number | null;
-  if ((last ?? 0) < a.count)
-    return `the log ends at entry ${last ?? 0}, but entry ${a.count} was written (entries were removed from the end)`;
-  const hash = db.prepare('SELECT hash FROM audit_log WHERE seq = ?').pluck().get(a.count) as
-    string | undefined;
-  if (hash !== a.head)
+  const last = auditHead(db)?.seq ?? 0;
+  if (last < a.count)
+    return `the log ends at entry ${last}, but entry ${a.count} was written (entries were removed from the end)`;
+  if (auditHashAt(db, a.count) !== a.head)
     return `entry ${a.count} is not the one anchored (the log was rewritten and re-hashed)`;
   return null;
 }
@@ -58,8 +57,7 @@ export function refreshAnchor(
   profileId: string,
   now = new Date(),
 ): AuditAnchor | null {
-  const head = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
-    { seq: number; hash: string } | undefined;
+  const head = auditHead(db);
   const prev = readAnchor(secrets, profileId);
   if (!head) return prev;
   if (prev && prev.count === head.seq && prev.head === head.hash) return prev;

@@ -201,3 +201,14 @@ export function queryAudit(db: Db, q: AuditQuery = {}): { entries: AuditEntry[];
     .all(...params, q.limit ?? 500, q.offset ?? 0) as AuditRow[];
   return { entries: rows.map(toEntry), total };
 }
+
+/** The newest entry of the log (its number and hash), if any: what an anchor is moved to. */
+export function auditHead(db: Db): { seq: number; hash: string } | undefined {
+  return db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+    { seq: number; hash: string } | undefined;
+}
+
+/** The hash of entry `seq`, if the log holds it. */
+export function auditHashAt(db: Db, seq: number): string | undefined {
+  return db.prepare('SELECT hash FROM audit_log WHERE seq = ?').pluck().get(seq) as string | undefined;
+}

@@ -82,3 +82,21 @@ export function countReceivablesByStatus(db: Db): Record<number, number> {
     .all() as { s: number; n: number }[];
   return Object.fromEntries(rows.map((r) => [r.s, r.n]));
 }
+
+/** The members the given receivables belong to, each with their name, total and earliest due date. */
+export function membersOfReceivables(
+  db: Db,
+  receivableIds: number[],
+): { memberId: number; name: string | null; amountCents: number; dueDate: string | null }[] {
+  return db
+    .prepare(
+      `SELECT member_id AS memberId, max(payer_name) AS name, sum(amount_cents) AS amountCents,
+              min(due_date) AS dueDate
+         FROM receivables WHERE id IN (SELECT value FROM json_each(?)) AND member_id IS NOT NULL
+        GROUP BY member_id`,
+    )
+    .all(JSON.stringify(receivableIds)) as ReturnType<typeof membersOfReceivables>;
+}
+
+export const countReceivables = (db: Db): number =>
+  db.prepare('SELECT count(*) FROM receivables').pluck().get() as number;

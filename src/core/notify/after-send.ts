@@ -1,3 +1,4 @@
+import { membersOfReceivables } from '../cache/receivables.repo';
 import type { CoreContext } from '../context';
 import { enqueueNotifications } from './notify.repo';
 import { renderTemplate } from './template';
@@ -15,17 +16,7 @@ export function notifyMembersOfBatch(
   const option = ctx.settings.profile(profileId)?.notifyAfterSend;
   if (!option?.enabled || receivableIds.length === 0) return 0;
   const db = ctx.dbFor(profileId);
-  const members = db
-    .prepare(
-      `SELECT member_id AS memberId, max(payer_name) AS name, sum(amount_cents) AS amountCents, min(due_date) AS dueDate
-       FROM receivables WHERE id IN (SELECT value FROM json_each(?)) AND member_id IS NOT NULL GROUP BY member_id`,
-    )
-    .all(JSON.stringify(receivableIds)) as {
-    memberId: number;
-    name: string | null;
-    amountCents: number;
-    dueDate: string | null;
-  }[];
+  const members = membersOfReceivables(db, receivableIds);
   const items = members.flatMap((m) => {
     const r = renderTemplate(option.template, {
       name: m.name,

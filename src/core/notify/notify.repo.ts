@@ -142,3 +142,11 @@ export function requeue(db: Db, ids: number[]): number {
     )
     .run(JSON.stringify(ids)).changes;
 }
+
+/** The whole queue waits until `at` (offline, or a failing API): the next items would meet the same. */
+export function pauseQueueUntil(db: Db, at: string): void {
+  db.prepare(
+    `UPDATE notification_queue SET next_attempt_at = ?
+      WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at < ?)`,
+  ).run(at, at);
+}

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client';
 import { appendAudit } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
 import { isAppError } from '../errors';
-import { earliestRetry, nextReady, setState } from './notify.repo';
+import { earliestRetry, nextReady, pauseQueueUntil, queuedCount, setState } from './notify.repo';
 
 export interface DrainDeps {
   db: Db;
@@ -37,10 +37,7 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
   const result: DrainResult = { sent: 0, failed: 0, unknown: 0, waiting: 0, retryAt: null };
-  const total = db
-    .prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`)
-    .pluck()
-    .get() as number;
+  const total = queuedCount(db);
   let done = 0;
   /** A final outcome for one notification, with its audit entry, in one transaction. */
   const settle = (item: { id: number; memberId: number }, state: 'failed' | 'unknown', error: string) =>
@@ -93,9 +90,7 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
         const at = new Date(now().getTime() + delay).toISOString();
         setState(db, item.id, { state: 'queued', lastError: message, nextAttemptAt: at });
         // The whole queue pauses: the next items would meet the same offline or failing API.
-        db.prepare(
-          `UPDATE notification_queue SET next_attempt_at = ? WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at < ?)`,
-        ).run(at, at);
+        pauseQueueUntil(db, at);
         break;
       } else {
         settle(item, 'failed', message);
@@ -105,10 +100,7 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
     done++;
     deps.onProgress?.(done, Math.max(total, done));
   }
-  result.waiting = db
-    .prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`)
-    .pluck()
-    .get() as number;
+  result.waiting = queuedCount(db);
   result.retryAt = result.waiting ? earliestRetry(db) : null;
   return result;
 }

@@ -3,7 +3,7 @@ import type { RateLimiter } from '../api/rate-limiter';
 import { replaceBankAccounts } from '../cache/bank-accounts.repo';
 import { replaceDebtors } from '../cache/debtors.repo';
 import { replaceGeography } from '../cache/geography.repo';
-import { upsertReceivables } from '../cache/receivables.repo';
+import { countReceivables, upsertReceivables } from '../cache/receivables.repo';
 import { getSyncState, saveSyncState, type SyncKind } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
 import { AppError, isAppError } from '../errors';
@@ -161,7 +161,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     const covered = have && (first ? false : !(window.to < have.from || window.from > have.to));
     const windowFrom = covered ? (window.from < have.from ? window.from : have.from) : window.from;
     const windowTo = covered ? (window.to > have.to ? window.to : have.to) : window.to;
-    const itemCount = db.prepare('SELECT count(*) FROM receivables').pluck().get() as number;
+    const itemCount = countReceivables(db);
     // The first sync of an empty branch still sets a mark, so the next one is incremental.
     const mark = hwm ?? `${today}T00:00:00`;
     return {
