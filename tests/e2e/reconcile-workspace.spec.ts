@@ -105,10 +105,10 @@ test('Conciliar, the morning in one pass: import → suggestions → tie settled
   await page.setViewportSize({ width: 1920, height: 1080 });
   const list = await grid.boundingBox();
   expect(list!.y + list!.height).toBeGreaterThan(1000);
-  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(1080);
+  expect(Number(await page.evaluate('document.scrollingElement.scrollHeight'))).toBeLessThanOrEqual(1080);
   await shoot(page, 'm-journey-1-suggestions-1920');
   await page.setViewportSize({ width: 1366, height: 768 });
-  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(768);
+  expect(Number(await page.evaluate('document.scrollingElement.scrollHeight'))).toBeLessThanOrEqual(768);
 
   // 2. The nameless Pix: the engine would not choose; both members fit and are listed; the clerk picks.
   const search = page.getByLabel('Buscar (nome, valor ou data) — tecla /');

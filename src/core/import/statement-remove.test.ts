@@ -84,8 +84,15 @@ describe('import.remove through the core, against the sandbox', () => {
   it('refuses, in one sentence naming the file, once any of its lines was queued to be marked as paid', async () => {
     const imported = await importStatement('2026-10-01', '2026-10-31');
     await call('review.approveGreen', { statementId: imported.statementId });
+    const listed = async () =>
+      (
+        await call<{ statements: { id: number; sentCount: number }[] }>('import.statements', {})
+      ).statements.find((s) => s.id === imported.statementId)!.sentCount;
+    expect(await listed()).toBe(0);
     const queued = await call<{ batchIds: number[] }>('send.confirm', { wait: false });
     expect(queued.batchIds.length).toBeGreaterThan(0);
+    // The list says so in advance (Importar shows it instead of "Remover…").
+    expect(await listed()).toBeGreaterThan(0);
     const before = count('SELECT COUNT(*) FROM statement_lines WHERE statement_id = ?', imported.statementId);
     const r = await t.core.dispatch('import.remove', { statementId: imported.statementId });
     expect(r).toMatchObject({

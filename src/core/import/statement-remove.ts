@@ -26,6 +26,23 @@ export interface RemovedStatement {
  * under review alike): what went, or may have gone, to the API stays explainable. Learned payer names, mapping
  * profiles and the account a file's identification belongs to are knowledge, not this statement: they stay.
  */
+/**
+ * How many receivables of this statement's lines were queued or sent to be marked as paid: a statement with any
+ * cannot be removed (what was sent stays explained). The one rule, used by the removal and by the list that
+ * says so in advance.
+ */
+export function sentReceivables(db: Db, statementId: number): number {
+  return db
+    .prepare(
+      `SELECT COUNT(*) FROM outbox_items
+        WHERE line_id IN (SELECT id FROM statement_lines WHERE statement_id = @id)
+           OR match_id IN (SELECT m.id FROM matches m JOIN match_plans p ON p.id = m.plan_id
+                            WHERE p.statement_id = @id)`,
+    )
+    .pluck()
+    .get({ id: statementId }) as number;
+}
+
 export function removeStatement(db: Db, statementId: number): RemovedStatement {
   return db
     .transaction((): RemovedStatement => {
@@ -50,15 +67,7 @@ export function removeStatement(db: Db, statementId: number): RemovedStatement {
           code: 'import.statement_not_found',
           params: { statementId },
         });
-      const queued = db
-        .prepare(
-          `SELECT COUNT(*) FROM outbox_items
-            WHERE line_id IN (SELECT id FROM statement_lines WHERE statement_id = @id)
-               OR match_id IN (SELECT m.id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-                                WHERE p.statement_id = @id)`,
-        )
-        .pluck()
-        .get({ id: statementId }) as number;
+      const queued = sentReceivables(db, statementId);
       if (queued > 0)
         throw new AppError(
           'conflict',

@@ -39,7 +39,8 @@ function isAnticipated(reasonsJson: string): boolean {
   try {
     const reasons = JSON.parse(reasonsJson) as { code: string; params?: Record<string, unknown> }[];
     const s = reasons.find((r) => r.code === 'card_settlement');
-    return /\ba[12]\b/.test(String(s?.params?.model ?? ''));
+    const model = s?.params?.model;
+    return typeof model === 'string' && /\ba[12]\b/.test(model);
   } catch {
     return false;
   }

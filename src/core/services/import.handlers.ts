@@ -5,7 +5,7 @@ import { commitImport, listProfiles, listStatements, previewImport } from '../im
 import { suggest } from '../matching/suggest';
 import { returnFileImported } from './return-file.handlers';
 import { acquirerFileImported } from '../acquirer/acquirer.handlers';
-import { removeStatement } from '../import/statement-remove';
+import { removeStatement, sentReceivables } from '../import/statement-remove';
 
 /** Progress of reading a big file, as `job.progress` events keyed by the upload. */
 const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total: number) =>
@@ -119,7 +119,15 @@ export const importHandlers: HandlerGroup<
       { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );
   },
-  'import.statements': async ({ bankAccountId }) => ({ statements: listStatements(ctx.db(), bankAccountId) }),
+  'import.statements': async ({ bankAccountId }) => {
+    const db = ctx.db();
+    return {
+      statements: listStatements(db, bankAccountId).map((s) => ({
+        ...s,
+        sentCount: sentReceivables(db, s.id),
+      })),
+    };
+  },
   'import.profiles': async ({ bankAccountId }) => ({ profiles: listProfiles(ctx.db(), bankAccountId) }),
   // [P] Removing a statement none of whose lines was sent; audited with what went (statement-remove.ts).
   'import.remove': async ({ statementId }) =>

@@ -331,7 +331,14 @@ export const importCommands = {
   'import.statements': defineCommand({
     summary: 'List the imported bank statements',
     input: z.object({ bankAccountId: z.number().int().positive().optional() }),
-    output: z.object({ statements: z.array(statementSummarySchema) }),
+    output: z.object({
+      statements: z.array(
+        statementSummarySchema.extend({
+          /** Receivables of its lines queued or sent to EVO: such a statement cannot be removed. */
+          sentCount: z.number().int(),
+        }),
+      ),
+    }),
   }),
   'import.returnFiles': defineCommand({
     summary: 'List the imported CNAB return files (boleto settlements), newest first',

@@ -18,6 +18,8 @@ export const importingEn: Widen<typeof importingPtBR> = {
   chooseColumnsHint:
     'Say which column is the date, which is the amount (or credit and debit) and which is the description; the preview updates with each choice.',
   adjustBelow: 'Adjust the columns just below.',
+  sentKept_one: '{{count}} receivable sent to EVO: kept',
+  sentKept: '{{count}} receivables sent to EVO: kept',
   remove: 'Remove…',
   removeLabel: 'Remove statement {{file}}',
   removeAsk:

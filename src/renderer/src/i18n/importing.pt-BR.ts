@@ -17,6 +17,8 @@ export const importingPtBR = {
   chooseColumnsHint:
     'Diga qual coluna é a data, qual é o valor (ou crédito e débito) e qual é a descrição; a pré-visualização se atualiza a cada escolha.',
   adjustBelow: 'Ajuste as colunas logo abaixo.',
+  sentKept_one: '{{count}} recebível enviado ao EVO: fica',
+  sentKept: '{{count}} recebíveis enviados ao EVO: fica',
   remove: 'Remover…',
   removeLabel: 'Remover o extrato {{file}}',
   removeAsk:

@@ -543,15 +543,20 @@ export function ImportScreen({ demo }: { demo: boolean }) {
                     <td className="num">{s.creditCount}</td>
                     <td>{formatDateTime(s.importedAt, locale)}</td>
                     <td>
-                      <button
-                        type="button"
-                        onClick={() => setRemoving(s.id)}
-                        aria-label={t('importing.removeLabel', { file: s.fileName })}
-                        aria-expanded={removing === s.id}
-                        disabled={busy !== null}
-                      >
-                        {t('importing.remove')}
-                      </button>
+                      {s.sentCount > 0 ? (
+                        // Said before anyone tries: what was sent to EVO stays explained by its statement.
+                        <span className="muted small">{t('importing.sentKept', { count: s.sentCount })}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          onClick={() => setRemoving(s.id)}
+                          aria-label={t('importing.removeLabel', { file: s.fileName })}
+                          aria-expanded={removing === s.id}
+                          disabled={busy !== null}
+                        >
+                          {t('importing.remove')}
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))
