@@ -5,7 +5,7 @@ import type { Db } from '../../core/db/open-db';
 import { createDispatch } from '../../core/dispatch';
 import type { Handlers } from '../../core/handlers';
 import { sandboxBranch } from '../../core/matching/testing-db';
-import { matchingHandlers } from '../../core/services/matching.handlers';
+import { matchingHandlers } from '../../core/matching/matching.handlers';
 import type { CliIo } from '../types';
 import { matchCommand } from './match';
 

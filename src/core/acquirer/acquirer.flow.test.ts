@@ -16,8 +16,8 @@ import { upsertReceivables } from '../cache/receivables.repo';
 import type { CoreContext } from '../context';
 import { openDb, type Db } from '../db/open-db';
 import { commitImport } from '../import/import.service';
-import { importAndSuggest } from '../services/import.handlers';
-import { matchingHandlers } from '../services/matching.handlers';
+import { importAndSuggest } from '../import/import.handlers';
+import { matchingHandlers } from '../matching/matching.handlers';
 
 const TODAY = '2026-07-15';
 const NOW = () => new Date('2026-07-15T15:00:00Z');

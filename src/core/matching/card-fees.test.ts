@@ -10,7 +10,7 @@ import { replaceBankAccounts } from '../cache/bank-accounts.repo';
 import { upsertReceivables } from '../cache/receivables.repo';
 import { openDb } from '../db/open-db';
 import { commitImport } from '../import/import.service';
-import { cardFeesHandlers } from '../services/card-fees.handlers';
+import { cardFeesHandlers } from './card-fees.handlers';
 import { inferCardFees, learnedCardFees } from './card-fees';
 import { runMatching, updateMatchSettings } from './matching.service';
 import { importSandboxStatement, NOW, sandboxBranch } from './testing-db';

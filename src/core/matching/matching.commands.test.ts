@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { matchingCommands } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
-import { matchingHandlers } from '../services/matching.handlers';
+import { matchingHandlers } from './matching.handlers';
 import { sandboxBranch } from './testing-db';
 
 let db: Db | undefined;

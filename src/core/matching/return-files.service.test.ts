@@ -8,8 +8,8 @@ import { writeReturnFile, writeStatement } from '../../sandbox';
 import { matchingCommands } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
-import { importAndSuggest } from '../services/import.handlers';
-import { matchingHandlers } from '../services/matching.handlers';
+import { importAndSuggest } from '../import/import.handlers';
+import { matchingHandlers } from './matching.handlers';
 import { NOW, sandboxBranch, TODAY } from './testing-db';
 
 let db: Db | undefined;

@@ -3,7 +3,7 @@ import { generateSandboxData, writeStatement } from '../../sandbox';
 import type { CoreContext } from '../context';
 import { memoryLogger } from '../log';
 import type { Db } from '../db/open-db';
-import { importAndSuggest } from '../services/import.handlers';
+import { importAndSuggest } from '../import/import.handlers';
 import { listMatchLines } from './matching.lines';
 import { sandboxBranch, NOW, TODAY } from './testing-db';
 import { statementsToRefresh, suggest } from './suggest';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CardSaleDto } from '../../../../shared/contract/matching';
+import { PAYMENT_TYPE } from '../../../../shared/constants';
 import { formatDate, formatMoney } from '../../format';
 
 /** "2,99%" / "2.99%": a fee percent in the clerk's language. */
@@ -25,7 +26,7 @@ export function CardSales({ sales }: { sales: readonly CardSaleDto[] }) {
     [
       s.acquirer,
       s.flag,
-      s.paymentTypeId === 3 ? t('cards.products.debit') : t('cards.products.credit'),
+      s.paymentTypeId === PAYMENT_TYPE.debit_card ? t('cards.products.debit') : t('cards.products.credit'),
       s.installment ? t('cards.sales.installment', { installment: s.installment }) : null,
     ]
       .filter(Boolean)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { call, CommandError } from '../../api/client';
 import { formatDate, formatMoney } from '../../format';
+import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../../../shared/constants';
 import { describeError } from '../../i18n';
 import { LearnedNames } from './LearnedNames';
 import { WeakChoice } from './WeakChoice';
@@ -11,7 +12,17 @@ import { DateField } from '../DateField';
 
 type Found = CommandOutput<'review.searchReceivables'>['rows'][number];
 type Override = CommandOutput<'review.override'>;
-const PAYMENT_TYPE_IDS = [1, 2, 3, 5, 7, 13, 18] as const;
+/** The payment types a clerk filters by (the others are rare at a gym's front desk). */
+const PAYMENT_TYPE_IDS = [
+  PAYMENT_TYPE.cash,
+  PAYMENT_TYPE.credit_card,
+  PAYMENT_TYPE.debit_card,
+  PAYMENT_TYPE.boleto,
+  PAYMENT_TYPE.deposit,
+  PAYMENT_TYPE.transfer,
+  PAYMENT_TYPE.pix,
+] as const;
+const { open: OPEN, overdue: OVERDUE } = ACCOUNT_STATUS;
 
 /**
  * Pick one or several cached receivables for a line by hand, in a panel at the side of the list. The
@@ -52,7 +63,7 @@ export function OverridePanel({
           {
             ...r,
             amountCents: r.faceCents ?? r.amountCents,
-            statusId: r.statusId ?? 1,
+            statusId: r.statusId ?? OPEN,
             heldByLineId: line.lineId,
           },
         ]),
@@ -75,7 +86,7 @@ export function OverridePanel({
         ...(query.trim() ? { query } : {}),
         ...(sameAmount ? { amountCents: line.amountCents } : {}),
         ...(paymentType !== '' ? { paymentTypeIds: [paymentType] } : {}),
-        statuses: status === 'open' ? [1] : status === 'overdue' ? [4] : [1, 4],
+        statuses: status === 'open' ? [OPEN] : status === 'overdue' ? [OVERDUE] : [OPEN, OVERDUE],
         ...(dueFrom ? { dueFrom } : {}),
         ...(dueTo ? { dueTo } : {}),
         limit: 100,

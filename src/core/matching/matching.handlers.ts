@@ -1,8 +1,8 @@
 import type { HandlerGroup } from '../handlers';
-import { lineCandidates } from '../matching/candidates';
-import { listMatchLines } from '../matching/matching.lines';
-import { getMatchSettings, updateMatchSettings } from '../matching/matching.service';
-import { suggest } from '../matching/suggest';
+import { lineCandidates } from './candidates';
+import { listMatchLines } from './matching.lines';
+import { getMatchSettings, updateMatchSettings } from './matching.service';
+import { suggest } from './suggest';
 
 export const matchingHandlers: HandlerGroup<
   'match.run' | 'match.lines' | 'match.settings.get' | 'match.settings.update' | 'match.candidates'

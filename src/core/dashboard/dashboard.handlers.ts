@@ -1,4 +1,4 @@
-import { dashboardSummary } from '../dashboard/dashboard.service';
+import { dashboardSummary } from './dashboard.service';
 import type { HandlerGroup } from '../handlers';
 
 export const dashboardHandlers: HandlerGroup<'dashboard.summary'> = (ctx) => ({

@@ -1,11 +1,11 @@
 import type { AccountCheck, ImportCommitResult } from '../../shared/contract/import';
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
-import { commitImport, listProfiles, listStatements, previewImport } from '../import/import.service';
+import { commitImport, listProfiles, listStatements, previewImport } from './import.service';
 import { suggest } from '../matching/suggest';
-import { returnFileImported } from './return-file.handlers';
+import { returnFileImported } from './return-file/return-file.handlers';
 import { acquirerFileImported } from '../acquirer/acquirer.handlers';
-import { removeStatement, sentReceivables } from '../import/statement-remove';
+import { removeStatement, sentReceivables } from './statement-remove';
 
 /** Progress of reading a big file, as `job.progress` events keyed by the upload. */
 const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total: number) =>

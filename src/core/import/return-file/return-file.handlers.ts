@@ -3,13 +3,13 @@
  * settlements' credit dates fall in, so a boleto credit imported before its return file is explained now.
  * A failed suggestion never undoes the import (a notice says so), as for statements.
  */
-import type { ImportCommitResult, ReturnFileSummary } from '../../shared/contract/import';
-import type { MatchSummaryDto } from '../../shared/contract/matching';
-import type { CoreContext } from '../context';
-import type { HandlerGroup } from '../handlers';
-import { listReturnFiles } from '../import/return-file/return-file.service';
-import { returnFileRepo } from '../import/return-file/return-file.repo';
-import { suggest } from '../matching/suggest';
+import type { ImportCommitResult, ReturnFileSummary } from '../../../shared/contract/import';
+import type { MatchSummaryDto } from '../../../shared/contract/matching';
+import type { CoreContext } from '../../context';
+import type { HandlerGroup } from '../../handlers';
+import { listReturnFiles } from './return-file.service';
+import { returnFileRepo } from './return-file.repo';
+import { suggest } from '../../matching/suggest';
 
 export function returnFileImported(
   ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,

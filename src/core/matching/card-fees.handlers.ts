@@ -1,5 +1,5 @@
 import type { HandlerGroup } from '../handlers';
-import { refreshCardFees } from '../matching/card-fees';
+import { refreshCardFees } from './card-fees';
 
 /** [J] The card fees learned from confirmed card matches (core/matching/card-fees.ts). */
 export const cardFeesHandlers: HandlerGroup<'match.cardFees'> = (ctx) => ({

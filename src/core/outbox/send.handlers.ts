@@ -1,9 +1,9 @@
 import { backgroundJob } from '../background';
 import type { HandlerGroup } from '../handlers';
 import { AppError } from '../errors';
-import { approvedNotQueued, batchItems, sendPreview } from '../outbox/approved.repo';
-import { batchCounts, enqueuePairs, getBatch, listBatches } from '../outbox/outbox.repo';
-import { runSender, type SendSummary } from '../outbox/outbox.sender';
+import { approvedNotQueued, batchItems, sendPreview } from './approved.repo';
+import { batchCounts, enqueuePairs, getBatch, listBatches } from './outbox.repo';
+import { runSender, type SendSummary } from './outbox.sender';
 import { notifyMembersOfBatch } from '../notify/after-send';
 
 export const sendHandlers: HandlerGroup<

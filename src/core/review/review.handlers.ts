@@ -1,10 +1,10 @@
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
 import { suggest } from '../matching/suggest';
-import { asideRepo } from '../review/aside.repo';
-import { listAsideRules, removeAsideRule, setAside, updateAsideRule } from '../review/aside.service';
-import { searchReceivables } from '../review/receivable-search';
-import { applyReview, approveGreen, listAliases, overrideLine, removeAlias } from '../review/review.service';
+import { asideRepo } from './aside.repo';
+import { listAsideRules, removeAsideRule, setAside, updateAsideRule } from './aside.service';
+import { searchReceivables } from './receivable-search';
+import { applyReview, approveGreen, listAliases, overrideLine, removeAlias } from './review.service';
 
 export const reviewHandlers: HandlerGroup<
   | 'review.approve'
