@@ -98,6 +98,18 @@ export const asideRepo = {
     ).run(a.reason, a.note, a.at, matchId);
   },
 
+  /** A match as setting it aside needs it: its line, state, current reason, receivables already queued. */
+  match: (db: Db, id: number) =>
+    db
+      .prepare(
+        `SELECT m.id, m.line_id AS lineId, m.state, m.aside_reason AS asideReason,
+           (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
+            WHERE i.match_id = m.id) AS queued
+         FROM matches m WHERE m.id = ?`,
+      )
+      .get(id) as
+      { id: number; lineId: number; state: string; asideReason: string | null; queued: number } | undefined,
+
   statementOfMatch: (db: Db, matchId: number) =>
     db
       .prepare(

@@ -46,15 +46,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
     const skipped: { matchId: number; reason: string }[] = [];
     let account: { statementId: number; bankAccountId: number } | undefined;
     for (const id of [...new Set(input.matchIds)]) {
-      const m = db
-        .prepare(
-          `SELECT m.id, m.line_id AS lineId, m.state, m.aside_reason AS asideReason,
-             (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
-              WHERE i.match_id = m.id) AS queued
-           FROM matches m WHERE m.id = ?`,
-        )
-        .get(id) as
-        { id: number; lineId: number; state: string; asideReason: string | null; queued: number } | undefined;
+      const m = asideRepo.match(db, id);
       if (!m) throw new AppError('not_found', `There is no match ${id}.`, { code: 'review.not_found' });
       if (m.queued > 0) {
         skipped.push({ matchId: id, reason: 'already queued for sending' });

@@ -6,6 +6,7 @@ import { matchingRepo as repo } from '../matching/matching.repo';
 import { getMatchSettings, recordOverride } from '../matching/matching.service';
 import { renderReasons } from '../matching/reasons-pt';
 import { payerKey } from '../matching/text';
+import { reviewRepo } from './review.repo';
 import type { Reason } from '../matching/types';
 import { addDays, todayInBrasilia } from '../sync/dates';
 import type { Actor } from '../outbox/outbox.repo';
@@ -30,25 +31,6 @@ const FROM: Record<ReviewAction, string[]> = {
   unmatch: ['suggested', 'overridden', 'to_review', 'approved', 'rejected'],
 };
 
-interface MatchState {
-  id: number;
-  lineId: number;
-  state: string;
-  zone: string;
-  items: number;
-  queued: number;
-}
-
-const matchState = (db: Db, id: number) =>
-  db
-    .prepare(
-      `SELECT m.id, m.line_id AS lineId, m.state, m.zone,
-         (SELECT count(*) FROM match_items i WHERE i.match_id = m.id) AS items,
-         (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id WHERE i.match_id = m.id) AS queued
-       FROM matches m WHERE m.id = ?`,
-    )
-    .get(id) as MatchState | undefined;
-
 /**
  * Apply one review action to several matches in one transaction, one audit entry each. A match whose
  * receivables are already in the outbox cannot change any more (what is being sent stays what was reviewed).
@@ -59,7 +41,7 @@ export function applyReview(db: Db, action: ReviewAction, matchIds: number[], wh
     let changed = 0;
     const skipped: { matchId: number; reason: string }[] = [];
     for (const id of [...new Set(matchIds)]) {
-      const m = matchState(db, id);
+      const m = reviewRepo.match(db, id);
       if (!m) throw new AppError('not_found', `There is no match ${id}.`, { code: 'review.not_found' });
       if (m.queued > 0) {
         skipped.push({ matchId: id, reason: 'already queued for sending' });
@@ -74,12 +56,8 @@ export function applyReview(db: Db, action: ReviewAction, matchIds: number[], wh
         continue;
       }
       const to = TARGET[action];
-      // Leaving "set aside" forgets why; no action here sets a line aside (aside.service.ts does).
-      db.prepare(
-        `UPDATE matches SET state = ?, updated_at = ?, aside_reason = NULL, aside_note = NULL, aside_rule_id = NULL
-         WHERE id = ?`,
-      ).run(to, at, id);
-      if (action === 'unmatch') db.prepare('DELETE FROM match_items WHERE match_id = ?').run(id);
+      reviewRepo.setState(db, id, to, at);
+      if (action === 'unmatch') reviewRepo.dropItems(db, id);
       appendAudit(db, {
         ...who,
         at,
@@ -96,14 +74,7 @@ export function applyReview(db: Db, action: ReviewAction, matchIds: number[], wh
 
 /** Approve every green suggestion of a statement's current plan ("aprovar todos os verdes"). */
 export function approveGreen(db: Db, statementId: number, who: Actor, now = new Date()) {
-  const ids = db
-    .prepare(
-      `SELECT m.id FROM matches m
-       WHERE m.plan_id = (SELECT id FROM match_plans WHERE statement_id = ? ORDER BY id DESC LIMIT 1)
-         AND m.zone = 'green' AND m.state = 'suggested'`,
-    )
-    .pluck()
-    .all(statementId) as number[];
+  const ids = reviewRepo.greenSuggestions(db, statementId);
   return applyReview(db, 'approve', ids, who, now);
 }
 
@@ -185,20 +156,12 @@ export function overrideLine(
   opts: OverrideOptions = {},
 ): OverrideOutcome {
   return db.transaction((): OverrideOutcome => {
-    const queued = db
-      .prepare(
-        `SELECT count(*) FROM matches m JOIN match_items i ON i.match_id = m.id JOIN outbox_items o ON o.receivable_id = i.receivable_id
-         WHERE m.line_id = ?`,
-      )
-      .pluck()
-      .get(lineId) as number;
+    const queued = reviewRepo.queuedOfLine(db, lineId);
     if (queued)
       throw new AppError('conflict', 'This line was already queued for sending; it cannot change.', {
         code: 'review.queued',
       });
-    const before = db
-      .prepare('SELECT m.id, m.state FROM matches m WHERE m.line_id = ? ORDER BY m.plan_id DESC LIMIT 1')
-      .get(lineId);
+    const before = reviewRepo.latestMatchOfLine(db, lineId);
     const pre = scoreChoice(db, lineId, receivableIds);
     if (pre?.low && !opts.confirmed) {
       // Validate the choice all the same (open, not taken), then undo: nothing is applied or learned yet.
@@ -223,40 +186,28 @@ export function overrideLine(
     }
     const learn = opts.learn !== false;
     const key = pre ? payerKey(pre.line.payerText ?? pre.line.description) : '';
-    const aliasesBefore = key
-      ? (db.prepare('SELECT id, times_used, payer_name FROM aliases WHERE payer_key = ?').all(key) as {
-          id: number;
-          times_used: number;
-          payer_name: string | null;
-        }[])
-      : [];
+    const aliasesBefore = key ? reviewRepo.aliasesOfKey(db, key) : [];
     const result = recordOverride(db, lineId, receivableIds, now);
     let score = result.score;
     let zone: Zone = result.zone;
     if (!learn && key && pre) {
       // recordOverride always learns: put the aliases back as they were, and keep the score it had without.
       const kept = new Map(aliasesBefore.map((a) => [a.id, a]));
-      for (const id of db
-        .prepare('SELECT id FROM aliases WHERE payer_key = ?')
-        .pluck()
-        .all(key) as number[]) {
+      for (const { id } of reviewRepo.aliasesOfKey(db, key)) {
         const old = kept.get(id);
-        if (!old) db.prepare('DELETE FROM aliases WHERE id = ?').run(id);
-        else
-          db.prepare('UPDATE aliases SET times_used = ?, payer_name = ? WHERE id = ?').run(
-            old.times_used,
-            old.payer_name,
-            id,
-          );
+        if (!old) reviewRepo.deleteAlias(db, id);
+        else reviewRepo.restoreAlias(db, old);
       }
       score = pre.score;
       zone = pre.zone;
-      db.prepare('UPDATE matches SET score = ?, zone = ?, reasons_json = ? WHERE id = ?').run(
+      reviewRepo.rescore(db, result.matchId, {
         score,
         zone,
-        JSON.stringify([{ code: 'manual', params: { at: todayInBrasilia(now) } }, ...pre.reasons]),
-        result.matchId,
-      );
+        reasonsJson: JSON.stringify([
+          { code: 'manual', params: { at: todayInBrasilia(now) } },
+          ...pre.reasons,
+        ]),
+      });
     }
     const learned = learn ? result.aliasesLearned : 0;
     appendAudit(db, {
@@ -286,38 +237,16 @@ export function overrideLine(
 
 /** The learned aliases: the bank's payer text, the member it stands for (by the name the cache knows). */
 export function listAliases(db: Db) {
-  return {
-    rows: db
-      .prepare(
-        `SELECT a.id, a.payer_key AS payerKey, a.payer_name AS payerText, a.member_id AS memberId,
-           (SELECT r.payer_name FROM receivables r WHERE r.member_id = a.member_id AND r.payer_name IS NOT NULL
-            ORDER BY r.due_date DESC LIMIT 1) AS memberName,
-           a.learned_at AS learnedAt, a.times_used AS timesUsed
-         FROM aliases a ORDER BY a.learned_at DESC, a.id DESC`,
-      )
-      .all() as {
-      id: number;
-      payerKey: string;
-      payerText: string | null;
-      memberId: number;
-      memberName: string | null;
-      learnedAt: string;
-      timesUsed: number;
-    }[],
-  };
+  return { rows: reviewRepo.aliases(db) };
 }
 
 /** Forget a learned alias (the next suggestions no longer use it); audited. */
 export function removeAlias(db: Db, id: number, who: Actor, now = new Date()) {
   return db.transaction(() => {
-    const row = db
-      .prepare(
-        'SELECT id, payer_key AS payerKey, payer_name AS payerText, member_id AS memberId, learned_at AS learnedAt, times_used AS timesUsed FROM aliases WHERE id = ?',
-      )
-      .get(id);
+    const row = reviewRepo.alias(db, id);
     if (!row)
       throw new AppError('not_found', `There is no learned name ${id}.`, { code: 'review.alias_not_found' });
-    db.prepare('DELETE FROM aliases WHERE id = ?').run(id);
+    reviewRepo.deleteAlias(db, id);
     appendAudit(db, {
       ...who,
       at: now.toISOString(),

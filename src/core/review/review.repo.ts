@@ -1,0 +1,117 @@
+import type { Db } from '../db/open-db';
+import { currentPlanId } from '../matching/current-plan.repo';
+
+/** The only SQL of the review workflow (approve, reject, override, learned names). Callers own the transaction. */
+
+export interface ReviewMatch {
+  id: number;
+  lineId: number;
+  state: string;
+  zone: string;
+  /** Receivables the match holds. */
+  items: number;
+  /** Of them, already in the outbox (queued or sent): the match cannot change any more. */
+  queued: number;
+}
+
+export interface AliasRow {
+  id: number;
+  payerKey: string;
+  payerText: string | null;
+  memberId: number;
+  memberName: string | null;
+  learnedAt: string;
+  timesUsed: number;
+}
+
+export const reviewRepo = {
+  match: (db: Db, id: number) =>
+    db
+      .prepare(
+        `SELECT m.id, m.line_id AS lineId, m.state, m.zone,
+           (SELECT count(*) FROM match_items i WHERE i.match_id = m.id) AS items,
+           (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
+            WHERE i.match_id = m.id) AS queued
+         FROM matches m WHERE m.id = ?`,
+      )
+      .get(id) as ReviewMatch | undefined,
+
+  /** Moves a match to a review state; leaving "set aside" forgets why (aside.repo.ts sets a line aside). */
+  setState: (db: Db, id: number, state: string, at: string) =>
+    db
+      .prepare(
+        `UPDATE matches SET state = ?, updated_at = ?, aside_reason = NULL, aside_note = NULL, aside_rule_id = NULL
+         WHERE id = ?`,
+      )
+      .run(state, at, id),
+
+  dropItems: (db: Db, matchId: number) =>
+    db.prepare('DELETE FROM match_items WHERE match_id = ?').run(matchId),
+
+  /** The green suggestions of a statement's current plan, not yet reviewed. */
+  greenSuggestions(db: Db, statementId: number): number[] {
+    const plan = currentPlanId(db, statementId);
+    if (plan === undefined) return [];
+    return db
+      .prepare(`SELECT id FROM matches WHERE plan_id = ? AND zone = 'green' AND state = 'suggested'`)
+      .pluck()
+      .all(plan) as number[];
+  },
+
+  /** Receivables of a line (in any plan) already in the outbox. */
+  queuedOfLine: (db: Db, lineId: number) =>
+    db
+      .prepare(
+        `SELECT count(*) FROM matches m JOIN match_items i ON i.match_id = m.id
+           JOIN outbox_items o ON o.receivable_id = i.receivable_id
+         WHERE m.line_id = ?`,
+      )
+      .pluck()
+      .get(lineId) as number,
+
+  /** The line's match in its newest plan (for the audit's "before"). */
+  latestMatchOfLine: (db: Db, lineId: number) =>
+    db
+      .prepare('SELECT m.id, m.state FROM matches m WHERE m.line_id = ? ORDER BY m.plan_id DESC LIMIT 1')
+      .get(lineId) as { id: number; state: string } | undefined,
+
+  /** Rewrites a clerk's choice's score and reasons (when nothing was learned from it). */
+  rescore: (db: Db, matchId: number, s: { score: number; zone: string; reasonsJson: string }) =>
+    db
+      .prepare('UPDATE matches SET score = ?, zone = ?, reasons_json = ? WHERE id = ?')
+      .run(s.score, s.zone, s.reasonsJson, matchId),
+
+  aliasesOfKey: (db: Db, payerKey: string) =>
+    db.prepare('SELECT id, times_used, payer_name FROM aliases WHERE payer_key = ?').all(payerKey) as {
+      id: number;
+      times_used: number;
+      payer_name: string | null;
+    }[],
+
+  restoreAlias: (db: Db, a: { id: number; times_used: number; payer_name: string | null }) =>
+    db
+      .prepare('UPDATE aliases SET times_used = ?, payer_name = ? WHERE id = ?')
+      .run(a.times_used, a.payer_name, a.id),
+
+  deleteAlias: (db: Db, id: number) => db.prepare('DELETE FROM aliases WHERE id = ?').run(id),
+
+  /** Learned names, newest first, with the member's name as the cache knows it. */
+  aliases: (db: Db) =>
+    db
+      .prepare(
+        `SELECT a.id, a.payer_key AS payerKey, a.payer_name AS payerText, a.member_id AS memberId,
+           (SELECT r.payer_name FROM receivables r WHERE r.member_id = a.member_id AND r.payer_name IS NOT NULL
+            ORDER BY r.due_date DESC LIMIT 1) AS memberName,
+           a.learned_at AS learnedAt, a.times_used AS timesUsed
+         FROM aliases a ORDER BY a.learned_at DESC, a.id DESC`,
+      )
+      .all() as AliasRow[],
+
+  alias: (db: Db, id: number) =>
+    db
+      .prepare(
+        `SELECT id, payer_key AS payerKey, payer_name AS payerText, member_id AS memberId, learned_at AS learnedAt,
+           times_used AS timesUsed FROM aliases WHERE id = ?`,
+      )
+      .get(id) as Omit<AliasRow, 'memberName'> | undefined,
+};
