@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-db';
+import { statementRemoveRepo } from './statement-remove.repo';
 import { AppError } from '../errors';
 
 export interface RemovedStatement {
@@ -32,36 +33,13 @@ export interface RemovedStatement {
  * says so in advance.
  */
 export function sentReceivables(db: Db, statementId: number): number {
-  return db
-    .prepare(
-      `SELECT COUNT(*) FROM outbox_items
-        WHERE line_id IN (SELECT id FROM statement_lines WHERE statement_id = @id)
-           OR match_id IN (SELECT m.id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-                            WHERE p.statement_id = @id)`,
-    )
-    .pluck()
-    .get({ id: statementId }) as number;
+  return statementRemoveRepo.sentReceivables(db, statementId);
 }
 
 export function removeStatement(db: Db, statementId: number): RemovedStatement {
   return db
     .transaction((): RemovedStatement => {
-      const st = db
-        .prepare(
-          `SELECT id, file_name, bank_account_id, period_from, period_to, line_count, credit_count
-             FROM statements WHERE id = ?`,
-        )
-        .get(statementId) as
-        | {
-            id: number;
-            file_name: string;
-            bank_account_id: number;
-            period_from: string | null;
-            period_to: string | null;
-            line_count: number;
-            credit_count: number;
-          }
-        | undefined;
+      const st = statementRemoveRepo.statement(db, statementId);
       if (!st)
         throw new AppError('not_found', `There is no imported statement ${statementId}.`, {
           code: 'import.statement_not_found',
@@ -74,32 +52,18 @@ export function removeStatement(db: Db, statementId: number): RemovedStatement {
           `Statement ${st.file_name} cannot be removed: ${queued} of its receivables were queued or sent to be marked as paid.`,
           { code: 'import.statement_sent', params: { fileName: st.file_name, count: queued } },
         );
-      const decided = db
-        .prepare(
-          `SELECT COUNT(*) AS total,
-                  COALESCE(SUM(m.state IN ('approved', 'overridden')), 0) AS approved
-             FROM matches m JOIN match_plans p ON p.id = m.plan_id
-            WHERE p.statement_id = ?`,
-        )
-        .get(statementId) as { total: number; approved: number };
-      const lines = db
-        .prepare('SELECT COUNT(*) FROM statement_lines WHERE statement_id = ?')
-        .pluck()
-        .get(statementId) as number;
+      const decided = statementRemoveRepo.decided(db, statementId);
+      const lines = statementRemoveRepo.lineCount(db, statementId);
       const overlapping =
         st.period_from && st.period_to
-          ? (db
-              .prepare(
-                `SELECT file_name FROM statements
-                  WHERE bank_account_id = ? AND id <> ? AND known_count > 0
-                    AND period_from <= ? AND period_to >= ?
-                  ORDER BY id`,
-              )
-              .pluck()
-              .all(st.bank_account_id, statementId, st.period_to, st.period_from) as string[])
+          ? statementRemoveRepo.overlapping(db, {
+              id: statementId,
+              bankAccountId: st.bank_account_id,
+              from: st.period_from,
+              to: st.period_to,
+            })
           : [];
-      // Lines, plans, matches and their items go by ON DELETE CASCADE.
-      db.prepare('DELETE FROM statements WHERE id = ?').run(statementId);
+      statementRemoveRepo.delete(db, statementId);
       return {
         statementId,
         fileName: st.file_name,
