@@ -49,34 +49,13 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
   const st = resolveStatement(db, q.statementId);
   const plan = repo.currentPlan(db, st.id);
   if (!plan) return { statementId: st.id, planId: null, createdAt: null, total: 0, rows: [] };
-  const where = 'm.plan_id = ? AND (? IS NULL OR m.zone = ?) AND (? IS NULL OR m.state = ?)';
-  const args = [plan.id, q.zone ?? null, q.zone ?? null, q.state ?? null, q.state ?? null];
-  const total = db
-    .prepare(`SELECT count(*) FROM matches m WHERE ${where}`)
-    .pluck()
-    .get(...args) as number;
-  const rows = db
-    .prepare(
-      `SELECT m.id AS matchId, l.id AS lineId, l.position, l.date, l.amount_cents AS amountCents, l.description,
-         l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons,
-         m.aside_reason AS asideReason, m.aside_note AS asideNote, m.aside_rule_id AS asideRuleId,
-         (SELECT b.state FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
-            JOIN outbox_batches b ON b.id = o.batch_id WHERE i.match_id = m.id LIMIT 1) AS sendState
-       FROM matches m JOIN statement_lines l ON l.id = m.line_id
-       WHERE ${where} ORDER BY l.position, l.id LIMIT ? OFFSET ?`,
-    )
-    .all(...args, q.limit ?? 500, q.offset ?? 0) as Row[];
-  const items = db
-    .prepare(
-      `SELECT i.match_id AS matchId, i.receivable_id AS id, i.amount_cents AS amountCents, r.amount_cents AS faceCents,
-         r.due_date AS dueDate, r.payer_name AS payerName, r.description, r.payment_type_id AS paymentTypeId,
-         r.status_id AS statusId
-       FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
-       WHERE i.match_id IN (SELECT value FROM json_each(?)) ORDER BY i.match_id, i.receivable_id`,
-    )
-    .all(JSON.stringify(rows.map((r) => r.matchId))) as ({
-    matchId: number;
-  } & MatchLineDto['receivables'][number])[];
+  const filter = { planId: plan.id, zone: q.zone ?? null, state: q.state ?? null };
+  const total = repo.countPlanLines(db, filter);
+  const rows = repo.planLines(db, filter, q.limit ?? 500, q.offset ?? 0) as Row[];
+  const items = repo.receivablesOfMatches(
+    db,
+    rows.map((r) => r.matchId),
+  );
   const byMatch = new Map<number, MatchLineDto['receivables']>();
   for (const { matchId, ...item } of items) byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), item]);
   const titles = returnTitlesOf(db, rows);

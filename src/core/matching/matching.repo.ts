@@ -1,6 +1,7 @@
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Db } from '../db/open-db';
-import type { MatchState } from '../../shared/contract/matching';
+import type { MatchLineDto, MatchState } from '../../shared/contract/matching';
+import { currentPlanOf } from './current-plan.repo';
 import type { HeldReceivable, MatchLine, MatchReceivable } from './types';
 
 /** The only SQL of matching. Callers own the transaction. */
@@ -27,6 +28,15 @@ export interface ItemRow {
   receivable_id: number;
   amount_cents: number;
 }
+
+export interface PlanLinesFilter {
+  planId: number;
+  zone: string | null;
+  state: string | null;
+}
+const PLAN_LINES_WHERE = 'm.plan_id = ? AND (? IS NULL OR m.zone = ?) AND (? IS NULL OR m.state = ?)';
+
+type MatchReceivableRow = MatchLineDto['receivables'][number];
 
 /** States the engine owns: a re-run replaces them. Anything else is the clerk's and is kept. */
 export const ENGINE_STATES: readonly MatchState[] = ['suggested', 'unmatched', 'recorded'];
@@ -105,6 +115,59 @@ export const matchingRepo = {
       .all(statementId, statementId) as { id: number; statementId: number; lineId: number }[];
     return new Map(rows.map((r) => [r.id, { statementId: r.statementId, lineId: r.lineId }]));
   },
+
+  /** How many lines of a plan pass the filter (zone and state optional). */
+  countPlanLines: (db: Db, f: PlanLinesFilter) =>
+    db
+      .prepare(`SELECT count(*) FROM matches m WHERE ${PLAN_LINES_WHERE}`)
+      .pluck()
+      .get(f.planId, f.zone, f.zone, f.state, f.state) as number,
+
+  /**
+   * A page of a plan's lines for review: the line, its match (state, score, zone, reasons, why set aside) and,
+   * for an approved line already handed to Enviar, its batch's state.
+   */
+  planLines: (db: Db, f: PlanLinesFilter, limit: number, offset: number) =>
+    db
+      .prepare(
+        `SELECT m.id AS matchId, l.id AS lineId, l.position, l.date, l.amount_cents AS amountCents, l.description,
+           l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons,
+           m.aside_reason AS asideReason, m.aside_note AS asideNote, m.aside_rule_id AS asideRuleId,
+           (SELECT b.state FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
+              JOIN outbox_batches b ON b.id = o.batch_id WHERE i.match_id = m.id LIMIT 1) AS sendState
+         FROM matches m JOIN statement_lines l ON l.id = m.line_id
+         WHERE ${PLAN_LINES_WHERE} ORDER BY l.position, l.id LIMIT ? OFFSET ?`,
+      )
+      .all(f.planId, f.zone, f.zone, f.state, f.state, limit, offset),
+
+  /** The receivables of these matches with what the cache says of each (null fields: no longer cached). */
+  receivablesOfMatches: (db: Db, matchIds: number[]) =>
+    db
+      .prepare(
+        `SELECT i.match_id AS matchId, i.receivable_id AS id, i.amount_cents AS amountCents,
+           r.amount_cents AS faceCents, r.due_date AS dueDate, r.payer_name AS payerName, r.description,
+           r.payment_type_id AS paymentTypeId, r.status_id AS statusId
+         FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
+         WHERE i.match_id IN (SELECT value FROM json_each(?)) ORDER BY i.match_id, i.receivable_id`,
+      )
+      .all(JSON.stringify(matchIds)) as ({ matchId: number } & MatchReceivableRow)[],
+
+  /**
+   * Statements with lines the engine still owns (a sync may have changed their receivables), and any with credits
+   * never matched (imported by an older Quita).
+   */
+  statementsToRefresh: (db: Db) =>
+    db
+      .prepare(
+        `SELECT DISTINCT p.statement_id FROM matches m JOIN match_plans p ON p.id = m.plan_id
+         WHERE ${currentPlanOf('p')} AND ${ENGINE_OWNED}
+         UNION
+         SELECT s.id FROM statements s WHERE s.credit_count > 0
+           AND NOT EXISTS (SELECT 1 FROM match_plans p WHERE p.statement_id = s.id)
+         ORDER BY 1`,
+      )
+      .pluck()
+      .all() as number[],
 
   itemsOf: (db: Db, matchIds: number[]) =>
     matchIds.length === 0

@@ -1,8 +1,7 @@
 import type { MatchSummaryDto } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
-import { currentPlanOf } from './current-plan.repo';
-import { ENGINE_OWNED } from './matching.repo';
+import { matchingRepo } from './matching.repo';
 import { runMatching } from './matching.service';
 
 /** What started a suggestion run, kept in its audit entry. */
@@ -31,16 +30,5 @@ export function suggest(
  * credits never matched (imported by an older Quita).
  */
 export function statementsToRefresh(db: Db): number[] {
-  return db
-    .prepare(
-      `SELECT DISTINCT p.statement_id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-       WHERE ${currentPlanOf('p')}
-         AND ${ENGINE_OWNED}
-       UNION
-       SELECT s.id FROM statements s WHERE s.credit_count > 0
-         AND NOT EXISTS (SELECT 1 FROM match_plans p WHERE p.statement_id = s.id)
-       ORDER BY 1`,
-    )
-    .pluck()
-    .all() as number[];
+  return matchingRepo.statementsToRefresh(db);
 }
