@@ -1,5 +1,6 @@
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
+import { matchingRepo } from '../matching/matching.repo';
 import { suggest } from '../matching/suggest';
 import { asideRepo } from './aside.repo';
 import { listAsideRules, removeAsideRule, setAside, updateAsideRule } from './aside.service';
@@ -33,10 +34,7 @@ export const reviewHandlers: HandlerGroup<
     'review.unmatch': async ({ matchIds }) => applyReview(ctx.db(), 'unmatch', matchIds, who()),
     'review.approveGreen': async ({ statementId }) => {
       const db = ctx.db();
-      const id =
-        statementId ??
-        (db.prepare('SELECT id FROM statements ORDER BY imported_at DESC, id DESC LIMIT 1').pluck().get() as
-          number | undefined);
+      const id = statementId ?? matchingRepo.latestStatement(db)?.id;
       if (id === undefined)
         throw new AppError('not_found', 'No statement has been imported yet.', {
           code: 'review.no_statement',
