@@ -106,6 +106,7 @@ export const workspaceEn: typeof workspacePtBR = {
     confirmed: 'confirmed in EVO',
     needs_review: 'sending to review',
   },
+  explains: 'What makes up this credit',
   progress: '{{decided}} of {{lines}} decided',
   totals:
     'To decide {{todo}} ({{todoAmount}}) · approved {{approved}} · already in EVO {{recorded}} · set aside {{aside}} · reconciled {{decidedAmount}}',

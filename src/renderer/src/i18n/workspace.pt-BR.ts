@@ -102,6 +102,7 @@ export const workspacePtBR = {
     confirmed: 'confirmado no EVO',
     needs_review: 'envio a revisar',
   },
+  explains: 'O que compõe este crédito',
   progress: '{{decided}} de {{lines}} decididos',
   totals:
     'A decidir {{todo}} ({{todoAmount}}) · aprovados {{approved}} · já no EVO {{recorded}} · deixados de lado {{aside}} · conciliado {{decidedAmount}}',

@@ -234,7 +234,7 @@ export function LinePanel({
       )}
       {(line.returnTitles || line.cardSales) && (
         // What explains a credit (a return file's titles, a card deposit's sales): scrolls sideways if narrow.
-        <div className="panel-table">
+        <div className="panel-table" tabIndex={0} role="region" aria-label={t('workspace.explains')}>
           {line.returnTitles && <ReturnTitles titles={line.returnTitles} />}
           {line.cardSales && <CardSales sales={line.cardSales} />}
         </div>
