@@ -5,10 +5,9 @@
  */
 import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
 import type { ImportCommitResult } from '../../shared/contract/import';
-import type { MatchSummaryDto } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
-import { suggest } from '../matching/suggest';
+import { resuggestCovered } from '../matching/suggest';
 import { acquirerRepo } from './acquirer.repo';
 import { listAcquirerFiles, paymentsOfFile } from './acquirer.service';
 
@@ -32,28 +31,12 @@ export function acquirerFileImported(
       sameFile: af.sameFile,
     },
   });
-  if (!af.paymentFrom || !af.paymentTo) return { ...result, suggestions: null };
-  let suggestions: MatchSummaryDto | null = null;
-  try {
-    const ids = acquirerRepo.statementsCovering(ctx.db(), input.bankAccountId, af.paymentFrom, af.paymentTo);
-    for (const id of ids) suggestions = suggest(ctx, id, 'import');
-    return { ...result, suggestions };
-  } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    ctx.log.error(`suggesting matches after importing acquirer file ${af.id} failed`, e);
-    return {
-      ...result,
-      suggestions: null,
-      notices: [
-        ...result.notices,
-        {
-          code: 'import.suggest_failed',
-          message: `The acquirer file was imported, but suggesting matches failed (${reason}); open Conciliar and press “Sugerir de novo”.`,
-          params: { reason },
-        },
-      ],
-    };
-  }
+  const from = af.paymentFrom;
+  const to = af.paymentTo;
+  if (!from || !to) return { ...result, suggestions: null };
+  return resuggestCovered(ctx, result, { label: 'acquirer file', ref: `acquirer file ${af.id}` }, () =>
+    acquirerRepo.statementsCovering(ctx.db(), input.bankAccountId, from, to),
+  );
 }
 
 export const acquirerHandlers: HandlerGroup<'acquirer.files' | 'acquirer.payments'> = (ctx) => ({

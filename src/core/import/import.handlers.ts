@@ -2,7 +2,7 @@ import type { AccountCheck, ImportCommitResult } from '../../shared/contract/imp
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
 import { commitImport, listProfiles, listStatements, previewImport } from './import.service';
-import { suggest } from '../matching/suggest';
+import { resuggestCovered } from '../matching/suggest';
 import { returnFileImported } from './return-file/return-file.handlers';
 import { acquirerFileImported } from '../acquirer/acquirer.handlers';
 import { removeStatement, sentReceivables } from './statement-remove';
@@ -62,24 +62,9 @@ export async function importAndSuggest(
   if (result.acquirerFile)
     return acquirerFileImported(ctx, input, { ...result, acquirerFile: result.acquirerFile });
   auditImport(ctx, input.fileName, input.bankAccountId, result);
-  try {
-    return { ...result, suggestions: suggest(ctx, result.statementId, 'import') };
-  } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    ctx.log.error(`suggesting matches after importing statement ${result.statementId} failed`, e);
-    return {
-      ...result,
-      suggestions: null,
-      notices: [
-        ...result.notices,
-        {
-          code: 'import.suggest_failed',
-          message: `The statement was imported, but suggesting matches failed (${reason}); open Conciliar and press “Sugerir de novo”.`,
-          params: { reason },
-        },
-      ],
-    };
-  }
+  return resuggestCovered(ctx, result, { label: 'statement', ref: `statement ${result.statementId}` }, () => [
+    result.statementId,
+  ]);
 }
 
 export const importHandlers: HandlerGroup<

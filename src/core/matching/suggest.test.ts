@@ -6,7 +6,7 @@ import type { Db } from '../db/open-db';
 import { importAndSuggest } from '../import/import.handlers';
 import { listMatchLines } from './matching.lines';
 import { sandboxBranch, NOW, TODAY } from './testing-db';
-import { statementsToRefresh, suggest } from './suggest';
+import { resuggestCovered, statementsToRefresh, suggest } from './suggest';
 
 /**
  * [M] item 1: a clerk who imports this morning's statement finds Conciliar filled; no "Sugerir de novo" needed.
@@ -63,5 +63,30 @@ describe('suggestions without asking', () => {
       `UPDATE matches SET state = CASE WHEN state = 'suggested' THEN 'approved' ELSE 'rejected' END`,
     ).run();
     expect(statementsToRefresh(db)).toEqual([]);
+  });
+});
+
+describe('resuggestCovered: a failed suggestion never undoes an import', () => {
+  it('keeps the import, says so in one notice naming what was imported, and writes the details to the log', async () => {
+    const b = await sandboxBranch();
+    db = b.db;
+    const { ctx } = ctxOf(b.db);
+    const imported = { statementId: b.statementId, notices: [] } as unknown as Parameters<
+      typeof resuggestCovered
+    >[1];
+    const r = resuggestCovered(ctx, imported, { label: 'return file', ref: 'return file 7' }, () => {
+      throw new Error('database is locked');
+    });
+    expect(r.suggestions).toBeNull();
+    expect(r.notices).toEqual([
+      expect.objectContaining({ code: 'import.suggest_failed', params: { reason: 'database is locked' } }),
+    ]);
+    expect(r.notices[0]!.message).toMatch(/^The return file was imported, but suggesting matches failed/);
+    expect((ctx.log as ReturnType<typeof memoryLogger>).lines[0]).toMatch(
+      /^ERROR suggesting matches after importing return file 7 failed/,
+    );
+    // And when it works: the statements covered are suggested, the last summary returned.
+    const ok = resuggestCovered(ctx, imported, { label: 'statement', ref: 'x' }, () => [b.statementId]);
+    expect(ok.suggestions?.statementId).toBe(b.statementId);
   });
 });

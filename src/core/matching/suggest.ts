@@ -1,3 +1,4 @@
+import type { ImportCommitResult } from '../../shared/contract/import';
 import type { MatchSummaryDto } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
@@ -31,4 +32,38 @@ export function suggest(
  */
 export function statementsToRefresh(db: Db): number[] {
   return matchingRepo.statementsToRefresh(db);
+}
+
+/**
+ * After an import is stored: suggest for the statement imported, or — for a settlement file (a CNAB return
+ * file, an acquirer file) — again for the statements its credit dates fall in, so a credit imported before its
+ * file is explained now. A failed suggestion never undoes the import: the result carries a notice saying so (the
+ * details go to the log), naming `what` was imported. The one place an import's suggestions are made.
+ */
+export function resuggestCovered<R extends Omit<ImportCommitResult, 'suggestions'>>(
+  ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
+  result: R,
+  what: { label: string; ref: string },
+  covered: () => number[],
+): R & { suggestions: MatchSummaryDto | null } {
+  let suggestions: MatchSummaryDto | null = null;
+  try {
+    for (const id of covered()) suggestions = suggest(ctx, id, 'import');
+    return { ...result, suggestions };
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    ctx.log.error(`suggesting matches after importing ${what.ref} failed`, e);
+    return {
+      ...result,
+      suggestions: null,
+      notices: [
+        ...result.notices,
+        {
+          code: 'import.suggest_failed',
+          message: `The ${what.label} was imported, but suggesting matches failed (${reason}); open Conciliar and press “Sugerir de novo”.`,
+          params: { reason },
+        },
+      ],
+    };
+  }
 }

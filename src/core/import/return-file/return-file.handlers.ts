@@ -4,12 +4,11 @@
  * A failed suggestion never undoes the import (a notice says so), as for statements.
  */
 import type { ImportCommitResult, ReturnFileSummary } from '../../../shared/contract/import';
-import type { MatchSummaryDto } from '../../../shared/contract/matching';
 import type { CoreContext } from '../../context';
 import type { HandlerGroup } from '../../handlers';
 import { listReturnFiles } from './return-file.service';
 import { returnFileRepo } from './return-file.repo';
-import { suggest } from '../../matching/suggest';
+import { resuggestCovered } from '../../matching/suggest';
 
 export function returnFileImported(
   ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
@@ -31,28 +30,12 @@ export function returnFileImported(
       sameFile: rf.sameFile,
     },
   });
-  if (!rf.creditFrom || !rf.creditTo) return { ...result, suggestions: null };
-  let suggestions: MatchSummaryDto | null = null;
-  try {
-    const ids = returnFileRepo.statementsCovering(ctx.db(), input.bankAccountId, rf.creditFrom, rf.creditTo);
-    for (const id of ids) suggestions = suggest(ctx, id, 'import');
-    return { ...result, suggestions };
-  } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    ctx.log.error(`suggesting matches after importing return file ${rf.id} failed`, e);
-    return {
-      ...result,
-      suggestions: null,
-      notices: [
-        ...result.notices,
-        {
-          code: 'import.suggest_failed',
-          message: `The return file was imported, but suggesting matches failed (${reason}); open Conciliar and press “Sugerir de novo”.`,
-          params: { reason },
-        },
-      ],
-    };
-  }
+  const from = rf.creditFrom;
+  const to = rf.creditTo;
+  if (!from || !to) return { ...result, suggestions: null };
+  return resuggestCovered(ctx, result, { label: 'return file', ref: `return file ${rf.id}` }, () =>
+    returnFileRepo.statementsCovering(ctx.db(), input.bankAccountId, from, to),
+  );
 }
 
 export const returnFileHandlers: HandlerGroup<'import.returnFiles'> = (ctx) => ({
