@@ -109,7 +109,8 @@ test('Enviar says the EVO records today as the date of receipt and warns about c
 
   const today = todayInBrasilia();
   const dbFile = join(host.dataDir, 'profiles', 'demo', 'quita.db');
-  expect(existsSync(dbFile)).toBe(true);
+  // The profile's database is created by the first command that reads it (Início's), not with the menu.
+  await expect.poll(() => existsSync(dbFile), { timeout: 15_000 }).toBe(true);
   seedApproved(dbFile, today);
 
   await nav.getByRole('button', { name: 'Enviar' }).click();
