@@ -28,18 +28,23 @@ export const patternWords = (pattern: string): string[] =>
 /** The folded pattern as stored: its words in order, once each, one space between. */
 export const normalizePattern = (pattern: string): string => patternWords(pattern).join(' ');
 
-/** The first rule (oldest first) that catches the line on this account, or null. */
-export function ruleFor(
+/**
+ * The rules ready to test lines (their words folded once, not once per line): the first rule, oldest first,
+ * that catches a line on an account, or null.
+ */
+export function asideMatcher(
   rules: readonly AsideRule[],
-  line: RuleLine,
-  bankAccountId: number,
-): AsideRule | null {
-  if (rules.length === 0) return null;
-  const words = new Set(foldText(`${line.description} ${line.payerText ?? ''}`).split(' '));
-  for (const r of rules) {
-    if (r.bankAccountId !== null && r.bankAccountId !== bankAccountId) continue;
-    const need = patternWords(r.pattern);
-    if (need.length > 0 && need.every((w) => words.has(w))) return r;
-  }
-  return null;
+): (line: RuleLine, bankAccountId: number) => AsideRule | null {
+  const compiled = rules
+    .map((rule) => ({ rule, need: patternWords(rule.pattern) }))
+    .filter((r) => r.need.length);
+  return (line, bankAccountId) => {
+    if (compiled.length === 0) return null;
+    const words = new Set(foldText(`${line.description} ${line.payerText ?? ''}`).split(' '));
+    for (const { rule, need } of compiled) {
+      if (rule.bankAccountId !== null && rule.bankAccountId !== bankAccountId) continue;
+      if (need.every((w) => words.has(w))) return rule;
+    }
+    return null;
+  };
 }

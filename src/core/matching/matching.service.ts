@@ -14,7 +14,7 @@ import { addDays, todayInBrasilia } from '../sync/dates';
 import { returnFileRepo } from '../import/return-file/return-file.repo';
 import { acquirerPaymentsFor } from '../acquirer/acquirer.match';
 import { asideRepo } from '../review/aside.repo';
-import { ruleFor, type AsideRule } from './aside-rules';
+import { asideMatcher, type AsideRule } from './aside-rules';
 import { learnedCardFees } from './card-fees';
 import { matchStatement } from './engine';
 import { matchingRepo as repo, type StatementInfo } from './matching.repo';
@@ -202,10 +202,10 @@ export function runMatching(
     const all = repo.creditLines(db, st.id).filter((l) => !keptLines.has(l.id));
     const twins = twinsOf(db, st, all);
     // Lines a set-aside rule catches are not members' payments: the engine never sees them.
-    const rules = asideRepo.rules(db);
+    const ruleFor = asideMatcher(asideRepo.rules(db));
     const caught = new Map<number, AsideRule>();
     for (const l of all) {
-      const rule = twins.has(l.id) ? null : ruleFor(rules, l, st.bank_account_id);
+      const rule = twins.has(l.id) ? null : ruleFor(l, st.bank_account_id);
       if (rule) caught.set(l.id, rule);
     }
     const lines = all.filter((l) => !twins.has(l.id) && !caught.has(l.id));
@@ -234,7 +234,7 @@ export function runMatching(
       planId,
       kept.map((m) => m.id),
     );
-    const counts = { green: 0, yellow: 0, red: 0, unmatched: 0 };
+    const counts = { green: 0, yellow: 0, red: 0, unmatched: 0, recorded: 0 };
     for (const [lineId, rule] of caught) {
       repo.insertMatch(db, {
         planId,
@@ -261,8 +261,9 @@ export function runMatching(
         at: createdAt,
       });
       for (const i of r.items) repo.insertItem(db, matchId, planId, i.receivableId, i.amountCents, true);
-      if (r.state === 'unmatched' && !recorded) counts.unmatched++;
-      else if (r.state !== 'unmatched') counts[r.zone]++;
+      if (recorded) counts.recorded++;
+      else if (r.state === 'unmatched') counts.unmatched++;
+      else counts[r.zone]++;
     }
     return {
       planId,
@@ -270,7 +271,6 @@ export function runMatching(
       engineVersion: plan.engineVersion,
       lines: all.length + kept.length,
       kept: kept.length,
-      recorded: plan.results.filter((r) => r.state === 'unmatched').length - counts.unmatched,
       setAside: caught.size,
       ...counts,
     };

@@ -1,35 +1,16 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
-import type { ReasonDto } from '../../../../shared/contract/matching';
 import { formatDate, formatMoney } from '../../format';
-import { englishReason } from '../../i18n/reasons.en';
 import { AsideForm, type AsideChoice } from './AsideForm';
 import { CardSales } from './CardSales';
 import type { MatchLine } from './MatchRow';
 import { ReturnTitles } from './ReturnTitles';
+import { useReasonText } from './reason-text';
 import { WeakChoice } from './WeakChoice';
 
 export type Candidates = CommandOutput<'match.candidates'>;
 type Candidate = Candidates['rows'][number];
 export type Weak = CommandOutput<'review.override'>;
-
-/** The reasons in the clerk's language: pt-BR shows the core's own sentence, English words the codes. */
-export function useReasonText() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language;
-  return useCallback(
-    (r: ReasonDto) =>
-      locale.startsWith('pt')
-        ? r.text
-        : englishReason(
-            r,
-            (c) => formatMoney(c, locale),
-            (d) => formatDate(d, locale),
-          ),
-    [locale],
-  );
-}
 
 /**
  * The right side of Conciliar's workspace: the selected line, what it is now (proposal, already in EVO, set

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
-import { useReasonText } from './LinePanel';
+import { useReasonText } from './reason-text';
 
 /**
  * The confirmation a low-score choice needs before it is applied ([M] item 4), wherever the clerk chose (the
