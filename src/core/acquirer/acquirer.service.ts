@@ -11,6 +11,7 @@ import type { Db } from '../db/open-db';
 import type { AcquirerFile } from '../import/acquirer/types';
 import type { BankAccountRow } from '../import/import.repo';
 import { PREVIEW_LINES } from '../import/limits';
+import { NO_ACCOUNT_CHECK, settlementFileResult } from '../import/settlement-result';
 import type { ParseResult } from '../import/types';
 import { acquirerRepo, paymentFingerprints, saleFingerprints } from './acquirer.repo';
 
@@ -167,12 +168,7 @@ export function previewAcquirerFile(db: Db, fileName: string, read: ReadAcquirer
     newCredits: knownSales === null ? null : summary.sales - knownSales,
     knownCredits: knownSales,
     sameFileStatementId: null,
-    accountCheck: {
-      fileAccount: null,
-      verdict: account ? 'unknown' : 'no_account',
-      basis: null,
-      suggestedBankAccountId: null,
-    },
+    accountCheck: { ...NO_ACCOUNT_CHECK, verdict: account ? 'unknown' : 'no_account' },
     statements: [],
     statementIndex: null,
     acquirerFile: summary,
@@ -236,16 +232,12 @@ export function commitAcquirerFile(
   });
   const done = run.immediate();
   return {
-    statementId: 0,
-    imported: done.salesNew,
-    alreadyKnown: done.salesKnown,
-    rejected: [],
-    inserted: { credits: done.salesNew, debits: 0, balances: 0 },
-    known: { credits: done.salesKnown, debits: 0, balances: 0 },
-    sameFile: done.sameFile,
-    profileSaved: false,
-    notices: notices(f, account),
-    accountCheck: { fileAccount: null, verdict: 'unknown', basis: null, suggestedBankAccountId: null },
+    ...settlementFileResult({
+      fresh: done.salesNew,
+      known: done.salesKnown,
+      sameFile: done.sameFile,
+      notices: notices(f, account),
+    }),
     acquirerFile: summarize(f, {
       id: done.id,
       inserted: done.inserted,

@@ -15,6 +15,7 @@ import type { Db } from '../../db/open-db';
 import type { CnabReturn, CnabTitle } from '../cnab/types';
 import type { BankAccountRow } from '../import.repo';
 import { PREVIEW_LINES } from '../limits';
+import { NO_ACCOUNT_CHECK, settlementFileResult } from '../settlement-result';
 import type { ParseResult } from '../types';
 import { returnFileRepo, titleFingerprints, type ReturnFileRow } from './return-file.repo';
 
@@ -25,13 +26,6 @@ export interface ReadReturnFile {
   sha256: string;
   byteSize: number;
 }
-
-const NO_CHECK: AccountCheck = {
-  fileAccount: null,
-  verdict: 'unknown',
-  basis: null,
-  suggestedBankAccountId: null,
-};
 
 function creditRange(titles: CnabTitle[]): { from: string; to: string } | null {
   let from: string | null = null;
@@ -166,7 +160,7 @@ export function previewReturnFile(db: Db, fileName: string, read: ReadReturnFile
     newCredits: known ? summary.settlements - settledKnown(r, known) : null,
     knownCredits: known ? settledKnown(r, known) : null,
     sameFileStatementId: null,
-    accountCheck: { ...NO_CHECK, verdict: account ? 'unknown' : 'no_account' },
+    accountCheck: { ...NO_ACCOUNT_CHECK, verdict: account ? 'unknown' : 'no_account' },
     statements: [],
     statementIndex: null,
     returnFile: summary,
@@ -232,16 +226,12 @@ export function commitReturnFile(
   });
   const done = run.immediate();
   return {
-    statementId: 0,
-    imported: done.settledNew,
-    alreadyKnown: done.settledKnown,
-    rejected: [],
-    inserted: { credits: done.settledNew, debits: 0, balances: 0 },
-    known: { credits: done.settledKnown, debits: 0, balances: 0 },
-    sameFile: done.sameFile,
-    profileSaved: false,
-    notices: notices(r, account),
-    accountCheck: NO_CHECK,
+    ...settlementFileResult({
+      fresh: done.settledNew,
+      known: done.settledKnown,
+      sameFile: done.sameFile,
+      notices: notices(r, account),
+    }),
     returnFile: summarize(r, {
       id: done.id,
       inserted: done.inserted,
