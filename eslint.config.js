@@ -59,6 +59,52 @@ const boundaries = {
   },
 };
 
+/**
+ * Status and payment-type ids appear only in src/shared/constants.ts ([Q] item 3): comparing such a field with a
+ * bare number is refused everywhere in src (ACCOUNT_STATUS.received, PAYMENT_TYPE.boleto say what they mean).
+ */
+const ID_FIELDS = '/^(statusId|status_id|paymentTypeId|payment_type_id|idPaymentType|accountStatus|type)$/';
+const NAMED_IDS = ['left', 'right'].map((side) => ({
+  selector: `BinaryExpression[operator=/^[!=]==?$/][${side === 'left' ? 'right' : 'left'}.type='Literal'][${side === 'left' ? 'right' : 'left'}.raw=/^[0-9]+$/] > MemberExpression.${side}[property.name=${ID_FIELDS}]`,
+  message: 'Status and payment-type ids are named in src/shared/constants.ts (ACCOUNT_STATUS, PAYMENT_TYPE).',
+}));
+const SRC_RULES = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*.testing.ts', 'src/**/testing*.ts', 'src/shared/constants.ts'],
+  rules: { 'no-restricted-syntax': ['error', ...NAMED_IDS] },
+};
+
+/**
+ * SQL lives only in `*.repo.ts` ([Q] item 3): elsewhere in the core, preparing a statement or running SQL on a
+ * database handle is refused. The database's own machinery (src/core/db: migrations, backups, health) is the
+ * exception. Services own transactions (`db.transaction`), which is not SQL. (Repeats NAMED_IDS: a later
+ * config's options for a rule replace an earlier one's.)
+ */
+const SQL_ONLY_IN_REPOS = {
+  files: ['src/core/**/*.ts'],
+  ignores: [
+    'src/core/**/*.repo.ts',
+    'src/core/db/**',
+    'src/core/**/*.test.ts',
+    'src/core/**/*.testing.ts',
+    'src/core/**/testing*.ts',
+  ],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...NAMED_IDS,
+      ...[
+        "CallExpression[callee.property.name='prepare']",
+        "CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.name='db']",
+        "CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.property.name='db']",
+      ].map((selector) => ({
+        selector,
+        message: "SQL lives only in *.repo.ts: add a function to the domain's repository and call it.",
+      })),
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.quita-test/**'] },
   js.configs.recommended,
@@ -90,6 +136,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   boundaries,
+  SRC_RULES,
+  SQL_ONLY_IN_REPOS,
   // electron is a package, not a path: only src/main and src/preload may import it.
   ...['shared', 'core', 'renderer', 'host', 'cli', 'sandbox'].map((dir) => ({
     files: [`src/${dir}/**`],

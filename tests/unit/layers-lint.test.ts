@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * Type-aware rules are switched off here only because the planted file is not on disk for the TS program.
  */
 const eslint = new ESLint({
-  overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }],
+  overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], ...tseslint.configs.disableTypeChecked }],
 });
 
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
@@ -52,5 +52,43 @@ describe('the layering lint rule (paths resolved, not strings matched)', () => {
     expect(await layerErrors('src/preload/planted.ts', "import '../core/index';")).toHaveLength(1);
     expect(await layerErrors('src/core/planted.ts', "import '../cli/main';")).toHaveLength(1);
     expect(await layerErrors('src/shared/planted.ts', "import '../core/errors';")).toHaveLength(1);
+  });
+
+  it('refuses SQL outside a *.repo.ts file in the core, and allows it in one', async () => {
+    const sqlErrors = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
+    };
+    const planted = [
+      "import type { Db } from '../db/open-db';",
+      "export const a = (db: Db) => db.prepare('SELECT 1').get();",
+      "export const b = (db: Db) => db.exec('DELETE FROM statements');",
+      "export const c = (deps: { db: Db }) => deps.db.pragma('user_version');",
+      'export const d = (s: string) => /x/.exec(s);',
+    ].join('\n');
+    expect(await sqlErrors('src/core/matching/planted.ts', planted)).toEqual([2, 3, 4]);
+    expect(await sqlErrors('src/core/matching/planted.repo.ts', planted)).toEqual([]);
+    expect(await sqlErrors('src/core/db/planted.ts', planted)).toEqual([]);
+  });
+
+  it('refuses a status or payment-type id written as a bare number, anywhere in src', async () => {
+    const code = [
+      'export const f = (r: { statusId: number; payment_type_id: number }, x: number) => [',
+      '  r.statusId === 2,',
+      '  3 !== r.payment_type_id,',
+      '  r.statusId === x,',
+      '];',
+    ].join('\n');
+    for (const file of [
+      'src/core/matching/planted.ts',
+      'src/renderer/src/planted.tsx',
+      'src/core/x.repo.ts',
+    ]) {
+      const [result] = await eslint.lintText(code, { filePath: file });
+      expect(
+        result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line),
+        file,
+      ).toEqual([2, 3]);
+    }
   });
 });

@@ -212,3 +212,32 @@ export function auditHead(db: Db): { seq: number; hash: string } | undefined {
 export function auditHashAt(db: Db, seq: number): string | undefined {
   return db.prepare('SELECT hash FROM audit_log WHERE seq = ?').pluck().get(seq) as string | undefined;
 }
+
+/**
+ * The stored rows written in [fromUtc, toUtc) whose action starts with `actionPrefix` (each bound optional;
+ * the prefix is matched literally, `%` and `_` included), oldest first.
+ */
+export function auditRowsBetween(
+  db: Db,
+  q: { fromUtc?: string | undefined; toUtc?: string | undefined; actionPrefix?: string | undefined },
+): AuditRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM audit_log
+       WHERE (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)
+         AND (@action IS NULL OR action LIKE @action ESCAPE '\\')
+       ORDER BY seq`,
+    )
+    .all({
+      from: q.fromUtc ?? null,
+      to: q.toUtc ?? null,
+      action: q.actionPrefix ? `${q.actionPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    }) as AuditRow[];
+}
+
+/** The stored rows of the given actions, oldest first, one at a time (the log may be long). */
+export function auditRowsOfActions(db: Db, actions: readonly string[]): IterableIterator<AuditRow> {
+  return db
+    .prepare('SELECT * FROM audit_log WHERE action IN (SELECT value FROM json_each(?)) ORDER BY seq')
+    .iterate(JSON.stringify(actions)) as IterableIterator<AuditRow>;
+}

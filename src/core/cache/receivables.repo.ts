@@ -100,3 +100,35 @@ export function membersOfReceivables(
 
 export const countReceivables = (db: Db): number =>
   db.prepare('SELECT count(*) FROM receivables').pluck().get() as number;
+
+/** The earliest and latest due dates of the given receivables, and how many of them have one. */
+export function dueDateRange(
+  db: Db,
+  ids: readonly number[],
+): { lo: string | null; hi: string | null; n: number } {
+  return db
+    .prepare(
+      `SELECT min(due_date) AS lo, max(due_date) AS hi, count(due_date) AS n FROM receivables
+       WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .get(JSON.stringify(ids)) as { lo: string | null; hi: string | null; n: number };
+}
+
+/** How many cached receivables in one of `statuses` fall due between `lo` and `hi` (inclusive). */
+export function countDueBetween(db: Db, statuses: readonly number[], lo: string, hi: string): number {
+  return db
+    .prepare(
+      `SELECT count(*) FROM receivables
+       WHERE status_id IN (SELECT value FROM json_each(?)) AND due_date BETWEEN ? AND ?`,
+    )
+    .pluck()
+    .get(JSON.stringify(statuses), lo, hi) as number;
+}
+
+/** Receivable id → its face value (amount_cents), for the ids that are cached. */
+export function faceValues(db: Db, ids: readonly number[]): Map<number, number> {
+  const rows = db
+    .prepare('SELECT id, amount_cents AS face FROM receivables WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as { id: number; face: number }[];
+  return new Map(rows.map((r) => [r.id, r.face]));
+}

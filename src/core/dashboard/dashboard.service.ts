@@ -5,24 +5,16 @@
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { CommandOutput } from '../../shared/contract';
-import type { AmountDto, LineBucket, LineBuckets } from '../../shared/contract/dashboard';
+import type { LineBucket, LineBuckets, AmountDto } from '../../shared/contract/dashboard';
 import { LINE_BUCKETS } from '../../shared/contract/dashboard';
 import { DECIDED_STATES, type MatchState } from '../../shared/contract/matching';
 import { getSyncState } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
+import { dashboardRepo } from './dashboard.repo';
 import { approvedNotQueued } from '../outbox/approved.repo';
 import type { BatchState } from '../outbox/outbox.repo';
 
 type Summary = CommandOutput<'dashboard.summary'>;
-
-interface LineRow {
-  id: number;
-  statementId: number;
-  date: string;
-  cents: number;
-  matchId: number | null;
-  state: MatchState | null;
-}
 
 const DECIDED: ReadonlySet<string> = new Set(DECIDED_STATES);
 /** The EVO has not confirmed these yet; a read-back will (sent, unknown) or the sender will send them. */
@@ -64,31 +56,10 @@ function add(a: AmountDto, cents: number) {
   a.cents += cents;
 }
 
-/** Every credit line with its current plan's match (null: the statement was never matched). */
-function creditLines(db: Db): LineRow[] {
-  return db
-    .prepare(
-      `WITH cur AS (SELECT statement_id, max(id) AS plan_id FROM match_plans GROUP BY statement_id)
-       SELECT l.id, l.statement_id AS statementId, l.date, l.amount_cents AS cents, m.id AS matchId, m.state
-       FROM statement_lines l
-       LEFT JOIN cur ON cur.statement_id = l.statement_id
-       LEFT JOIN matches m ON m.plan_id = cur.plan_id AND m.line_id = l.id
-       WHERE l.kind = 'credit'
-       ORDER BY l.statement_id, l.date, l.id`,
-    )
-    .all() as LineRow[];
-}
-
 /** Outbox batch states per statement line. */
 function batchStatesByLine(db: Db): Map<number, Set<BatchState>> {
   const out = new Map<number, Set<BatchState>>();
-  const rows = db
-    .prepare(
-      `SELECT o.line_id AS lineId, b.state FROM outbox_items o JOIN outbox_batches b ON b.id = o.batch_id
-       WHERE o.line_id IS NOT NULL`,
-    )
-    .all() as { lineId: number; state: BatchState }[];
-  for (const r of rows) {
+  for (const r of dashboardRepo.lineBatchStates(db)) {
     const set = out.get(r.lineId) ?? new Set<BatchState>();
     set.add(r.state);
     out.set(r.lineId, set);
@@ -99,34 +70,21 @@ function batchStatesByLine(db: Db): Map<number, Set<BatchState>> {
 export function dashboardSummary(db: Db): Summary {
   const sendable = new Set(approvedNotQueued(db).map((p) => p.lineId));
   const batches = batchStatesByLine(db);
-  const receivedCheck = db.prepare(
-    `SELECT count(*) AS total,
-       sum(CASE WHEN r.status_id = ? OR coalesce(r.conciliated, 0) = 1 THEN 1 ELSE 0 END) AS received
-     FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
-     WHERE i.match_id = ? AND i.active = 1`,
-  );
+  const receivedOf = dashboardRepo.receivedCounter(db);
   const none: ReadonlySet<BatchState> = new Set();
 
-  const latest = db
-    .prepare(
-      `SELECT id, file_name AS fileName, imported_at AS importedAt FROM statements
-       ORDER BY imported_at DESC, id DESC LIMIT 1`,
-    )
-    .get() as { id: number; fileName: string; importedAt: string } | undefined;
+  const latest = dashboardRepo.latestStatement(db);
 
   const all = { lines: zero(), buckets: emptyBuckets() };
   const current = { lines: zero(), buckets: emptyBuckets() };
   const days = new Map<string, { date: string; decidedCents: number; toDecideCents: number }>();
 
-  for (const l of creditLines(db)) {
+  for (const l of dashboardRepo.creditLines(db)) {
     const lineBatches = batches.get(l.id) ?? none;
     const approvedIdle = l.state === 'approved' && !sendable.has(l.id) && lineBatches.size === 0;
     let receivedInEvo = false;
     if (approvedIdle && l.matchId !== null) {
-      const r = receivedCheck.get(ACCOUNT_STATUS.received, l.matchId) as {
-        total: number;
-        received: number | null;
-      };
+      const r = receivedOf(l.matchId);
       receivedInEvo = r.total > 0 && r.received === r.total;
     }
     const bucket = bucketOf({
@@ -146,18 +104,11 @@ export function dashboardSummary(db: Db): Summary {
     days.set(l.date, day);
   }
 
-  const receivables = (status: number): AmountDto => {
-    const r = db
-      .prepare('SELECT count(*) AS count, sum(amount_cents) AS cents FROM receivables WHERE status_id = ?')
-      .get(status) as { count: number; cents: number | null };
-    return { count: r.count, cents: r.cents ?? 0 };
-  };
-
   return {
-    open: receivables(ACCOUNT_STATUS.open),
-    overdue: receivables(ACCOUNT_STATUS.overdue),
+    open: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.open),
+    overdue: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.overdue),
     lastSyncAt: getSyncState(db, 'receivables').lastSuccessAt,
-    statements: db.prepare('SELECT count(*) FROM statements').pluck().get() as number,
+    statements: dashboardRepo.statementCount(db),
     all,
     statement: latest
       ? { ...latest, ...current, days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)) }

@@ -6,34 +6,15 @@
  * Settings) and used to narrow the band of later deposits (card-deposits.ts: ± 0.75 points, from 2 samples).
  * A deposit consolidating several brands teaches the acquirer's product fee with brand ''.
  */
+import { PAYMENT_TYPE } from '../../shared/constants';
 import type { Db } from '../db/open-db';
+import { cardFeesRepo, type CardFeeRow, type ConfirmedCardItem } from './card-fees.repo';
 import { normalizeAcquirer, normalizeFlag } from './text';
+import type { MatchState } from '../../shared/contract/matching';
 import type { CardProduct, MatchCardFee } from './types';
 
-export interface CardFeeRow {
-  acquirer: string;
-  flag: string;
-  product: CardProduct;
-  percent: number;
-  samples: number;
-  grossCents: number;
-  feeCents: number;
-  updatedAt: string;
-}
-
 /** Match states that are the clerk's confirmation of a proposal. */
-const CONFIRMED = ['approved'];
-
-interface ItemRow {
-  matchId: number;
-  reasons: string;
-  updatedAt: string;
-  net: number;
-  gross: number;
-  type: number | null;
-  acquirer: string | null;
-  flag: string | null;
-}
+const CONFIRMED: readonly MatchState[] = ['approved'];
 
 function isAnticipated(reasonsJson: string): boolean {
   try {
@@ -48,26 +29,13 @@ function isAnticipated(reasonsJson: string): boolean {
 
 /** The fees the confirmed card matches teach, one row per acquirer, brand and product. */
 export function inferCardFees(db: Db): CardFeeRow[] {
-  const items = db
-    .prepare(
-      `SELECT m.id AS matchId, m.reasons_json AS reasons, m.updated_at AS updatedAt, i.amount_cents AS net,
-              r.amount_cents AS gross, r.payment_type_id AS type, r.card_acquirer AS acquirer, r.card_flag AS flag
-         FROM matches m
-         JOIN match_plans p ON p.id = m.plan_id
-         JOIN match_items i ON i.match_id = m.id
-         JOIN receivables r ON r.id = i.receivable_id
-        WHERE m.state IN (SELECT value FROM json_each(?))
-          AND m.reasons_json LIKE '%"card_lump"%'
-          AND p.id = (SELECT max(id) FROM match_plans WHERE statement_id = p.statement_id)
-        ORDER BY m.id`,
-    )
-    .all(JSON.stringify(CONFIRMED)) as ItemRow[];
-  const byMatch = new Map<number, ItemRow[]>();
+  const items = cardFeesRepo.confirmedItems(db, CONFIRMED);
+  const byMatch = new Map<number, ConfirmedCardItem[]>();
   for (const it of items) byMatch.set(it.matchId, [...(byMatch.get(it.matchId) ?? []), it]);
   const acc = new Map<string, CardFeeRow>();
   const learn = (
     key: Omit<CardFeeRow, 'percent' | 'samples' | 'grossCents' | 'feeCents' | 'updatedAt'>,
-    rows: ItemRow[],
+    rows: ConfirmedCardItem[],
   ) => {
     const gross = rows.reduce((t, r) => t + r.gross, 0);
     const fee = gross - rows.reduce((t, r) => t + r.net, 0);
@@ -83,9 +51,10 @@ export function inferCardFees(db: Db): CardFeeRow[] {
   };
   for (const rows of byMatch.values()) {
     const anticipated = isAnticipated(rows[0]!.reasons);
-    const keyOf = (r: ItemRow) => {
+    const keyOf = (r: ConfirmedCardItem) => {
       const acquirer = normalizeAcquirer(r.acquirer) ?? '';
-      const product: CardProduct = r.type === 3 ? 'debit' : anticipated ? 'anticipated' : 'credit';
+      const product: CardProduct =
+        r.type === PAYMENT_TYPE.debit_card ? 'debit' : anticipated ? 'anticipated' : 'credit';
       return { acquirer, flag: normalizeFlag(r.flag) ?? '', product };
     };
     const keys = rows.map(keyOf);
@@ -107,14 +76,7 @@ export function inferCardFees(db: Db): CardFeeRow[] {
 /** Rebuilds `card_fees` from the confirmed matches; returns its rows. */
 export function refreshCardFees(db: Db): CardFeeRow[] {
   const rows = inferCardFees(db);
-  db.transaction(() => {
-    db.prepare('DELETE FROM card_fees').run();
-    const ins = db.prepare(
-      `INSERT INTO card_fees (acquirer, flag, product, percent, samples, gross_cents, fee_cents, updated_at)
-       VALUES (@acquirer, @flag, @product, @percent, @samples, @grossCents, @feeCents, @updatedAt)`,
-    );
-    for (const r of rows) ins.run(r);
-  })();
+  cardFeesRepo.replaceAll(db, rows);
   return rows;
 }
 

@@ -6,22 +6,7 @@
  */
 import type { CardSaleDto } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
-
-interface SaleRow {
-  matchId: number;
-  receivableId: number;
-  netCents: number;
-  grossCents: number | null;
-  payerName: string | null;
-  chargeDate: string | null;
-  saleDate: string | null;
-  dueDate: string | null;
-  acquirer: string | null;
-  flag: string | null;
-  paymentTypeId: number | null;
-  current: number | null;
-  total: number | null;
-}
+import { matchingRepo } from './matching.repo';
 
 /**
  * Match id → its card sales, for the matches whose reasons hold a `card_lump` reason, or an `acquirer_file`
@@ -36,17 +21,7 @@ export function cardSalesOf(
     .map((r) => r.matchId);
   const out = new Map<number, CardSaleDto[]>();
   if (ids.length === 0) return out;
-  const sales = db
-    .prepare(
-      `SELECT i.match_id AS matchId, i.receivable_id AS receivableId, i.amount_cents AS netCents,
-              r.amount_cents AS grossCents, r.payer_name AS payerName, r.charge_date AS chargeDate,
-              r.sale_date AS saleDate, r.due_date AS dueDate, r.card_acquirer AS acquirer, r.card_flag AS flag,
-              r.payment_type_id AS paymentTypeId, r.current_installment AS current, r.total_installments AS total
-         FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
-        WHERE i.match_id IN (SELECT value FROM json_each(?))
-        ORDER BY i.match_id, coalesce(r.charge_date, r.sale_date, r.due_date), i.receivable_id`,
-    )
-    .all(JSON.stringify(ids)) as SaleRow[];
+  const sales = matchingRepo.cardSaleItems(db, ids);
   for (const s of sales) {
     const gross = s.grossCents ?? s.netCents;
     const fee = gross - s.netCents;

@@ -29,6 +29,23 @@ export interface ItemRow {
   amount_cents: number;
 }
 
+/** A match item with its receivable's card sale facts (null when the receivable is no longer cached). */
+export interface CardSaleItem {
+  matchId: number;
+  receivableId: number;
+  netCents: number;
+  grossCents: number | null;
+  payerName: string | null;
+  chargeDate: string | null;
+  saleDate: string | null;
+  dueDate: string | null;
+  acquirer: string | null;
+  flag: string | null;
+  paymentTypeId: number | null;
+  current: number | null;
+  total: number | null;
+}
+
 export interface PlanLinesFilter {
   planId: number;
   zone: string | null;
@@ -335,4 +352,27 @@ export const matchingRepo = {
              ON CONFLICT (id) DO UPDATE SET settings_json = excluded.settings_json, updated_at = excluded.updated_at`,
           )
           .run(json, at),
+
+  /** The items of the given matches with their receivables' sale facts (card-sales.lines.ts), sale day order. */
+  cardSaleItems: (db: Db, matchIds: readonly number[]) =>
+    db
+      .prepare(
+        `SELECT i.match_id AS matchId, i.receivable_id AS receivableId, i.amount_cents AS netCents,
+                r.amount_cents AS grossCents, r.payer_name AS payerName, r.charge_date AS chargeDate,
+                r.sale_date AS saleDate, r.due_date AS dueDate, r.card_acquirer AS acquirer, r.card_flag AS flag,
+                r.payment_type_id AS paymentTypeId, r.current_installment AS current, r.total_installments AS total
+           FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
+          WHERE i.match_id IN (SELECT value FROM json_each(?))
+          ORDER BY i.match_id, coalesce(r.charge_date, r.sale_date, r.due_date), i.receivable_id`,
+      )
+      .all(JSON.stringify(matchIds)) as CardSaleItem[],
+
+  /** Of the given matches, those a CNAB return file explains (a `return_file` reason), with their reasons. */
+  returnFileMatches: (db: Db, matchIds: readonly number[]) =>
+    db
+      .prepare(
+        `SELECT id AS matchId, reasons_json AS reasons FROM matches
+         WHERE id IN (SELECT value FROM json_each(?)) AND reasons_json LIKE '%"return_file"%'`,
+      )
+      .all(JSON.stringify(matchIds)) as { matchId: number; reasons: string }[],
 };

@@ -5,6 +5,7 @@
  */
 import type { ReturnTitleDto } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
+import { faceValues } from '../cache/receivables.repo';
 import { returnFileRepo } from '../import/return-file/return-file.repo';
 import { parseTitleRefs } from './return-files';
 import type { Reason } from './types';
@@ -33,15 +34,7 @@ export function returnTitlesOf(
       .map((t) => [t.id, t]),
   );
   const recIds = [...new Set(all.flatMap((x) => (x.receivableId ? [x.receivableId] : [])))];
-  const faces = new Map(
-    (
-      db
-        .prepare(
-          'SELECT id, amount_cents AS face FROM receivables WHERE id IN (SELECT value FROM json_each(?))',
-        )
-        .all(JSON.stringify(recIds)) as { id: number; face: number }[]
-    ).map((r) => [r.id, r.face]),
-  );
+  const faces = faceValues(db, recIds);
   for (const [matchId, refs] of refsByMatch) {
     const list: ReturnTitleDto[] = [];
     for (const ref of refs) {

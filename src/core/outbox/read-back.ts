@@ -1,7 +1,7 @@
 import { PAGE_SIZE, type ApiClient } from '../api/client';
 import type { ReceivableFilters } from '../api/filters';
 import type { ApiReceivable } from '../api/schemas';
-import { upsertReceivables } from '../cache/receivables.repo';
+import { countDueBetween, dueDateRange, upsertReceivables } from '../cache/receivables.repo';
 import type { Db } from '../db/open-db';
 import { brasiliaDateTime, todayInBrasilia } from '../../shared/dates';
 import { ACCOUNT_STATUS } from '../../shared/constants';
@@ -133,17 +133,9 @@ export async function readBack(
 
   let left = ids.filter((id) => !found.has(id));
   if (left.length > SINGLES_MAX) {
-    const due = deps.db
-      .prepare(
-        `SELECT min(due_date) AS lo, max(due_date) AS hi, count(due_date) AS n FROM receivables
-         WHERE id IN (SELECT value FROM json_each(?))`,
-      )
-      .get(JSON.stringify(left)) as { lo: string | null; hi: string | null; n: number };
+    const due = dueDateRange(deps.db, left);
     if (due.lo && due.hi && due.n === left.length) {
-      const open = deps.db
-        .prepare('SELECT count(*) FROM receivables WHERE status_id IN (?, ?) AND due_date BETWEEN ? AND ?')
-        .pluck()
-        .get(ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue, due.lo, due.hi) as number;
+      const open = countDueBetween(deps.db, [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue], due.lo, due.hi);
       const pages = Math.ceil((open + 1) / PAGE_SIZE);
       if (pages < left.length) {
         const o = await readWindow(

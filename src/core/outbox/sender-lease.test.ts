@@ -9,7 +9,8 @@ import { queryAudit } from '../audit/audit.repo';
 import { MIGRATIONS } from '../db/migrations';
 import { enqueuePairs, getBatch, transition } from './outbox.repo';
 import { runSender } from './outbox.sender';
-import { acquireSenderLease, currentLease } from './sender-lease';
+import { acquireSenderLease } from './sender-lease';
+import { senderLeaseRepo } from './sender-lease.repo';
 
 /** One sender per profile across processes: the lease in the profile's database. */
 const who = { actor: 'ana (test)', profileId: 'p-1' };
@@ -53,7 +54,7 @@ describe('sender lease', () => {
     expect(getBatch(b, batchId!)?.state).toBe('sending');
     expect(proxy.forwarded).toHaveLength(0);
     if (!('busy' in lease)) lease.release();
-    expect(currentLease(a)).toBeNull();
+    expect(senderLeaseRepo.current(a)).toBeNull();
   });
 
   it('an expired lease is taken over: a batch whose PUT never left is queued again without a read-back', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/open-db';
+import { senderLeaseRepo, type LeaseHolder } from './sender-lease.repo';
 
 /**
  * One sender per profile, across processes (the desktop app or browser host, and a scheduled `quita send` on
@@ -18,18 +19,6 @@ export interface SenderLease {
 export const DEFAULT_LEASE_MS = 30_000;
 
 export const newOwnerId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-
-export interface LeaseHolder {
-  owner: string;
-  expiresAt: string;
-}
-
-export function currentLease(db: Db): LeaseHolder | null {
-  return (
-    (db.prepare('SELECT owner, expires_at AS expiresAt FROM outbox_lease WHERE id = 1').get() as
-      LeaseHolder | undefined) ?? null
-  );
-}
 
 /**
  * Whether the holder is a process of this machine that no longer exists (killed, crashed): its lease need not
@@ -50,15 +39,11 @@ function deadHereAndNow(holder: string): boolean {
 function claim(db: Db, owner: string, now: Date, ttlMs: number): boolean {
   return db
     .transaction(() => {
-      const cur = currentLease(db);
+      const cur = senderLeaseRepo.current(db);
       if (cur && cur.owner !== owner && cur.expiresAt > now.toISOString() && !deadHereAndNow(cur.owner))
         return false;
       const expires = new Date(now.getTime() + ttlMs).toISOString();
-      db.prepare(
-        `INSERT INTO outbox_lease (id, owner, acquired_at, expires_at) VALUES (1, @owner, @now, @expires)
-         ON CONFLICT (id) DO UPDATE SET owner = @owner, expires_at = @expires,
-           acquired_at = CASE WHEN outbox_lease.owner = @owner THEN outbox_lease.acquired_at ELSE @now END`,
-      ).run({ owner, now: now.toISOString(), expires });
+      senderLeaseRepo.put(db, owner, now.toISOString(), expires);
       return true;
     })
     .immediate();
@@ -75,7 +60,7 @@ export function acquireSenderLease(
   const owner = opts.owner ?? newOwnerId();
   const ttl = opts.ttlMs ?? DEFAULT_LEASE_MS;
   const now = opts.now ?? (() => new Date());
-  if (!claim(db, owner, now(), ttl)) return { busy: currentLease(db)! };
+  if (!claim(db, owner, now(), ttl)) return { busy: senderLeaseRepo.current(db)! };
   let held = true;
   const timer = setInterval(
     () => {
@@ -96,7 +81,7 @@ export function acquireSenderLease(
       clearInterval(timer);
       if (!held) return;
       held = false;
-      db.prepare('DELETE FROM outbox_lease WHERE id = 1 AND owner = ?').run(owner);
+      senderLeaseRepo.release(db, owner);
     },
   };
 }

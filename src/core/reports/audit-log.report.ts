@@ -1,5 +1,5 @@
 import type { AuditAnchor } from '../audit/audit-anchor';
-import { canonicalJson, verifyAudit, type AuditVerification } from '../audit/audit.repo';
+import { auditRowsBetween, canonicalJson, verifyAudit, type AuditVerification } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
 import { utcBounds, type Period } from './period';
 import { maskSecrets } from '../../shared/mask-secrets';
@@ -59,18 +59,6 @@ export function maskedJson(json: string | null): string | null {
   }
 }
 
-interface Stored {
-  seq: number;
-  at: string;
-  actor: string;
-  profile_id: string;
-  action: string;
-  subject: string | null;
-  before_json: string | null;
-  after_json: string | null;
-  hash: string;
-}
-
 /** Every entry of a period (Brasília days, inclusive), oldest first, plus the verification of the chain. */
 export function auditLogReport(
   db: Db,
@@ -78,20 +66,7 @@ export function auditLogReport(
   anchor: AuditAnchor | null = null,
 ): AuditLogReport {
   const { fromUtc, toUtc } = utcBounds(q);
-  const rows = (
-    db
-      .prepare(
-        `SELECT seq, at, actor, profile_id, action, subject, before_json, after_json, hash FROM audit_log
-         WHERE (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)
-           AND (@action IS NULL OR action LIKE @action ESCAPE '\\')
-         ORDER BY seq`,
-      )
-      .all({
-        from: fromUtc ?? null,
-        to: toUtc ?? null,
-        action: q.action ? `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
-      }) as Stored[]
-  ).map((r): AuditLogRow => ({
+  const rows = auditRowsBetween(db, { fromUtc, toUtc, actionPrefix: q.action }).map((r): AuditLogRow => ({
     seq: r.seq,
     at: r.at,
     actor: r.actor,

@@ -1,16 +1,13 @@
 import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
 import type { ReturnTitleDto } from '../../shared/contract/matching';
+import { ACCOUNT_STATUS } from '../../shared/constants';
+import { auditRowsOfActions } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
+import { matchingRepo } from '../matching/matching.repo';
 import { returnTitlesOf } from '../matching/return-titles.lines';
 import { todayInBrasilia } from '../sync/dates';
-import { SQL_BRASILIA_SHIFT, type Period } from './period';
-
-type BaseRow = Omit<ReconciliationRowDto, 'approvedBy' | 'approvedAt' | 'queuedBy' | 'sentAt'> & {
-  createdBy: string;
-  lastAttemptAt: string | null;
-  receivingDate: string | null;
-  receivableStatus: number | null;
-};
+import type { Period } from './period';
+import { reconciliationRepo, type BaseRow } from './reconciliation.repo';
 
 /**
  * A row of the report files. Beyond what the screen gets (the contract's row): the receiving date the EVO has
@@ -38,7 +35,6 @@ export interface ReconciliationReport extends ReconciliationReportDto {
 
 /** States in which the request went out (or may have): the EVO records, or will record, the day it was sent. */
 const SENT_STATES = new Set(['sending', 'sent', 'unknown', 'confirmed']);
-const RECEIVED = 2;
 
 /**
  * What the EVO has as the receiving date: the cached one once the receivable is known received (the read-back
@@ -48,55 +44,13 @@ const RECEIVED = 2;
 function evoDateOf(
   r: Pick<BaseRow, 'outboxState' | 'lastAttemptAt' | 'receivingDate' | 'receivableStatus'>,
 ): { evoDate: string | null; evoDateExpected: boolean } {
-  if (r.receivableStatus === RECEIVED && r.receivingDate)
+  if (r.receivableStatus === ACCOUNT_STATUS.received && r.receivingDate)
     return { evoDate: r.receivingDate.slice(0, 10), evoDateExpected: false };
   if (SENT_STATES.has(r.outboxState) && r.lastAttemptAt) {
     const sent = new Date(r.lastAttemptAt);
     if (!Number.isNaN(sent.getTime())) return { evoDate: todayInBrasilia(sent), evoDateExpected: true };
   }
   return { evoDate: null, evoDateExpected: false };
-}
-
-/**
- * The match a receivable was sent for: the outbox item's own `match_id` when it has one, otherwise the
- * latest approved match holding the receivable (older outbox items were written without it).
- */
-const MATCH_OF_ITEM = `COALESCE(o.match_id, (
-  SELECT mi.match_id FROM match_items mi JOIN matches mm ON mm.id = mi.match_id
-  WHERE mi.receivable_id = o.receivable_id AND mm.state = 'approved' ORDER BY mi.match_id DESC LIMIT 1))`;
-
-/**
- * The period is the day the money came in (the bank line's date), which is what a branch reconciles by;
- * an item with no bank line falls back to the Brasília day it was queued.
- */
-const SQL = `
-SELECT o.receivable_id AS receivableId, r.payer_name AS payerName, r.member_id AS memberId,
-  o.amount_cents AS amountCents, r.due_date AS dueDate,
-  b.bank_account_id AS bankAccountId, a.description AS bankAccountName,
-  l.id AS lineId, l.date AS lineDate, l.description AS lineDescription, l.amount_cents AS lineAmountCents,
-  s.id AS statementId, s.file_name AS statementFile,
-  m.id AS matchId, m.score, m.zone,
-  o.queued_at AS queuedAt, b.confirmed_at AS confirmedAt, b.last_attempt_at AS lastAttemptAt,
-  b.id AS batchId, b.state AS outboxState, b.review_reason AS reviewReason, b.created_by AS createdBy,
-  r.receiving_date AS receivingDate, r.status_id AS receivableStatus
-FROM outbox_items o
-JOIN outbox_batches b ON b.id = o.batch_id
-LEFT JOIN matches m ON m.id = ${MATCH_OF_ITEM}
-LEFT JOIN statement_lines l ON l.id = COALESCE(o.line_id, m.line_id)
-LEFT JOIN statements s ON s.id = l.statement_id
-LEFT JOIN receivables r ON r.id = o.receivable_id
-LEFT JOIN bank_accounts a ON a.id = b.bank_account_id
-WHERE (@from IS NULL OR COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')) >= @from)
-  AND (@to IS NULL OR COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')) <= @to)
-ORDER BY COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')), b.bank_account_id, o.receivable_id`;
-
-interface AuditHit {
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  subject: string | null;
-  after_json: string | null;
 }
 
 interface Who {
@@ -143,12 +97,7 @@ function indexAudit(db: Db): AuditIndex {
     sent: new Map(),
     confirmed: new Map(),
   };
-  const rows = db
-    .prepare(
-      `SELECT seq, at, actor, action, subject, after_json FROM audit_log
-       WHERE action IN ('match.approved', 'outbox.queued', 'outbox.sent', 'outbox.confirmed') ORDER BY seq`,
-    )
-    .iterate() as IterableIterator<AuditHit>;
+  const rows = auditRowsOfActions(db, ['match.approved', 'outbox.queued', 'outbox.sent', 'outbox.confirmed']);
   for (const r of rows) {
     const who = { actor: r.actor, at: r.at };
     const after = parseAfter(r.after_json);
@@ -187,12 +136,7 @@ function boletoTitles(db: Db, base: BaseRow[]): Map<string, ReturnTitleDto & { t
   const ids = [...new Set(base.flatMap((r) => (r.matchId !== null ? [r.matchId] : [])))];
   const out = new Map<string, ReturnTitleDto & { titlesInCredit: number }>();
   if (ids.length === 0) return out;
-  const matches = db
-    .prepare(
-      `SELECT id AS matchId, reasons_json AS reasons FROM matches
-       WHERE id IN (SELECT value FROM json_each(?)) AND reasons_json LIKE '%"return_file"%'`,
-    )
-    .all(JSON.stringify(ids)) as { matchId: number; reasons: string }[];
+  const matches = matchingRepo.returnFileMatches(db, ids);
   for (const [matchId, titles] of returnTitlesOf(db, matches))
     for (const t of titles)
       if (t.receivableId !== null)
@@ -202,7 +146,7 @@ function boletoTitles(db: Db, base: BaseRow[]): Map<string, ReturnTitleDto & { t
 
 /** What Quita queued to be marked paid in a period, with the bank line, the account and who decided. */
 export function reconciliationReport(db: Db, period: Period = {}): ReconciliationReport {
-  const base = db.prepare(SQL).all({ from: period.from ?? null, to: period.to ?? null }) as BaseRow[];
+  const base = reconciliationRepo.rows(db, period);
   const idx = indexAudit(db);
   const boletos = boletoTitles(db, base);
   const rows = base.map(

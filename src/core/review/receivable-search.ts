@@ -1,26 +1,11 @@
 import type { Db } from '../db/open-db';
+import { reviewRepo, type FoundReceivable, type ReceivableFilter } from './review.repo';
 import { searchNameScore } from '../matching/name-similarity';
 import { foldText, nameTokens, payerTokens } from '../matching/text';
 
-export interface ReceivableSearch {
+export interface ReceivableSearch extends ReceivableFilter {
   query?: string | undefined;
-  amountCents?: number | undefined;
-  dueFrom?: string | undefined;
-  dueTo?: string | undefined;
-  paymentTypeIds?: number[] | undefined;
-  statuses: number[];
   limit: number;
-}
-
-export interface FoundReceivable {
-  id: number;
-  payerName: string | null;
-  description: string | null;
-  amountCents: number;
-  dueDate: string | null;
-  paymentTypeId: number | null;
-  statusId: number;
-  heldByLineId: number | null;
 }
 
 /** "129,90", "R$ 1.299,90", "129.9", "129" → the digits as the clerk would see them: "129,90" or "129". */
@@ -39,32 +24,7 @@ function amountText(query: string): string | null {
  * ("129,90") or a receivable's number finds those too. Best matches first, then latest due date.
  */
 export function searchReceivables(db: Db, q: ReceivableSearch): { rows: FoundReceivable[] } {
-  const where = [`r.status_id IN (${q.statuses.map(() => '?').join(',')})`];
-  const params: (string | number)[] = [...q.statuses];
-  if (q.amountCents !== undefined) {
-    where.push('r.amount_cents = ?');
-    params.push(q.amountCents);
-  }
-  if (q.dueFrom) {
-    where.push('r.due_date >= ?');
-    params.push(q.dueFrom);
-  }
-  if (q.dueTo) {
-    where.push('r.due_date <= ?');
-    params.push(q.dueTo);
-  }
-  if (q.paymentTypeIds?.length) {
-    where.push(`r.payment_type_id IN (${q.paymentTypeIds.map(() => '?').join(',')})`);
-    params.push(...q.paymentTypeIds);
-  }
-  const rows = db
-    .prepare(
-      `SELECT r.id, r.payer_name AS payerName, r.description, r.amount_cents AS amountCents, r.due_date AS dueDate,
-         r.payment_type_id AS paymentTypeId, r.status_id AS statusId,
-         (SELECT m.line_id FROM match_items i JOIN matches m ON m.id = i.match_id WHERE i.receivable_id = r.id AND i.active = 1 LIMIT 1) AS heldByLineId
-       FROM receivables r WHERE ${where.join(' AND ')} ORDER BY r.due_date DESC, r.id`,
-    )
-    .all(...params) as FoundReceivable[];
+  const rows = reviewRepo.receivablesFor(db, q);
 
   const text = (q.query ?? '').trim();
   if (!text) return { rows: rows.slice(0, q.limit) };

@@ -24,7 +24,58 @@ export interface AliasRow {
   timesUsed: number;
 }
 
+export interface FoundReceivable {
+  id: number;
+  payerName: string | null;
+  description: string | null;
+  amountCents: number;
+  dueDate: string | null;
+  paymentTypeId: number | null;
+  statusId: number;
+  heldByLineId: number | null;
+}
+
+/** The filters of the manual picker's search that SQL applies (the text is scored in receivable-search.ts). */
+export interface ReceivableFilter {
+  amountCents?: number | undefined;
+  dueFrom?: string | undefined;
+  dueTo?: string | undefined;
+  paymentTypeIds?: number[] | undefined;
+  statuses: number[];
+}
+
 export const reviewRepo = {
+  /** Cached receivables passing the filter, with the line holding each (an active match item), latest due first. */
+  receivablesFor(db: Db, q: ReceivableFilter): FoundReceivable[] {
+    const where = [`r.status_id IN (${q.statuses.map(() => '?').join(',')})`];
+    const params: (string | number)[] = [...q.statuses];
+    if (q.amountCents !== undefined) {
+      where.push('r.amount_cents = ?');
+      params.push(q.amountCents);
+    }
+    if (q.dueFrom) {
+      where.push('r.due_date >= ?');
+      params.push(q.dueFrom);
+    }
+    if (q.dueTo) {
+      where.push('r.due_date <= ?');
+      params.push(q.dueTo);
+    }
+    if (q.paymentTypeIds?.length) {
+      where.push(`r.payment_type_id IN (${q.paymentTypeIds.map(() => '?').join(',')})`);
+      params.push(...q.paymentTypeIds);
+    }
+    return db
+      .prepare(
+        `SELECT r.id, r.payer_name AS payerName, r.description, r.amount_cents AS amountCents, r.due_date AS dueDate,
+           r.payment_type_id AS paymentTypeId, r.status_id AS statusId,
+           (SELECT m.line_id FROM match_items i JOIN matches m ON m.id = i.match_id
+             WHERE i.receivable_id = r.id AND i.active = 1 LIMIT 1) AS heldByLineId
+         FROM receivables r WHERE ${where.join(' AND ')} ORDER BY r.due_date DESC, r.id`,
+      )
+      .all(...params) as FoundReceivable[];
+  },
+
   match: (db: Db, id: number) =>
     db
       .prepare(

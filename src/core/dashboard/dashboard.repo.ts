@@ -1,0 +1,76 @@
+/** The SQL of Início's numbers (dashboard.service.ts decides the buckets). */
+import type { MatchState } from '../../shared/contract/matching';
+import { ACCOUNT_STATUS } from '../../shared/constants';
+import type { Db } from '../db/open-db';
+import type { BatchState } from '../outbox/outbox.repo';
+
+export interface CreditLineRow {
+  id: number;
+  statementId: number;
+  date: string;
+  cents: number;
+  matchId: number | null;
+  state: MatchState | null;
+}
+
+export interface LatestStatement {
+  id: number;
+  fileName: string;
+  importedAt: string;
+}
+
+export const dashboardRepo = {
+  /** Every credit line with its current plan's match (null: the statement was never matched). */
+  creditLines: (db: Db): CreditLineRow[] =>
+    db
+      .prepare(
+        `WITH cur AS (SELECT statement_id, max(id) AS plan_id FROM match_plans GROUP BY statement_id)
+         SELECT l.id, l.statement_id AS statementId, l.date, l.amount_cents AS cents, m.id AS matchId, m.state
+         FROM statement_lines l
+         LEFT JOIN cur ON cur.statement_id = l.statement_id
+         LEFT JOIN matches m ON m.plan_id = cur.plan_id AND m.line_id = l.id
+         WHERE l.kind = 'credit'
+         ORDER BY l.statement_id, l.date, l.id`,
+      )
+      .all() as CreditLineRow[],
+
+  /** Outbox batch state of every statement line that has one, one row per (line, batch). */
+  lineBatchStates: (db: Db) =>
+    db
+      .prepare(
+        `SELECT o.line_id AS lineId, b.state FROM outbox_items o JOIN outbox_batches b ON b.id = o.batch_id
+         WHERE o.line_id IS NOT NULL`,
+      )
+      .all() as { lineId: number; state: BatchState }[],
+
+  /** A checker: of a match's active receivables, how many, and how many the EVO has received (as last synced). */
+  receivedCounter(db: Db): (matchId: number) => { total: number; received: number } {
+    const stmt = db.prepare(
+      `SELECT count(*) AS total,
+         sum(CASE WHEN r.status_id = ? OR coalesce(r.conciliated, 0) = 1 THEN 1 ELSE 0 END) AS received
+       FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
+       WHERE i.match_id = ? AND i.active = 1`,
+    );
+    return (matchId) => {
+      const r = stmt.get(ACCOUNT_STATUS.received, matchId) as { total: number; received: number | null };
+      return { total: r.total, received: r.received ?? 0 };
+    };
+  },
+
+  latestStatement: (db: Db) =>
+    db
+      .prepare(
+        `SELECT id, file_name AS fileName, imported_at AS importedAt FROM statements
+         ORDER BY imported_at DESC, id DESC LIMIT 1`,
+      )
+      .get() as LatestStatement | undefined,
+
+  receivablesWithStatus(db: Db, status: number): { count: number; cents: number } {
+    const r = db
+      .prepare('SELECT count(*) AS count, sum(amount_cents) AS cents FROM receivables WHERE status_id = ?')
+      .get(status) as { count: number; cents: number | null };
+    return { count: r.count, cents: r.cents ?? 0 };
+  },
+
+  statementCount: (db: Db) => db.prepare('SELECT count(*) FROM statements').pluck().get() as number,
+};

@@ -1,0 +1,51 @@
+/** The SQL of the reconciliation report (reconciliation.report.ts adds who decided and the EVO's date). */
+import type { ReconciliationRowDto } from '../../shared/contract/reports';
+import type { Db } from '../db/open-db';
+import { SQL_BRASILIA_SHIFT, type Period } from './period';
+
+/** An outbox item with its batch, bank line, statement, match and receivable, before the audit log's names. */
+export type BaseRow = Omit<ReconciliationRowDto, 'approvedBy' | 'approvedAt' | 'queuedBy' | 'sentAt'> & {
+  createdBy: string;
+  lastAttemptAt: string | null;
+  receivingDate: string | null;
+  receivableStatus: number | null;
+};
+
+/**
+ * The match a receivable was sent for: the outbox item's own `match_id` when it has one, otherwise the
+ * latest approved match holding the receivable (older outbox items were written without it).
+ */
+const MATCH_OF_ITEM = `COALESCE(o.match_id, (
+  SELECT mi.match_id FROM match_items mi JOIN matches mm ON mm.id = mi.match_id
+  WHERE mi.receivable_id = o.receivable_id AND mm.state = 'approved' ORDER BY mi.match_id DESC LIMIT 1))`;
+
+/**
+ * The period is the day the money came in (the bank line's date), which is what a branch reconciles by;
+ * an item with no bank line falls back to the Brasília day it was queued.
+ */
+const SQL = `
+SELECT o.receivable_id AS receivableId, r.payer_name AS payerName, r.member_id AS memberId,
+  o.amount_cents AS amountCents, r.due_date AS dueDate,
+  b.bank_account_id AS bankAccountId, a.description AS bankAccountName,
+  l.id AS lineId, l.date AS lineDate, l.description AS lineDescription, l.amount_cents AS lineAmountCents,
+  s.id AS statementId, s.file_name AS statementFile,
+  m.id AS matchId, m.score, m.zone,
+  o.queued_at AS queuedAt, b.confirmed_at AS confirmedAt, b.last_attempt_at AS lastAttemptAt,
+  b.id AS batchId, b.state AS outboxState, b.review_reason AS reviewReason, b.created_by AS createdBy,
+  r.receiving_date AS receivingDate, r.status_id AS receivableStatus
+FROM outbox_items o
+JOIN outbox_batches b ON b.id = o.batch_id
+LEFT JOIN matches m ON m.id = ${MATCH_OF_ITEM}
+LEFT JOIN statement_lines l ON l.id = COALESCE(o.line_id, m.line_id)
+LEFT JOIN statements s ON s.id = l.statement_id
+LEFT JOIN receivables r ON r.id = o.receivable_id
+LEFT JOIN bank_accounts a ON a.id = b.bank_account_id
+WHERE (@from IS NULL OR COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')) >= @from)
+  AND (@to IS NULL OR COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')) <= @to)
+ORDER BY COALESCE(l.date, date(o.queued_at, '${SQL_BRASILIA_SHIFT}')), b.bank_account_id, o.receivable_id`;
+
+export const reconciliationRepo = {
+  /** Every outbox item whose day (the bank line's, else the Brasília day it was queued) is in the period. */
+  rows: (db: Db, period: Period) =>
+    db.prepare(SQL).all({ from: period.from ?? null, to: period.to ?? null }) as BaseRow[],
+};
