@@ -11,7 +11,12 @@ import type { Db } from '../db/open-db';
 import type { AcquirerFile } from '../import/acquirer/types';
 import type { BankAccountRow } from '../import/import.repo';
 import { PREVIEW_LINES } from '../import/limits';
-import { NO_ACCOUNT_CHECK, settlementFileResult } from '../import/settlement-result';
+import {
+  daySpan,
+  settlementFileResult,
+  settlementPreview,
+  storeSettlementFile,
+} from '../import/settlement-result';
 import type { ParseResult } from '../import/types';
 import { acquirerRepo, paymentFingerprints, saleFingerprints } from './acquirer.repo';
 
@@ -22,15 +27,8 @@ export interface ReadAcquirerFile {
   byteSize: number;
 }
 
-function dateRange(f: AcquirerFile): { from: string; to: string } | null {
-  let from: string | null = null;
-  let to: string | null = null;
-  for (const p of f.payments) {
-    if (from === null || p.paymentDate < from) from = p.paymentDate;
-    if (to === null || p.paymentDate > to) to = p.paymentDate;
-  }
-  return from && to ? { from, to } : null;
-}
+/** The first and last payment days of the file. */
+const dateRange = (f: AcquirerFile) => daySpan(f.payments.map((p) => p.paymentDate));
 
 export function summarize(
   f: AcquirerFile,
@@ -142,35 +140,21 @@ export function previewAcquirerFile(db: Db, fileName: string, read: ReadAcquirer
   });
   const knownSales = known ? f.sales.filter((s, k) => s.kind === 'sale' && known(fps[k]!)).length : null;
   return {
-    fileName,
-    sha256,
-    format: 'acquirer',
-    encoding: parsed.encoding,
-    declaredEncoding: null,
-    sheets: [],
-    mapping: parsed.mapping,
-    mappingSource: parsed.mappingSource,
-    profileName: null,
-    confidence: 1,
-    columns: [],
-    lines: previewLines(f, known),
-    rejected: [],
-    notices: notices(f, account),
-    counts: {
-      lines: f.sales.length,
-      credits: summary.sales,
+    ...settlementPreview({
+      fileName,
+      sha256,
+      format: 'acquirer',
+      parsed,
+      account,
+      lines: previewLines(f, known),
+      notices: notices(f, account),
+      rows: f.sales.length,
+      moneyRows: summary.sales,
+      moneyCents: summary.netCents,
       debits: f.sales.filter((s) => s.netCents < 0).length,
-      balances: 0,
-      rejected: 0,
-      creditCents: summary.netCents,
-    },
-    period: dateRange(f),
-    newCredits: knownSales === null ? null : summary.sales - knownSales,
-    knownCredits: knownSales,
-    sameFileStatementId: null,
-    accountCheck: { ...NO_ACCOUNT_CHECK, verdict: account ? 'unknown' : 'no_account' },
-    statements: [],
-    statementIndex: null,
+      period: dateRange(f),
+      knownMoneyRows: knownSales,
+    }),
     acquirerFile: summary,
   };
 }
@@ -190,10 +174,9 @@ export function commitAcquirerFile(
   const sfps = saleFingerprints(f);
   const pfps = paymentFingerprints(f);
   const range = dateRange(f);
-  const run = db.transaction(() => {
-    const existing = acquirerRepo.bySha(db, account.id, read.sha256);
-    const id =
-      existing?.id ??
+  const done = storeSettlementFile(db, {
+    existingId: () => acquirerRepo.bySha(db, account.id, read.sha256)?.id,
+    insertFile: () =>
       acquirerRepo.insertFile(db, {
         bank_account_id: account.id,
         file_name: fileName.slice(0, 255),
@@ -210,31 +193,22 @@ export function commitAcquirerFile(
         sale_count: f.sales.length,
         payment_count: f.payments.length,
         notices_json: JSON.stringify(f.notices),
-      });
-    const addPayment = acquirerRepo.paymentInserter(db, id, account.id, f);
-    f.payments.forEach((p, k) => addPayment(p, pfps[k]!));
-    const addSale = acquirerRepo.saleInserter(db, id, account.id, f);
-    let inserted = 0;
-    let known = 0;
-    let salesNew = 0;
-    let salesKnown = 0;
-    f.sales.forEach((s, k) => {
-      const fresh = addSale(s, sfps[k]!);
-      if (fresh) inserted++;
-      else known++;
-      if (s.kind === 'sale') {
-        if (fresh) salesNew++;
-        else salesKnown++;
-      }
-    });
-    if (!existing) acquirerRepo.setCounts(db, id, inserted, known);
-    return { id, sameFile: existing !== undefined, inserted, known, salesNew, salesKnown };
+      }),
+    rows: f.sales,
+    rowInserter: (id) => {
+      // The payment batches first: a payments file brings them, a sales file its forecasts.
+      const addPayment = acquirerRepo.paymentInserter(db, id, account.id, f);
+      f.payments.forEach((p, k) => addPayment(p, pfps[k]!));
+      const addSale = acquirerRepo.saleInserter(db, id, account.id, f);
+      return (s, k) => addSale(s, sfps[k]!);
+    },
+    isMoney: (s) => s.kind === 'sale',
+    setCounts: (id, inserted, known) => acquirerRepo.setCounts(db, id, inserted, known),
   });
-  const done = run.immediate();
   return {
     ...settlementFileResult({
-      fresh: done.salesNew,
-      known: done.salesKnown,
+      fresh: done.moneyNew,
+      known: done.moneyKnown,
       sameFile: done.sameFile,
       notices: notices(f, account),
     }),

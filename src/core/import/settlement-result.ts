@@ -1,4 +1,7 @@
-import type { AccountCheck, ImportCommitResult, Notice } from '../../shared/contract/import';
+import type { AccountCheck, ImportCommitResult, ImportPreview, Notice } from '../../shared/contract/import';
+import type { Db } from '../db/open-db';
+import type { BankAccountRow } from './import.repo';
+import type { ParseResult } from './types';
 
 /** A settlement file (return file, acquirer file) names no account Quita can check against the chosen one. */
 export const NO_ACCOUNT_CHECK: AccountCheck = {
@@ -30,4 +33,120 @@ export function settlementFileResult(r: {
     notices: r.notices,
     accountCheck: NO_ACCOUNT_CHECK,
   };
+}
+
+/** The earliest and latest of some YYYY-MM-DD days (nulls skipped), or null when there is none. */
+export function daySpan(days: Iterable<string | null | undefined>): { from: string; to: string } | null {
+  let from: string | null = null;
+  let to: string | null = null;
+  for (const d of days) {
+    if (!d) continue;
+    if (from === null || d < from) from = d;
+    if (to === null || d > to) to = d;
+  }
+  return from && to ? { from, to } : null;
+}
+
+/**
+ * The preview of a settlement file: what Importar shows is the file's own rows (as `lines`) and summary; there
+ * are no sheets, columns or rejected rows, and no account to check the chosen one against.
+ */
+export function settlementPreview(p: {
+  fileName: string;
+  sha256: string;
+  format: 'cnab' | 'acquirer';
+  parsed: ParseResult;
+  account: BankAccountRow | null;
+  lines: ImportPreview['lines'];
+  notices: Notice[];
+  /** Every row of the file, and its money rows (settled titles, sales) with their sum. */
+  rows: number;
+  moneyRows: number;
+  moneyCents: number;
+  debits: number;
+  period: { from: string; to: string } | null;
+  /** Of the money rows, how many the account already has (null without an account). */
+  knownMoneyRows: number | null;
+}): Omit<ImportPreview, 'returnFile' | 'acquirerFile'> {
+  return {
+    fileName: p.fileName,
+    sha256: p.sha256,
+    format: p.format,
+    encoding: p.parsed.encoding,
+    declaredEncoding: null,
+    sheets: [],
+    mapping: p.parsed.mapping,
+    mappingSource: p.parsed.mappingSource,
+    profileName: null,
+    confidence: 1,
+    columns: [],
+    lines: p.lines,
+    rejected: [],
+    notices: p.notices,
+    counts: {
+      lines: p.rows,
+      credits: p.moneyRows,
+      debits: p.debits,
+      balances: 0,
+      rejected: 0,
+      creditCents: p.moneyCents,
+    },
+    period: p.period,
+    newCredits: p.knownMoneyRows === null ? null : p.moneyRows - p.knownMoneyRows,
+    knownCredits: p.knownMoneyRows,
+    sameFileStatementId: null,
+    accountCheck: { ...NO_ACCOUNT_CHECK, verdict: p.account ? 'unknown' : 'no_account' },
+    statements: [],
+    statementIndex: null,
+  };
+}
+
+/** What storing a settlement file did: its row, and its rows new to the account or already known. */
+export interface StoredSettlementFile {
+  id: number;
+  sameFile: boolean;
+  inserted: number;
+  known: number;
+  /** The same two counts for the money rows alone (settled titles, sales). */
+  moneyNew: number;
+  moneyKnown: number;
+}
+
+/**
+ * Stores a settlement file in one IMMEDIATE transaction: the file's row (or the row of the same file imported
+ * before, found by its SHA-256), then each of its rows, which `insertRow` stores unless an earlier file of the
+ * account brought it (false: known, counted, not stored twice). All of it or nothing: a failure rolls the file's
+ * row back too.
+ */
+export function storeSettlementFile<R>(
+  db: Db,
+  s: {
+    existingId: () => number | undefined;
+    insertFile: () => number;
+    rows: readonly R[];
+    /** Prepared once the file's id is known; true when the row was new to the account. */
+    rowInserter: (fileId: number) => (row: R, index: number) => boolean;
+    isMoney: (row: R) => boolean;
+    setCounts: (fileId: number, inserted: number, known: number) => void;
+  },
+): StoredSettlementFile {
+  return db
+    .transaction((): StoredSettlementFile => {
+      const existing = s.existingId();
+      const id = existing ?? s.insertFile();
+      const insert = s.rowInserter(id);
+      const out = { id, sameFile: existing !== undefined, inserted: 0, known: 0, moneyNew: 0, moneyKnown: 0 };
+      s.rows.forEach((row, k) => {
+        const fresh = insert(row, k);
+        if (fresh) out.inserted++;
+        else out.known++;
+        if (s.isMoney(row)) {
+          if (fresh) out.moneyNew++;
+          else out.moneyKnown++;
+        }
+      });
+      if (existing === undefined) s.setCounts(id, out.inserted, out.known);
+      return out;
+    })
+    .immediate();
 }

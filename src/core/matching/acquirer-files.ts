@@ -241,18 +241,7 @@ function optionFor(
   a: Assignment,
   s: MatchSettings,
 ): { option: Option } | { settle: Reason } {
-  const open: Resolved[] = [];
-  let accounted = 0;
-  let doubtful = false;
-  let unresolved = 0;
-  for (const r of rs) {
-    if (!r.p) unresolved++;
-    else if (a.free(r.p)) open.push(r);
-    else if (r.p.r.statusId === ACCOUNT_STATUS.received || a.isHeld(r.p) || !a.isUnclaimed(r.p)) {
-      accounted++;
-      if (!r.p.received || !a.isUnclaimed(r.p)) doubtful = true;
-    } else unresolved++;
-  }
+  const { open, accounted, doubtful, unresolved } = a.triage(rs);
   const first = batches[0]!;
   const evidence: Reason = {
     code: 'acquirer_file',

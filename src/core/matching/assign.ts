@@ -8,6 +8,7 @@
  * the tied receivables, so a weaker line cannot take one of them by default. Two lines wanting the same
  * receivable equally (a Pix that arrived twice) are flagged instead of silently resolved.
  */
+import { ACCOUNT_STATUS } from '../../shared/constants';
 import { optimalAssignment, type OptLine } from './optimal';
 import type { PLine, PRec, Prepared } from './prepare';
 import type { Option } from './score';
@@ -132,6 +133,31 @@ export class Assignment {
   /** Held by a kept match or another statement: counts as already accounted for (card deposits). */
   isHeld(p: PRec): boolean {
     return this.kind[p.i] === HELD;
+  }
+
+  /**
+   * The items of a settlement (a return file's titles, an acquirer batch's sales), each with the receivable it
+   * was tied to, sorted by what is left to do: `open` can still be proposed; `accounted` were received or are
+   * held or taken already (`doubtful` when one of them was not received as last synced, or another line of this
+   * run took it: worth a look); `unresolved` have no receivable, or one that cannot be proposed (cancelled).
+   */
+  triage<T extends { p: PRec | null }>(
+    items: readonly T[],
+  ): { open: T[]; accounted: number; doubtful: boolean; unresolved: number } {
+    const open: T[] = [];
+    let accounted = 0;
+    let doubtful = false;
+    let unresolved = 0;
+    for (const it of items) {
+      const p = it.p;
+      if (!p) unresolved++;
+      else if (this.free(p)) open.push(it);
+      else if (p.r.statusId === ACCOUNT_STATUS.received || this.isHeld(p) || !this.isUnclaimed(p)) {
+        accounted++;
+        if (!p.received || !this.isUnclaimed(p)) doubtful = true;
+      } else unresolved++;
+    }
+    return { open, accounted, doubtful, unresolved };
   }
 
   private availableOpt(o: Option): boolean {

@@ -5,6 +5,11 @@ export function formatMoney(cents: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100);
 }
 
+/** "2,99%" / "2.99%": a fee percent in the clerk's language. */
+export function formatPercent(value: number, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}%`;
+}
+
 export function formatDate(isoDate: string | null, locale: string): string {
   if (!isoDate) return '—';
   const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);

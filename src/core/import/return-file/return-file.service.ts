@@ -15,7 +15,7 @@ import type { Db } from '../../db/open-db';
 import type { CnabReturn, CnabTitle } from '../cnab/types';
 import type { BankAccountRow } from '../import.repo';
 import { PREVIEW_LINES } from '../limits';
-import { NO_ACCOUNT_CHECK, settlementFileResult } from '../settlement-result';
+import { daySpan, settlementFileResult, settlementPreview, storeSettlementFile } from '../settlement-result';
 import type { ParseResult } from '../types';
 import { returnFileRepo, titleFingerprints, type ReturnFileRow } from './return-file.repo';
 
@@ -27,16 +27,9 @@ export interface ReadReturnFile {
   byteSize: number;
 }
 
-function creditRange(titles: CnabTitle[]): { from: string; to: string } | null {
-  let from: string | null = null;
-  let to: string | null = null;
-  for (const t of titles) {
-    if (!t.isSettlement || !t.creditDate) continue;
-    if (from === null || t.creditDate < from) from = t.creditDate;
-    if (to === null || t.creditDate > to) to = t.creditDate;
-  }
-  return from && to ? { from, to } : null;
-}
+/** The first and last days the bank credited a settlement of the file. */
+const creditRange = (titles: CnabTitle[]) =>
+  daySpan(titles.map((t) => (t.isSettlement ? t.creditDate : null)));
 
 export function summarize(
   r: CnabReturn,
@@ -132,37 +125,22 @@ export function previewReturnFile(db: Db, fileName: string, read: ReadReturnFile
     known: knownCount,
     sameFile,
   });
-  const range = creditRange(r.titles);
   return {
-    fileName,
-    sha256,
-    format: 'cnab',
-    encoding: parsed.encoding,
-    declaredEncoding: null,
-    sheets: [],
-    mapping: parsed.mapping,
-    mappingSource: parsed.mappingSource,
-    profileName: null,
-    confidence: 1,
-    columns: [],
-    lines: previewLines(r, known),
-    rejected: [],
-    notices: notices(r, account),
-    counts: {
-      lines: r.titles.length,
-      credits: summary.settlements,
+    ...settlementPreview({
+      fileName,
+      sha256,
+      format: 'cnab',
+      parsed,
+      account,
+      lines: previewLines(r, known),
+      notices: notices(r, account),
+      rows: r.titles.length,
+      moneyRows: summary.settlements,
+      moneyCents: summary.paidCents,
       debits: 0,
-      balances: 0,
-      rejected: 0,
-      creditCents: summary.paidCents,
-    },
-    period: range,
-    newCredits: known ? summary.settlements - settledKnown(r, known) : null,
-    knownCredits: known ? settledKnown(r, known) : null,
-    sameFileStatementId: null,
-    accountCheck: { ...NO_ACCOUNT_CHECK, verdict: account ? 'unknown' : 'no_account' },
-    statements: [],
-    statementIndex: null,
+      period: creditRange(r.titles),
+      knownMoneyRows: known ? settledKnown(r, known) : null,
+    }),
     returnFile: summary,
   };
 }
@@ -187,10 +165,9 @@ export function commitReturnFile(
   const r = read.parsed.returnFile;
   const fps = titleFingerprints(r);
   const range = creditRange(r.titles);
-  const run = db.transaction(() => {
-    const existing = returnFileRepo.bySha(db, account.id, read.sha256);
-    const id =
-      existing?.id ??
+  const done = storeSettlementFile(db, {
+    existingId: () => returnFileRepo.bySha(db, account.id, read.sha256)?.id,
+    insertFile: () =>
       returnFileRepo.insertFile(db, {
         bank_account_id: account.id,
         file_name: fileName.slice(0, 255),
@@ -206,29 +183,19 @@ export function commitReturnFile(
         title_count: r.titles.length,
         settlement_count: r.titles.filter((t) => t.isSettlement).length,
         occurrences_json: JSON.stringify(r.occurrences),
-      });
-    const insert = returnFileRepo.titleInserter(db, id, account.id);
-    let inserted = 0;
-    let known = 0;
-    let settledNew = 0;
-    let settledKnown = 0;
-    r.titles.forEach((t, k) => {
-      if (insert(t, fps[k]!)) {
-        inserted++;
-        if (t.isSettlement) settledNew++;
-      } else {
-        known++;
-        if (t.isSettlement) settledKnown++;
-      }
-    });
-    if (!existing) returnFileRepo.setCounts(db, id, inserted, known);
-    return { id, sameFile: existing !== undefined, inserted, known, settledNew, settledKnown };
+      }),
+    rows: r.titles,
+    rowInserter: (id) => {
+      const insert = returnFileRepo.titleInserter(db, id, account.id);
+      return (t, k) => insert(t, fps[k]!);
+    },
+    isMoney: (t) => t.isSettlement,
+    setCounts: (id, inserted, known) => returnFileRepo.setCounts(db, id, inserted, known),
   });
-  const done = run.immediate();
   return {
     ...settlementFileResult({
-      fresh: done.settledNew,
-      known: done.settledKnown,
+      fresh: done.moneyNew,
+      known: done.moneyKnown,
       sameFile: done.sameFile,
       notices: notices(r, account),
     }),

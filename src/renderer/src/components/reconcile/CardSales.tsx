@@ -1,12 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CardSaleDto } from '../../../../shared/contract/matching';
 import { PAYMENT_TYPE } from '../../../../shared/constants';
-import { formatDate, formatMoney } from '../../format';
-
-/** "2,99%" / "2.99%": a fee percent in the clerk's language. */
-export function formatPercent(value: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}%`;
-}
+import { formatDate, formatMoney, formatPercent } from '../../format';
 
 /**
  * A card credit as its sales ([J] item 5): who bought, the day of the sale, the card, gross, the acquirer's

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { call, CommandError } from '../../api/client';
-import { formatDateTime } from '../../format';
+import { formatDateTime, formatPercent } from '../../format';
 import { describeError } from '../../i18n';
-import { formatPercent } from '../reconcile/CardSales';
 
 type Fees = CommandOutput<'match.cardFees'>;
 
