@@ -143,14 +143,18 @@ function parseOfxFile(bytes: Uint8Array, opts: ParseOptions): ParseResult {
 }
 
 /**
- * A CNAB return file is not a statement: no lines; its titles travel in `returnFile` and the service stores
- * them as a return file (return-file/return-file.service.ts). Refusals (remessa, unknown bank, a bad record)
- * are thrown by parseCnabReturn as `cnab.*` errors, the whole file or nothing.
+ * A settlement file is not a statement: no lines, columns or mapping of its own; what it holds travels beside
+ * (`returnFile`, `acquirerFile`) and its service stores it.
  */
-function cnabResult(r: CnabReturn): ParseResult {
+function settlementResult(
+  format: 'cnab' | 'acquirer',
+  encoding: ParseResult['encoding'],
+  signature: string,
+  skipped: ParseResult['skipped'],
+): Omit<ParseResult, 'returnFile' | 'acquirerFile'> {
   return {
-    format: 'cnab',
-    encoding: 'windows-1252',
+    format,
+    encoding,
     declaredEncoding: null,
     sheets: [],
     mapping: { kind: 'ofx', encoding: null, payerField: 'auto' },
@@ -160,44 +164,43 @@ function cnabResult(r: CnabReturn): ParseResult {
     columns: [],
     lines: [],
     rejected: [],
-    skipped: r.skipped.map((s) => ({ line: s.line, reason: s.reason })),
+    skipped,
     notices: [],
     period: null,
-    signature: `cnab:${r.variant}`,
+    signature,
     accountHint: null,
     statements: [],
     statementIndex: null,
-    returnFile: r,
   };
 }
 
 /**
- * An acquirer settlement file ([J]) is not a statement either: its sales and payments travel in
- * `acquirerFile` and acquirer/acquirer.service.ts stores them. Refusals are `acquirer.*` errors.
+ * A CNAB return file: its titles are stored as a return file (return-file/return-file.service.ts). Refusals
+ * (remessa, unknown bank, a bad record) are thrown by parseCnabReturn as `cnab.*` errors, the whole file or nothing.
  */
-function acquirerResult(f: AcquirerFile): ParseResult {
-  return {
-    format: 'acquirer',
-    encoding: f.layout === 'stone-xml-2.2' ? 'utf-8' : 'windows-1252',
-    declaredEncoding: null,
-    sheets: [],
-    mapping: { kind: 'ofx', encoding: null, payerField: 'auto' },
-    mappingSource: 'detected',
-    profileName: null,
-    confidence: 1,
-    columns: [],
-    lines: [],
-    rejected: [],
-    skipped: f.skipped,
-    notices: [],
-    period: null,
-    signature: `acquirer:${f.layout}`,
-    accountHint: null,
-    statements: [],
-    statementIndex: null,
-    acquirerFile: f,
-  };
-}
+const cnabResult = (r: CnabReturn): ParseResult => ({
+  ...settlementResult(
+    'cnab',
+    'windows-1252',
+    `cnab:${r.variant}`,
+    r.skipped.map((s) => ({ line: s.line, reason: s.reason })),
+  ),
+  returnFile: r,
+});
+
+/**
+ * An acquirer settlement file ([J]): its sales and payments are stored by acquirer/acquirer.service.ts.
+ * Refusals are `acquirer.*` errors.
+ */
+const acquirerResult = (f: AcquirerFile): ParseResult => ({
+  ...settlementResult(
+    'acquirer',
+    f.layout === 'stone-xml-2.2' ? 'utf-8' : 'windows-1252',
+    `acquirer:${f.layout}`,
+    f.skipped,
+  ),
+  acquirerFile: f,
+});
 
 /**
  * Bytes of a bank statement → lines, problems, and the mapping used with its confidence. Pure: no I/O.

@@ -1,20 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
+import { COLUMN_ROLES } from '../../../shared/contract/import';
 import { formatDate } from '../format';
 import type { ColumnRole, TableMapping } from '../screens/import-mapping';
 
 type Column = CommandOutput<'import.preview'>['columns'][number];
-const ROLES: ColumnRole[] = [
-  'ignore',
-  'date',
-  'description',
-  'amount',
-  'credit',
-  'debit',
-  'direction',
-  'document',
-  'balance',
-];
+/** The roles a column can take, "ignore" first (the contract's list is the one source). */
+const ROLES: ColumnRole[] = ['ignore', ...COLUMN_ROLES.filter((r) => r !== 'ignore')];
 
 const MONEY_ROLES: ColumnRole[] = ['amount', 'credit', 'debit', 'balance'];
 
