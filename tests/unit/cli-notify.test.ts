@@ -57,6 +57,20 @@ describe('quita notify / debtors / geography', () => {
     expect(out.items[0]!.notificationId).toBeGreaterThan(0);
   });
 
+  it('refuses a member notified within the notify-again period, as the screen asks, until --again', async () => {
+    const debtors = JSON.parse((await quita('a', ['debtors', '--json'])).stdout) as { memberId: number }[];
+    const member = String(debtors[1]!.memberId);
+    const send = (...extra: string[]) =>
+      quita('a', ['notify', '--member', member, '--message', 'Olá {primeiro_nome}', ...extra]);
+    expect((await send()).code).toBe(0);
+    const refused = await send();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/notified in the last 7 days.*nothing was sent.*add --again/);
+    const again = await send('--json', '--again');
+    expect(again.code).toBe(0);
+    expect((JSON.parse(again.stdout) as { items: { state: string }[] }).items[0]!.state).toBe('sent');
+  });
+
   it('refuses empty, blank and too long messages before any request (exit 2, naming the field)', async () => {
     for (const message of ['', '    ', 'x'.repeat(1001)]) {
       const r = await quita('a', ['notify', '--member', '1', '--message', message]);

@@ -1,19 +1,31 @@
 import { KEY_KINDS } from '../../shared/constants';
+import { BLOCKING_NOTICES } from '../../shared/contract/connection';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
+
+/** A connection test's remark in one English sentence ('' for one the CLI does not word). */
+function noticeText(n: { code: string; params?: Record<string, string | number> | undefined }): string {
+  if (n.code === 'connection.key_sees_branches')
+    return `Warning: this key sees ${n.params?.count} branches (${n.params?.branches}); it looks like a general-administrator key, not a branch key.`;
+  if (n.code === 'connection.key_not_guid')
+    return 'Note: the key is not shaped like an integration key (a GUID), but the API accepted it.';
+  return '';
+}
 
 export const connectCommand: Subcommand = {
   name: 'connect',
   summary: 'Connect to a branch’s API (checks the key first) and make it the active profile',
   usage:
-    'quita connect --base-url URL --username USER --key-kind branch|admin [--name NAME] [--password-stdin] [--json]\n' +
-    '  The key comes from the QUITA_PASSWORD environment variable, or from standard input with --password-stdin.',
+    'quita connect --base-url URL --username USER --key-kind branch|admin [--name NAME] [--password-stdin] [--anyway] [--json]\n' +
+    '  The key comes from the QUITA_PASSWORD environment variable, or from standard input with --password-stdin.\n' +
+    '  A key the test warns about (one that reaches several branches) is saved only with --anyway, as the screen asks.',
   options: {
     'base-url': { type: 'string' },
     username: { type: 'string' },
     'key-kind': { type: 'string' },
     name: { type: 'string' },
     'password-stdin': { type: 'boolean', default: false },
+    anyway: { type: 'boolean', default: false },
   },
   async run(v, _p, core, io) {
     const baseUrl = v['base-url'];
@@ -36,17 +48,19 @@ export const connectCommand: Subcommand = {
     // Nothing is saved unless the API accepts the key.
     const test = await runCommand(core, 'connection.test', creds);
     const name = typeof v.name === 'string' ? v.name : username;
-    const profile = await runCommand(core, 'profiles.save', { ...creds, name });
+    // The screen stops here and asks; the CLI's answer is --anyway, audited the same way (savedDespite).
+    const blocking = test.notices.find((n) => BLOCKING_NOTICES.includes(n.code));
+    if (blocking && v.anyway !== true)
+      throw new Error(`${noticeText(blocking)} Nothing was saved; to save it anyway, add --anyway.`);
+    const profile = await runCommand(core, 'profiles.save', {
+      ...creds,
+      name,
+      ...(blocking ? { savedDespite: blocking.code } : {}),
+    });
     return {
       json: { profile, bankAccounts: test.bankAccounts, notices: test.notices },
       text: `Connected to ${profile.baseUrl} as ${profile.username} (${profile.keyKind} key): ${test.bankAccounts} bank account(s). Profile ${profile.id} is now active.${test.notices
-        .map((n) =>
-          n.code === 'connection.key_sees_branches'
-            ? `\nWarning: this key sees ${n.params?.count} branches (${n.params?.branches}); it looks like a general-administrator key, not a branch key.`
-            : n.code === 'connection.key_not_guid'
-              ? '\nNote: the key is not shaped like an integration key (a GUID), but the API accepted it.'
-              : '',
-        )
+        .map((n) => (noticeText(n) ? `\n${noticeText(n)}` : ''))
         .join('')}`,
     };
   },

@@ -1,3 +1,4 @@
+import { isAppError } from '../../core';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
 
@@ -5,15 +6,30 @@ export const notifyCommand: Subcommand = {
   name: 'notify',
   summary: 'Send a notification to a member (POST /api/v1/notifications); waits for the outcome',
   usage:
-    'quita notify --member ID [--member ID...] --message TEXT [--json]\n' +
-    '  TEXT may use {nome}, {primeiro_nome}, {valor}, {vencimento}, {dias_atraso} (from the debtors list).',
-  options: { member: { type: 'string', multiple: true }, message: { type: 'string' } },
+    'quita notify --member ID [--member ID...] --message TEXT [--again] [--json]\n' +
+    '  TEXT may use {nome}, {primeiro_nome}, {valor}, {vencimento}, {dias_atraso} (from the debtors list).\n' +
+    '  Members notified within the branch’s notify-again period are refused unless --again is given.',
+  options: {
+    member: { type: 'string', multiple: true },
+    message: { type: 'string' },
+    again: { type: 'boolean', default: false },
+  },
   async run(v, _p, core) {
     const members = (Array.isArray(v.member) ? v.member : []).map((m) => Number(m));
     if (members.length === 0 || members.some((m) => !Number.isInteger(m) || m <= 0))
       throw new UsageError('--member must be a member id (a whole number)');
     if (typeof v.message !== 'string') throw new UsageError('--message is required');
-    const r = await runCommand(core, 'notify.send', { template: v.message, memberIds: members, wait: true });
+    const r = await runCommand(core, 'notify.send', {
+      template: v.message,
+      memberIds: members,
+      wait: true,
+      again: v.again === true,
+    }).catch((e: unknown) => {
+      // The screen asks at this point; here the answer is a flag.
+      if (isAppError(e) && e.code === 'notify.recently_notified')
+        throw new Error(`${e.message} To notify them again, add --again.`);
+      throw e;
+    });
     const lines = r.items.map((i) =>
       i.state === 'sent'
         ? `member ${i.memberId}: sent (notification ${i.notificationId ?? '?'}, ${i.createdAt})`

@@ -84,4 +84,42 @@ describe('debtors.list lastNotifiedAt and notify.recent', () => {
       error: { kind: 'validation' },
     });
   }, 60_000);
+
+  it('notify.send refuses members notified within the period unless told to notify them again (every front door)', async () => {
+    await call('profiles.setPrefs', { renotifyDays: 7 });
+    const { members } = await call<{ members: Member[] }>('debtors.list', {});
+    const [a, , c] = members.filter((m) => m.memberId !== null).map((m) => m.memberId!) as [
+      number,
+      number,
+      number,
+    ];
+    const queued = () =>
+      t.core.ctx.db().prepare('SELECT count(*) FROM notification_queue').pluck().get() as number;
+    const before = queued();
+    // A was notified 3 days ago (the test above): refused, with a code the screen words and nothing queued.
+    const refused = await t.core.dispatch('notify.send', {
+      template: 'Olá {primeiro_nome}',
+      memberIds: [a, c],
+      wait: true,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict', code: 'notify.recently_notified', params: { count: 1, days: 7 } },
+    });
+    expect(queued()).toBe(before);
+    // C alone (10 days ago) goes; A goes once the clerk said "notify again".
+    expect(
+      (await call<{ queued: number[] }>('notify.send', { template: 'Olá', memberIds: [c], wait: true }))
+        .queued,
+    ).toHaveLength(1);
+    const again = await call<{ queued: number[]; items: { state: string }[] }>('notify.send', {
+      template: 'Olá {primeiro_nome}',
+      memberIds: [a],
+      wait: true,
+      again: true,
+    });
+    expect(again.queued).toHaveLength(1);
+    expect(again.items[0]!.state).toBe('sent');
+    expect(queued()).toBe(before + 2);
+  }, 60_000);
 });

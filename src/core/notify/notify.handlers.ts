@@ -84,10 +84,37 @@ export const notifyHandlers: HandlerGroup<
     });
   };
 
+  /** Of these members, those notified within the branch's notify-again period, the latest per member. */
+  const recentOf = (memberIds: number[]) => {
+    const days = ctx.settings.profilePrefs(ctx.activeProfileId()).renotifyDays;
+    if (days === 0) return { days, items: [] };
+    const since = new Date(Date.now() - days * 86_400_000).toISOString();
+    // Failed ones do not count (nothing reached the member). Newest first.
+    const rows = notifiedSince(ctx.db(), memberIds, since);
+    const latest = new Map<number, (typeof rows)[number]>();
+    for (const r of rows) if (!latest.has(r.memberId)) latest.set(r.memberId, r);
+    return { days, items: [...latest.values()] };
+  };
+
   return {
     'notify.preview': async ({ template, memberIds }) => ({ items: render(template, memberIds) }),
-    'notify.send': async ({ template, memberIds, wait }) => {
+    'notify.send': async ({ template, memberIds, wait, again }) => {
       const db = ctx.db();
+      // [P] The rule the screen asks about, kept here so that every front door (the CLI too) follows it.
+      if (!again) {
+        const recent = recentOf(memberIds);
+        if (recent.items.length > 0) {
+          const who = recent.items.map((r) => r.name ?? `#${r.memberId}`);
+          throw new AppError(
+            'conflict',
+            `${who.length} of these members were notified in the last ${recent.days} days (${who.slice(0, 5).join(', ')}${who.length > 5 ? ', …' : ''}); nothing was sent. Send again only if that is intended.`,
+            {
+              code: 'notify.recently_notified',
+              params: { count: who.length, days: recent.days, names: who.slice(0, 5).join(', ') },
+            },
+          );
+        }
+      }
       const rendered = render(template, memberIds);
       const ok = rendered.filter((r): r is typeof r & { message: string } => r.message !== null);
       if (ok.length === 0) {
@@ -121,16 +148,7 @@ export const notifyHandlers: HandlerGroup<
       };
     },
     // [P] Notified within the branch's notify-again period: failed ones do not count (nothing reached the member).
-    'notify.recent': async ({ memberIds }) => {
-      const days = ctx.settings.profilePrefs(ctx.activeProfileId()).renotifyDays;
-      if (days === 0) return { days, items: [] };
-      const since = new Date(Date.now() - days * 86_400_000).toISOString();
-      const rows = notifiedSince(ctx.db(), memberIds, since);
-      // The latest per member, newest first.
-      const latest = new Map<number, (typeof rows)[number]>();
-      for (const r of rows) if (!latest.has(r.memberId)) latest.set(r.memberId, r);
-      return { days, items: [...latest.values()] };
-    },
+    'notify.recent': async ({ memberIds }) => recentOf(memberIds),
     'notify.queue': async ({ limit }) => {
       const db = ctx.db();
       prepare(db, ctx.activeProfileId());

@@ -68,6 +68,9 @@ export type ProfilePrefs = z.infer<typeof profilePrefsSchema>;
  * (`connection.key_not_guid`: the key is not shaped like the vendor's GUIDs; `connection.key_sees_branches`:
  * a key saved as a branch key reaches several branches, `{count, branches}`).
  */
+/** The test's remarks worth stopping a save for (every front door asks, or needs an explicit "save anyway"). */
+export const BLOCKING_NOTICES: readonly string[] = ['connection.key_sees_branches'];
+
 export const connectionTestOutput = z.object({
   bankAccounts: z.number().int(),
   latencyMs: z.number(),

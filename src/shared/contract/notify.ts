@@ -51,7 +51,16 @@ export const notifyCommands = {
   }),
   'notify.send': defineCommand({
     summary: 'Queue a notification for each chosen member and send them (POST /api/v1/notifications)',
-    input: z.object({ template: templateSchema, memberIds, wait: z.boolean().default(false) }),
+    input: z.object({
+      template: templateSchema,
+      memberIds,
+      wait: z.boolean().default(false),
+      /**
+       * Members notified within the branch's notify-again period (notify.recent) are refused
+       * (`notify.recently_notified`) unless the clerk said to notify them again: true.
+       */
+      again: z.boolean().default(false),
+    }),
     output: z.object({
       queued: z.array(z.number().int()),
       skipped: z.array(z.object({ memberId: z.number().int(), problem: z.string() })),

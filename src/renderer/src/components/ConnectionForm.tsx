@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, ErrorInfo, Profile } from '../../../shared/contract';
 import type { KeyKind } from '../../../shared/constants';
+import { BLOCKING_NOTICES } from '../../../shared/contract/connection';
 import { call, CommandError } from '../api/client';
 import { describeError } from '../i18n';
 
@@ -12,8 +13,6 @@ type Status = { tone: 'ok' | 'error'; text: string; notes?: string[] } | null;
 type TestResult = CommandOutput<'connection.test'>;
 /** A test that failed or warned before saving: what it said, and the code kept in the audit if saved anyway. */
 type Pending = { code: string; lead: 'failed' | 'warned'; text: string };
-/** Remarks that are worth stopping a save for: the rest are shown after a test, and saving goes on. */
-const BLOCKING_NOTICES = ['connection.key_sees_branches'];
 
 /** An address as the core compares it: trimmed, without trailing slashes, host in lower case. */
 function addressKey(s: string): string {

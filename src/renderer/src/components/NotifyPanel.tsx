@@ -82,13 +82,16 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
       fail(e);
     }
   };
-  /** Send to these members (all chosen, or only those not notified within the period). */
-  const sendTo = async (ids: number[]) => {
+  /**
+   * Send to these members (all chosen, or only those not notified within the period). `again`: the clerk
+   * answered that the recently notified ones are to be notified again (the command refuses them otherwise).
+   */
+  const sendTo = async (ids: number[], again: boolean) => {
     setBusy(true);
     setError(null);
     setAsk(null);
     try {
-      await call('notify.send', { template, memberIds: ids, wait: false });
+      await call('notify.send', { template, memberIds: ids, wait: false, again });
       setPreview(null);
       await loadQueue();
     } catch (e) {
@@ -115,7 +118,7 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
       setBusy(false);
       return;
     }
-    await sendTo(ids);
+    await sendTo(ids, false);
   };
   /** Times as the debtors list shows them: Brasília's, whatever the computer's zone. */
   const brasiliaTime = (iso: string) => formatBrasilia(iso, i18n.language);
@@ -211,11 +214,11 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
           </ul>
           <p>{t('notifyAgain.question')}</p>
           <div className="actions">
-            <button type="button" onClick={() => void sendTo(ask.ids)} disabled={busy}>
+            <button type="button" onClick={() => void sendTo(ask.ids, true)} disabled={busy}>
               {t('notifyAgain.all')}
             </button>
             {others.length > 0 && (
-              <button type="button" onClick={() => void sendTo(others)} disabled={busy}>
+              <button type="button" onClick={() => void sendTo(others, false)} disabled={busy}>
                 {t('notifyAgain.others', { count: others.length })}
               </button>
             )}

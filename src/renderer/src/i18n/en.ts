@@ -543,6 +543,13 @@ export const en: Messages = {
       key_required: 'The address or the user of this connection changed: enter the integration key again.',
       changed: 'The connection was changed while it was in use; try again.',
     },
+    notify: {
+      recently_notified:
+        '{{count}} of these members were notified in the last {{days}} days ({{names}}); nothing was sent. Send again only if you mean to.',
+      recently_notified_one:
+        '1 of these members was notified in the last {{days}} days ({{names}}); nothing was sent. Send again only if you mean to.',
+      nothing: 'No message can be sent to the members chosen: check the text and the members in the preview.',
+    },
     demo: {
       not_started: 'Start the demonstration branch first.',
     },

@@ -556,6 +556,14 @@ export const ptBR = {
       key_required: 'O endereço ou o usuário desta conexão mudou: informe a chave de integração de novo.',
       changed: 'A conexão foi alterada enquanto estava em uso; tente de novo.',
     },
+    notify: {
+      recently_notified:
+        '{{count}} destes membros já foram notificados nos últimos {{days}} dias ({{names}}); nada foi enviado. Envie de novo só se for essa a intenção.',
+      recently_notified_one:
+        '1 destes membros já foi notificado nos últimos {{days}} dias ({{names}}); nada foi enviado. Envie de novo só se for essa a intenção.',
+      nothing:
+        'Nenhuma mensagem pode ser enviada aos membros escolhidos: confira o texto e os membros na prévia.',
+    },
     demo: {
       not_started: 'Inicie primeiro a filial de demonstração.',
     },
