@@ -42,6 +42,9 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
   await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
   const history = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'Arquivo' }) });
   const rows = history.locator('tbody tr');
+  // The list of statements reloads after the import's status shows: count once the new one is in it (the demo
+  // branch had none before).
+  await expect(rows).not.toHaveCount(0);
   const before = await rows.count();
   const remove = rows.first().getByRole('button', { name: /^Remover o extrato / });
   await remove.click();
