@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CommandOutput } from '../../src/shared/contract';
-import { expect, shoot, test } from './fixtures';
+import { demoSynced, expect, shoot, test } from './fixtures';
 
 type Summary = CommandOutput<'dashboard.summary'>;
 type Lines = CommandOutput<'match.lines'>;
@@ -181,4 +181,75 @@ test('Início: counts from dashboard.summary, cards that open their lists, and t
   await home();
   const body = (await page.locator('main').textContent()) ?? '';
   expect(body).not.toMatch(/\(s\)|\{|\}|undefined|NaN|toDecide|set_aside/);
+});
+
+/** A statement as a bank's CSV export brings it, imported through Importar into the demo's Itaú account. */
+async function importCsv(page: Page, name: string, rows: string[]) {
+  await page.getByRole('navigation').getByRole('button', { name: 'Importar' }).click();
+  await page.locator('main select').first().selectOption({ label: 'Itaú - Conta Movimento' });
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['Data;Descrição;Valor', ...rows].join('\r\n'), 'utf8'),
+  });
+  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+}
+
+test('Início: lines left in an earlier statement are the next step once the latest is decided, and the cards open Conciliar on the statement that holds them', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const nav = await demoSynced(page, host.url);
+  const next = page.getByRole('region', { name: 'Próximo passo' });
+  const home = async () => {
+    await nav.getByRole('button', { name: 'Início' }).click();
+    await expect(next).toBeVisible();
+  };
+  // October: two credits nobody pays like that (nothing to propose: both left to decide). November: one
+  // interest credit, which the clerk sets aside (through the command Conciliar runs).
+  await importCsv(page, 'extrato-itau-outubro.csv', [
+    '14/10/2026;TED RECEBIDA EMPRESA XYZ LTDA;9876,54',
+    '15/10/2026;DEPOSITO EM DINHEIRO;1234,56',
+  ]);
+  await importCsv(page, 'extrato-itau-novembro.csv', ['21/11/2026;RENDIMENTO APLIC AUTOMATICA;17,35']);
+  const { statements } = await command<{ statements: { id: number; fileName: string }[] }>(
+    page,
+    'import.statements',
+    {},
+  );
+  const october = statements.find((s) => s.fileName === 'extrato-itau-outubro.csv')!;
+  const november = statements.find((s) => s.fileName === 'extrato-itau-novembro.csv')!;
+  const nov = await command<Lines>(page, 'match.lines', { statementId: november.id, limit: 10 });
+  await command(page, 'review.setAside', {
+    matchIds: nov.rows.map((r) => r.matchId),
+    reason: 'interest',
+  });
+
+  // The latest statement is all decided, the earlier one is not: the next step says so and opens it.
+  await home();
+  const s = await command<Summary>(page, 'dashboard.summary', {});
+  expect(s.statement).toMatchObject({ id: november.id, buckets: { toDecide: { count: 0 } } });
+  expect(s.byStatement.find((x) => x.id === october.id)!.buckets.toDecide.count).toBe(2);
+  await expect(next.getByRole('button')).toHaveText('Conciliar 2 lançamentos de um extrato anterior');
+  await expect(next).toContainText('O extrato extrato-itau-outubro.csv ainda tem 2 lançamentos a decidir.');
+  await shoot(page, 'home-older-statement');
+  await next.getByRole('button').click();
+  const statementPicker = page.getByLabel('Extrato');
+  await expect(statementPicker).toHaveValue(String(october.id));
+  await expect(page.getByRole('tab', { name: /^A decidir/ })).toHaveText('A decidir (2)');
+  await expect(page.getByRole('tab', { name: /^A decidir/ })).toHaveAttribute('aria-selected', 'true');
+
+  // "Todos os extratos": the to-decide card opens October; "Extrato atual": the set-aside card opens November.
+  await home();
+  await page.getByRole('button', { name: 'Todos os extratos' }).click();
+  await page.locator('.stat-toDecide').click();
+  await expect(statementPicker).toHaveValue(String(october.id));
+  await expect(page.getByRole('tab', { name: /^A decidir/ })).toHaveAttribute('aria-selected', 'true');
+  await home();
+  await page.locator('.stat-setAside').click();
+  await expect(statementPicker).toHaveValue(String(november.id));
+  await expect(page.getByRole('tab', { name: /^Deixados de lado/ })).toHaveText('Deixados de lado (1)');
 });

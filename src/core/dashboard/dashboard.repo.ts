@@ -13,7 +13,7 @@ export interface CreditLineRow {
   state: MatchState | null;
 }
 
-export interface LatestStatement {
+export interface StatementHead {
   id: number;
   fileName: string;
   importedAt: string;
@@ -63,7 +63,16 @@ export const dashboardRepo = {
         `SELECT id, file_name AS fileName, imported_at AS importedAt FROM statements
          ORDER BY imported_at DESC, id DESC LIMIT 1`,
       )
-      .get() as LatestStatement | undefined,
+      .get() as StatementHead | undefined,
+
+  /** Every statement, newest first (the order Conciliar lists them in). */
+  statementsNewestFirst: (db: Db) =>
+    db
+      .prepare(
+        `SELECT id, file_name AS fileName, imported_at AS importedAt FROM statements
+         ORDER BY imported_at DESC, id DESC`,
+      )
+      .all() as StatementHead[],
 
   receivablesWithStatus(db: Db, status: number): { count: number; cents: number } {
     const r = db

@@ -123,6 +123,15 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(sum(s2.all.buckets)).toEqual(creditLines());
     expect(s2.all.buckets.toDecide.count).toBe(k.toDecide.count + 1);
     expect(s2.all.buckets.sentConfirmed).toEqual(k.sentConfirmed);
+    // Per statement, newest first (Conciliar's order): the later one, then the first with exactly its buckets;
+    // bucket by bucket they add up to "all" (the cards of "Todos os extratos" open one of them).
+    expect(s2.byStatement.map((x) => x.id)).toEqual([later, st.id]);
+    expect(s2.byStatement[0]).toMatchObject({ lines: s2.statement!.lines, buckets: s2.statement!.buckets });
+    expect(s2.byStatement[1]!.buckets).toEqual(k);
+    for (const bucket of Object.keys(k) as (keyof typeof k)[])
+      expect(s2.byStatement.reduce((n, x) => n + x.buckets[bucket].cents, 0), bucket).toBe(
+        s2.all.buckets[bucket].cents,
+      );
   });
 
   it('no statement: zero lines, no current statement', async () => {

@@ -78,6 +78,7 @@ export function dashboardSummary(db: Db): Summary {
   const all = { lines: zero(), buckets: emptyBuckets() };
   const current = { lines: zero(), buckets: emptyBuckets() };
   const days = new Map<string, { date: string; decidedCents: number; toDecideCents: number }>();
+  const perStatement = new Map<number, { lines: AmountDto; buckets: LineBuckets }>();
 
   for (const l of dashboardRepo.creditLines(db)) {
     const lineBatches = batches.get(l.id) ?? none;
@@ -95,6 +96,10 @@ export function dashboardSummary(db: Db): Summary {
     });
     add(all.lines, l.cents);
     add(all.buckets[bucket], l.cents);
+    const own = perStatement.get(l.statementId) ?? { lines: zero(), buckets: emptyBuckets() };
+    add(own.lines, l.cents);
+    add(own.buckets[bucket], l.cents);
+    perStatement.set(l.statementId, own);
     if (l.statementId !== latest?.id) continue;
     add(current.lines, l.cents);
     add(current.buckets[bucket], l.cents);
@@ -110,6 +115,10 @@ export function dashboardSummary(db: Db): Summary {
     lastSyncAt: getSyncState(db, 'receivables').lastSuccessAt,
     statements: dashboardRepo.statementCount(db),
     all,
+    byStatement: dashboardRepo.statementsNewestFirst(db).flatMap((st) => {
+      const own = perStatement.get(st.id);
+      return own ? [{ ...st, ...own }] : [];
+    }),
     statement: latest
       ? { ...latest, ...current, days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)) }
       : null,

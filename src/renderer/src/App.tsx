@@ -98,7 +98,13 @@ function renderScreen(
     case 'import':
       return <ImportScreen key={key} demo={active.demo} />;
     case 'reconcile':
-      return <ReconcileScreen key={key} initialFilter={to.params?.filter} />;
+      return (
+        <ReconcileScreen
+          key={key}
+          initialFilter={to.params?.filter}
+          initialStatementId={to.params?.statementId}
+        />
+      );
     case 'send':
       return <SendScreen key={key} />;
     case 'audit':

@@ -11,8 +11,11 @@ export type ReconcileFilter = (typeof RECONCILE_FILTERS)[number];
 
 /** What each screen may be opened with (screens not listed take nothing). */
 export interface ScreenParams {
-  /** Conciliar opens the latest statement (the one Início's "Extrato atual" counts) with this filter. */
-  reconcile: { filter?: ReconcileFilter };
+  /**
+   * Conciliar opens this statement (default: the latest, the one Início's "Extrato atual" counts) with this
+   * filter. A statement that no longer exists falls back to the latest.
+   */
+  reconcile: { filter?: ReconcileFilter; statementId?: number };
   /** `batches`: the list of sends (lotes) rather than what is approved to send. */
   send: { view?: 'to_send' | 'batches' };
 }

@@ -57,6 +57,13 @@ export const dashboardCommands = {
       statements: z.number().int().min(0),
       /** Every statement's current plan. */
       all: linesSchema,
+      /**
+       * The same buckets per statement, newest first (Conciliar's order), for the statements with credit lines:
+       * a card of "Todos os extratos" opens Conciliar on a statement that holds lines of its bucket.
+       */
+      byStatement: z.array(
+        linesSchema.extend({ id: z.number().int(), fileName: z.string(), importedAt: z.string() }),
+      ),
       /** The latest statement imported (the one Conciliar opens), or null when none was. */
       statement: linesSchema
         .extend({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, Profile } from '../../../shared/contract';
-import type { AmountDto } from '../../../shared/contract/dashboard';
+import type { AmountDto, LineBucket } from '../../../shared/contract/dashboard';
 import { call, CommandError } from '../api/client';
 import { formatAge, formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
@@ -74,6 +74,8 @@ function NextStep({ profile, data, open }: { profile: Profile; data: Summary; op
   const { t } = useTranslation();
   const toDecide = data.statement?.buckets.toDecide.count ?? 0;
   const all = data.all.buckets;
+  // Lines left to decide in an earlier statement: after today's work, before "Tudo em dia".
+  const older = data.byStatement.find((s) => s.id !== data.statement?.id && s.buckets.toDecide.count > 0);
   const step: { label: string; why: string; go?: () => void } = !profile.hasSecret
     ? { label: t('home.next.connect'), why: t('home.next.connectWhy'), go: () => open('settings') }
     : !data.lastSyncAt
@@ -98,13 +100,22 @@ function NextStep({ profile, data, open }: { profile: Profile; data: Summary; op
                   why: t('home.next.failedWhy', { count: all.sentFailed.count }),
                   go: () => open('send', { view: 'batches' }),
                 }
-              : {
-                  label: t('home.next.done'),
-                  why:
-                    all.sentWaiting.count > 0
-                      ? t('home.next.doneWaiting', { count: all.sentWaiting.count })
-                      : t('home.next.doneWhy'),
-                };
+              : older
+                ? {
+                    label: t('home.next.reconcileOlder', { count: older.buckets.toDecide.count }),
+                    why: t('home.next.reconcileOlderWhy', {
+                      count: older.buckets.toDecide.count,
+                      file: older.fileName,
+                    }),
+                    go: () => open('reconcile', { filter: 'todo', statementId: older.id }),
+                  }
+                : {
+                    label: t('home.next.done'),
+                    why:
+                      all.sentWaiting.count > 0
+                        ? t('home.next.doneWaiting', { count: all.sentWaiting.count })
+                        : t('home.next.doneWhy'),
+                  };
   return (
     <section className={step.go ? 'card home-next' : 'card home-next done'} aria-labelledby="home-next">
       <h2 id="home-next">{t('home.next.title')}</h2>
@@ -138,6 +149,14 @@ function LineCards({
   const { t, i18n } = useTranslation();
   const shown = scope === 'statement' && data.statement ? data.statement : data.all;
   const b = shown.buckets;
+  /** Conciliar on this filter, on the statement shown, or (all statements) the newest holding such lines. */
+  const reconcile = (filter: 'todo' | 'recorded' | 'set_aside', bucket: LineBucket) => {
+    const statementId =
+      scope === 'statement'
+        ? data.statement?.id
+        : data.byStatement.find((s) => s.buckets[bucket].count > 0)?.id;
+    open('reconcile', statementId === undefined ? { filter } : { filter, statementId });
+  };
   const sent: AmountDto = {
     count: b.sentConfirmed.count + b.sentWaiting.count + b.sentFailed.count,
     cents: b.sentConfirmed.cents + b.sentWaiting.cents + b.sentFailed.cents,
@@ -166,7 +185,7 @@ function LineCards({
         </span>
       </div>
       <ul className="cards home-cards">
-        <Card kind="toDecide" amount={b.toDecide} onOpen={() => open('reconcile', { filter: 'todo' })} />
+        <Card kind="toDecide" amount={b.toDecide} onOpen={() => reconcile('todo', 'toDecide')} />
         <Card kind="toSend" amount={b.toSend} onOpen={() => open('send')} />
         <Card
           kind="sent"
@@ -175,8 +194,8 @@ function LineCards({
           warn={b.sentFailed.count > 0}
           onOpen={() => open('send', { view: 'batches' })}
         />
-        <Card kind="recorded" amount={b.recorded} onOpen={() => open('reconcile', { filter: 'recorded' })} />
-        <Card kind="setAside" amount={b.setAside} onOpen={() => open('reconcile', { filter: 'set_aside' })} />
+        <Card kind="recorded" amount={b.recorded} onOpen={() => reconcile('recorded', 'recorded')} />
+        <Card kind="setAside" amount={b.setAside} onOpen={() => reconcile('set_aside', 'setAside')} />
       </ul>
     </section>
   );

@@ -50,7 +50,10 @@ const matchesFilter = (l: MatchLine, f: ReconcileFilter) =>
  * that decide it: approve, link candidates (one or several, with the running sum), set aside with a reason
  * (and a rule), or find another receivable by hand. Every line ends decided; the totals say how far the day is.
  */
-export function ReconcileScreen({ initialFilter }: { initialFilter?: ReconcileFilter } = {}) {
+export function ReconcileScreen({
+  initialFilter,
+  initialStatementId,
+}: { initialFilter?: ReconcileFilter; initialStatementId?: number | undefined } = {}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const ids = { statement: useId(), search: useId() };
@@ -115,12 +118,13 @@ export function ReconcileScreen({ initialFilter }: { initialFilter?: ReconcileFi
   useEffect(() => {
     call('import.statements', {}).then((r) => {
       setStatements(r.statements);
-      const latest = r.statements[0]?.id ?? null;
-      setStatementId(latest);
-      if (latest !== null) load(latest).catch(fail);
+      // The statement it was opened on (Início's cards), else the latest.
+      const first = r.statements.find((s) => s.id === initialStatementId)?.id ?? r.statements[0]?.id ?? null;
+      setStatementId(first);
+      if (first !== null) load(first).catch(fail);
     }, fail);
     loadRules();
-  }, [load, loadRules]);
+  }, [load, loadRules, initialStatementId]);
 
   const todoCount = useMemo(() => (lines ?? []).filter((l) => !isDecided(l.state)).length, [lines]);
   // Opening on what is left to decide; once nothing is, on everything.
