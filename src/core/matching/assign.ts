@@ -341,7 +341,7 @@ export class Assignment {
     this.claim(o, li, EXPLAINED);
     this.why[li]!.push({
       code: 'already_received',
-      params: { receivableId: p.r.id, date: p.r.receivingDate ?? '' },
+      params: { receivableId: p.r.id, date: p.r.receivingDate ?? '', name: p.r.payerName ?? '' },
     });
     this.done[li] = true;
   }

@@ -190,7 +190,7 @@ describe('6. a statement imported twice, or overlapping periods', () => {
       { bankAccountId: 1 },
     );
     expect(r.first.items).toEqual([]);
-    expect(r.texts()).toEqual(['já conciliado: o recebível 1 foi baixado em 01/07']);
+    expect(r.texts()).toEqual(['já conciliado: o recebível 1 de Ana Lima foi baixado em 01/07']);
   });
 
   it('a deposit on the day the clerk recorded a payment of that amount into this account was reconciled before', () => {

@@ -141,7 +141,7 @@ export function renderReason(r: Reason): string {
     case 'duplicate_import':
       return `mesma transação que a linha ${num('lineId')} do extrato #${num('statementId')} (período importado duas vezes?): nada proposto`;
     case 'already_received':
-      return `já conciliado: o recebível ${num('receivableId')} foi baixado em ${shortBr(str('date'))}`;
+      return `já conciliado: o recebível ${num('receivableId')}${str('name') ? ` de ${str('name')}` : ''} foi baixado em ${shortBr(str('date'))}`;
     case 'return_file': {
       const n = num('count');
       const what = n === 1 ? '1 boleto liquidado' : `${n} boletos liquidados`;

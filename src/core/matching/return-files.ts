@@ -161,7 +161,11 @@ function optionFor(
       return {
         settle: {
           code: 'already_received',
-          params: { receivableId: only.r.id, date: only.r.receivingDate ?? '' },
+          params: {
+            receivableId: only.r.id,
+            date: only.r.receivingDate ?? '',
+            name: only.r.payerName ?? '',
+          },
         },
       };
     return {

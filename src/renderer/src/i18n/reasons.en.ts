@@ -128,7 +128,7 @@ export function englishReason(
     case 'duplicate_import':
       return `same transaction as line ${num('lineId')} of statement #${num('statementId')} (period imported twice?): nothing proposed`;
     case 'already_received':
-      return `already reconciled: receivable ${num('receivableId')} was marked paid on ${date(str('date'))}`;
+      return `already reconciled: receivable ${num('receivableId')}${str('name') ? ` of ${str('name')}` : ''} was marked paid on ${date(str('date'))}`;
     case 'return_file':
       return `${str('bankCode') ? `bank ${str('bankCode')}'s` : 'the'} return file (CNAB ${str('layout')}): ${n(num('count'), 'boleto', 'boletos')} settled, credited on ${date(str('date'))}, ${num('count') === 1 ? 'is' : 'add up to'} the amount${num('net') ? `, net of the bank's fees (${money(num('feeCents'))})` : ''}`;
     case 'return_title_difference': {
