@@ -93,4 +93,10 @@ test('Conciliar: a boleto credit explained by the return file shows its titles',
   await expect(titles).toBeVisible();
   await expect(titles.locator('tbody tr').first()).toBeVisible();
   await shoot(page, 'k-conciliar-return-titles');
+  // A day whose titles were all received already: "já no EVO", and its titles are listed just the same.
+  await page.locator('.vlist-row').filter({ hasText: 'já no EVO' }).first().click();
+  await expect(page.locator('.line-panel')).toContainText('Já registrado no EVO');
+  await expect(titles).toBeVisible();
+  await expect(titles.locator('tbody tr').first()).toBeVisible();
+  await shoot(page, 'k-conciliar-recorded-titles');
 });

@@ -460,8 +460,8 @@ export class Assignment {
   }
 
   /** Mark a line as settled without a proposal (e.g. a card deposit with two equally good combinations). */
-  settle(li: number, reason: Reason) {
-    this.why[li]!.push(reason);
+  settle(li: number, ...reasons: Reason[]) {
+    this.why[li]!.push(...reasons);
     this.done[li] = true;
   }
 }

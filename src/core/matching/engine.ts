@@ -34,6 +34,8 @@ const WHY_ORDER: Reason['code'][] = [
   'combination_ambiguous',
   'lump_no_fit',
   'lump_received',
+  // The return file's titles of a day already in the EVO: kept, so Conciliar lists them under the line.
+  'return_file',
   'return_title_unresolved',
   'acquirer_batch_tie',
   'acquirer_sale_unresolved',

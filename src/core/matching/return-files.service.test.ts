@@ -58,7 +58,7 @@ describe('return files explain the statement’s boleto credits', () => {
           .flatMap((g) => g.receivableIds),
       );
     const settled = rf.groundTruth.titles.filter((t) => t.settlement);
-    const explained = (await lines()).filter((row) => row.returnTitles);
+    const explained = (await lines()).filter((row) => row.returnTitles && row.state !== 'recorded');
     expect(explained.length).toBeGreaterThan(0);
     for (const row of explained) {
       const truth = truthOf(row.date, row.amountCents);
@@ -72,6 +72,19 @@ describe('return files explain the statement’s boleto credits', () => {
         row.returnTitles!.map((t) => t.receivableId).sort(),
       );
       expect(row.zone).toBe('green');
+    }
+    // A day whose titles were all received already is in the EVO ("recorded"), its titles still listed.
+    const recorded = (await lines()).filter((row) => row.state === 'recorded' && row.returnTitles);
+    expect(recorded.some((row) => row.returnTitles!.length > 1)).toBe(true);
+    for (const row of recorded) {
+      // Several titles: "lump_received"; one alone: "already_received" naming its receivable.
+      expect(row.reasons.map((x) => x.code)).toEqual([
+        row.returnTitles!.length > 1 ? 'lump_received' : 'already_received',
+        'return_file',
+      ]);
+      expect(row.returnTitles!.reduce((n, t) => n + (t.paidCents ?? 0), 0)).toBe(row.amountCents);
+      for (const t of row.returnTitles!)
+        expect(truthOf(row.date, row.amountCents).has(t.receivableId!)).toBe(true);
     }
   });
 });

@@ -167,7 +167,7 @@ describe('return files explain boleto credits', () => {
     const ts = [title({ seuNumero: '1' })];
     const [r] = plan([line('2026-07-06', 9990, 'LIQ COBRANCA ANA LIMA')], [received, ...recs.slice(1)], ts);
     expect(r!.state).toBe('unmatched');
-    expect(r!.codes).toEqual(['already_received']);
+    expect(r!.codes).toEqual(['already_received', 'return_file']); // its title stays named
   });
 
   it('titles the clerk already received into this account leave the rest certain; elsewhere, a look', () => {

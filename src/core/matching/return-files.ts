@@ -140,7 +140,7 @@ function optionFor(
   net: boolean,
   a: Assignment,
   s: MatchSettings,
-): { option: Option } | { settle: Reason } {
+): { option: Option } | { settle: Reason[] } {
   const { open, accounted, doubtful, unresolved } = a.triage(rs);
   const first = rs[0]!.t;
   const evidence: Reason = {
@@ -159,20 +159,24 @@ function optionFor(
     const only = rs.length === 1 ? rs[0]!.p : null;
     if (only && only.r.statusId === ACCOUNT_STATUS.received)
       return {
-        settle: {
-          code: 'already_received',
-          params: {
-            receivableId: only.r.id,
-            date: only.r.receivingDate ?? '',
-            name: only.r.payerName ?? '',
+        settle: [
+          evidence,
+          {
+            code: 'already_received',
+            params: {
+              receivableId: only.r.id,
+              date: only.r.receivingDate ?? '',
+              name: only.r.payerName ?? '',
+            },
           },
-        },
+        ],
       };
+    // Already in the EVO: the titles stay named (Conciliar lists them under the line, as for a proposal).
     return {
       settle:
         accounted > 0 && unresolved === 0
-          ? { code: 'lump_received', params: { count: accounted, explained: 1 } }
-          : { code: 'return_title_unresolved', params: { count: unresolved, of: rs.length } },
+          ? [evidence, { code: 'lump_received', params: { count: accounted, explained: 1 } }]
+          : [{ code: 'return_title_unresolved', params: { count: unresolved, of: rs.length } }],
     };
   }
   const differences: Reason[] = [];
@@ -248,7 +252,7 @@ export function returnFileEntries(
       const rs = ts.map((t) => resolve(t, look, s, used));
       for (const r of rs) if (r.p) used.add(r.p);
       const r = optionFor(l, rs, net, a, s);
-      if ('settle' in r) a.settle(l.i, r.settle);
+      if ('settle' in r) a.settle(l.i, ...r.settle);
       else entries.push({ l, options: [r.option] });
     }
   }
