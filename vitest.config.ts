@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A guard against a hung test, not a speed check (speed lives in bench/): the CLI tests start several
+    // `quita` processes each, and on a loaded 2-core runner one took 17 s of the former 20 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Tests start real servers and open real SQLite files; two workers match the 2-core machines.
     maxWorkers: 2,
   },
