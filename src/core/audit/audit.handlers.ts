@@ -1,5 +1,6 @@
 import { readAnchor } from './audit-anchor';
-import { queryAudit, verifyAudit } from './audit.repo';
+import { queryAudit } from './audit.repo';
+import { verifyAudit } from './audit-verify';
 import type { HandlerGroup } from '../handlers';
 
 export const auditHandlers: HandlerGroup<'audit.list' | 'audit.verify'> = (ctx) => ({

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { m004AuditNotifications } from '../db/migrations/004-audit-notifications';
-import { appendAudit, canonicalJson, queryAudit, verifyAudit } from './audit.repo';
+import { appendAudit, canonicalJson, queryAudit } from './audit.repo';
+import { verifyAudit } from './audit-verify';
 
 const fresh = () => {
   const db = new Database(':memory:');

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open-db';
-import { anchorProblem, type AuditAnchor } from './audit-anchor';
 
 export interface AuditInput {
   actor: string;
@@ -25,7 +24,8 @@ export interface AuditEntry {
   hash: string;
 }
 
-const GENESIS = '0'.repeat(64);
+/** The previous hash of the first entry. */
+export const GENESIS = '0'.repeat(64);
 
 /** JSON with sorted keys, so the same content always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -109,63 +109,9 @@ function toEntry(r: AuditRow): AuditEntry {
   };
 }
 
-export interface AuditVerification {
-  ok: boolean;
-  entries: number;
-  /** The first entry whose content or link does not match, when not ok. */
-  brokenAt: number | null;
-  reason: string | null;
-  /** The anchor kept outside the database that the log was checked against (audit-anchor.ts), if any. */
-  anchor: AuditAnchor | null;
-}
-
-/**
- * Walk the chain from the start: every link and every hash must match, with no gap in the numbering; then, with
- * an anchor, the log must still hold the anchored entry unchanged (no truncation, no re-hashed rewrite).
- */
-export function verifyAudit(db: Db, anchor: AuditAnchor | null = null): AuditVerification {
-  const chain = verifyChain(db);
-  if (!chain.ok || !anchor) return { ...chain, anchor };
-  const problem = anchorProblem(db, anchor);
-  return problem
-    ? {
-        ok: false,
-        entries: chain.entries,
-        brokenAt: Math.min(anchor.count, chain.entries + 1),
-        reason: problem,
-        anchor,
-      }
-    : { ...chain, anchor };
-}
-
-function verifyChain(db: Db): Omit<AuditVerification, 'anchor'> {
-  let prev = GENESIS;
-  let expectedSeq = 1;
-  let count = 0;
-  for (const r of db
-    .prepare('SELECT * FROM audit_log ORDER BY seq')
-    .iterate() as IterableIterator<AuditRow>) {
-    count++;
-    if (r.seq !== expectedSeq)
-      return { ok: false, entries: count, brokenAt: expectedSeq, reason: `entry ${expectedSeq} is missing` };
-    if (r.prev_hash !== prev)
-      return {
-        ok: false,
-        entries: count,
-        brokenAt: r.seq,
-        reason: `entry ${r.seq} does not follow entry ${r.seq - 1}`,
-      };
-    if (hashOf(r) !== r.hash)
-      return {
-        ok: false,
-        entries: count,
-        brokenAt: r.seq,
-        reason: `entry ${r.seq} was changed after it was written`,
-      };
-    prev = r.hash;
-    expectedSeq++;
-  }
-  return { ok: true, entries: count, brokenAt: null, reason: null };
+/** Every stored row, oldest first, one at a time (the log may be long): what a verification walks. */
+export function auditRowsInOrder(db: Db): IterableIterator<AuditRow> {
+  return db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as IterableIterator<AuditRow>;
 }
 
 export interface AuditQuery {

@@ -1,5 +1,6 @@
 import type { AuditAnchor } from '../audit/audit-anchor';
-import { auditRowsBetween, canonicalJson, verifyAudit, type AuditVerification } from '../audit/audit.repo';
+import { auditRowsBetween, canonicalJson } from '../audit/audit.repo';
+import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
 import type { Db } from '../db/open-db';
 import { utcBounds, type Period } from './period';
 import { maskSecrets } from '../../shared/mask-secrets';
