@@ -2,19 +2,21 @@ import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent, uploadFile } from '../api/client';
-import { collator, formatDate, formatDateTime, formatMoney } from '../format';
+import { collator, formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
 import { useLatest } from '../hooks/latest';
 import { AccountCheckNote, useDescribeAccount } from '../components/AccountCheckNote';
 import { AcquirerFileSummary } from '../components/import/AcquirerFileSummary';
 import { MappingEditor } from '../components/MappingEditor';
+import { PreviewLines } from '../components/import/PreviewLines';
+import { StatementHistory } from '../components/import/StatementHistory';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
 type Preview = CommandOutput<'import.preview'>;
 type Commit = CommandOutput<'import.commit'>;
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
-type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Removed = CommandOutput<'import.remove'>;
+type Statement = CommandOutput<'import.statements'>['statements'][number];
 
 /** Errors whose sentence tells the clerk to choose or check the columns: the column chooser goes with them. */
 const COLUMN_ERRORS = ['import.no_table', 'import.all_rejected', 'import.bad_mapping'];
@@ -452,52 +454,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
               />
             </div>
           )}
-          {preview.lines.length > 0 && (
-            <p className="muted">
-              {t('importing.linesShown', { shown: preview.lines.length, count: preview.counts.lines })}
-            </p>
-          )}
-          {preview.lines.length > 0 && (
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t('import.col.line')}</th>
-                  <th>{t('import.col.date')}</th>
-                  <th>{t('import.col.description')}</th>
-                  <th className="num">{t('import.col.amount')}</th>
-                  <th>{t('import.col.kind')}</th>
-                  <th>{t('import.col.problems')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.lines.map((l) => (
-                  <tr key={l.position} className={l.kind === 'credit' ? '' : 'muted'}>
-                    <td className="num">{l.position}</td>
-                    <td>{formatDate(l.date, locale)}</td>
-                    <td className="ellipsis" title={l.description}>
-                      {l.description}
-                    </td>
-                    <td className="num">{formatMoney(l.amountCents, locale)}</td>
-                    <td>
-                      <span className="badge">{t(`import.kind.${l.kind}`)}</span>{' '}
-                      {l.known && <span className="badge">{t('import.alreadyKnown')}</span>}
-                    </td>
-                    <td className="warn">{l.problems.join('; ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {preview.rejected.length > 0 && (
-            <details>
-              <summary className="warn">{t('import.rejected', { count: preview.rejected.length })}</summary>
-              <ul>
-                {preview.rejected.map((r) => (
-                  <li key={r.line}>{t('import.rejectedLine', { line: r.line, reason: r.reason })}</li>
-                ))}
-              </ul>
-            </details>
-          )}
+          <PreviewLines preview={preview} />
           <div className="actions">
             <button
               type="button"
@@ -515,94 +472,14 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           </div>
         </div>
       )}
-      {statements.length > 0 && (
-        <>
-          <h2>{t('import.history')}</h2>
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t('import.col.file')}</th>
-                <th>{t('import.col.account')}</th>
-                <th>{t('import.col.period')}</th>
-                <th className="num">{t('import.col.credits')}</th>
-                <th>{t('import.col.when')}</th>
-                <th>
-                  <span className="visually-hidden">{t('importing.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {statements
-                .map((s) => (
-                  <tr key={s.id}>
-                    <td className="ellipsis">{s.fileName}</td>
-                    <td>{accounts?.find((a) => a.id === s.bankAccountId)?.description ?? s.bankAccountId}</td>
-                    <td>
-                      {formatDate(s.periodFrom, locale)} – {formatDate(s.periodTo, locale)}
-                    </td>
-                    <td className="num">{s.creditCount}</td>
-                    <td>{formatDateTime(s.importedAt, locale)}</td>
-                    <td>
-                      {s.sentCount > 0 ? (
-                        // Said before anyone tries: what was sent to EVO stays explained by its statement.
-                        <span className="muted small">{t('importing.sentKept', { count: s.sentCount })}</span>
-                      ) : (
-                        <button
-                          type="button"
-                          onClick={() => setRemoving(s.id)}
-                          aria-label={t('importing.removeLabel', { file: s.fileName })}
-                          aria-expanded={removing === s.id}
-                          disabled={busy !== null}
-                        >
-                          {t('importing.remove')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))
-                .flatMap((row, i) => {
-                  const s = statements[i]!;
-                  if (removing !== s.id) return [row];
-                  return [
-                    row,
-                    <tr key={`${s.id}-ask`} className="remove-ask">
-                      <td colSpan={6}>
-                        <div className="save-check" role="alert">
-                          <p>
-                            {t('importing.removeAsk', {
-                              file: s.fileName,
-                              period: `${formatDate(s.periodFrom, locale)} – ${formatDate(s.periodTo, locale)}`,
-                              credits: t('importing.nCredits', { count: s.creditCount }),
-                            })}
-                          </p>
-                          <div className="actions">
-                            <button
-                              type="button"
-                              className="danger"
-                              onClick={() => void remove(s.id)}
-                              disabled={busy !== null}
-                            >
-                              {t('importing.removeYes')}
-                            </button>
-                            <button
-                              type="button"
-                              className="primary"
-                              autoFocus
-                              onClick={() => setRemoving(null)}
-                              disabled={busy !== null}
-                            >
-                              {t('importing.removeNo')}
-                            </button>
-                          </div>
-                        </div>
-                      </td>
-                    </tr>,
-                  ];
-                })}
-            </tbody>
-          </table>
-        </>
-      )}
+      <StatementHistory
+        statements={statements}
+        accounts={accounts ?? []}
+        removing={removing}
+        busy={busy !== null}
+        onAsk={setRemoving}
+        onRemove={(id) => void remove(id)}
+      />
     </section>
   );
 }

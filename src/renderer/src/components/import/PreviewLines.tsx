@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import type { CommandOutput } from '../../../../shared/contract';
+import { formatDate, formatMoney } from '../../format';
+
+type Preview = CommandOutput<'import.preview'>;
+
+/** The preview's first lines as the file will be read (credits plain, the rest muted), and the rows refused. */
+export function PreviewLines({ preview }: { preview: Preview }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return (
+    <>
+      {preview.lines.length > 0 && (
+        <p className="muted">
+          {t('importing.linesShown', { shown: preview.lines.length, count: preview.counts.lines })}
+        </p>
+      )}
+      {preview.lines.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('import.col.line')}</th>
+              <th>{t('import.col.date')}</th>
+              <th>{t('import.col.description')}</th>
+              <th className="num">{t('import.col.amount')}</th>
+              <th>{t('import.col.kind')}</th>
+              <th>{t('import.col.problems')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.lines.map((l) => (
+              <tr key={l.position} className={l.kind === 'credit' ? '' : 'muted'}>
+                <td className="num">{l.position}</td>
+                <td>{formatDate(l.date, locale)}</td>
+                <td className="ellipsis" title={l.description}>
+                  {l.description}
+                </td>
+                <td className="num">{formatMoney(l.amountCents, locale)}</td>
+                <td>
+                  <span className="badge">{t(`import.kind.${l.kind}`)}</span>{' '}
+                  {l.known && <span className="badge">{t('import.alreadyKnown')}</span>}
+                </td>
+                <td className="warn">{l.problems.join('; ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {preview.rejected.length > 0 && (
+        <details>
+          <summary className="warn">{t('import.rejected', { count: preview.rejected.length })}</summary>
+          <ul>
+            {preview.rejected.map((r) => (
+              <li key={r.line}>{t('import.rejectedLine', { line: r.line, reason: r.reason })}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
