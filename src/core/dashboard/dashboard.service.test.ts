@@ -8,7 +8,8 @@ import { approvedNotQueued } from '../outbox/approved.repo';
 import { enqueuePairs, transition } from '../outbox/outbox.repo';
 import { setAside } from '../review/aside.service';
 import { applyReview } from '../review/review.service';
-import { bucketOf, dashboardSummary } from './dashboard.service';
+import { dashboardSummary } from './dashboard.service';
+import { bucketOf } from './line-buckets';
 
 let db: Db;
 afterEach(() => db?.close());
@@ -92,6 +93,20 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(k.toSend).toEqual(one(d!));
     expect(k.recorded.count).toBe(engineRecorded + 1); // e: nothing left to send
     expect(k.setAside.count).toBe(engineAside + 1);
+    // Conciliar reads the same rule: match.lines gives each line the bucket Início counts it in, so the lines
+    // per bucket are exactly the cards' counts and money; e, approved and received elsewhere, is "recorded".
+    const after = listMatchLines(db, { limit: 5000 }).rows;
+    expect(after.find((r) => r.matchId === e!.matchId)).toMatchObject({
+      state: 'approved',
+      bucket: 'recorded',
+    });
+    expect(after.find((r) => r.matchId === d!.matchId)!.bucket).toBe('toSend');
+    for (const bucket of LINE_BUCKETS) {
+      const its = after.filter((r) => r.bucket === bucket);
+      expect({ count: its.length, cents: its.reduce((n, r) => n + r.amountCents, 0) }, bucket).toEqual(
+        k[bucket],
+      );
+    }
     expect(k.toDecide.count).toBe(rows.length - engineRecorded - engineAside - 6);
     // Início's "Enviar N" is exactly what Enviar would mark now.
     expect(k.toSend.count).toBe(new Set(approvedNotQueued(db).map((p) => p.lineId)).size);
@@ -129,9 +144,10 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(s2.byStatement[0]).toMatchObject({ lines: s2.statement!.lines, buckets: s2.statement!.buckets });
     expect(s2.byStatement[1]!.buckets).toEqual(k);
     for (const bucket of Object.keys(k) as (keyof typeof k)[])
-      expect(s2.byStatement.reduce((n, x) => n + x.buckets[bucket].cents, 0), bucket).toBe(
-        s2.all.buckets[bucket].cents,
-      );
+      expect(
+        s2.byStatement.reduce((n, x) => n + x.buckets[bucket].cents, 0),
+        bucket,
+      ).toBe(s2.all.buckets[bucket].cents);
   });
 
   it('no statement: zero lines, no current statement', async () => {

@@ -1,51 +1,18 @@
 /**
  * Início's numbers: every credit line of every statement's current plan in exactly one bucket (see LINE_BUCKETS
  * in src/shared/contract/dashboard.ts), so no line is counted twice and a suggestion nobody approved is never
- * "reconciled". "Decided" is DECIDED_STATES, read here, never restated.
+ * "reconciled". The bucket of a line is line-buckets.ts's (Conciliar's lists read the same).
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { CommandOutput } from '../../shared/contract';
-import type { LineBucket, LineBuckets, AmountDto } from '../../shared/contract/dashboard';
+import type { AmountDto, LineBuckets } from '../../shared/contract/dashboard';
 import { LINE_BUCKETS } from '../../shared/contract/dashboard';
-import { DECIDED_STATES, type MatchState } from '../../shared/contract/matching';
 import { getSyncState } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
 import { dashboardRepo } from './dashboard.repo';
-import { approvedNotQueued } from '../outbox/approved.repo';
-import type { BatchState } from '../outbox/outbox.repo';
+import { lineBucketer } from './line-buckets';
 
 type Summary = CommandOutput<'dashboard.summary'>;
-
-const DECIDED: ReadonlySet<string> = new Set(DECIDED_STATES);
-/** The EVO has not confirmed these yet; a read-back will (sent, unknown) or the sender will send them. */
-const WAITING: ReadonlySet<BatchState> = new Set(['queued', 'sending', 'sent', 'unknown']);
-
-export interface LineFacts {
-  state: MatchState | null;
-  /** Enviar would mark at least one of its receivables now. */
-  sendable: boolean;
-  /** States of the outbox batches holding its receivables (empty: never sent). */
-  batches: ReadonlySet<BatchState>;
-  /** Its receivables are all received or conciliated in the EVO, as last synced. */
-  receivedInEvo: boolean;
-}
-
-/** The one bucket of a line. */
-export function bucketOf(f: LineFacts): LineBucket {
-  if (f.state === null || !DECIDED.has(f.state)) return 'toDecide';
-  if (f.state === 'recorded') return 'recorded';
-  if (f.state === 'set_aside') return 'setAside';
-  // Approved: what is left to do with it is in Enviar, or in the outbox.
-  if (f.sendable) return 'toSend';
-  if (f.batches.size === 0) {
-    // Approved, never sent, nothing left to send: the EVO already has it received (nothing to do), or its
-    // receivable was cancelled there since (the line needs another decision).
-    return f.receivedInEvo ? 'recorded' : 'toDecide';
-  }
-  if (f.batches.has('needs_review')) return 'sentFailed';
-  if ([...f.batches].some((s) => WAITING.has(s))) return 'sentWaiting';
-  return 'sentConfirmed';
-}
 
 const zero = (): AmountDto => ({ count: 0, cents: 0 });
 const emptyBuckets = (): LineBuckets =>
@@ -56,23 +23,8 @@ function add(a: AmountDto, cents: number) {
   a.cents += cents;
 }
 
-/** Outbox batch states per statement line. */
-function batchStatesByLine(db: Db): Map<number, Set<BatchState>> {
-  const out = new Map<number, Set<BatchState>>();
-  for (const r of dashboardRepo.lineBatchStates(db)) {
-    const set = out.get(r.lineId) ?? new Set<BatchState>();
-    set.add(r.state);
-    out.set(r.lineId, set);
-  }
-  return out;
-}
-
 export function dashboardSummary(db: Db): Summary {
-  const sendable = new Set(approvedNotQueued(db).map((p) => p.lineId));
-  const batches = batchStatesByLine(db);
-  const receivedOf = dashboardRepo.receivedCounter(db);
-  const none: ReadonlySet<BatchState> = new Set();
-
+  const bucketOfLine = lineBucketer(db);
   const latest = dashboardRepo.latestStatement(db);
 
   const all = { lines: zero(), buckets: emptyBuckets() };
@@ -81,19 +33,7 @@ export function dashboardSummary(db: Db): Summary {
   const perStatement = new Map<number, { lines: AmountDto; buckets: LineBuckets }>();
 
   for (const l of dashboardRepo.creditLines(db)) {
-    const lineBatches = batches.get(l.id) ?? none;
-    const approvedIdle = l.state === 'approved' && !sendable.has(l.id) && lineBatches.size === 0;
-    let receivedInEvo = false;
-    if (approvedIdle && l.matchId !== null) {
-      const r = receivedOf(l.matchId);
-      receivedInEvo = r.total > 0 && r.received === r.total;
-    }
-    const bucket = bucketOf({
-      state: l.state,
-      sendable: sendable.has(l.id),
-      batches: lineBatches,
-      receivedInEvo,
-    });
+    const bucket = bucketOfLine(l);
     add(all.lines, l.cents);
     add(all.buckets[bucket], l.cents);
     const own = perStatement.get(l.statementId) ?? { lines: zero(), buckets: emptyBuckets() };

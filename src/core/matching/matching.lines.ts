@@ -4,6 +4,7 @@
  */
 import type { AsideReason, MatchLineDto, MatchState, MatchZone } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
+import { lineBucketer } from '../dashboard/line-buckets';
 import { matchingRepo as repo } from './matching.repo';
 import { resolveStatement } from './matching.service';
 import { renderReasons } from './reasons-pt';
@@ -58,6 +59,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
   );
   const byMatch = new Map<number, MatchLineDto['receivables']>();
   for (const { matchId, ...item } of items) byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), item]);
+  const bucketOf = lineBucketer(db);
   const titles = returnTitlesOf(db, rows);
   const sales = cardSalesOf(db, rows);
   return {
@@ -74,6 +76,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
       description: r.description,
       payerText: r.payerText,
       state: r.state,
+      bucket: bucketOf({ id: r.lineId, state: r.state, matchId: r.matchId }),
       score: r.score,
       zone: r.zone,
       reasons: renderReasons(JSON.parse(r.reasons) as Reason[]),

@@ -2,9 +2,9 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ScreenId } from './screens';
 
 /**
- * Conciliar's list filters a screen may open it with. `todo`: lines still to decide (every state not in
- * DECIDED_STATES, src/shared/contract/matching.ts); `approved`, `recorded`, `set_aside`: lines in that state;
- * `all`: every line.
+ * Conciliar's list filters a screen may open it with, by the bucket Início counts each line in
+ * (core/dashboard/line-buckets.ts): `todo` to decide, `approved` approved to send or sent, `recorded` already in
+ * EVO, `set_aside` set aside; `all`: every line.
  */
 export const RECONCILE_FILTERS = ['todo', 'approved', 'recorded', 'set_aside', 'all'] as const;
 export type ReconcileFilter = (typeof RECONCILE_FILTERS)[number];

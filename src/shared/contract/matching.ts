@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsSchema, isoDateSchema } from '../domain';
+import { LINE_BUCKETS } from './dashboard';
 import { defineCommand } from './define';
 
 /** Confidence zones of a proposal. A line with nothing proposed is `red` with state `unmatched`. */
@@ -270,6 +271,11 @@ export const matchLineSchema = z.object({
   returnTitles: z.array(returnTitleSchema).optional(),
   /** [J] A card deposit: the sales it pays, with the fee taken from each (absent otherwise). */
   cardSales: z.array(cardSaleSchema).optional(),
+  /**
+   * Where the line stands (the bucket Início counts it in, core/dashboard/line-buckets.ts): Conciliar's lists
+   * filter by it, so an approved line the EVO already has received is "já no EVO" on both screens.
+   */
+  bucket: z.enum(LINE_BUCKETS),
   /** An approved line already handed to Enviar: its batch's state (absent: not sent yet). */
   sendState: z.enum(['queued', 'sending', 'sent', 'unknown', 'confirmed', 'needs_review']).optional(),
   /** A set-aside line: why, and the rule that did it (null: the clerk did). */

@@ -16,6 +16,11 @@ export const workspaceEn: typeof workspacePtBR = {
     search: 'Find another receivable… (E)',
   },
   recorded: 'Already recorded in EVO: nothing to do. {{why}}',
+  recordedElsewhere:
+    'Already recorded in EVO: the receivable was marked paid there without Quita; nothing to send.',
+  approvedStale:
+    'Approved, but the receivable is no longer open in EVO (cancelled or changed there): decide again.',
+  approvedStaleShort: 'approved · no longer open in EVO',
   asideIs: 'Set aside: {{reason}}',
   asideByRule: 'by the rule “{{pattern}}”',
   asideByClerk: 'by you',

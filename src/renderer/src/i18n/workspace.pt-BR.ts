@@ -14,6 +14,10 @@ export const workspacePtBR = {
     search: 'Buscar outro recebível… (E)',
   },
   recorded: 'Já registrado no EVO: nada a fazer. {{why}}',
+  recordedElsewhere: 'Já registrado no EVO: o recebível foi baixado lá sem passar pelo Quita; nada a enviar.',
+  approvedStale:
+    'Aprovado, mas o recebível não está mais em aberto no EVO (cancelado ou alterado lá): decida de novo.',
+  approvedStaleShort: 'aprovado · não está mais em aberto no EVO',
   asideIs: 'Deixado de lado: {{reason}}',
   asideByRule: 'pela regra “{{pattern}}”',
   asideByClerk: 'por você',

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
-import { DECIDED_STATES, type MatchState } from '../../../shared/contract/matching';
 import { fold } from '../../../shared/text';
 import { call, CommandError } from '../api/client';
 import type { AsideChoice } from '../components/reconcile/AsideForm';
@@ -32,17 +31,30 @@ const FILTERS = [
 export type ReconcileFilter = (typeof FILTERS)[number];
 const ROW_HEIGHT = 64;
 
-const isDecided = (s: MatchState) => (DECIDED_STATES as readonly MatchState[]).includes(s);
+/** Decided: the bucket Início counts the line in is not "to decide" (core/dashboard/line-buckets.ts). */
+const isDecided = (l: MatchLine) => l.bucket !== 'toDecide';
+const APPROVED_BUCKETS: ReadonlySet<MatchLine['bucket']> = new Set([
+  'toSend',
+  'sentWaiting',
+  'sentFailed',
+  'sentConfirmed',
+]);
 
 const matchesFilter = (l: MatchLine, f: ReconcileFilter) =>
   f === 'all' ||
   (f === 'todo'
-    ? !isDecided(l.state)
+    ? !isDecided(l)
     : f === 'green' || f === 'yellow'
       ? l.zone === f && (l.state === 'suggested' || l.state === 'overridden')
       : f === 'unmatched'
-        ? l.receivables.length === 0 && !isDecided(l.state)
-        : l.state === f);
+        ? l.receivables.length === 0 && !isDecided(l)
+        : f === 'approved'
+          ? APPROVED_BUCKETS.has(l.bucket)
+          : f === 'recorded'
+            ? l.bucket === 'recorded'
+            : f === 'set_aside'
+              ? l.bucket === 'setAside'
+              : l.state === f);
 
 /**
  * Conciliar: a workspace that fills the window. The statement's lines on the left (virtualized, keyboard
@@ -126,7 +138,7 @@ export function ReconcileScreen({
     loadRules();
   }, [load, loadRules, initialStatementId]);
 
-  const todoCount = useMemo(() => (lines ?? []).filter((l) => !isDecided(l.state)).length, [lines]);
+  const todoCount = useMemo(() => (lines ?? []).filter((l) => !isDecided(l)).length, [lines]);
   // Opening on what is left to decide; once nothing is, on everything.
   const filter: ReconcileFilter = chosenFilter ?? (todoCount > 0 ? 'todo' : 'all');
 
@@ -144,19 +156,18 @@ export function ReconcileScreen({
 
   const totals = useMemo(() => {
     const all = lines ?? [];
-    const count = (s: MatchState) => all.filter((l) => l.state === s).length;
     const cents = (ls: MatchLine[]) => ls.reduce((s, l) => s + l.amountCents, 0);
-    const decided = all.filter((l) => isDecided(l.state));
+    const decided = all.filter(isDecided);
     return {
       lines: all.length,
       decided: decided.length,
       decidedCents: cents(decided),
       todo: all.length - decided.length,
       todoCents: cents(all) - cents(decided),
-      approved: count('approved'),
-      waiting: all.filter((l) => l.state === 'approved' && !l.sendState).length,
-      recorded: count('recorded'),
-      aside: count('set_aside'),
+      approved: all.filter((l) => matchesFilter(l, 'approved')).length,
+      waiting: all.filter((l) => l.bucket === 'toSend').length,
+      recorded: all.filter((l) => matchesFilter(l, 'recorded')).length,
+      aside: all.filter((l) => matchesFilter(l, 'set_aside')).length,
       green: all.filter((l) => l.zone === 'green' && l.state === 'suggested').length,
     };
   }, [lines]);

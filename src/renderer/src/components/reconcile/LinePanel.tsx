@@ -76,7 +76,11 @@ export function LinePanel({
   const tickedRows = (rows ?? []).filter((c) => ticked.has(c.receivable.id));
   const sum = tickedRows.reduce((s, c) => s + (c.receivable.faceCents ?? 0), 0);
   const diff = line.amountCents - sum;
-  const decidedByEngine = line.state === 'recorded';
+  // In the EVO already: the engine said so, or an approved line's receivables were received there without Quita.
+  const decidedByEngine = line.bucket === 'recorded';
+  const approvedElsewhere = line.state === 'approved' && line.bucket === 'recorded';
+  // Approved, nothing left to send and never sent: its receivable is no longer open in the EVO.
+  const approvedStale = line.state === 'approved' && line.bucket === 'toDecide';
   const canApprove =
     line.receivables.length > 0 && ['suggested', 'overridden', 'to_review'].includes(line.state);
 
@@ -146,9 +150,12 @@ export function LinePanel({
       </p>
       {decidedByEngine && (
         <p className="status ok">
-          {t('workspace.recorded', { why: line.reasons.map(reasonText).join(' · ') })}
+          {approvedElsewhere
+            ? t('workspace.recordedElsewhere')
+            : t('workspace.recorded', { why: line.reasons.map(reasonText).join(' · ') })}
         </p>
       )}
+      {approvedStale && <p className="warn">{t('workspace.approvedStale')}</p>}
       {line.aside && (
         <p className="status ok">
           {t('workspace.asideIs', { reason: t(`workspace.reasons.${line.aside.reason}`) })}

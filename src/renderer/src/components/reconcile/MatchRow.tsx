@@ -23,7 +23,9 @@ export function MatchRow({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const sum = line.receivables.reduce((s, r) => s + r.amountCents, 0);
-  const decided = line.state === 'recorded' || line.state === 'set_aside';
+  // Decided without anything left to do: a badge instead of the score (the bucket Início counts it in).
+  const badge = line.bucket === 'recorded' ? 'recorded' : line.bucket === 'setAside' ? 'set_aside' : null;
+  const decided = badge !== null;
   return (
     <div className={`match-row${focused ? ' focused' : ''} state-${line.state}`}>
       <span role="gridcell">
@@ -71,9 +73,7 @@ export function MatchRow({
       </div>
       <div role="gridcell" className="match-score">
         {decided ? (
-          <span className={`badge state-badge state-${line.state}`}>
-            {t(`reconcile.state.${line.state}`)}
-          </span>
+          <span className={`badge state-badge state-${badge}`}>{t(`reconcile.state.${badge}`)}</span>
         ) : (
           <>
             <div className={`score-bar zone-${line.zone}`} title={t(`reconcile.zone.${line.zone}`)}>
@@ -81,7 +81,11 @@ export function MatchRow({
             </div>
             <span className="muted small">
               {line.score} ·{' '}
-              {line.sendState ? t(`workspace.send.${line.sendState}`) : t(`reconcile.state.${line.state}`)}
+              {line.sendState
+                ? t(`workspace.send.${line.sendState}`)
+                : line.state === 'approved' && line.bucket === 'toDecide'
+                  ? t('workspace.approvedStaleShort')
+                  : t(`reconcile.state.${line.state}`)}
             </span>
           </>
         )}

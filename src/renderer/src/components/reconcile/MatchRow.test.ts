@@ -1,0 +1,83 @@
+/**
+ * A row of Conciliar's list says where its line stands by the bucket Início counts it in (match.lines `bucket`,
+ * core/dashboard/line-buckets.ts): an approved line the EVO received without Quita reads "já no EVO", and one
+ * whose receivable is no longer open there says so instead of "aprovado".
+ */
+import i18next from 'i18next';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../i18n/resources';
+import { MatchRow, type MatchLine } from './MatchRow';
+
+const line = (x: Partial<MatchLine>): MatchLine => ({
+  matchId: 1,
+  lineId: 10,
+  position: 3,
+  date: '2026-11-20',
+  amountCents: 12990,
+  description: 'PIX RECEBIDO',
+  payerText: 'ANA LIMA',
+  state: 'approved',
+  bucket: 'toSend',
+  score: 96,
+  zone: 'green',
+  reasons: [],
+  receivables: [
+    {
+      id: 501,
+      amountCents: 12990,
+      faceCents: 12990,
+      dueDate: '2026-11-20',
+      payerName: 'Ana Lima',
+      description: 'Mensalidade',
+      paymentTypeId: 18,
+      statusId: 1,
+    },
+  ],
+  ...x,
+});
+
+async function render(l: MatchLine) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ resources, lng: 'pt-BR', interpolation: { escapeValue: false } });
+  return renderToStaticMarkup(
+    createElement(
+      I18nextProvider,
+      { i18n },
+      createElement(MatchRow, { line: l, focused: false, selected: false, onToggle: () => undefined }),
+    ),
+  );
+}
+
+describe('MatchRow', () => {
+  it('an approved line to send shows its score and "aprovado"', async () => {
+    const html = await render(line({}));
+    expect(html).toContain('96 · aprovado');
+    expect(html).not.toContain('já no EVO');
+  });
+
+  it('an approved line the EVO already has received is "já no EVO", as in Início', async () => {
+    const html = await render(line({ bucket: 'recorded' }));
+    expect(html).toMatch(/class="badge state-badge state-recorded">já no EVO</);
+    expect(html).not.toContain('96 ·');
+  });
+
+  it('an approved line whose receivable is no longer open in the EVO says so', async () => {
+    const html = await render(line({ bucket: 'toDecide' }));
+    expect(html).toContain('96 · aprovado · não está mais em aberto no EVO');
+  });
+
+  it('a line set aside shows its reason and badge', async () => {
+    const html = await render(
+      line({
+        state: 'set_aside',
+        bucket: 'setAside',
+        receivables: [],
+        aside: { reason: 'interest', note: null, ruleId: null },
+      }),
+    );
+    expect(html).toContain('deixado de lado');
+  });
+});
