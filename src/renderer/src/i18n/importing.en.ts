@@ -17,6 +17,7 @@ export const importingEn: Widen<typeof importingPtBR> = {
   chooseColumns: 'Choose the columns by hand',
   chooseColumnsHint:
     'Say which column is the date, which is the amount (or credit and debit) and which is the description; the preview updates with each choice.',
+  prefsLost: 'The account used last time could not be remembered: check the account chosen.',
   adjustBelow: 'Adjust the columns just below.',
   sentKept_one: '{{count}} receivable sent to EVO: kept',
   sentKept: '{{count}} receivables sent to EVO: kept',

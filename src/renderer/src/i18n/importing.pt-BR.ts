@@ -16,6 +16,7 @@ export const importingPtBR = {
   chooseColumns: 'Escolher as colunas à mão',
   chooseColumnsHint:
     'Diga qual coluna é a data, qual é o valor (ou crédito e débito) e qual é a descrição; a pré-visualização se atualiza a cada escolha.',
+  prefsLost: 'Não foi possível lembrar a conta usada da última vez: confira a conta escolhida.',
   adjustBelow: 'Ajuste as colunas logo abaixo.',
   sentKept_one: '{{count}} recebível enviado ao EVO: fica',
   sentKept: '{{count}} recebíveis enviados ao EVO: fica',

@@ -49,6 +49,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   const ids = { account: useId(), file: useId(), statement: useId() };
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [accountId, setAccountId] = useState<number | null>(null);
+  const [prefsLost, setPrefsLost] = useState(false);
   const [upload, setUpload] = useState<{ uploadId: string; name: string } | null>(null);
   const [mapping, setMapping] = useState<Mapping | undefined>(undefined);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -89,7 +90,12 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   useEffect(() => {
     Promise.all([
       call('cache.bankAccounts', {}),
-      call('profiles.prefs', {}).catch(() => ({ importBankAccountId: null })),
+      // The remembered account is a convenience: without it the first active account is chosen, and the clerk is
+      // told why the usual one is not (the details are in the log, written by the dispatch).
+      call('profiles.prefs', {}).catch(() => {
+        setPrefsLost(true);
+        return { importBankAccountId: null };
+      }),
     ]).then(([r, prefs]) => {
       setAccounts(
         [...r.accounts].sort((a, b) => collator().compare(a.description ?? '', b.description ?? '')),
@@ -249,6 +255,11 @@ export function ImportScreen({ demo }: { demo: boolean }) {
     <section className="screen screen-wide">
       <h1>{t('nav.import')}</h1>
       {accounts && accounts.length === 0 && <p className="status error">{t('import.noAccounts')}</p>}
+      {prefsLost && (
+        <p className="muted" role="status">
+          {t('importing.prefsLost')}
+        </p>
+      )}
       <div className="toolbar">
         <div className="field">
           <label htmlFor={ids.account}>{t('import.account')}</label>
