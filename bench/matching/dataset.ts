@@ -5,9 +5,12 @@
  * Receivables are normalized directly from `sandbox.data` (no HTTP): each record goes through the sandbox's
  * API serializer and then the app's own response schema (core/api/schemas.ts), i.e. exactly the fields
  * and conversions a sync would store, without paying the API's rate limit. Like a first sync, only open,
- * received and overdue receivables due 90 days back to 7 days ahead are kept.
+ * received and overdue receivables due 90 days back to 7 days ahead are kept, plus the open card sales due up
+ * to CARD_DAYS_AHEAD days ahead.
  */
+import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../src/shared/constants';
 import { receivableSchema } from '../../src/core/api/schemas';
+import { CARD_DAYS_AHEAD, DEFAULT_WINDOW } from '../../src/core/sync/sync.service';
 import { parseStatement } from '../../src/core/import/parse-statement';
 import { matchReceivableFromApi } from '../../src/core/matching/receivables';
 import type { MatchLine, MatchReceivable } from '../../src/core/matching/types';
@@ -40,16 +43,29 @@ const DAY = 86_400_000;
 export const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
+const CARD_TYPES: readonly number[] = [
+  PAYMENT_TYPE.credit_card,
+  PAYMENT_TYPE.debit_card,
+  PAYMENT_TYPE.online_credit_card,
+];
+const CACHED: readonly number[] = [ACCOUNT_STATUS.open, ACCOUNT_STATUS.received, ACCOUNT_STATUS.overdue];
+const OPEN: readonly number[] = [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue];
+
+/** The receivables a first sync keeps (core/sync/sync.service.ts): the window, and open card sales due after it. */
 export function cacheReceivables(data: SandboxData, all = false): MatchReceivable[] {
   const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
-  const from = addDays(data.today, -90);
-  const to = addDays(data.today, 7);
+  const from = addDays(data.today, -DEFAULT_WINDOW.daysBack);
+  const to = addDays(data.today, DEFAULT_WINDOW.daysAhead);
+  const cardsTo = addDays(data.today, CARD_DAYS_AHEAD);
   return data.receivables
-    .filter(
-      (r) =>
+    .filter((r) => {
+      const due = r.dueDate.slice(0, 10);
+      return (
         all ||
-        ([1, 2, 4].includes(r.status) && r.dueDate.slice(0, 10) >= from && r.dueDate.slice(0, 10) <= to),
-    )
+        (CACHED.includes(r.status) && due >= from && due <= to) ||
+        (OPEN.includes(r.status) && CARD_TYPES.includes(r.paymentType) && due > to && due <= cardsTo)
+      );
+    })
     .map((r) => matchReceivableFromApi(receivableSchema.parse(receivableJson(r, accounts, 'pt'))));
 }
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
 import { PAGE_SIZE, type ApiClient, type ReceivableFilters } from '../api/client';
 import type { RateLimiter } from '../api/rate-limiter';
 import { replaceBankAccounts } from '../cache/bank-accounts.repo';
@@ -12,7 +13,17 @@ import { addDays, todayInBrasilia, uncovered, type DateRange } from './dates';
 
 export const DEFAULT_WINDOW = { daysBack: 90, daysAhead: 7 };
 /** Open, received and overdue: cancelled receivables never need reconciling. */
-const SYNC_STATUSES = [1, 2, 4];
+/**
+ * Card sales an acquirer pays early (automatic anticipation) are credited weeks before they fall due in EVO (a
+ * credit sale is due about 30 days after the charge), beyond the first sync's window. So the first sync also
+ * brings the open card receivables due up to this many days ahead, and their credits can be explained from the
+ * first statement; later syncs bring new ones with everything changed since the mark. docs/card-deposits.md.
+ */
+export const CARD_DAYS_AHEAD = 45;
+const CARD_TYPES = [PAYMENT_TYPE.credit_card, PAYMENT_TYPE.debit_card, PAYMENT_TYPE.online_credit_card];
+
+/** Cached: open, received (what explains a bank line already reconciled) and overdue; never cancelled. */
+const SYNC_STATUSES = [ACCOUNT_STATUS.open, ACCOUNT_STATUS.received, ACCOUNT_STATUS.overdue];
 
 export interface SyncOptions {
   dueFrom?: string | undefined;
@@ -138,7 +149,17 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     }));
     // Everything changed since the last mark, whatever its window. The mark is sent with its time of day; a
     // server that only takes yyyy-mm-dd (as documented) gets the day instead (the client learns it from the 400).
+    const windowFetches = fetches.length;
     if (!first) fetches.push({ updateDateStart: state.highWaterMark! });
+    const cardTo = addDays(today, CARD_DAYS_AHEAD);
+    // Only with the default window: a window the clerk chose (dueTo) is read as asked.
+    if (first && opts.dueTo === undefined && window.to < cardTo)
+      fetches.push({
+        dueDateStart: addDays(window.to, 1),
+        dueDateEnd: cardTo,
+        accountStatus: [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue],
+        paymentTypes: CARD_TYPES,
+      });
 
     const phaseStarted = now().getTime();
     const estimate = first && state.itemCount > 0 ? Math.ceil(state.itemCount / PAGE_SIZE) + 1 : null;
@@ -170,7 +191,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         skipped,
         dropped,
         mode: first ? ('first' as const) : ('incremental' as const),
-        windowFetches: fetches.length - (first ? 0 : 1),
+        windowFetches,
       },
       patch: { highWaterMark: mark, windowFrom, windowTo, itemCount },
     };
