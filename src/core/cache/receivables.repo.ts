@@ -1,5 +1,6 @@
 import type { ApiReceivable } from '../api/schemas';
 import type { Db } from '../db/open-db';
+import { boletoNumberFromRaw } from '../matching/receivables';
 
 export interface ReceivableRow {
   id: number;
@@ -28,11 +29,11 @@ export function upsertReceivables(db: Db, items: ApiReceivable[], fetchedAt: str
     `INSERT INTO receivables (id, description, amount_cents, amount_paid_cents, due_date, receiving_date, registration_date,
        competence_date, cancellation_date, status_id, payment_type_id, payer_name, member_id, branch_member_id, sale_id,
        bank_account_id, authorization_code, nsu, tid, card_acquirer, card_flag, current_installment, total_installments,
-       update_date, conciliated, fees_cents, sale_date, charge_date, raw_json, fetched_at)
+       update_date, conciliated, fees_cents, sale_date, charge_date, boleto_number, raw_json, fetched_at)
      VALUES (@id, @description, @amountCents, @amountPaidCents, @dueDate, @receivingDate, @registrationDate,
        @competenceDate, @cancellationDate, @statusId, @paymentTypeId, @payerName, @memberId, @branchMemberId, @saleId,
        @bankAccountId, @authorization, @nsu, @tid, @cardAcquirer, @cardFlag, @currentInstallment, @totalInstallments,
-       @updateDate, @conciliated, @feesCents, @saleDate, @chargeDate, @raw, @fetchedAt)
+       @updateDate, @conciliated, @feesCents, @saleDate, @chargeDate, @boletoNumber, @raw, @fetchedAt)
      ON CONFLICT (id) DO UPDATE SET
        description = excluded.description, amount_cents = excluded.amount_cents,
        amount_paid_cents = excluded.amount_paid_cents, due_date = excluded.due_date,
@@ -44,13 +45,15 @@ export function upsertReceivables(db: Db, items: ApiReceivable[], fetchedAt: str
        nsu = excluded.nsu, tid = excluded.tid, card_acquirer = excluded.card_acquirer, card_flag = excluded.card_flag,
        current_installment = excluded.current_installment, total_installments = excluded.total_installments,
        update_date = excluded.update_date, conciliated = excluded.conciliated, fees_cents = excluded.fees_cents,
-       sale_date = excluded.sale_date, charge_date = excluded.charge_date, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at`,
+       sale_date = excluded.sale_date, charge_date = excluded.charge_date, boleto_number = excluded.boleto_number,
+       raw_json = excluded.raw_json, fetched_at = excluded.fetched_at`,
   );
   db.transaction(() => {
     for (const r of items)
       stmt.run({
         ...r,
         conciliated: r.conciliated === null ? null : r.conciliated ? 1 : 0,
+        boletoNumber: boletoNumberFromRaw(r.raw),
         raw: JSON.stringify(r.raw),
         fetchedAt,
       });

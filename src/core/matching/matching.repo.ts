@@ -198,8 +198,8 @@ export const matchingRepo = {
 
   /**
    * What the engine needs from the cache: every open/overdue receivable, and the received ones near the
-   * statement's period (they explain lines reconciled before). Fees and a boleto number, when the API sent
-   * them, come from the raw record.
+   * statement's period (they explain lines reconciled before). Columns only (fees since migration 006, the
+   * boleto number since 012): no row's raw record is parsed here.
    */
   receivables(db: Db, from: string, to: string): MatchReceivable[] {
     return db
@@ -210,9 +210,7 @@ export const matchingRepo = {
            receiving_date AS receivingDate, amount_paid_cents AS amountPaidCents, bank_account_id AS bankAccountId,
            charge_date AS chargeDate, sale_date AS saleDate, current_installment AS currentInstallment,
            total_installments AS totalInstallments,
-           CAST(round(json_extract(raw_json, '$.fees') * 100) AS INTEGER) AS feesCents,
-           CAST(coalesce(json_extract(raw_json, '$.nossoNumero'), json_extract(raw_json, '$.ourNumber'),
-             json_extract(raw_json, '$.boletoNumber')) AS TEXT) AS boletoNumber
+           fees_cents AS feesCents, boleto_number AS boletoNumber
          FROM receivables
          WHERE (status_id IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}) AND coalesce(conciliated, 0) = 0)
             OR (status_id = ${ACCOUNT_STATUS.received} AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,

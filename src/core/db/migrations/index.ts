@@ -10,6 +10,7 @@ import { m008ReturnFiles } from './008-return-files';
 import { m009DecidedLines } from './009-decided-lines';
 import { m010CardFees } from './010-card-fees';
 import { m011AcquirerFiles } from './011-acquirer-files';
+import { m012ReceivableBoletoNumber } from './012-receivable-boleto-number';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m009DecidedLines,
   m010CardFees,
   m011AcquirerFiles,
+  m012ReceivableBoletoNumber,
 ];
