@@ -69,6 +69,20 @@ describe('MatchRow', () => {
     expect(html).toContain('96 · aprovado · não está mais em aberto no EVO');
   });
 
+  it('a line the engine found already in EVO says why in the proposal column', async () => {
+    const text = 'já conciliado: o recebível 501 de Ana Lima foi baixado em 01/07';
+    const html = await render(
+      line({
+        state: 'recorded',
+        bucket: 'recorded',
+        receivables: [],
+        reasons: [{ code: 'already_received', params: { receivableId: 501 }, text }],
+      }),
+    );
+    expect(html).toContain(`title="${text}">${text}</span>`);
+    expect(html).toContain('já no EVO');
+  });
+
   it('a line set aside shows its reason and badge', async () => {
     const html = await render(
       line({

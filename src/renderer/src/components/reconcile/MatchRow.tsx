@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
+import { useReasonText } from './reason-text';
 
 export type MatchLine = CommandOutput<'match.lines'>['rows'][number];
 
@@ -26,6 +27,8 @@ export function MatchRow({
   // Decided without anything left to do: a badge instead of the score (the bucket Início counts it in).
   const badge = line.bucket === 'recorded' ? 'recorded' : line.bucket === 'setAside' ? 'set_aside' : null;
   const decided = badge !== null;
+  const reasonText = useReasonText();
+  const why = badge === 'recorded' ? (line.reasons[0] ? reasonText(line.reasons[0]) : '') : '';
   return (
     <div className={`match-row${focused ? ' focused' : ''} state-${line.state}`}>
       <span role="gridcell">
@@ -50,7 +53,10 @@ export function MatchRow({
         {line.state === 'set_aside' && line.aside ? (
           <span className="muted">{t(`workspace.reasons.${line.aside.reason}`)}</span>
         ) : line.receivables.length === 0 ? (
-          <span className="muted">{decided ? '' : t('reconcile.nothing')}</span>
+          // Already in EVO with nothing proposed: why, in a word ("já conciliado: o recebível … de Ana Lima").
+          <span className="muted ellipsis" title={why}>
+            {decided ? why : t('reconcile.nothing')}
+          </span>
         ) : (
           line.receivables.slice(0, 2).map((r) => (
             <div key={r.id} className="match-prop">
