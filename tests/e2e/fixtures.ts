@@ -68,6 +68,22 @@ export async function demoSynced(page: Page, url: string) {
   return nav;
 }
 
+/**
+ * A statement as a bank's CSV export brings it (the text given), imported through Importar into an account of
+ * the demo branch, and waited for until Importar says it was imported.
+ */
+export async function importCsv(page: Page, name: string, csv: string, account = 'Itaú - Conta Movimento') {
+  await page.getByRole('navigation').getByRole('button', { name: 'Importar' }).click();
+  await page.locator('main select').first().selectOption({ label: account });
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+}
+
 /** Screenshots for a person to look at (light and dark): test-results/, or QUITA_SHOTS when set. */
 export const SHOTS = process.env.QUITA_SHOTS ?? 'test-results';
 

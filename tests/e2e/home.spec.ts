@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CommandOutput } from '../../src/shared/contract';
-import { demoSynced, expect, shoot, test } from './fixtures';
+import { demoSynced, expect, importCsv, shoot, test } from './fixtures';
 
 type Summary = CommandOutput<'dashboard.summary'>;
 type Lines = CommandOutput<'match.lines'>;
@@ -183,18 +183,7 @@ test('Início: counts from dashboard.summary, cards that open their lists, and t
   expect(body).not.toMatch(/\(s\)|\{|\}|undefined|NaN|toDecide|set_aside/);
 });
 
-/** A statement as a bank's CSV export brings it, imported through Importar into the demo's Itaú account. */
-async function importCsv(page: Page, name: string, rows: string[]) {
-  await page.getByRole('navigation').getByRole('button', { name: 'Importar' }).click();
-  await page.locator('main select').first().selectOption({ label: 'Itaú - Conta Movimento' });
-  await page.locator('input[type=file]').setInputFiles({
-    name,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(['Data;Descrição;Valor', ...rows].join('\r\n'), 'utf8'),
-  });
-  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
-}
+const csv = (rows: string[]) => ['Data;Descrição;Valor', ...rows].join('\r\n');
 
 test('Início: lines left in an earlier statement are the next step once the latest is decided, and the cards open Conciliar on the statement that holds them', async ({
   page,
@@ -210,11 +199,12 @@ test('Início: lines left in an earlier statement are the next step once the lat
   };
   // October: two credits nobody pays like that (nothing to propose: both left to decide). November: one
   // interest credit, which the clerk sets aside (through the command Conciliar runs).
-  await importCsv(page, 'extrato-itau-outubro.csv', [
-    '14/10/2026;TED RECEBIDA EMPRESA XYZ LTDA;9876,54',
-    '15/10/2026;DEPOSITO EM DINHEIRO;1234,56',
-  ]);
-  await importCsv(page, 'extrato-itau-novembro.csv', ['21/11/2026;RENDIMENTO APLIC AUTOMATICA;17,35']);
+  await importCsv(
+    page,
+    'extrato-itau-outubro.csv',
+    csv(['14/10/2026;TED RECEBIDA EMPRESA XYZ LTDA;9876,54', '15/10/2026;DEPOSITO EM DINHEIRO;1234,56']),
+  );
+  await importCsv(page, 'extrato-itau-novembro.csv', csv(['21/11/2026;RENDIMENTO APLIC AUTOMATICA;17,35']));
   const { statements } = await command<{ statements: { id: number; fileName: string }[] }>(
     page,
     'import.statements',

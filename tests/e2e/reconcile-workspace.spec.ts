@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoSynced, expect, shoot, test } from './fixtures';
+import { demoSynced, expect, importCsv, shoot, test } from './fixtures';
 
 interface Found {
   id: number;
@@ -82,15 +82,7 @@ test('Conciliar, the morning in one pass: import → suggestions → tie settled
   const { csv, tie, named } = morningCsv(open.rows);
 
   // 1. Import this morning's statement; Conciliar opens on what is left to decide, suggestions made.
-  await nav.getByRole('button', { name: 'Importar' }).click();
-  await page.locator('main select').first().selectOption({ label: 'Itaú - Conta Movimento' });
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'extrato-itau-manha.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(csv, 'utf8'),
-  });
-  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+  await importCsv(page, 'extrato-itau-manha.csv', csv);
   await nav.getByRole('button', { name: 'Conciliar' }).click();
   const grid = page.locator('.reconcile-grid');
   const todo = page.getByRole('tab', { name: /^A decidir/ });

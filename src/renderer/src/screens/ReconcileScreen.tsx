@@ -13,48 +13,11 @@ import { VirtualList } from '../components/VirtualList';
 import { formatDate, formatMoney } from '../format';
 import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
+import { FILTERS, isDecided, lineTotals, matchesFilter, type ReconcileFilter } from './reconcile-lines';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Rule = CommandOutput<'review.asideRules'>['rows'][number];
-const FILTERS = [
-  'todo',
-  'all',
-  'green',
-  'yellow',
-  'unmatched',
-  'to_review',
-  'approved',
-  'recorded',
-  'set_aside',
-  'rejected',
-] as const;
-export type ReconcileFilter = (typeof FILTERS)[number];
 const ROW_HEIGHT = 64;
-
-/** Decided: the bucket Início counts the line in is not "to decide" (core/dashboard/line-buckets.ts). */
-const isDecided = (l: MatchLine) => l.bucket !== 'toDecide';
-const APPROVED_BUCKETS: ReadonlySet<MatchLine['bucket']> = new Set([
-  'toSend',
-  'sentWaiting',
-  'sentFailed',
-  'sentConfirmed',
-]);
-
-const matchesFilter = (l: MatchLine, f: ReconcileFilter) =>
-  f === 'all' ||
-  (f === 'todo'
-    ? !isDecided(l)
-    : f === 'green' || f === 'yellow'
-      ? l.zone === f && (l.state === 'suggested' || l.state === 'overridden')
-      : f === 'unmatched'
-        ? l.receivables.length === 0 && !isDecided(l)
-        : f === 'approved'
-          ? APPROVED_BUCKETS.has(l.bucket)
-          : f === 'recorded'
-            ? l.bucket === 'recorded'
-            : f === 'set_aside'
-              ? l.bucket === 'setAside'
-              : l.state === f);
 
 /**
  * Conciliar: a workspace that fills the window. The statement's lines on the left (virtualized, keyboard
@@ -154,23 +117,7 @@ export function ReconcileScreen({
     );
   }, [lines, filter, search, locale]);
 
-  const totals = useMemo(() => {
-    const all = lines ?? [];
-    const cents = (ls: MatchLine[]) => ls.reduce((s, l) => s + l.amountCents, 0);
-    const decided = all.filter(isDecided);
-    return {
-      lines: all.length,
-      decided: decided.length,
-      decidedCents: cents(decided),
-      todo: all.length - decided.length,
-      todoCents: cents(all) - cents(decided),
-      approved: all.filter((l) => matchesFilter(l, 'approved')).length,
-      waiting: all.filter((l) => l.bucket === 'toSend').length,
-      recorded: all.filter((l) => matchesFilter(l, 'recorded')).length,
-      aside: all.filter((l) => matchesFilter(l, 'set_aside')).length,
-      green: all.filter((l) => l.zone === 'green' && l.state === 'suggested').length,
-    };
-  }, [lines]);
+  const totals = useMemo(() => lineTotals(lines ?? []), [lines]);
 
   // The focused index stays inside the list when a filter or an action shortens it.
   const at = Math.min(focus, Math.max(0, visible.length - 1));
