@@ -102,6 +102,31 @@ describe('card deposits as acquirers really pay them', () => {
     expect(r.texts()).toContain('crédito por bandeira e produto, antecipado D+1');
   });
 
+  it('a text naming no acquirer is read as anticipated sales only when its words, or a named deposit, say so', () => {
+    // A sale due a month ahead (EVO's forecast) fits "CRED CARTAO" the day after its charge only as anticipated.
+    const ahead = () => sale(12990, '2026-07-31', 'Cielo', 'Mastercard', 2, { chargeDate: '2026-07-01' });
+    const amount = net(12990, 3.19 + 1.8);
+    const c = ahead();
+    const plain = run([line('2026-07-02', amount, 'CRED CARTAO')], [c]);
+    expect(plain.ids()).toEqual([]);
+    // Its own words say anticipation.
+    const d = ahead();
+    const said = run([line('2026-07-02', amount, 'ANTECIPACAO DE RECEBIVEIS')], [d]);
+    expect(said.ids()).toEqual([d.id]);
+    expect(said.texts().join(' · ')).toContain('antecipado D+1');
+    // Another deposit of the statement naming Cielo was anticipated: the branch anticipates with Cielo.
+    const e = ahead();
+    const f = sale(9990, '2026-07-31', 'Cielo', 'Visa', 2, { chargeDate: '2026-07-01' });
+    const named = run(
+      [
+        line('2026-07-02', amount, 'CRED CARTAO'),
+        line('2026-07-02', net(9990, 3.19 + 1.8), 'CIELO VISA CREDITO'),
+      ],
+      [e, f],
+    );
+    expect(named.results.map((x) => x.items.map((i) => i.receivableId))).toEqual([[e.id], [f.id]]);
+  });
+
   it('holidays move the money: a debit charged Friday 09-04 arrives Tuesday 09-08 (Monday is a holiday)', () => {
     const d = sale(9990, '2026-09-04', 'Cielo', 'Visa', 3, { chargeDate: '2026-09-04' });
     const r = run([line('2026-09-08', net(9990, 1.69), 'CIELO VISA DEBITO')], [d]);

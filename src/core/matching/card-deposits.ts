@@ -57,6 +57,8 @@ const LEARNED_SPAN = 0.75;
 const LEARNED_MIN_SAMPLES = 2;
 /** Above this many candidates only one sale is ever left out (pairs would cost n²). */
 const MODEL_CODE: Record<CardModel, number> = { forecast: 0, d1: 1, d2: 2, c30: 3, a1: 4, a2: 5 };
+const ANTICIPATION: ReadonlySet<CardModel> = new Set<CardModel>(['a1', 'a2']);
+const SAYS_ANTICIPATION = /\bantecip/;
 const PAIRS_UP_TO = 60;
 const PAIRS_IN_BAND_UP_TO = 24;
 
@@ -591,9 +593,25 @@ export function cardEntries(
     const top = Math.max(...v.values());
     scopeWinners.set(k, new Set([...v].filter(([, n]) => n === top).map(([m]) => m)));
   }
+  // Anticipation (a1/a2: sales paid a day or two after the charge, weeks before they fall due) is a branch's
+  // contract with its acquirer, not something a text naming no acquirer can show: a credit like that is read as
+  // anticipated only when a deposit naming that acquirer was (with sales due a month ahead in the cache, a set
+  // of them fits almost any "CRED CARTAO" within the 0–9 % band); or when its own words say so ("ANTECIPACAO").
+  const anticipatedByName = new Set<string>();
+  for (const w of work) {
+    if (w.l.card!.acquirer === '') continue;
+    for (const f of votersOf(w.fits))
+      for (const [prod, m] of Object.entries(f.models))
+        if (ANTICIPATION.has(m)) anticipatedByName.add(`${f.acquirer}|${prod}`);
+  }
   const follows = (f: Fit, l: PLine) =>
     Object.entries(f.combo).every(([prod, m]) => winners.get(`${f.acquirer}|${prod}`)?.has(m) ?? true) &&
-    (l.card!.flag !== '' || (scopeWinners.get(f.acquirer)?.has(f.scope) ?? true));
+    (l.card!.flag !== '' || (scopeWinners.get(f.acquirer)?.has(f.scope) ?? true)) &&
+    (l.card!.acquirer !== '' ||
+      SAYS_ANTICIPATION.test(l.folded) ||
+      Object.entries(f.combo).every(
+        ([prod, m]) => !ANTICIPATION.has(m) || anticipatedByName.has(`${f.acquirer}|${prod}`),
+      ));
 
   // A deposit only a model the rest of the statement does not follow explains is a coincidence: not proposed.
   const usualOf = new Map(work.map((w) => [w, w.fits.filter((f) => follows(f, w.l))]));
