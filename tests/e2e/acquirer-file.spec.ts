@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addDays } from '../../src/core/sync/dates';
+import { generateSandboxData } from '../../src/sandbox';
+import { writeAcquirerFile } from '../../src/sandbox/acquirer-files';
 import { demoSynced, expect, shoot, test } from './fixtures';
 
 const file = (name: string) => ({
@@ -44,4 +47,46 @@ test('Importar: an acquirer settlement file is read, summarised and imported; an
     'Este arquivo da Cielo é do tipo “09” (saldo em aberto, negociação ou Pix), não de vendas (03) nem de pagamentos (04); baixe o arquivo de vendas ou de pagamentos.',
     { timeout: 30_000 },
   );
+});
+
+test('Conciliar: a card credit already in EVO still lists the acquirer file’s sales', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const nav = await demoSynced(page, host.url);
+  // The demo's card account: its statement (the sample), then the sandbox's Cielo payments file of the same days.
+  await nav.getByRole('button', { name: 'Importar' }).click();
+  await page.locator('main select').first().selectOption({ label: 'Banco do Brasil - Recebimentos Cartões' });
+  await page.getByRole('button', { name: 'OFX' }).click();
+  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+  const data = generateSandboxData({ seed: 42, members: 200 });
+  const cards = data.bankAccounts.find((a) => a.role === 'cards')!;
+  const f = writeAcquirerFile(data, {
+    bankAccountId: cards.id,
+    from: addDays(data.today, -30),
+    to: data.today,
+    format: 'cielo',
+  });
+  await page.locator('input[type=file]').setInputFiles({
+    name: f.fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(f.bytes),
+  });
+  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+
+  await nav.getByRole('button', { name: 'Conciliar' }).click();
+  await page.getByRole('tab', { name: /^Já no EVO/ }).click();
+  await page.getByLabel('Buscar (nome, valor ou data) — tecla /').fill('cielo');
+  await page.locator('.vlist-row').first().click();
+  const panel = page.locator('.line-panel');
+  await expect(panel).toContainText('Já registrado no EVO');
+  await expect(panel).toContainText('arquivo da Cielo');
+  const sales = panel.getByRole('table', { name: /^Vendas? deste depósito de cartão \(\d+\)$/ });
+  await expect(sales).toBeVisible();
+  await expect(sales.locator('tbody tr').first()).toBeVisible();
+  await shoot(page, 'j-conciliar-recorded-sales');
 });

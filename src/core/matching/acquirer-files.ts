@@ -240,7 +240,7 @@ function optionFor(
   others: MatchAcquirerSale[],
   a: Assignment,
   s: MatchSettings,
-): { option: Option } | { settle: Reason } {
+): { option: Option } | { settle: Reason[] } {
   const { open, accounted, doubtful, unresolved } = a.triage(rs);
   const first = batches[0]!;
   const evidence: Reason = {
@@ -258,11 +258,12 @@ function optionFor(
     },
   };
   if (open.length === 0) {
+    // Already in the EVO: the batch's sales stay named (Conciliar lists them under the line, as for a proposal).
     return {
       settle:
         accounted > 0 && unresolved === 0
-          ? { code: 'lump_received', params: { count: accounted, explained: 1 } }
-          : { code: 'acquirer_sale_unresolved', params: { count: unresolved, of: rs.length } },
+          ? [evidence, { code: 'lump_received', params: { count: accounted, explained: 1 } }]
+          : [{ code: 'acquirer_sale_unresolved', params: { count: unresolved, of: rs.length } }],
     };
   }
   const differences: Reason[] = [];
@@ -357,7 +358,7 @@ export function acquirerFileEntries(
         break;
       }
       const r = optionFor(found.batches, rs, others, a, s);
-      if ('settle' in r) a.settle(l.i, r.settle);
+      if ('settle' in r) a.settle(l.i, ...r.settle);
       else entries.push({ l, options: [r.option] });
       break;
     }

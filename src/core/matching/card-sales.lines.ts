@@ -5,12 +5,16 @@
  * deposit's fee spread in proportion to the gross (card-deposits.ts), so the fees add up to the deposit's.
  */
 import type { CardSaleDto } from '../../shared/contract/matching';
+import { acquirerRepo } from '../acquirer/acquirer.repo';
 import type { Db } from '../db/open-db';
+import { parseSaleRefs } from './acquirer-files';
 import { matchingRepo } from './matching.repo';
+import type { Reason } from './types';
 
 /**
  * Match id → its card sales, for the matches whose reasons hold a `card_lump` reason, or an `acquirer_file`
- * one ([J] item 3: each item's amount is then the acquirer's own net for that sale).
+ * one ([J] item 3: each item's amount is then the acquirer's own net for that sale). A credit already in EVO
+ * has no items: its acquirer batch's sales are read from the reason's references instead.
  */
 export function cardSalesOf(
   db: Db,
@@ -42,5 +46,58 @@ export function cardSalesOf(
     };
     out.set(s.matchId, [...(out.get(s.matchId) ?? []), sale]);
   }
+  for (const r of rows)
+    if (!out.has(r.matchId)) {
+      const sales = recordedAcquirerSales(db, r.reasons);
+      if (sales.length) out.set(r.matchId, sales);
+    }
   return out;
+}
+
+const percentOf = (fee: number, gross: number) => (gross > 0 ? Math.round((fee * 10000) / gross) / 100 : 0);
+
+/** The sales an `acquirer_file` reason names, each with the acquirer's gross, fee and net and its receivable. */
+function recordedAcquirerSales(db: Db, reasonsJson: string): CardSaleDto[] {
+  if (!reasonsJson.includes('"acquirer_file"')) return [];
+  const reason = (JSON.parse(reasonsJson) as Reason[]).find((x) => x.code === 'acquirer_file');
+  const refs = parseSaleRefs(reason?.params?.sales).filter((x) => x.receivableId !== null);
+  if (refs.length === 0) return [];
+  const sales = new Map(
+    acquirerRepo
+      .sales(
+        db,
+        refs.map((x) => x.saleId),
+      )
+      .map((x) => [x.id, x]),
+  );
+  const facts = new Map(
+    matchingRepo
+      .cardSaleFacts(
+        db,
+        refs.map((x) => x.receivableId!),
+      )
+      .map((x) => [x.receivableId, x]),
+  );
+  return refs.flatMap(({ saleId, receivableId }): CardSaleDto[] => {
+    const s = sales.get(saleId);
+    if (!s) return []; // a file removed since: the reason still says what it was
+    const f = facts.get(receivableId!);
+    return [
+      {
+        receivableId: receivableId!,
+        payerName: f?.payerName ?? null,
+        saleDate: (f?.chargeDate ?? s.saleDate ?? f?.saleDate)?.slice(0, 10) ?? null,
+        dueDate: f?.dueDate ?? null,
+        acquirer: f?.acquirer ?? s.acquirer,
+        flag: f?.flag ?? s.brand,
+        paymentTypeId: f?.paymentTypeId ?? null,
+        installment:
+          s.installments && s.installments > 1 ? `${s.installment ?? '?'}/${s.installments}` : null,
+        grossCents: s.grossCents,
+        feeCents: s.feeCents,
+        netCents: s.netCents,
+        feePercent: percentOf(s.feeCents, s.grossCents),
+      },
+    ];
+  });
 }

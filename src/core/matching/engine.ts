@@ -34,8 +34,10 @@ const WHY_ORDER: Reason['code'][] = [
   'combination_ambiguous',
   'lump_no_fit',
   'lump_received',
-  // The return file's titles of a day already in the EVO: kept, so Conciliar lists them under the line.
+  // The return file's titles, or the acquirer batch's sales, of a credit already in the EVO: kept, so Conciliar
+  // lists them under the line.
   'return_file',
+  'acquirer_file',
   'return_title_unresolved',
   'acquirer_batch_tie',
   'acquirer_sale_unresolved',

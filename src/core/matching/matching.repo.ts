@@ -365,6 +365,27 @@ export const matchingRepo = {
       )
       .all(JSON.stringify(matchIds)) as CardSaleItem[],
 
+  /** The sale facts of the given receivables (card-sales.lines.ts, for a credit already in EVO: no items). */
+  cardSaleFacts: (db: Db, receivableIds: readonly number[]) =>
+    db
+      .prepare(
+        `SELECT r.id AS receivableId, r.payer_name AS payerName, r.charge_date AS chargeDate,
+                r.sale_date AS saleDate, r.due_date AS dueDate, r.card_acquirer AS acquirer, r.card_flag AS flag,
+                r.payment_type_id AS paymentTypeId
+           FROM receivables r WHERE r.id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(receivableIds)) as Pick<
+      CardSaleItem,
+      | 'receivableId'
+      | 'payerName'
+      | 'chargeDate'
+      | 'saleDate'
+      | 'dueDate'
+      | 'acquirer'
+      | 'flag'
+      | 'paymentTypeId'
+    >[],
+
   /** Of the given matches, those a CNAB return file explains (a `return_file` reason), with their reasons. */
   returnFileMatches: (db: Db, matchIds: readonly number[]) =>
     db
