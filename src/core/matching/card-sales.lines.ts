@@ -11,6 +11,9 @@ import { parseSaleRefs } from './acquirer-files';
 import { matchingRepo } from './matching.repo';
 import type { Reason } from './types';
 
+/** A fee as a percent of the gross, two decimals. */
+const percentOf = (fee: number, gross: number) => (gross > 0 ? Math.round((fee * 10000) / gross) / 100 : 0);
+
 /**
  * Match id → its card sales, for the matches whose reasons hold a `card_lump` reason, or an `acquirer_file`
  * one ([J] item 3: each item's amount is then the acquirer's own net for that sale). A credit already in EVO
@@ -42,7 +45,7 @@ export function cardSalesOf(
       grossCents: gross,
       feeCents: fee,
       netCents: s.netCents,
-      feePercent: gross > 0 ? Math.round((fee * 10000) / gross) / 100 : 0,
+      feePercent: percentOf(fee, gross),
     };
     out.set(s.matchId, [...(out.get(s.matchId) ?? []), sale]);
   }
@@ -53,8 +56,6 @@ export function cardSalesOf(
     }
   return out;
 }
-
-const percentOf = (fee: number, gross: number) => (gross > 0 ? Math.round((fee * 10000) / gross) / 100 : 0);
 
 /** The sales an `acquirer_file` reason names, each with the acquirer's gross, fee and net and its receivable. */
 function recordedAcquirerSales(db: Db, reasonsJson: string): CardSaleDto[] {
