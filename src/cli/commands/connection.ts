@@ -60,7 +60,9 @@ export const connectCommand: Subcommand = {
     return {
       json: { profile, bankAccounts: test.bankAccounts, notices: test.notices },
       text: `Connected to ${profile.baseUrl} as ${profile.username} (${profile.keyKind} key): ${test.bankAccounts} bank account(s). Profile ${profile.id} is now active.${test.notices
-        .map((n) => (noticeText(n) ? `\n${noticeText(n)}` : ''))
+        .map(noticeText)
+        .filter(Boolean)
+        .map((text) => `\n${text}`)
         .join('')}`,
     };
   },

@@ -57,14 +57,6 @@ export const dashboardRepo = {
     };
   },
 
-  latestStatement: (db: Db) =>
-    db
-      .prepare(
-        `SELECT id, file_name AS fileName, imported_at AS importedAt FROM statements
-         ORDER BY imported_at DESC, id DESC LIMIT 1`,
-      )
-      .get() as StatementHead | undefined,
-
   /** Every statement, newest first (the order Conciliar lists them in). */
   statementsNewestFirst: (db: Db) =>
     db
@@ -80,6 +72,4 @@ export const dashboardRepo = {
       .get(status) as { count: number; cents: number | null };
     return { count: r.count, cents: r.cents ?? 0 };
   },
-
-  statementCount: (db: Db) => db.prepare('SELECT count(*) FROM statements').pluck().get() as number,
 };

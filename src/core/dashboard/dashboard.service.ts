@@ -25,10 +25,10 @@ function add(a: AmountDto, cents: number) {
 
 export function dashboardSummary(db: Db): Summary {
   const bucketOfLine = lineBucketer(db);
-  const latest = dashboardRepo.latestStatement(db);
+  const statements = dashboardRepo.statementsNewestFirst(db);
+  const latest = statements[0];
 
   const all = { lines: zero(), buckets: emptyBuckets() };
-  const current = { lines: zero(), buckets: emptyBuckets() };
   const days = new Map<string, { date: string; decidedCents: number; toDecideCents: number }>();
   const perStatement = new Map<number, { lines: AmountDto; buckets: LineBuckets }>();
 
@@ -41,8 +41,6 @@ export function dashboardSummary(db: Db): Summary {
     add(own.buckets[bucket], l.cents);
     perStatement.set(l.statementId, own);
     if (l.statementId !== latest?.id) continue;
-    add(current.lines, l.cents);
-    add(current.buckets[bucket], l.cents);
     const day = days.get(l.date) ?? { date: l.date, decidedCents: 0, toDecideCents: 0 };
     if (bucket === 'toDecide') day.toDecideCents += l.cents;
     else day.decidedCents += l.cents;
@@ -53,14 +51,18 @@ export function dashboardSummary(db: Db): Summary {
     open: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.open),
     overdue: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.overdue),
     lastSyncAt: getSyncState(db, 'receivables').lastSuccessAt,
-    statements: dashboardRepo.statementCount(db),
+    statements: statements.length,
     all,
-    byStatement: dashboardRepo.statementsNewestFirst(db).flatMap((st) => {
+    byStatement: statements.flatMap((st) => {
       const own = perStatement.get(st.id);
       return own ? [{ ...st, ...own }] : [];
     }),
     statement: latest
-      ? { ...latest, ...current, days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)) }
+      ? {
+          ...latest,
+          ...(perStatement.get(latest.id) ?? { lines: zero(), buckets: emptyBuckets() }),
+          days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+        }
       : null,
   };
 }

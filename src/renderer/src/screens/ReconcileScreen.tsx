@@ -13,7 +13,7 @@ import { VirtualList } from '../components/VirtualList';
 import { formatDate, formatMoney } from '../format';
 import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
-import { FILTERS, isDecided, lineTotals, matchesFilter, type ReconcileFilter } from './reconcile-lines';
+import { FILTERS, lineTotals, matchesFilter, type ReconcileFilter } from './reconcile-lines';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Rule = CommandOutput<'review.asideRules'>['rows'][number];
@@ -101,9 +101,9 @@ export function ReconcileScreen({
     loadRules();
   }, [load, loadRules, initialStatementId]);
 
-  const todoCount = useMemo(() => (lines ?? []).filter((l) => !isDecided(l)).length, [lines]);
+  const totals = useMemo(() => lineTotals(lines ?? []), [lines]);
   // Opening on what is left to decide; once nothing is, on everything.
-  const filter: ReconcileFilter = chosenFilter ?? (todoCount > 0 ? 'todo' : 'all');
+  const filter: ReconcileFilter = chosenFilter ?? (totals.todo > 0 ? 'todo' : 'all');
 
   const visible = useMemo(() => {
     const q = fold(search.trim());
@@ -116,8 +116,6 @@ export function ReconcileScreen({
           ).includes(q)),
     );
   }, [lines, filter, search, locale]);
-
-  const totals = useMemo(() => lineTotals(lines ?? []), [lines]);
 
   // The focused index stays inside the list when a filter or an action shortens it.
   const at = Math.min(focus, Math.max(0, visible.length - 1));

@@ -19,7 +19,7 @@ export const FILTERS = [
 export type ReconcileFilter = (typeof FILTERS)[number];
 
 /** Decided: the bucket Início counts the line in is not "to decide" (core/dashboard/line-buckets.ts). */
-export const isDecided = (l: MatchLine) => l.bucket !== 'toDecide';
+const isDecided = (l: MatchLine) => l.bucket !== 'toDecide';
 const APPROVED_BUCKETS: ReadonlySet<MatchLine['bucket']> = new Set([
   'toSend',
   'sentWaiting',
