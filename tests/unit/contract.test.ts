@@ -61,6 +61,7 @@ describe('command contract', () => {
         "review.approveGreen",
         "review.asideRules",
         "review.override",
+        "review.previewAsideRule",
         "review.reject",
         "review.removeAlias",
         "review.removeAsideRule",

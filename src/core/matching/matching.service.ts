@@ -201,15 +201,20 @@ export function runMatching(
     const keptLines = new Set(kept.map((m) => m.line_id));
     const all = repo.creditLines(db, st.id).filter((l) => !keptLines.has(l.id));
     const twins = twinsOf(db, st, all);
-    // Lines a set-aside rule catches are not members' payments: the engine never sees them.
-    const ruleFor = asideMatcher(asideRepo.rules(db));
-    const caught = new Map<number, AsideRule>();
-    for (const l of all) {
-      const rule = twins.has(l.id) ? null : ruleFor(l, st.bank_account_id);
-      if (rule) caught.set(l.id, rule);
-    }
-    const lines = all.filter((l) => !twins.has(l.id) && !caught.has(l.id));
+    const lines = all.filter((l) => !twins.has(l.id));
     const plan = planFor(db, st, lines, settings);
+    // [R] item 4: a set-aside rule takes only a line the engine has nothing for — never one with a proposal or
+    // already recorded in EVO (nor, being kept above, one the clerk decided); those it takes only when the clerk
+    // ticks them, by hand (core/matching/aside-rules.ts).
+    const ruleFor = asideMatcher(asideRepo.rules(db));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const caught = new Map<number, AsideRule>();
+    plan.results = plan.results.filter((r) => {
+      if (r.state !== 'unmatched' || r.items.length > 0 || isRecorded(r)) return true;
+      const rule = ruleFor(byId.get(r.lineId)!, st.bank_account_id);
+      if (rule) caught.set(r.lineId, rule);
+      return !rule;
+    });
     for (const [lineId, twin] of twins) {
       plan.results.push({
         lineId,

@@ -1,7 +1,36 @@
-import type { AsideReason } from '../../shared/contract/matching';
+import type { AsideReason, MatchState } from '../../shared/contract/matching';
 import type { AsideRuleDto } from '../../shared/contract/review';
 import type { Db } from '../db/open-db';
 import type { AsideRule } from '../matching/aside-rules';
+import { currentPlanOf } from '../matching/current-plan.repo';
+
+/** A credit line of a statement's current plan, as a rule's preview weighs it. */
+export interface RuleLineRow {
+  matchId: number;
+  lineId: number;
+  statementId: number;
+  fileName: string;
+  bankAccountId: number;
+  date: string;
+  amountCents: number;
+  description: string;
+  payerText: string | null;
+  state: MatchState;
+  asideRuleId: number | null;
+  /** Receivables of its match already queued or sent to EVO. */
+  queued: number;
+  /** 1: it repeats a line of an earlier statement (`duplicate_import`); no rule looks at it. */
+  twin: number;
+}
+
+interface RuleFields {
+  pattern: string;
+  reason: AsideReason;
+  note: string | null;
+  bankAccountId: number | null;
+  minCents: number | null;
+  maxCents: number | null;
+}
 
 /** The only SQL of set-aside lines and rules. Callers own the transaction. */
 export const asideRepo = {
@@ -9,7 +38,8 @@ export const asideRepo = {
   rules: (db: Db) =>
     db
       .prepare(
-        `SELECT id, pattern, reason, note, bank_account_id AS bankAccountId FROM aside_rules ORDER BY id`,
+        `SELECT id, pattern, reason, note, bank_account_id AS bankAccountId, min_cents AS minCents,
+           max_cents AS maxCents FROM aside_rules ORDER BY id`,
       )
       .all() as AsideRule[],
 
@@ -18,7 +48,7 @@ export const asideRepo = {
     db
       .prepare(
         `SELECT r.id, r.pattern, r.reason, r.note, r.bank_account_id AS bankAccountId,
-           a.description AS bankAccountName, r.created_at AS createdAt, r.last_applied_at AS lastAppliedAt,
+           r.min_cents AS minCents, r.max_cents AS maxCents, a.description AS bankAccountName, r.created_at AS createdAt, r.last_applied_at AS lastAppliedAt,
            (SELECT count(*) FROM matches m WHERE m.aside_rule_id = r.id AND m.state = 'set_aside') AS timesApplied
          FROM aside_rules r LEFT JOIN bank_accounts a ON a.id = r.bank_account_id ORDER BY r.id DESC`,
       )
@@ -33,33 +63,44 @@ export const asideRepo = {
 
   get: (db: Db, id: number) => asideRepo.list(db).find((r) => r.id === id),
 
-  insert: (
-    db: Db,
-    r: {
-      pattern: string;
-      reason: AsideReason;
-      note: string | null;
-      bankAccountId: number | null;
-      at: string;
-    },
-  ) =>
+  insert: (db: Db, r: RuleFields & { at: string }) =>
     Number(
       db
         .prepare(
-          `INSERT INTO aside_rules (pattern, reason, note, bank_account_id, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO aside_rules (pattern, reason, note, bank_account_id, min_cents, max_cents, created_at,
+             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(r.pattern, r.reason, r.note, r.bankAccountId, r.at, r.at).lastInsertRowid,
+        .run(r.pattern, r.reason, r.note, r.bankAccountId, r.minCents, r.maxCents, r.at, r.at)
+        .lastInsertRowid,
     ),
 
-  update: (
-    db: Db,
-    id: number,
-    r: { pattern: string; reason: AsideReason; note: string | null; at: string },
-  ) =>
+  update: (db: Db, id: number, r: RuleFields & { at: string }) =>
     db
-      .prepare('UPDATE aside_rules SET pattern = ?, reason = ?, note = ?, updated_at = ? WHERE id = ?')
-      .run(r.pattern, r.reason, r.note, r.at, id),
+      .prepare(
+        `UPDATE aside_rules SET pattern = ?, reason = ?, note = ?, bank_account_id = ?, min_cents = ?,
+           max_cents = ?, updated_at = ? WHERE id = ?`,
+      )
+      .run(r.pattern, r.reason, r.note, r.bankAccountId, r.minCents, r.maxCents, r.at, id),
+
+  /**
+   * Every credit line of the statements' current plans (of one bank account, or all), in statement and file
+   * order, with where its match stands: what a rule's preview weighs.
+   */
+  ruleLines: (db: Db, bankAccountId: number | null) =>
+    db
+      .prepare(
+        `SELECT m.id AS matchId, l.id AS lineId, p.statement_id AS statementId, s.file_name AS fileName,
+           s.bank_account_id AS bankAccountId, l.date, l.amount_cents AS amountCents, l.description,
+           l.payer_text AS payerText, m.state, m.aside_rule_id AS asideRuleId,
+           (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
+            WHERE i.match_id = m.id) AS queued,
+           instr(m.reasons_json, '"duplicate_import"') > 0 AS twin
+         FROM matches m JOIN match_plans p ON p.id = m.plan_id JOIN statements s ON s.id = p.statement_id
+         JOIN statement_lines l ON l.id = m.line_id
+         WHERE ${currentPlanOf('p')} AND (? IS NULL OR s.bank_account_id = ?)
+         ORDER BY p.statement_id, l.position`,
+      )
+      .all(bankAccountId, bankAccountId) as RuleLineRow[],
 
   delete: (db: Db, id: number) => db.prepare('DELETE FROM aside_rules WHERE id = ?').run(id).changes,
 

@@ -4,7 +4,14 @@ import { lineCandidates } from '../matching/candidates';
 import { listMatchLines } from '../matching/matching.lines';
 import { runMatching } from '../matching/matching.service';
 import { NOW, sandboxBranch } from '../matching/testing-db';
-import { listAsideRules, removeAsideRule, setAside, updateAsideRule } from './aside.service';
+import { asideMatcher, normalizePattern } from '../matching/aside-rules';
+import {
+  listAsideRules,
+  previewAsideRule,
+  removeAsideRule,
+  setAside,
+  updateAsideRule,
+} from './aside.service';
 import { applyReview } from './review.service';
 
 let db: Db;
@@ -252,5 +259,169 @@ describe('match.candidates: the ranked candidates of a line, with why each fits 
     const held = c.rows.find((r) => r.receivable.id === a.receivables[0]!.id);
     expect(held).toMatchObject({ fits: false, heldBy: { lineId: a.lineId } });
     expect(held!.reasons[0]!.code).toBe('held');
+  });
+});
+
+describe('[R] item 4: one common word cannot swallow a statement', () => {
+  /**
+   * The sandbox's statement of 250 members (seed 5, 2026-06-25 to 2026-07-15: dates fixed by the generator, not
+   * today's): 66 credit lines, 58 of them printed "CRED …" by the bank ("CRED PIX NATALIA MENDES", "CRED TED …",
+   * "CRED COBR …"). Three of the greens are approved by the clerk first.
+   */
+  async function credStatement() {
+    const b = await sandboxBranch('ofx', 250);
+    db = b.db;
+    runMatching(db, {}, { now: NOW });
+    const greens = lines().filter((r) => r.state === 'suggested' && r.zone === 'green');
+    applyReview(
+      db,
+      'approve',
+      greens.slice(0, 3).map((r) => r.matchId),
+      who,
+      NOW(),
+    );
+    const cred = () => lines().filter((r) => /\bCRED\b/.test(`${r.description} ${r.payerText ?? ''}`));
+    const states = (rows: ReturnType<typeof lines>) => {
+      const n: Record<string, number> = {};
+      for (const r of rows) n[r.state] = (n[r.state] ?? 0) + 1;
+      return n;
+    };
+    return { ...b, cred, states };
+  }
+
+  it('before: the word "cred" catches 58 of 66 credits — 6 proposals, 3 approved, 46 already in EVO; the old guard (three letters) let it through', async () => {
+    const { cred, states } = await credStatement();
+    expect(lines()).toHaveLength(66);
+    expect(cred()).toHaveLength(58);
+    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
+    // The old guard: a pattern of three letters or more. "cred" passes it.
+    expect(normalizePattern('cred').length).toBeGreaterThanOrEqual(3);
+    // What the old run did with such a rule: every caught line the engine owned (all but the 3 approved) was set
+    // aside before the engine saw it — 55 of 66, the 6 proposals and the 46 already in EVO among them.
+    const ruleFor = asideMatcher([
+      {
+        id: 1,
+        pattern: 'cred',
+        reason: 'other',
+        note: null,
+        bankAccountId: null,
+        minCents: null,
+        maxCents: null,
+      },
+    ]);
+    const oldCatch = lines().filter(
+      (r) => ['suggested', 'unmatched', 'recorded'].includes(r.state) && ruleFor(r, 0),
+    );
+    expect(oldCatch).toHaveLength(55);
+  });
+
+  it('after: the preview shows what it would catch; the rule is refused until confirmed, then takes 0 decided lines, also on later runs', async () => {
+    const { cred, states, accountId } = await credStatement();
+    const free = cred().find((r) => r.state === 'unmatched')!;
+    const preview = previewAsideRule(db, { pattern: 'Cred', bankAccountId: accountId });
+    expect(preview).toMatchObject({
+      pattern: 'cred',
+      caught: 58,
+      counts: { free: 3, suggested: 6, approved: 3, recorded: 46, matched: 0, review: 0, aside: 0 },
+      wide: true,
+      widePercent: 20,
+      needsConfirmation: true,
+    });
+    expect(preview.statements).toEqual([expect.objectContaining({ caught: 58, credits: 66, wide: true })]);
+    // Every line that is not free is listed (for the clerk to tick), then the free ones.
+    expect(preview.lines.map((l) => l.standing).slice(0, 55)).not.toContain('free');
+    expect(preview.lines).toHaveLength(58);
+
+    // Creating it from one line, as Conciliar does: refused with the preview, nothing changed.
+    const ask = {
+      matchIds: [free.matchId],
+      reason: 'other' as const,
+      note: 'crédito',
+      rule: { pattern: 'cred', thisAccountOnly: true },
+    };
+    const refused = setAside(db, ask, who, NOW());
+    expect(refused).toMatchObject({ changed: 0, ruleId: null, needsConfirmation: true });
+    expect(refused.preview!.caught).toBe(57); // the line set aside by hand is not counted
+    expect(listAsideRules(db).rows).toHaveLength(0);
+    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
+    // Saying yes to the lines but not to its breadth is not enough.
+    expect(setAside(db, { ...ask, confirm: { wide: false, lineIds: [] } }, who, NOW())).toMatchObject({
+      needsConfirmation: true,
+      ruleId: null,
+    });
+
+    // Confirmed (breadth), no line ticked: the line by hand and the 2 other free lines; 0 decided lines.
+    const made = setAside(db, { ...ask, confirm: { wide: true, lineIds: [] } }, who, NOW());
+    expect(made).toMatchObject({ changed: 1, needsConfirmation: false, confirmed: 0 });
+    for (const id of made.statementIds) runMatching(db, { statementId: id }, { now: NOW });
+    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
+    expect(cred().filter((r) => r.aside?.ruleId === made.ruleId)).toHaveLength(2);
+
+    // It re-applies on every run: still 0 of the decided lines, the proposals stay proposals.
+    runMatching(db, {}, { now: NOW });
+    runMatching(db, {}, { now: NOW });
+    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
+
+    // Line by line: the clerk ticks two lines already in EVO and one approved; the two are set aside by hand
+    // (kept by re-runs), the approved one is not (its approval is undone first).
+    const recorded = cred()
+      .filter((r) => r.state === 'recorded')
+      .slice(0, 2);
+    const approved = cred().find((r) => r.state === 'approved')!;
+    const edited = updateAsideRule(
+      db,
+      {
+        id: made.ruleId!,
+        confirm: { wide: true, lineIds: [...recorded.map((r) => r.lineId), approved.lineId] },
+      },
+      who,
+      NOW(),
+    );
+    expect(edited).toMatchObject({ needsConfirmation: false, confirmed: 2 });
+    for (const id of edited.statementIds) runMatching(db, { statementId: id }, { now: NOW });
+    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 44, set_aside: 5 });
+    for (const r of recorded)
+      expect(lines().find((x) => x.lineId === r.lineId)).toMatchObject({
+        state: 'set_aside',
+        aside: { reason: 'other', ruleId: null },
+      });
+  });
+
+  it('a rule made before this guard re-applies on every run without taking a proposal, an approval or a line already in EVO', async () => {
+    const { cred, states, accountId } = await credStatement();
+    // As stored by an older version (no preview, no confirmation).
+    db.prepare(
+      `INSERT INTO aside_rules (pattern, reason, note, bank_account_id, created_at, updated_at)
+       VALUES ('cred', 'other', 'crédito', ?, '2026-07-01T00:00:00Z', '2026-07-01T00:00:00Z')`,
+    ).run(accountId);
+    const s = runMatching(db, {}, { now: NOW });
+    expect(s.setAside).toBe(3);
+    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
+    // Removing it gives those 3 back; nothing else moved.
+    const [rule] = listAsideRules(db).rows;
+    const removed = removeAsideRule(db, rule!.id, who, NOW());
+    expect(removed.linesReleased).toBe(3);
+  });
+
+  it('narrowed by words and amount, the rule needs no confirmation; a range upside down is refused', async () => {
+    const { accountId } = await credStatement();
+    // The interest of the automatic investment: 2 lines, both free: saved at once.
+    const interest = previewAsideRule(db, { pattern: 'rendimento aplic', bankAccountId: accountId });
+    expect(interest).toMatchObject({ caught: 2, wide: false, needsConfirmation: false });
+    expect(interest.counts.free).toBe(2);
+    // "cred cobranca" with an amount range catches fewer lines than "cred" alone.
+    const all = previewAsideRule(db, { pattern: 'cred', bankAccountId: accountId });
+    const ranged = previewAsideRule(db, {
+      pattern: 'cred',
+      bankAccountId: accountId,
+      minCents: 100_000,
+      maxCents: 200_000,
+    });
+    expect(ranged.caught).toBeLessThan(all.caught);
+    for (const l of ranged.lines) expect(l.amountCents).toBeGreaterThanOrEqual(100_000);
+    for (const l of ranged.lines) expect(l.amountCents).toBeLessThanOrEqual(200_000);
+    expect(() =>
+      previewAsideRule(db, { pattern: 'cred', bankAccountId: null, minCents: 500, maxCents: 100 }),
+    ).toThrow(/smallest amount/);
   });
 });

@@ -3,24 +3,49 @@
  * the branch's own accounts, a partner's payout, a refund, other) is decided as such, with its reason, and can
  * become a rule that sets lines like it aside on every later run. Each change is one transaction and one
  * audit entry per line or rule.
+ *
+ * [R] item 4: a rule is previewed before it is saved (`previewAsideRule`). A rule that is wide or catches a line
+ * that is not free (core/matching/aside-rules.ts) is saved only with the clerk's `confirm`: `wide` for its
+ * breadth, and the very lines (with a proposal, already in EVO, matched by hand, under review) that may be set
+ * aside too — those are set aside by the clerk's hand, so later runs keep them; the others are left as they are.
  */
 import type { AsideReason } from '../../shared/contract/matching';
-import type { AsideRuleDto } from '../../shared/contract/review';
+import type { AsidePreview, AsideRuleDto, AsideStanding } from '../../shared/contract/review';
 import { appendAudit } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
-import { normalizePattern } from '../matching/aside-rules';
+import {
+  asideMatcher,
+  asideStanding,
+  CONFIRMABLE,
+  isWide,
+  normalizePattern,
+  WIDE_RULE,
+} from '../matching/aside-rules';
 import type { Actor } from '../outbox/outbox.repo';
 import { asideRepo } from './aside.repo';
 
 /** An approved line is the clerk's decision to send it: undo the approval first. Queued lines never change. */
 const FROM = ['suggested', 'unmatched', 'overridden', 'to_review', 'rejected', 'recorded', 'set_aside'];
 
+/** A rule's narrowing by amount (cents); null or absent: no bound. */
+export interface AmountRange {
+  minCents?: number | null | undefined;
+  maxCents?: number | null | undefined;
+}
+
+/** The clerk's answer to a preview (see `confirmSchema` in shared/contract/review.ts). */
+export interface RuleConfirm {
+  wide: boolean;
+  lineIds: number[];
+}
+
 export interface SetAsideInput {
   matchIds: number[];
   reason: AsideReason;
   note?: string | undefined;
-  rule?: { pattern: string; thisAccountOnly: boolean } | undefined;
+  rule?: ({ pattern: string; thisAccountOnly: boolean } & AmountRange) | undefined;
+  confirm?: RuleConfirm | undefined;
 }
 
 const cleanNote = (note: string | null | undefined) => (note?.trim() ? note.trim() : null);
@@ -34,14 +59,162 @@ function checkPattern(pattern: string): string {
   return p;
 }
 
+function checkRange(r: AmountRange): { minCents: number | null; maxCents: number | null } {
+  const minCents = r.minCents ?? null;
+  const maxCents = r.maxCents ?? null;
+  if (minCents !== null && maxCents !== null && minCents > maxCents)
+    throw new AppError('validation', 'The smallest amount is above the largest.', {
+      code: 'review.aside_range_invalid',
+    });
+  return { minCents, maxCents };
+}
+
+/** How many lines a preview lists beyond the ones that are not free (those are all listed, up to 500). */
+const FREE_LISTED = 20;
+const GUARDED_LISTED = 500;
+
+export interface PreviewInput extends AmountRange {
+  pattern: string;
+  bankAccountId: number | null;
+  /** The rule being edited: the lines it set aside count as free. */
+  ruleId?: number | undefined;
+  /** Lines being set aside by hand with the rule: not counted. */
+  exceptMatchIds?: number[] | undefined;
+}
+
 /**
- * Set the matches aside (their receivables are freed) and, when asked, create the rule. Returns the statements
- * to run again so that the new rule catches their other undecided lines.
+ * The lines a rule would catch now, over every statement's current plan, and where each stands. Read only.
+ * Twins (lines repeating an earlier statement's) are left out, as the engine leaves them out.
+ */
+export function previewAsideRule(db: Db, input: PreviewInput): AsidePreview {
+  const pattern = checkPattern(input.pattern);
+  const { minCents, maxCents } = checkRange(input);
+  const catches = asideMatcher([
+    { id: input.ruleId ?? 0, pattern, reason: 'other', note: null, bankAccountId: null, minCents, maxCents },
+  ]);
+  const except = new Set(input.exceptMatchIds ?? []);
+  const counts: Record<AsideStanding, number> = {
+    free: 0,
+    suggested: 0,
+    recorded: 0,
+    matched: 0,
+    review: 0,
+    approved: 0,
+    aside: 0,
+  };
+  const perStatement = new Map<number, { fileName: string; caught: number; credits: number }>();
+  const guarded: AsidePreview['lines'] = [];
+  const free: AsidePreview['lines'] = [];
+  for (const l of asideRepo.ruleLines(db, input.bankAccountId)) {
+    const st = perStatement.get(l.statementId) ?? { fileName: l.fileName, caught: 0, credits: 0 };
+    perStatement.set(l.statementId, st);
+    st.credits++;
+    if (l.twin || except.has(l.matchId) || !catches(l, l.bankAccountId)) continue;
+    st.caught++;
+    const standing = asideStanding(l);
+    counts[standing]++;
+    const row = {
+      matchId: l.matchId,
+      lineId: l.lineId,
+      statementId: l.statementId,
+      date: l.date,
+      amountCents: l.amountCents,
+      description: l.description,
+      payerText: l.payerText,
+      standing,
+    };
+    if (standing === 'free') free.push(row);
+    else guarded.push(row);
+  }
+  const statements = [...perStatement]
+    .filter(([, s]) => s.caught > 0)
+    .map(([statementId, s]) => ({ statementId, ...s, wide: isWide(s.caught, s.credits) }));
+  const caught = statements.reduce((n, s) => n + s.caught, 0);
+  const lines = [...guarded.slice(0, GUARDED_LISTED), ...free.slice(0, FREE_LISTED)];
+  const wide = statements.some((s) => s.wide);
+  return {
+    pattern,
+    caught,
+    counts,
+    wide,
+    widePercent: WIDE_RULE.share * 100,
+    needsConfirmation: wide || guarded.some((l) => l.standing !== 'aside'),
+    statements,
+    lines,
+    more: caught - lines.length,
+  };
+}
+
+/** The preview stops the change: it needs confirmation the clerk has not given (or not for its breadth). */
+const stopped = (preview: AsidePreview, confirm: RuleConfirm | undefined) =>
+  preview.needsConfirmation && (!confirm || (preview.wide && !confirm.wide));
+
+/**
+ * The lines the clerk ticked that a rule may take (listed in the preview, and confirmable), set aside by the
+ * clerk's hand with the rule's reason and note: kept by later runs like any decision. Audited per line.
+ */
+function setAsideConfirmed(
+  db: Db,
+  preview: AsidePreview,
+  confirm: RuleConfirm | undefined,
+  a: { ruleId: number; reason: AsideReason; note: string | null; at: string; who: Actor },
+): number {
+  const ticked = new Set(confirm?.lineIds ?? []);
+  let confirmed = 0;
+  for (const l of preview.lines) {
+    if (!ticked.has(l.lineId) || !CONFIRMABLE.includes(l.standing)) continue;
+    const m = asideRepo.match(db, l.matchId);
+    if (!m || m.queued > 0 || !FROM.includes(m.state)) continue;
+    confirmed++;
+    asideRepo.setAside(db, l.matchId, { reason: a.reason, note: a.note, at: a.at });
+    appendAudit(db, {
+      ...a.who,
+      at: a.at,
+      action: 'match.set_aside',
+      subject: `line:${l.lineId}`,
+      before: { matchId: l.matchId, state: m.state },
+      after: {
+        matchId: l.matchId,
+        state: 'set_aside',
+        reason: a.reason,
+        ...(a.note ? { note: a.note } : {}),
+        rule: a.ruleId,
+        confirmed: true,
+      },
+    });
+  }
+  return confirmed;
+}
+
+/**
+ * Set the matches aside (their receivables are freed) and, when asked, create the rule — unless its preview
+ * needs a confirmation not given: then nothing changes and the preview is answered. Returns the statements to
+ * run again so that the new rule catches their free lines.
  */
 export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Date()) {
   const at = now.toISOString();
   const note = cleanNote(input.note);
   return db.transaction(() => {
+    let preview: AsidePreview | null = null;
+    if (input.rule) {
+      const first = asideRepo.statementOfMatch(db, input.matchIds[0]!);
+      preview = previewAsideRule(db, {
+        ...input.rule,
+        bankAccountId: input.rule.thisAccountOnly ? (first?.bankAccountId ?? null) : null,
+        exceptMatchIds: input.matchIds,
+      });
+      if (stopped(preview, input.confirm))
+        return {
+          changed: 0,
+          skipped: [],
+          ruleId: null,
+          statementId: null,
+          statementIds: [],
+          confirmed: 0,
+          needsConfirmation: true,
+          preview,
+        };
+    }
     let changed = 0;
     const skipped: { matchId: number; reason: string }[] = [];
     let account: { statementId: number; bankAccountId: number } | undefined;
@@ -69,19 +242,60 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
       changed++;
     }
     let ruleId: number | null = null;
-    if (input.rule) {
+    let confirmed = 0;
+    if (input.rule && preview) {
       const pattern = checkPattern(input.rule.pattern);
+      const { minCents, maxCents } = checkRange(input.rule);
       const bankAccountId = input.rule.thisAccountOnly ? (account?.bankAccountId ?? null) : null;
-      ruleId = asideRepo.insert(db, { pattern, reason: input.reason, note, bankAccountId, at });
+      ruleId = asideRepo.insert(db, {
+        pattern,
+        reason: input.reason,
+        note,
+        bankAccountId,
+        minCents,
+        maxCents,
+        at,
+      });
       appendAudit(db, {
         ...who,
         at,
         action: 'aside_rule.created',
         subject: `aside_rule:${ruleId}`,
-        after: { pattern, reason: input.reason, note, bankAccountId },
+        after: {
+          pattern,
+          reason: input.reason,
+          note,
+          bankAccountId,
+          ...(minCents !== null ? { minCents } : {}),
+          ...(maxCents !== null ? { maxCents } : {}),
+          ...(preview.wide ? { wideConfirmed: true } : {}),
+        },
+      });
+      confirmed = setAsideConfirmed(db, preview, input.confirm, {
+        ruleId,
+        reason: input.reason,
+        note,
+        at,
+        who,
       });
     }
-    return { changed, skipped, ruleId, statementId: account?.statementId ?? null };
+    // The statements where the new rule catches free lines, to run again.
+    const statementIds = [
+      ...new Set([
+        ...(account ? [account.statementId] : []),
+        ...(preview?.statements.map((s) => s.statementId) ?? []),
+      ]),
+    ];
+    return {
+      changed,
+      skipped,
+      ruleId,
+      statementId: account?.statementId ?? null,
+      statementIds: ruleId === null ? [] : statementIds,
+      confirmed,
+      needsConfirmation: false,
+      preview,
+    };
   })();
 }
 
@@ -96,9 +310,19 @@ function ruleOrThrow(db: Db, id: number): AsideRuleDto {
   return rule;
 }
 
+const ruleFields = (r: AsideRuleDto) => ({
+  pattern: r.pattern,
+  reason: r.reason,
+  note: r.note,
+  bankAccountId: r.bankAccountId,
+  minCents: r.minCents,
+  maxCents: r.maxCents,
+});
+
 /**
- * Change a rule. The lines it set aside go back to the engine, which applies the rules again on the next run
- * (the caller runs the statements returned): lines the new pattern no longer catches are matched again.
+ * Change a rule — unless its preview needs a confirmation not given: then nothing changes and the preview is
+ * answered. The lines it set aside go back to the engine, which applies the rules again on the next run (the
+ * caller runs the statements returned): lines the new rule no longer catches are matched again.
  */
 export function updateAsideRule(
   db: Db,
@@ -107,6 +331,10 @@ export function updateAsideRule(
     pattern?: string | undefined;
     reason?: AsideReason | undefined;
     note?: string | null | undefined;
+    bankAccountId?: number | null | undefined;
+    minCents?: number | null | undefined;
+    maxCents?: number | null | undefined;
+    confirm?: RuleConfirm | undefined;
   },
   who: Actor,
   now = new Date(),
@@ -114,24 +342,49 @@ export function updateAsideRule(
   const at = now.toISOString();
   return db.transaction(() => {
     const before = ruleOrThrow(db, patch.id);
+    const range = checkRange({
+      minCents: patch.minCents === undefined ? before.minCents : patch.minCents,
+      maxCents: patch.maxCents === undefined ? before.maxCents : patch.maxCents,
+    });
     const next = {
       pattern: patch.pattern === undefined ? before.pattern : checkPattern(patch.pattern),
       reason: patch.reason ?? before.reason,
       note: patch.note === undefined ? before.note : cleanNote(patch.note),
+      bankAccountId: patch.bankAccountId === undefined ? before.bankAccountId : patch.bankAccountId,
+      ...range,
     };
     if (next.reason === 'other' && !next.note)
       throw new AppError('validation', 'Say why in a note.', { code: 'review.aside_note_needed' });
+    const preview = previewAsideRule(db, { ...next, ruleId: patch.id });
+    if (stopped(preview, patch.confirm))
+      return { rule: before, statementIds: [], needsConfirmation: true, preview, confirmed: 0 };
     asideRepo.update(db, patch.id, { ...next, at });
-    const { statementIds } = asideRepo.releaseRuleLines(db, patch.id, at);
+    const released = asideRepo.releaseRuleLines(db, patch.id, at);
     appendAudit(db, {
       ...who,
       at,
       action: 'aside_rule.changed',
       subject: `aside_rule:${patch.id}`,
-      before: { pattern: before.pattern, reason: before.reason, note: before.note },
-      after: next,
+      before: ruleFields(before),
+      after: { ...next, ...(preview.wide ? { wideConfirmed: true } : {}) },
     });
-    return { rule: ruleOrThrow(db, patch.id), statementIds };
+    const confirmed = setAsideConfirmed(db, preview, patch.confirm, {
+      ruleId: patch.id,
+      reason: next.reason,
+      note: next.note,
+      at,
+      who,
+    });
+    const statementIds = [
+      ...new Set([...released.statementIds, ...preview.statements.map((s) => s.statementId)]),
+    ].sort((a, b) => a - b);
+    return {
+      rule: ruleOrThrow(db, patch.id),
+      statementIds,
+      needsConfirmation: false,
+      preview,
+      confirmed,
+    };
   })();
 }
 

@@ -3,7 +3,13 @@ import type { HandlerGroup } from '../handlers';
 import { matchingRepo } from '../matching/matching.repo';
 import { suggest } from '../matching/suggest';
 import { asideRepo } from './aside.repo';
-import { listAsideRules, removeAsideRule, setAside, updateAsideRule } from './aside.service';
+import {
+  listAsideRules,
+  previewAsideRule,
+  removeAsideRule,
+  setAside,
+  updateAsideRule,
+} from './aside.service';
 import { searchReceivables } from './receivable-search';
 import { applyReview, approveGreen, listAliases, overrideLine, removeAlias } from './review.service';
 
@@ -19,6 +25,7 @@ export const reviewHandlers: HandlerGroup<
   | 'review.removeAlias'
   | 'review.setAside'
   | 'review.asideRules'
+  | 'review.previewAsideRule'
   | 'review.updateAsideRule'
   | 'review.removeAsideRule'
 > = (ctx) => {
@@ -48,19 +55,21 @@ export const reviewHandlers: HandlerGroup<
     'review.removeAlias': async ({ id }) => removeAlias(ctx.db(), id, who()),
     'review.setAside': async (input) => {
       const db = ctx.db();
-      const { statementId, ruleId, ...result } = setAside(db, input, who());
+      const r = setAside(db, input, who());
       let alsoSetAside = 0;
-      if (ruleId !== null && statementId !== null) {
-        rerun([statementId]);
-        alsoSetAside = asideRepo.linesOfRule(db, ruleId);
+      if (r.ruleId !== null) {
+        rerun(r.statementIds);
+        alsoSetAside = asideRepo.linesOfRule(db, r.ruleId) + r.confirmed;
       }
-      return { ...result, ruleId, alsoSetAside };
+      const { changed, skipped, ruleId, needsConfirmation, preview } = r;
+      return { changed, skipped, ruleId, alsoSetAside, needsConfirmation, preview };
     },
     'review.asideRules': async () => listAsideRules(ctx.db()),
+    'review.previewAsideRule': async (input) => previewAsideRule(ctx.db(), input),
     'review.updateAsideRule': async (patch) => {
-      const { rule, statementIds } = updateAsideRule(ctx.db(), patch, who());
+      const { statementIds, ...result } = updateAsideRule(ctx.db(), patch, who());
       rerun(statementIds);
-      return { rule };
+      return result;
     },
     'review.removeAsideRule': async ({ id }) => {
       const { statementIds, ...result } = removeAsideRule(ctx.db(), id, who());

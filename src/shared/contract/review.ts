@@ -14,6 +14,92 @@ const note = z.string().trim().max(200);
 /** Words the line's text must all contain (folded: case and accents do not matter). */
 const pattern = z.string().trim().min(3, 'the pattern is too short').max(120);
 
+/** A bound of a rule's amount range, in cents (null: no bound). */
+const bound = z.number().int().min(0).max(100_000_000_000).nullable();
+/** Narrowing a rule: only lines whose amount is within [minCents, maxCents] (either bound may be absent). */
+const range = {
+  minCents: bound.optional(),
+  maxCents: bound.optional(),
+};
+const rangeInOrder = (v: { minCents?: number | null; maxCents?: number | null }) =>
+  v.minCents === undefined || v.minCents === null || v.maxCents === undefined || v.maxCents === null
+    ? true
+    : v.minCents <= v.maxCents;
+const rangeMessage = { message: 'the smallest amount is above the largest', path: ['maxCents'] };
+
+/**
+ * The clerk's answer to a rule's preview: `wide` — yes, save it although it catches more than the set share of a
+ * statement's credits (WIDE_RULE, core/matching/aside-rules.ts); `lineIds` — these lines with a proposal, already
+ * in EVO, matched by hand or under review may be set aside too (every other such line is left as it is).
+ */
+const confirmSchema = z.object({
+  wide: z.boolean().default(false),
+  lineIds: z.array(z.number().int().positive()).max(20_000).default([]),
+});
+
+/**
+ * Where a line a rule catches stands (core/matching/aside-rules.ts `asideStanding`): `free` lines are taken;
+ * `suggested`, `recorded`, `matched`, `review` only when the clerk ticks them; `approved` never; `aside` already is.
+ */
+export const ASIDE_STANDINGS = [
+  'free',
+  'suggested',
+  'recorded',
+  'matched',
+  'review',
+  'approved',
+  'aside',
+] as const;
+export type AsideStanding = (typeof ASIDE_STANDINGS)[number];
+
+/** What a rule would catch now, across the statements' current plans. */
+export const asidePreviewSchema = z.object({
+  /** The pattern as it would be stored (folded words). */
+  pattern: z.string(),
+  /** Lines its words (and range, account) catch. */
+  caught: z.number().int(),
+  counts: z.object({
+    free: z.number().int(),
+    suggested: z.number().int(),
+    recorded: z.number().int(),
+    matched: z.number().int(),
+    review: z.number().int(),
+    approved: z.number().int(),
+    aside: z.number().int(),
+  }) satisfies z.ZodType<Record<AsideStanding, number>>,
+  /** In some statement it catches more than the set share of the credit lines. */
+  wide: z.boolean(),
+  /** The share, in percent, above which a rule is wide. */
+  widePercent: z.number(),
+  /** Saving it needs the clerk's confirmation: it is wide, or it catches a line that is not free. */
+  needsConfirmation: z.boolean(),
+  statements: z.array(
+    z.object({
+      statementId: z.number().int(),
+      fileName: z.string(),
+      caught: z.number().int(),
+      credits: z.number().int(),
+      wide: z.boolean(),
+    }),
+  ),
+  /** Every line that is not free (up to 500), then the first free ones. */
+  lines: z.array(
+    z.object({
+      matchId: z.number().int(),
+      lineId: z.number().int(),
+      statementId: z.number().int(),
+      date: z.string(),
+      amountCents: z.number().int(),
+      description: z.string(),
+      payerText: z.string().nullable(),
+      standing: z.enum(ASIDE_STANDINGS),
+    }),
+  ),
+  /** Caught lines not listed. */
+  more: z.number().int(),
+});
+export type AsidePreview = z.infer<typeof asidePreviewSchema>;
+
 export const asideRuleSchema = z.object({
   id: z.number().int(),
   pattern: z.string(),
@@ -21,6 +107,8 @@ export const asideRuleSchema = z.object({
   note: z.string().nullable(),
   bankAccountId: z.number().int().nullable(),
   bankAccountName: z.string().nullable(),
+  minCents: z.number().int().nullable(),
+  maxCents: z.number().int().nullable(),
   createdAt: z.string(),
   timesApplied: z.number().int(),
   lastAppliedAt: z.string().nullable(),
@@ -130,8 +218,15 @@ export const reviewCommands = {
         matchIds: ids,
         reason: asideReason,
         note: note.optional(),
-        /** Also set aside, from now on, every line whose text contains these words. */
-        rule: z.object({ pattern, thisAccountOnly: z.boolean().default(true) }).optional(),
+        /**
+         * Also set aside, from now on, every free line whose text contains these words (and whose amount is in
+         * the range). When its preview needs confirmation, nothing changes until `confirm` is given.
+         */
+        rule: z
+          .object({ pattern, thisAccountOnly: z.boolean().default(true), ...range })
+          .refine(rangeInOrder, rangeMessage)
+          .optional(),
+        confirm: confirmSchema.optional(),
       })
       .refine((v) => v.reason !== 'other' || (v.note ?? '').length > 0, {
         message: 'say why in a note',
@@ -139,9 +234,29 @@ export const reviewCommands = {
       }),
     output: reviewResult.extend({
       ruleId: z.number().int().nullable(),
-      /** Other undecided lines of the statement the new rule set aside at once. */
+      /** Other lines the new rule set aside at once (free ones, and the ones the clerk ticked). */
       alsoSetAside: z.number().int(),
+      /** The rule needs the clerk's confirmation (see `preview`): nothing was changed. */
+      needsConfirmation: z.boolean(),
+      preview: asidePreviewSchema.nullable(),
     }),
+  }),
+  'review.previewAsideRule': defineCommand({
+    summary:
+      'The lines a set-aside rule would catch now, where each stands, and whether saving it needs confirmation (wide, or catching lines with a proposal, already in EVO or decided)',
+    input: z
+      .object({
+        pattern,
+        /** Only lines of this bank account; null: every account. */
+        bankAccountId: z.number().int().positive().nullable(),
+        ...range,
+        /** The rule being edited (its own lines count as free). */
+        ruleId: z.number().int().positive().optional(),
+        /** Lines being set aside by hand with the rule (not counted). */
+        exceptMatchIds: z.array(z.number().int().positive()).max(20_000).optional(),
+      })
+      .refine(rangeInOrder, rangeMessage),
+    output: asidePreviewSchema,
   }),
   'review.asideRules': defineCommand({
     summary: 'The set-aside rules: lines whose text contains the pattern are set aside on every import',
@@ -149,14 +264,28 @@ export const reviewCommands = {
     output: z.object({ rows: z.array(asideRuleSchema) }),
   }),
   'review.updateAsideRule': defineCommand({
-    summary: 'Change a set-aside rule (pattern, reason, note); lines not yet decided are looked at again',
-    input: z.object({
-      id: z.number().int().positive(),
-      pattern: pattern.optional(),
-      reason: asideReason.optional(),
-      note: note.nullable().optional(),
+    summary:
+      'Change a set-aside rule (pattern, reason, note, account, amount range); free lines are looked at again; a preview needing confirmation changes nothing until `confirm` is given',
+    input: z
+      .object({
+        id: z.number().int().positive(),
+        pattern: pattern.optional(),
+        reason: asideReason.optional(),
+        note: note.nullable().optional(),
+        /** Narrowing: one bank account (null: every account) and the amount range. */
+        bankAccountId: z.number().int().positive().nullable().optional(),
+        ...range,
+        confirm: confirmSchema.optional(),
+      })
+      .refine(rangeInOrder, rangeMessage),
+    output: z.object({
+      rule: asideRuleSchema,
+      /** The change needs the clerk's confirmation (see `preview`): nothing was changed. */
+      needsConfirmation: z.boolean(),
+      preview: asidePreviewSchema,
+      /** Lines the clerk ticked, set aside by hand. */
+      confirmed: z.number().int(),
     }),
-    output: z.object({ rule: asideRuleSchema }),
   }),
   'review.removeAsideRule': defineCommand({
     summary: 'Remove a set-aside rule; the lines it set aside go back to matching',

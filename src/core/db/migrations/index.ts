@@ -11,6 +11,8 @@ import { m009DecidedLines } from './009-decided-lines';
 import { m010CardFees } from './010-card-fees';
 import { m011AcquirerFiles } from './011-acquirer-files';
 import { m012ReceivableBoletoNumber } from './012-receivable-boleto-number';
+import { m013AsideRuleRange } from './013-aside-rule-range';
+import { m014Identity } from './014-identity';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,4 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m010CardFees,
   m011AcquirerFiles,
   m012ReceivableBoletoNumber,
+  m013AsideRuleRange,
+  m014Identity,
 ];
