@@ -13,6 +13,9 @@ describe('acquirer file texts', () => {
       acquirerErrors.badLine('Rede', 'rede-eevc', 3, 'the sale amount is “1A”, not an amount'),
       acquirerErrors.truncated('Cielo', 'cielo-edi-15', 'no trailer record “9”'),
       acquirerErrors.unsafeXml(),
+      acquirerErrors.controlCharacter('Cielo', 'cielo-edi-15', 3, 40, 'NUL'),
+      acquirerErrors.lineLength('Cielo', 'cielo-edi-15', 3, 701, 700),
+      acquirerErrors.recordCount('Cielo', 'cielo-edi-15', 10, 11, 10),
     ];
     for (const e of made) {
       const key = e.code!.replace(/^acquirer\./, '');

@@ -13,6 +13,11 @@ describe('CNAB error texts', () => {
       cnabErrors.unsupportedLayout('001', '400', 'type 1 details'),
       cnabErrors.badLine(3, 'letters in an amount', '237', '400'),
       cnabErrors.truncated('104', '240'),
+      cnabErrors.controlCharacter(7, 12, 'NUL', '237', '400'),
+      cnabErrors.lineLength(7, 401, 400, '237', '400'),
+      cnabErrors.sequence(7, '000009', 7, '237', '400'),
+      cnabErrors.recordCount(14, 15, 14, '104', '240'),
+      cnabErrors.batchCount(14, 2, 1, '104', '240'),
     ];
     expect(made.map((e) => e.code)).toEqual([
       'cnab.not_cnab',
@@ -21,7 +26,15 @@ describe('CNAB error texts', () => {
       'cnab.unsupported_layout',
       'cnab.bad_line',
       'cnab.truncated',
+      'cnab.control_character',
+      'cnab.line_length',
+      'cnab.sequence',
+      'cnab.record_count',
+      'cnab.batch_count',
     ]);
+    // A damaged record is named by its line, first, in the clerk's words.
+    for (const e of made.slice(6))
+      expect((ptBR.errors.cnab as Record<string, string>)[e.code!.slice(5)]).toMatch(/^Linha \{\{line\}\}: /);
     for (const e of made) {
       const key = e.code!.replace(/^cnab\./, '');
       for (const lang of [ptBR, en]) {

@@ -40,4 +40,25 @@ export const acquirerErrors = {
       'This XML file declares a DOCTYPE or entities, which a Stone conciliation file never does, so it was not read; download the file from Stone again.',
       { code: 'acquirer.unsafe_xml' },
     ),
+  /** A control byte (NUL, other C0, DEL) inside a record: damage in transfer or storage. */
+  controlCharacter: (acquirer: string, layout: string, line: number, position: number, byte: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this ${acquirer} file (${layout}) holds a control character (${byte}) at position ${position}, so the file is damaged and nothing was imported; download it from the acquirer again.`,
+      { code: 'acquirer.control_character', params: { acquirer, layout, line, position, byte } },
+    ),
+  /** A record of another length than the layout's (one character more or less shifts every field). */
+  lineLength: (acquirer: string, layout: string, line: number, length: number, expected: number) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this ${acquirer} file (${layout}) has ${length} characters instead of ${expected}, so its fields would be shifted and nothing was imported; download the file from the acquirer again.`,
+      { code: 'acquirer.line_length', params: { acquirer, layout, line, length, expected } },
+    ),
+  /** The trailer counting other records than the file holds. */
+  recordCount: (acquirer: string, layout: string, line: number, declared: number, found: number) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this ${acquirer} file (${layout}) is the trailer counting ${declared} records where the file holds ${found}, so records are missing or repeated and nothing was imported; download the file from the acquirer again.`,
+      { code: 'acquirer.record_count', params: { acquirer, layout, line, declared, found } },
+    ),
 };

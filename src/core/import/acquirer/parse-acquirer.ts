@@ -5,7 +5,7 @@
  * `Conciliation`. Pure: bytes in, sales and payments out; anything not read entirely throws an `AppError`
  * (`acquirer.*`), so an import is the whole file or nothing.
  */
-import { splitLines, type RawLine } from '../cnab/cnab-records';
+import { contentEnd, controlName, firstControl, splitLines, type RawLine } from '../cnab/cnab-records';
 import { decodeText } from '../encoding';
 import { acquirerErrors } from './acquirer-errors';
 import { isCieloHeader, parseCielo } from './parse-cielo';
@@ -32,13 +32,29 @@ export function detectAcquirerFile(bytes: Uint8Array): AcquirerLayout | null {
   return null;
 }
 
+/**
+ * No record may hold a control byte (NUL, other C0, DEL): a text file damaged in transfer or storage. XML
+ * allows tab, LF and CR only (XML 1.0 §2.2), so a Stone file is held to the same rule, tab aside.
+ */
+function refuseControls(layout: AcquirerLayout, lines: RawLine[]): void {
+  const xml = layout === 'stone-xml-2.2';
+  for (const l of lines) {
+    const control = xml && l.control ? firstControl(l.text, true) : l.control;
+    if (!control) continue;
+    const who = layout.startsWith('cielo') ? 'Cielo' : layout.startsWith('rede') ? 'Rede' : 'Stone';
+    throw acquirerErrors.controlCharacter(who, layout, l.line, control.position, controlName(control.byte));
+  }
+}
+
 /** Reads an acquirer settlement file whose layout `detectAcquirerFile` recognised. */
 export function parseAcquirerFile(bytes: Uint8Array): AcquirerFile {
   const layout = detectAcquirerFile(bytes);
   if (!layout) throw acquirerErrors.unsupported('acquirer', 'not a Cielo, Rede or Stone settlement file');
-  if (layout === 'stone-xml-2.2') return parseStone(decodeText(bytes).text);
-  // Fixed-width and comma-separated records: Latin-1 positions, CRLF/LF/CR, a BOM dropped (cnab-records.ts).
+  // Fixed-width and comma-separated records: character positions, CRLF/LF/CR, a BOM and an end-of-file mark
+  // dropped, UTF-8 lines read as UTF-8 (cnab-records.ts).
   const lines = splitLines(bytes);
+  refuseControls(layout, lines);
+  if (layout === 'stone-xml-2.2') return parseStone(decodeText(bytes.subarray(0, contentEnd(bytes))).text);
   switch (layout) {
     case 'cielo-edi-15':
       return parseCielo(lines);

@@ -6,12 +6,14 @@
  * negotiation “A”/“B”, account “C”, reserve “R”) are listed as left out.
  */
 import type { RawLine } from '../cnab/cnab-records';
+import { lineShapeProblem } from '../cnab/line-shape';
 import { acquirerErrors } from './acquirer-errors';
 import { CIELO_BRANDS, CIELO_PRODUCTS, lookup } from './brands';
 import { FieldError, FixedRecord } from './fields';
 import type { AcquirerFile, AcquirerPayment, AcquirerRowKind, AcquirerSale } from './types';
 
 const LAYOUT = 'cielo-edi-15';
+const RECORD_LENGTH = 700;
 
 /** Header: 1 “0”, 43–47 “CIELO”, 48–49 file option, 71–73 layout version. */
 export function isCieloHeader(text: string): boolean {
@@ -82,11 +84,19 @@ export function parseCielo(lines: RawLine[]): AcquirerFile {
       kind: 'option',
       value: option,
     });
+  // Every record is 700 characters (or stripped of its trailing spaces, or all padded alike): one more or
+  // one less shifts the fields after it (line-shape.ts).
+  const shape = lineShapeProblem(
+    lines.map((l) => l.text),
+    RECORD_LENGTH,
+  );
+  if (shape)
+    throw acquirerErrors.lineLength('Cielo', LAYOUT, lines[shape.index]!.line, shape.length, RECORD_LENGTH);
   const unknownBrands = new Set<string>();
   const sales: AcquirerSale[] = [];
   const payments: AcquirerPayment[] = [];
   const skipped: AcquirerFile['skipped'] = [];
-  let trailer: { total: number | null; eCount: number | null } | null = null;
+  let trailer: { line: number; total: number | null; eCount: number | null } | null = null;
   let fileDate: string | null = null;
   const bad = (line: number, e: unknown): never => {
     if (e instanceof FieldError) throw acquirerErrors.badLine('Cielo', LAYOUT, line, e.message);
@@ -153,6 +163,7 @@ export function parseCielo(lines: RawLine[]): AcquirerFile {
         });
       } else if (type === '9') {
         trailer = {
+          line: raw.line,
           total: r.int(2, 12, 'the record count'),
           eCount: r.int(31, 41, 'the count of E records'),
         };
@@ -166,6 +177,9 @@ export function parseCielo(lines: RawLine[]): AcquirerFile {
     }
   }
   if (!trailer) throw acquirerErrors.truncated('Cielo', LAYOUT, 'no trailer record “9”');
+  // 2–12: every record of the file, header and trailer included (0 or blank: not filled in).
+  if (trailer.total && trailer.total !== lines.length)
+    throw acquirerErrors.recordCount('Cielo', LAYOUT, trailer.line, trailer.total, lines.length);
   if (trailer.eCount !== null && trailer.eCount !== sales.length)
     throw acquirerErrors.truncated(
       'Cielo',

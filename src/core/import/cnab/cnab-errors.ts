@@ -48,4 +48,39 @@ export const cnabErrors = {
       `This CNAB ${layout} return file (bank ${bankCode}) ends before its closing record, so it is incomplete; download it from the bank again.`,
       { code: 'cnab.truncated', params: { bankCode, layout } },
     ),
+  /** A control byte (NUL, other C0, DEL) inside a record: damage in transfer or storage. */
+  controlCharacter: (line: number, position: number, byte: string, bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this CNAB ${layout} return file (bank ${bankCode}) holds a control character (${byte}) at position ${position}, so the file is damaged and nothing was imported; download it from the bank again.`,
+      { code: 'cnab.control_character', params: { line, position, byte, bankCode, layout } },
+    ),
+  /** A record of another length than the layout's (one character more or less shifts every field). */
+  lineLength: (line: number, length: number, expected: number, bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this CNAB ${layout} return file (bank ${bankCode}) has ${length} characters instead of ${expected}, so its fields would be shifted and nothing was imported; download the file from the bank again.`,
+      { code: 'cnab.line_length', params: { line, length, expected, bankCode, layout } },
+    ),
+  /** A record whose sequence number is not its place in the file: a line lost, repeated or moved. */
+  sequence: (line: number, found: string, expected: number, bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this CNAB ${layout} return file (bank ${bankCode}) carries sequence number “${found}” where ${expected} was expected, so a record is missing, repeated or damaged and nothing was imported; download the file from the bank again.`,
+      { code: 'cnab.sequence', params: { line, found, expected, bankCode, layout } },
+    ),
+  /** A trailer (batch or file) counting other records than the file holds. */
+  recordCount: (line: number, declared: number, found: number, bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this CNAB ${layout} return file (bank ${bankCode}) is a trailer counting ${declared} records where the file holds ${found}, so records are missing or repeated and nothing was imported; download the file from the bank again.`,
+      { code: 'cnab.record_count', params: { line, declared, found, bankCode, layout } },
+    ),
+  /** The file trailer counting other batches than the file holds. */
+  batchCount: (line: number, declared: number, found: number, bankCode: string, layout: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this CNAB ${layout} return file (bank ${bankCode}) is the trailer counting ${declared} batches where the file holds ${found}, so nothing was imported; download the file from the bank again.`,
+      { code: 'cnab.batch_count', params: { line, declared, found, bankCode, layout } },
+    ),
 };

@@ -1,41 +1,73 @@
 /**
- * Bytes → fixed-width records. CNAB positions are byte positions in Latin-1: each line is decoded as Latin-1,
- * a UTF-8 BOM is dropped, CRLF, LF and CR all end a line, and a line shorter than the layout (trailing spaces
- * stripped by an editor or a mail gateway) is padded with spaces. A line longer than the layout is refused,
- * unless the extra characters are spaces, or the line is valid UTF-8 that fits once decoded as UTF-8 (a file
- * re-saved as UTF-8 by an editor).
+ * Bytes → fixed-width records. CNAB positions are character positions: a UTF-8 BOM is dropped, CRLF, LF and
+ * CR all end a line, blank lines and an end-of-file mark (0x1A, DOS editors) at the very end are not records.
+ * A line that holds bytes above 0x7F is read as UTF-8 when it is valid UTF-8 (a file re-saved as UTF-8 by an
+ * editor: `Ã` takes two bytes), otherwise as Latin-1 (one byte, one character), so the same file in either
+ * encoding gives the same characters at the same positions. Control bytes (C0 other than the line ends,
+ * DEL) are never part of a record: the first one of a line is reported (`control`) for the parser to refuse.
+ * Whether a line has the layout's length is `line-shape.ts`'s rule.
  */
 
-/** One physical line, 1-based, as text of exactly the layout's length once `fit` is applied. */
+/** One physical line, 1-based. */
 export interface RawLine {
   line: number;
   text: string;
-  /** The same line decoded as UTF-8 when that fits the layout and Latin-1 did not (see above). */
-  utf8: string | null;
+  /** 1-based position of the line's first control character (NUL, other C0, DEL), with its byte; or null. */
+  control: { position: number; byte: number } | null;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The end of the bytes once an end-of-file mark (0x1A), with any line ends around it, is left out. */
+export function contentEnd(bytes: Uint8Array): number {
+  let end = bytes.length;
+  let sawMark = false;
+  while (end > 0) {
+    const b = bytes[end - 1];
+    if (b === 0x1a) sawMark = true;
+    else if (b !== 0x0a && b !== 0x0d) break;
+    end--;
+  }
+  return sawMark ? end : bytes.length;
+}
+
+function decodeLine(slice: Uint8Array): string {
+  const latin1 = Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength).toString('latin1');
+  if (!/[\u0080-\u00ff]/.test(latin1)) return latin1;
+  try {
+    return utf8.decode(slice);
+  } catch {
+    return latin1;
+  }
+}
+
+/**
+ * The first control character of a line, or null. Tab is one too in a fixed-width record (it shifts every
+ * field after it); `allowTab` for XML, where it is whitespace.
+ */
+export function firstControl(text: string, allowTab = false): RawLine['control'] {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    const control = (c < 0x20 && c !== 0x0a && c !== 0x0d) || c === 0x7f;
+    if (control && !(allowTab && c === 0x09)) return { position: k + 1, byte: c };
+  }
+  return null;
+}
+
 /** Splits the bytes into non-empty lines (a final empty line, or blank lines, are not records). */
 export function splitLines(bytes: Uint8Array): RawLine[] {
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const end = contentEnd(bytes);
   const out: RawLine[] = [];
   let lineNo = 1;
-  for (let i = start; i <= bytes.length; i++) {
+  for (let i = start; i <= end; i++) {
     const b = bytes[i];
-    if (i === bytes.length || b === 0x0a || b === 0x0d) {
-      const slice = bytes.subarray(start, i);
-      const text = Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength).toString('latin1');
-      let alt: string | null = null;
-      if (/[\u0080-\u00ff]/.test(text)) {
-        try {
-          alt = utf8.decode(slice);
-        } catch {
-          alt = null;
-        }
-      }
-      if (text.trim() !== '') out.push({ line: lineNo, text, utf8: alt });
-      if (b === 0x0d && bytes[i + 1] === 0x0a) i++;
+    if (i === end || b === 0x0a || b === 0x0d) {
+      const text = decodeLine(bytes.subarray(start, i));
+      const control = firstControl(text);
+      // A line of blanks is not a record, but one holding a control byte is damage, not a blank line.
+      if (text.trim() !== '' || control) out.push({ line: lineNo, text, control });
+      if (b === 0x0d && bytes[i + 1] === 0x0a && i + 1 < end) i++;
       start = i + 1;
       lineNo++;
     }
@@ -43,16 +75,14 @@ export function splitLines(bytes: Uint8Array): RawLine[] {
   return out;
 }
 
-/**
- * The line at the layout's length: padded with spaces when short; null when it is longer by more than
- * trailing spaces (even as UTF-8).
- */
-export function fitLine(raw: RawLine, length: number): string | null {
-  const pick = (t: string) => {
-    if (t.length <= length) return t.padEnd(length, ' ');
-    return t.slice(length).trim() === '' ? t.slice(0, length) : null;
-  };
-  return pick(raw.text) ?? (raw.utf8 !== null ? pick(raw.utf8) : null);
+/** A control byte as the clerk's message names it: “NUL”, or its code (“0x1F”). */
+export const controlName = (byte: number) =>
+  byte === 0 ? 'NUL' : `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** The line at the layout's length: padded with spaces when short, its blank excess cut when long. */
+export function fitLine(raw: RawLine, length: number): string {
+  const t = raw.text;
+  return t.length <= length ? t.padEnd(length, ' ') : t.slice(0, length);
 }
 
 /** A record's fields by 1-based inclusive positions, as the manuals number them. */

@@ -13,11 +13,8 @@ export interface Parsed400 {
 /** A CNAB 400 return of one bank, header already recognised: every record read, or the file refused. */
 export function parse400(lines: RawLine[], layout: Layout400): Parsed400 {
   const bad = (line: number, reason: string) => cnabErrors.badLine(line, reason, layout.bankCode, '400');
-  const records = lines.map((raw) => {
-    const text = fitLine(raw, 400);
-    if (text === null) throw bad(raw.line, `it is longer than 400 characters (${raw.text.length})`);
-    return new CnabRecord(raw.line, text);
-  });
+  const records = lines.map((raw) => new CnabRecord(raw.line, fitLine(raw, 400)));
+  checkSequence(records, layout.bankCode);
   try {
     const header = records[0]!;
     const [hs, he, hf] = layout.headerDate;
@@ -54,6 +51,24 @@ export function parse400(lines: RawLine[], layout: Layout400): Parsed400 {
     if (e instanceof BadField) throw bad(e.line, e.message);
     throw e;
   }
+}
+
+/** Every CNAB 400 record ends with its sequence number (395–400): fixed, a stripped line cannot end inside it. */
+export const SPANS_400 = [[395, 400]] as const;
+
+/**
+ * 395–400 is the record's sequence number in every bank's 400 layout (header 000001, then one more per record,
+ * the trailer's is the count of records): a record lost, repeated, moved or cut shows there. A file whose
+ * records all leave it blank (not filled in) is read without it; one that fills it must fill it everywhere.
+ */
+function checkSequence(records: CnabRecord[], bankCode: string): void {
+  if (records.every((r) => r.raw(395, 400).trim() === '')) return;
+  records.forEach((r, k) => {
+    const s = r.raw(395, 400);
+    if (!/^\d{6}$/.test(s) || Number(s) !== k + 1) {
+      throw cnabErrors.sequence(r.line, s.trim(), k + 1, bankCode, '400');
+    }
+  });
 }
 
 function title400(r: CnabRecord, layout: Layout400): CnabTitle {

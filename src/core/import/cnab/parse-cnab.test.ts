@@ -400,7 +400,7 @@ describe('a malformed record refuses the whole file, with its line', () => {
   it('a line longer than the layout (trailing spaces beyond it are tolerated)', () => {
     expect(parseCnabReturn(append(bytes('sicoob-400.ret'), 5, '   '))).toEqual(parse('sicoob-400.ret'));
     const e = failure(() => parseCnabReturn(append(bytes('sicoob-400.ret'), 5, 'XYZ')));
-    expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 5]);
+    expect([e.code, e.params?.line]).toEqual(['cnab.line_length', 5]);
   });
 
   it('an unknown record type', () => {

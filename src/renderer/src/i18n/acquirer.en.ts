@@ -1,6 +1,12 @@
 /** English texts of acquirer settlement files ([J]); keys as in acquirer.pt-BR.ts. */
 export const acquirerEn = {
   errors: {
+    control_character:
+      'Line {{line}}: this {{acquirer}} file ({{layout}}) holds a control character ({{byte}}) at position {{position}}, so it is damaged; nothing was imported, download it again.',
+    line_length:
+      'Line {{line}}: the record has {{length}} characters instead of {{expected}} in this {{acquirer}} file ({{layout}}) (its fields would be shifted); nothing was imported, download the file again.',
+    record_count:
+      'Line {{line}}: the trailer counts {{declared}} records and this {{acquirer}} file ({{layout}}) holds {{found}}; nothing was imported, download the file again.',
     unsupported:
       'This {{acquirer}} file is not a sales or payments file Quita reads (Cielo EDI v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2); download it again from the acquirer.',
     unsupported_version:
@@ -15,6 +21,8 @@ export const acquirerEn = {
       'This XML file declares a DOCTYPE or entities, which a Stone conciliation file never does, so it was not read; download the file from Stone again.',
   },
   notices: {
+    already_imported:
+      'This file was already imported on {{date}} (as “{{fileName}}”); importing it again stores nothing.',
     unknown_brand:
       "Brand codes {{codes}} are not in Quita's table; those sales are matched without their brand.",
     rede_brand_codes:

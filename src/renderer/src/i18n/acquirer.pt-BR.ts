@@ -5,6 +5,12 @@
  */
 export const acquirerPtBR = {
   errors: {
+    control_character:
+      'Linha {{line}}: há um caractere de controle ({{byte}}) na posição {{position}} deste arquivo da {{acquirer}} ({{layout}}), que está danificado; nada foi importado, baixe-o de novo.',
+    line_length:
+      'Linha {{line}}: o registro tem {{length}} caracteres em vez de {{expected}} neste arquivo da {{acquirer}} ({{layout}}) (os campos ficariam deslocados); nada foi importado, baixe o arquivo de novo.',
+    record_count:
+      'Linha {{line}}: o registro final conta {{declared}} registros e este arquivo da {{acquirer}} ({{layout}}) tem {{found}}; nada foi importado, baixe o arquivo de novo.',
     unsupported:
       'Este arquivo da {{acquirer}} não é um arquivo de vendas ou de pagamentos que o Quita leia (Cielo EDI v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2); baixe-o de novo no portal da adquirente.',
     unsupported_version:
@@ -19,6 +25,8 @@ export const acquirerPtBR = {
       'Este arquivo XML declara um DOCTYPE ou entidades, o que um arquivo de conciliação da Stone nunca faz; ele não foi lido. Baixe o arquivo de novo na Stone.',
   },
   notices: {
+    already_imported:
+      'Este arquivo já foi importado em {{date}} (como “{{fileName}}”); importar de novo não grava nada.',
     unknown_brand:
       'Os códigos de bandeira {{codes}} não estão na tabela do Quita; essas vendas são conciliadas sem a bandeira.',
     rede_brand_codes:

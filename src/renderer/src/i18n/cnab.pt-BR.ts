@@ -5,6 +5,16 @@
  */
 export const cnabPtBR = {
   errors: {
+    control_character:
+      'Linha {{line}}: há um caractere de controle ({{byte}}) na posição {{position}} deste arquivo retorno CNAB {{layout}} do banco {{bankCode}}, que está danificado; nada foi importado, baixe-o de novo no banco.',
+    line_length:
+      'Linha {{line}}: o registro tem {{length}} caracteres em vez de {{expected}} neste arquivo retorno CNAB {{layout}} do banco {{bankCode}} (os campos ficariam deslocados); nada foi importado, baixe o arquivo de novo no banco.',
+    sequence:
+      'Linha {{line}}: o número sequencial do registro é “{{found}}” e devia ser {{expected}} neste arquivo retorno CNAB {{layout}} do banco {{bankCode}} (registro faltando, repetido ou danificado); nada foi importado, baixe o arquivo de novo no banco.',
+    record_count:
+      'Linha {{line}}: o registro de totais conta {{declared}} registros e o arquivo retorno CNAB {{layout}} do banco {{bankCode}} tem {{found}}; nada foi importado, baixe o arquivo de novo no banco.',
+    batch_count:
+      'Linha {{line}}: o registro final conta {{declared}} lotes e o arquivo retorno CNAB {{layout}} do banco {{bankCode}} tem {{found}}; nada foi importado, baixe o arquivo de novo no banco.',
     not_cnab:
       'Este arquivo não é um arquivo retorno CNAB: a primeira linha não é o cabeçalho de um CNAB 240 nem de um CNAB 400.',
     remessa:
@@ -19,6 +29,8 @@ export const cnabPtBR = {
       'Este arquivo retorno CNAB {{layout}} do banco {{bankCode}} termina antes do registro final, está incompleto; baixe de novo no banco.',
   },
   notices: {
+    already_imported:
+      'Este arquivo retorno já foi importado em {{date}} (como “{{fileName}}”); importar de novo não grava nada.',
     other_occurrences:
       '{{count}} títulos deste arquivo retorno não são liquidações ({{list}}): aparecem na lista, mas não são conciliados.',
     other_bank:
