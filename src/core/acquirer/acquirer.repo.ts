@@ -114,6 +114,43 @@ export const acquirerRepo = {
       .prepare('SELECT * FROM acquirer_files WHERE bank_account_id = ? AND sha256 = ?')
       .get(bankAccountId, sha256) as AcquirerFileRow | undefined,
 
+  /**
+   * The account's earliest acquirer file whose summary is this one's (layout, kind, date, merchant, payment range,
+   * rows, payments): with every row and payment already known, the same file in other bytes.
+   */
+  bySummary: (
+    db: Db,
+    bankAccountId: number,
+    f: Pick<
+      AcquirerFileRow,
+      | 'layout'
+      | 'file_kind'
+      | 'file_date'
+      | 'merchant'
+      | 'payment_from'
+      | 'payment_to'
+      | 'sale_count'
+      | 'payment_count'
+    >,
+  ) =>
+    db
+      .prepare(
+        `SELECT * FROM acquirer_files WHERE bank_account_id = ? AND layout = ? AND file_kind = ? AND file_date IS ?
+           AND merchant IS ? AND payment_from IS ? AND payment_to IS ? AND sale_count = ? AND payment_count = ?
+         ORDER BY id LIMIT 1`,
+      )
+      .get(
+        bankAccountId,
+        f.layout,
+        f.file_kind,
+        f.file_date,
+        f.merchant,
+        f.payment_from,
+        f.payment_to,
+        f.sale_count,
+        f.payment_count,
+      ) as AcquirerFileRow | undefined,
+
   list: (db: Db, bankAccountId?: number) =>
     db
       .prepare(
@@ -127,6 +164,13 @@ export const acquirerRepo = {
   knownSales(db: Db, bankAccountId: number): (fp: string) => boolean {
     const stmt = db
       .prepare('SELECT 1 FROM acquirer_sales WHERE bank_account_id = ? AND fingerprint = ?')
+      .pluck();
+    return (fp) => stmt.get(bankAccountId, fp) !== undefined;
+  },
+
+  knownPayments(db: Db, bankAccountId: number): (fp: string) => boolean {
+    const stmt = db
+      .prepare('SELECT 1 FROM acquirer_payments WHERE bank_account_id = ? AND fingerprint = ?')
       .pluck();
     return (fp) => stmt.get(bankAccountId, fp) !== undefined;
   },

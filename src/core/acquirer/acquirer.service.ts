@@ -12,13 +12,14 @@ import type { AcquirerFile } from '../import/acquirer/types';
 import type { BankAccountRow } from '../import/import.repo';
 import { PREVIEW_LINES } from '../import/limits';
 import {
+  alreadyImportedNotice,
   daySpan,
   settlementFileResult,
   settlementPreview,
   storeSettlementFile,
 } from '../import/settlement-result';
 import type { ParseResult } from '../import/types';
-import { acquirerRepo, paymentFingerprints, saleFingerprints } from './acquirer.repo';
+import { acquirerRepo, paymentFingerprints, saleFingerprints, type AcquirerFileRow } from './acquirer.repo';
 
 export interface ReadAcquirerFile {
   parsed: ParseResult & { acquirerFile: AcquirerFile };
@@ -64,6 +65,34 @@ export function summarize(
     paymentFrom: range?.from ?? null,
     paymentTo: range?.to ?? null,
   };
+}
+
+/** The file row's summary columns: also what finds the same file imported in other bytes. */
+function summaryColumns(f: AcquirerFile) {
+  const range = dateRange(f);
+  return {
+    layout: f.layout,
+    file_kind: f.fileKind,
+    file_date: f.fileDate,
+    merchant: f.merchant,
+    payment_from: range?.from ?? null,
+    payment_to: range?.to ?? null,
+    sale_count: f.sales.length,
+    payment_count: f.payments.length,
+  };
+}
+
+/**
+ * This file imported before into the account: the same bytes (SHA-256), or the same records in other bytes
+ * (line ends, encoding, trailing blanks, an end-of-file mark): every row's and payment's fingerprint already
+ * stored, and an earlier file with the same summary (layout, kind, date, merchant, payment range, counts).
+ */
+function earlierSameFile(db: Db, accountId: number, f: AcquirerFile, sha256: string) {
+  const bySha = acquirerRepo.bySha(db, accountId, sha256);
+  if (bySha) return bySha;
+  if (!saleFingerprints(f).every(acquirerRepo.knownSales(db, accountId))) return undefined;
+  if (!paymentFingerprints(f).every(acquirerRepo.knownPayments(db, accountId))) return undefined;
+  return acquirerRepo.bySummary(db, accountId, summaryColumns(f));
 }
 
 /** The parser's notices, and an account whose bank is not the one the acquirer pays into. */
@@ -132,11 +161,12 @@ export function previewAcquirerFile(db: Db, fileName: string, read: ReadAcquirer
   const known = account ? acquirerRepo.knownSales(db, account.id) : null;
   const fps = saleFingerprints(f);
   const knownCount = known ? fps.filter(known).length : null;
+  const earlier = account ? earlierSameFile(db, account.id, f, sha256) : undefined;
   const summary = summarize(f, {
     id: null,
     inserted: knownCount === null ? null : f.sales.length - knownCount,
     known: knownCount,
-    sameFile: account ? acquirerRepo.bySha(db, account.id, sha256) !== undefined : false,
+    sameFile: earlier !== undefined,
   });
   const knownSales = known ? f.sales.filter((s, k) => s.kind === 'sale' && known(fps[k]!)).length : null;
   return {
@@ -147,7 +177,7 @@ export function previewAcquirerFile(db: Db, fileName: string, read: ReadAcquirer
       parsed,
       account,
       lines: previewLines(f, known),
-      notices: notices(f, account),
+      notices: [...(earlier ? [alreadyImportedNotice('acquirer', earlier)] : []), ...notices(f, account)],
       rows: f.sales.length,
       moneyRows: summary.sales,
       moneyCents: summary.netCents,
@@ -173,9 +203,12 @@ export function commitAcquirerFile(
   const f = read.parsed.acquirerFile;
   const sfps = saleFingerprints(f);
   const pfps = paymentFingerprints(f);
-  const range = dateRange(f);
+  let earlier: AcquirerFileRow | undefined;
   const done = storeSettlementFile(db, {
-    existingId: () => acquirerRepo.bySha(db, account.id, read.sha256)?.id,
+    existingId: () => {
+      earlier = earlierSameFile(db, account.id, f, read.sha256);
+      return earlier?.id;
+    },
     insertFile: () =>
       acquirerRepo.insertFile(db, {
         bank_account_id: account.id,
@@ -183,15 +216,8 @@ export function commitAcquirerFile(
         sha256: read.sha256,
         byte_size: read.byteSize,
         acquirer: f.acquirer,
-        layout: f.layout,
-        file_kind: f.fileKind,
-        file_date: f.fileDate,
-        merchant: f.merchant,
         imported_at: now,
-        payment_from: range?.from ?? null,
-        payment_to: range?.to ?? null,
-        sale_count: f.sales.length,
-        payment_count: f.payments.length,
+        ...summaryColumns(f),
         notices_json: JSON.stringify(f.notices),
       }),
     rows: f.sales,
@@ -210,7 +236,7 @@ export function commitAcquirerFile(
       fresh: done.moneyNew,
       known: done.moneyKnown,
       sameFile: done.sameFile,
-      notices: notices(f, account),
+      notices: [...(earlier ? [alreadyImportedNotice('acquirer', earlier)] : []), ...notices(f, account)],
     }),
     acquirerFile: summarize(f, {
       id: done.id,

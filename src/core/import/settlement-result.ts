@@ -1,4 +1,5 @@
 import type { AccountCheck, ImportCommitResult, ImportPreview, Notice } from '../../shared/contract/import';
+import { todayInBrasilia } from '../../shared/dates';
 import type { Db } from '../db/open-db';
 import type { BankAccountRow } from './import.repo';
 import type { ParseResult } from './types';
@@ -101,6 +102,24 @@ export function settlementPreview(p: {
   };
 }
 
+/**
+ * The notice of a settlement file imported before (`cnab.already_imported`, `acquirer.already_imported`): the
+ * same bytes, or the same records in other bytes (line ends, encoding, trailing blanks, an end-of-file mark).
+ * Which file, and on which day (Brasília) — the clerk's words for “nothing is stored again”.
+ */
+export function alreadyImportedNotice(
+  family: 'cnab' | 'acquirer',
+  earlier: { file_name: string; imported_at: string },
+): Notice {
+  const day = todayInBrasilia(new Date(earlier.imported_at));
+  const date = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  return {
+    code: `${family}.already_imported`,
+    message: `This file was already imported on ${date} (as “${earlier.file_name}”); importing it again stores nothing.`,
+    params: { date, fileName: earlier.file_name },
+  };
+}
+
 /** What storing a settlement file did: its row, and its rows new to the account or already known. */
 export interface StoredSettlementFile {
   id: number;
@@ -114,7 +133,7 @@ export interface StoredSettlementFile {
 
 /**
  * Stores a settlement file in one IMMEDIATE transaction: the file's row (or the row of the same file imported
- * before, found by its SHA-256), then each of its rows, which `insertRow` stores unless an earlier file of the
+ * before: `existingId`, by its SHA-256 or by its records), then each of its rows, which `insertRow` stores unless an earlier file of the
  * account brought it (false: known, counted, not stored twice). All of it or nothing: a failure rolls the file's
  * row back too.
  */

@@ -70,6 +70,33 @@ export const returnFileRepo = {
   byId: (db: Db, id: number) =>
     db.prepare('SELECT * FROM return_files WHERE id = ?').get(id) as ReturnFileRow | undefined,
 
+  /**
+   * The account's earliest return file whose summary is this one's (variant, file date, titles, settlements,
+   * credit range): with every title already known, the same file in other bytes (sameFile.ts).
+   */
+  bySummary: (
+    db: Db,
+    bankAccountId: number,
+    f: Pick<
+      ReturnFileRow,
+      'variant' | 'file_date' | 'title_count' | 'settlement_count' | 'credit_from' | 'credit_to'
+    >,
+  ) =>
+    db
+      .prepare(
+        `SELECT * FROM return_files WHERE bank_account_id = ? AND variant = ? AND file_date IS ? AND title_count = ?
+           AND settlement_count = ? AND credit_from IS ? AND credit_to IS ? ORDER BY id LIMIT 1`,
+      )
+      .get(
+        bankAccountId,
+        f.variant,
+        f.file_date,
+        f.title_count,
+        f.settlement_count,
+        f.credit_from,
+        f.credit_to,
+      ) as ReturnFileRow | undefined,
+
   list: (db: Db, bankAccountId?: number) =>
     db
       .prepare(

@@ -15,7 +15,13 @@ import type { Db } from '../../db/open-db';
 import type { CnabReturn, CnabTitle } from '../cnab/types';
 import type { BankAccountRow } from '../import.repo';
 import { PREVIEW_LINES } from '../limits';
-import { daySpan, settlementFileResult, settlementPreview, storeSettlementFile } from '../settlement-result';
+import {
+  alreadyImportedNotice,
+  daySpan,
+  settlementFileResult,
+  settlementPreview,
+  storeSettlementFile,
+} from '../settlement-result';
 import type { ParseResult } from '../types';
 import { returnFileRepo, titleFingerprints, type ReturnFileRow } from './return-file.repo';
 
@@ -65,6 +71,33 @@ export function summarize(
       count: o.count,
     })),
   };
+}
+
+/** The file row's summary columns: also what finds the same file imported in other bytes. */
+function summaryColumns(r: CnabReturn) {
+  const range = creditRange(r.titles);
+  return {
+    variant: r.variant,
+    file_date: r.fileDate,
+    credit_from: range?.from ?? null,
+    credit_to: range?.to ?? null,
+    title_count: r.titles.length,
+    settlement_count: r.titles.filter((t) => t.isSettlement).length,
+  };
+}
+
+/**
+ * This file imported before into the account: the same bytes (SHA-256), or the same records in other bytes —
+ * CRLF/LF/CR, Latin-1 or UTF-8, trailing blanks or an end-of-file mark change the bytes, not the titles read:
+ * every title's fingerprint (bank, nosso número, occurrence, date, amount) already stored, and an earlier
+ * file with the same summary (variant, file date, titles, settlements, credit range).
+ */
+function earlierSameFile(db: Db, accountId: number, r: CnabReturn, sha256: string) {
+  const bySha = returnFileRepo.bySha(db, accountId, sha256);
+  if (bySha) return bySha;
+  const known = returnFileRepo.knownLookup(db, accountId);
+  if (!titleFingerprints(r).every(known)) return undefined;
+  return returnFileRepo.bySummary(db, accountId, summaryColumns(r));
 }
 
 /** What the clerk is told beside the titles: other occurrences are listed, never matched; a bank mismatch. */
@@ -118,7 +151,8 @@ export function previewReturnFile(db: Db, fileName: string, read: ReadReturnFile
   const known = account ? returnFileRepo.knownLookup(db, account.id) : null;
   let knownCount: number | null = null;
   if (known) knownCount = titleFingerprints(r).filter(known).length;
-  const sameFile = account ? returnFileRepo.bySha(db, account.id, sha256) !== undefined : false;
+  const earlier = account ? earlierSameFile(db, account.id, r, sha256) : undefined;
+  const sameFile = earlier !== undefined;
   const summary = summarize(r, {
     id: null,
     inserted: knownCount === null ? null : r.titles.length - knownCount,
@@ -133,7 +167,7 @@ export function previewReturnFile(db: Db, fileName: string, read: ReadReturnFile
       parsed,
       account,
       lines: previewLines(r, known),
-      notices: notices(r, account),
+      notices: [...(earlier ? [alreadyImportedNotice('cnab', earlier)] : []), ...notices(r, account)],
       rows: r.titles.length,
       moneyRows: summary.settlements,
       moneyCents: summary.paidCents,
@@ -164,9 +198,12 @@ export function commitReturnFile(
 ): Omit<ImportCommitResult, 'suggestions'> & { returnFile: ReturnFileSummary } {
   const r = read.parsed.returnFile;
   const fps = titleFingerprints(r);
-  const range = creditRange(r.titles);
+  let earlier: ReturnFileRow | undefined;
   const done = storeSettlementFile(db, {
-    existingId: () => returnFileRepo.bySha(db, account.id, read.sha256)?.id,
+    existingId: () => {
+      earlier = earlierSameFile(db, account.id, r, read.sha256);
+      return earlier?.id;
+    },
     insertFile: () =>
       returnFileRepo.insertFile(db, {
         bank_account_id: account.id,
@@ -175,13 +212,8 @@ export function commitReturnFile(
         byte_size: read.byteSize,
         bank_code: r.bankCode,
         layout: r.layout,
-        variant: r.variant,
-        file_date: r.fileDate,
         imported_at: now,
-        credit_from: range?.from ?? null,
-        credit_to: range?.to ?? null,
-        title_count: r.titles.length,
-        settlement_count: r.titles.filter((t) => t.isSettlement).length,
+        ...summaryColumns(r),
         occurrences_json: JSON.stringify(r.occurrences),
       }),
     rows: r.titles,
@@ -197,7 +229,7 @@ export function commitReturnFile(
       fresh: done.moneyNew,
       known: done.moneyKnown,
       sameFile: done.sameFile,
-      notices: notices(r, account),
+      notices: [...(earlier ? [alreadyImportedNotice('cnab', earlier)] : []), ...notices(r, account)],
     }),
     returnFile: summarize(r, {
       id: done.id,
