@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { anchorId, readAnchor } from '../audit/audit-anchor';
 import { appendAudit } from '../audit/audit.repo';
-import { backupDir, backupNow, listBackups, restoreBackup, type BackupInfo } from './backups';
+import {
+  backupDir,
+  backupNow,
+  discardStaged,
+  installRestore,
+  listBackups,
+  stageRestore,
+  type BackupInfo,
+} from './backups';
 import { AppError } from '../errors';
 import type { HandlerGroup } from '../handlers';
 
@@ -31,6 +39,9 @@ export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.resto
       throw new AppError('not_found', latest ? 'There is no backup yet.' : `No backup named ${name}.`, {
         code: 'db.no_backup',
       });
+    // Checked first, on a copy: a backup refused (damaged, not Quita's, newer, another branch's, its audit log
+    // changed) leaves the current database as it was, not even backed up again.
+    const checked = stageRestore(file, join(backupDir(file), chosen.name), profileId);
     // The current database, if it still opens, is backed up too: a restore can itself be undone.
     const current = (() => {
       try {
@@ -39,9 +50,15 @@ export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.resto
         return null; // damaged: it is moved aside whole below
       }
     })();
-    if (current) backupNow(current, file, 'pre-restore');
-    ctx.databases.close(profileId);
-    const { movedAside } = restoreBackup(file, join(backupDir(file), chosen.name));
+    let movedAside: string | null;
+    try {
+      if (current) backupNow(current, file, 'pre-restore');
+      ctx.databases.close(profileId);
+      ({ movedAside } = installRestore(file, checked));
+    } catch (e) {
+      discardStaged(checked);
+      throw e;
+    }
     // The restored log is older than the anchor on purpose: the anchor restarts from it, and the entry says
     // what it replaced, so the restore itself stays on record.
     const before = readAnchor(ctx.secrets, profileId);

@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  constants,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -10,8 +11,11 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { verifyAudit } from '../audit/audit-verify';
 import { AppError } from '../errors';
-import { fileProblem, openedProblem } from './db-health';
+import { fileProblem, foreignProblem, openedProblem } from './db-health';
+import { branchOf } from './db-identity';
+import { MIGRATIONS } from './migrations';
 
 /**
  * Automatic backups of a branch's database, in `<profile folder>/backups/`: before every migration, once a day,
@@ -80,43 +84,100 @@ export function backupIfDue(db: Database.Database, dbFile: string, now = new Dat
   return backupNow(db, dbFile, 'daily', now);
 }
 
-/** A backup is restored only if it is itself a whole, readable Quita database. */
-export function verifyBackup(file: string): { userVersion: number } {
-  const problem = fileProblem(file) ?? (existsSync(file) ? null : 'the file does not exist');
-  if (problem)
-    throw new AppError('validation', `This backup cannot be restored: ${problem}.`, {
-      code: 'db.bad_backup',
-      params: { reason: problem },
-    });
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+/** Why a chosen backup is not restored; each says the branch's database was not changed. */
+const KEPT = "the branch's database was not changed";
+const refuse = (code: string, message: string, params: Record<string, string | number> = {}) =>
+  new AppError('validation', `${message}; ${KEPT}.`, { code, params });
+
+/** A copy's -wal, -shm and -journal (a read-only open of a WAL-mode file leaves the first two). */
+const SIDES = ['-wal', '-shm', '-journal'];
+/** Remove a staged copy (stageRestore) that will not be installed, with anything SQLite left beside it. */
+export function discardStaged(file: string): void {
+  for (const f of [file, ...SIDES.map((s) => file + s)]) rmSync(f, { force: true });
+}
+
+/**
+ * What a restore checks, on the copy it is about to put in place, opened read-only: a whole SQLite database
+ * (`db.bad_backup`), Quita's (`db.backup_not_quita`), of a schema this Quita knows (`db.backup_newer`), of this
+ * branch (`db.backup_other_branch`), and whose audit chain verifies from its first entry (`db.backup_audit_broken`;
+ * without the anchor, which a restore starts again from the restored log).
+ */
+function checkCopy(copy: string, profileId: string): void {
+  const db = new Database(copy, { readonly: true, fileMustExist: true });
   try {
-    const p = openedProblem(db);
-    const userVersion = db.pragma('user_version', { simple: true }) as number;
-    if (p || userVersion === 0)
-      throw new AppError(
-        'validation',
-        `This backup cannot be restored: ${p ?? 'it is not a Quita database'}.`,
-        {
-          code: 'db.bad_backup',
-          params: { reason: p ?? 'not a Quita database' },
-        },
+    const damage = openedProblem(db);
+    if (damage)
+      throw refuse('db.bad_backup', `This backup cannot be restored: ${damage}`, { reason: damage });
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const foreign = version === 0 ? 'it holds no Quita data' : foreignProblem(db);
+    if (foreign)
+      throw refuse(
+        'db.backup_not_quita',
+        `This file is not a backup of a Quita database (${foreign}), so it was not restored`,
+        { reason: foreign },
       );
-    return { userVersion };
+    if (version > MIGRATIONS.length)
+      throw refuse(
+        'db.backup_newer',
+        `This backup was made by a newer version of Quita (schema ${version}, this one knows ${MIGRATIONS.length}), so it was not restored: update Quita first`,
+        { found: version, known: MIGRATIONS.length },
+      );
+    const owner = branchOf(db);
+    if (owner !== null && owner !== profileId)
+      throw refuse(
+        'db.backup_other_branch',
+        'This backup belongs to another branch, not this one, so it was not restored',
+        { found: owner },
+      );
+    const audit = hasAuditLog(db) ? verifyAudit(db) : null;
+    if (audit && !audit.ok)
+      throw refuse(
+        'db.backup_audit_broken',
+        `This backup's audit log does not verify (${audit.reason ?? 'broken'}): it was changed outside Quita, so it was not restored`,
+        { reason: audit.reason ?? '', brokenAt: audit.brokenAt ?? 0 },
+      );
   } finally {
     db.close();
   }
 }
 
+const hasAuditLog = (db: Database.Database) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit_log'").get() !== undefined;
+
 /**
- * Put a backup in place of the database (which the caller has closed in this process). Nothing is deleted: the
- * current file, damaged or not, is moved aside as `quita.db.replaced-<time>`, with its WAL and shared-memory files.
+ * The first half of a restore, before anything is replaced: the backup is copied beside the database (the chosen
+ * file is only read, so it stays byte for byte as it was, with nothing created beside it) and the copy is
+ * checked read-only (checkCopy). Refused: the copy is removed and the current database was not touched.
+ * Returns the checked copy, which installRestore puts in place.
  */
-export function restoreBackup(
+export function stageRestore(dbFile: string, backupFile: string, profileId: string): string {
+  const problem = fileProblem(backupFile) ?? (existsSync(backupFile) ? null : 'the file does not exist');
+  if (problem)
+    throw refuse('db.bad_backup', `This backup cannot be restored: ${problem}`, { reason: problem });
+  const copy = `${dbFile}.restoring`;
+  discardStaged(copy);
+  try {
+    copyFileSync(backupFile, copy, constants.COPYFILE_EXCL);
+    chmodSync(copy, 0o600);
+    checkCopy(copy, profileId);
+  } catch (e) {
+    discardStaged(copy);
+    throw e;
+  }
+  for (const side of SIDES) rmSync(copy + side, { force: true });
+  return copy;
+}
+
+/**
+ * Put a checked copy (stageRestore) in place of the database (which the caller has closed in this process).
+ * Nothing is deleted: the current file, damaged or not, is moved aside as `quita.db.replaced-<time>`, with its WAL
+ * and shared-memory files.
+ */
+export function installRestore(
   dbFile: string,
-  backupFile: string,
+  checkedCopy: string,
   now = new Date(),
 ): { movedAside: string | null } {
-  verifyBackup(backupFile);
   let movedAside: string | null = null;
   if (existsSync(dbFile)) {
     movedAside = `${dbFile}.replaced-${stamp(now)}`;
@@ -127,9 +188,6 @@ export function restoreBackup(
   for (const side of ['-wal', '-shm']) {
     if (existsSync(dbFile + side)) renameSync(dbFile + side, `${aside}${side}`);
   }
-  const tmp = `${dbFile}.restoring`;
-  copyFileSync(backupFile, tmp);
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, dbFile);
+  renameSync(checkedCopy, dbFile);
   return { movedAside: movedAside ? basename(movedAside) : null };
 }

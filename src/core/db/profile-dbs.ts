@@ -50,7 +50,7 @@ export function createProfileDbs(
     forProfile(profileId) {
       let db = open.get(profileId);
       if (!db) {
-        db = openDb(profileDbPath(dataDir, profileId), { nativeBinding });
+        db = openDb(profileDbPath(dataDir, profileId), { nativeBinding, profileId });
         open.set(profileId, db);
         daily(profileId, db);
         startTimer();

@@ -534,8 +534,21 @@ export const en: Messages = {
       damaged:
         'The database of this branch is damaged ({{reason}}). Nothing was deleted or changed. Restore the latest backup in Configurações → Cópias de segurança.',
       newer: 'This database was written by a newer version of Quita. Update Quita to go on.',
-      bad_backup: 'This backup cannot be restored: {{reason}}.',
+      bad_backup:
+        'This backup is damaged or incomplete ({{reason}}), so it was not restored. The branch’s database was not changed.',
       no_backup: 'There is no backup to restore.',
+      backup_not_quita:
+        'This file is not a Quita backup, so it was not restored. The branch’s database was not changed.',
+      backup_newer:
+        'This backup was made by a newer version of Quita, so it was not restored. Update Quita and try again. The branch’s database was not changed.',
+      backup_other_branch:
+        'This backup is of another branch, not this one, so it was not restored. The branch’s database was not changed.',
+      backup_audit_broken:
+        'This backup’s audit log does not check out (it was changed outside Quita), so it was not restored. The branch’s database was not changed.',
+      not_quita:
+        'The file in the place of this branch’s database is not a Quita database. It was not changed. Restore a backup in Configurações → Cópias de segurança.',
+      other_branch:
+        'The database in this branch’s folder is another branch’s. It was not changed. Restore a backup of this branch in Configurações → Cópias de segurança.',
     },
     profile: {
       none: 'No branch is connected yet: connect one on the first screen or in Settings.',

@@ -547,8 +547,21 @@ export const ptBR = {
         'O banco de dados desta filial está danificado ({{reason}}). Nada foi apagado nem alterado. Restaure a cópia de segurança mais recente em Configurações → Cópias de segurança.',
       newer:
         'Este banco de dados foi gravado por uma versão mais nova do Quita. Atualize o Quita para continuar.',
-      bad_backup: 'Esta cópia de segurança não pode ser restaurada: {{reason}}.',
+      bad_backup:
+        'Esta cópia de segurança está danificada ou incompleta, por isso não foi restaurada. O banco de dados da filial não foi alterado.',
       no_backup: 'Não há cópia de segurança para restaurar.',
+      backup_not_quita:
+        'Este arquivo não é uma cópia de segurança do Quita, por isso não foi restaurado. O banco de dados da filial não foi alterado.',
+      backup_newer:
+        'Esta cópia foi feita por uma versão mais nova do Quita, por isso não foi restaurada. Atualize o Quita e tente de novo. O banco de dados da filial não foi alterado.',
+      backup_other_branch:
+        'Esta cópia é de outra filial, não desta, por isso não foi restaurada. O banco de dados da filial não foi alterado.',
+      backup_audit_broken:
+        'O registro de auditoria desta cópia não confere (foi alterado fora do Quita), por isso ela não foi restaurada. O banco de dados da filial não foi alterado.',
+      not_quita:
+        'O arquivo no lugar do banco de dados desta filial não é do Quita. Ele não foi alterado. Restaure uma cópia de segurança em Configurações → Cópias de segurança.',
+      other_branch:
+        'O banco de dados na pasta desta filial é de outra filial. Ele não foi alterado. Restaure uma cópia de segurança desta filial em Configurações → Cópias de segurança.',
     },
     profile: {
       none: 'Nenhuma filial conectada ainda: conecte uma na primeira tela ou em Configurações.',
