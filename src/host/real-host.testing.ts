@@ -9,6 +9,8 @@ export interface RealHost {
   url: string;
   /** Everything it printed so far, stdout and stderr. */
   log: () => string;
+  /** Resolves once its output matches `re` (checked on every chunk it prints); rejects if it exits first. */
+  waitForLog: (re: RegExp) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -36,6 +38,24 @@ export function startRealHost(
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const waitForLog = (re: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!re.test(out)) return false;
+        child.stdout.off('data', check);
+        child.stderr.off('data', check);
+        child.off('exit', exited);
+        resolve();
+        return true;
+      };
+      const exited = (code: number | null) =>
+        reject(new Error(`host exited with ${code} before ${re}: ${out}`));
+      if (check()) return;
+      // Listeners added after the ones that append to `out`, so `out` already holds the chunk.
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+      child.once('exit', exited);
+    });
   const stop = () =>
     new Promise<void>((r) => {
       if (child.exitCode !== null || child.signalCode !== null) return r();
@@ -50,7 +70,7 @@ export function startRealHost(
       if (!m) return;
       clearInterval(poll);
       clearTimeout(timer);
-      resolve({ child, port: Number(m[2]), token: m[3]!, url: m[1]!, log: () => out, stop });
+      resolve({ child, port: Number(m[2]), token: m[3]!, url: m[1]!, log: () => out, waitForLog, stop });
     }, 50);
   });
 }

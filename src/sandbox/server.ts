@@ -47,7 +47,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
   async function pipeline(req: IncomingMessage, res: ServerResponse): Promise<HandlerResult | 'handled'> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     if (url.pathname.toLowerCase().startsWith(CONTROL_PREFIX)) {
-      return handleControl(req, url.pathname, deps.creds, deps.faults);
+      return handleControl(req, url.pathname, deps.creds, deps.faults, deps);
     }
     if (deps.rateLimiter) {
       const decision = deps.rateLimiter.check(req.socket.remoteAddress ?? 'unknown');

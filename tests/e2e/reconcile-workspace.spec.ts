@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { DEMO_SEED } from '../../src/core/demo/demo-controller';
+import { DEFAULT_WINDOW } from '../../src/core/sync/sync.service';
+import { defaultKeys } from '../../src/sandbox';
+import { addDays } from '../../src/shared/dates';
 import { demoSynced, expect, importCsv, shoot, test } from './fixtures';
 
 interface Found {
@@ -27,23 +31,61 @@ async function command<T>(page: Page, name: string, input: unknown): Promise<T> 
 const PIX = 18;
 const br = (iso: string) => iso.split('-').reverse().join('/');
 const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+const OPEN = { statuses: [1, 4], limit: 500 };
+
+/**
+ * The shape this journey needs, built instead of hoped for: the demo branch is generated around the day the test
+ * runs, and on about one day in seven it holds no two open Pix receivables of one amount due the same day. So
+ * take the demo's most recent open Pix of a named payer whom nobody else matches that day, and have the demo's
+ * sandbox add a second member owing the same amount on the same day (its admin-only control route, built from
+ * the demo's seed), then sync: a tie only the clerk can settle, on any date.
+ */
+async function buildTie(page: Page, today: string): Promise<Found[]> {
+  const { rows } = await command<{ rows: Found[] }>(page, 'review.searchReceivables', OPEN);
+  const key = (r: Found) => `${r.amountCents}|${r.dueDate}`;
+  const perKey = new Map<string, number>();
+  for (const r of rows) perKey.set(key(r), (perKey.get(key(r)) ?? 0) + 1);
+  const base = rows
+    .filter(
+      (r) =>
+        r.paymentTypeId === PIX &&
+        r.payerName &&
+        r.heldByLineId === null &&
+        r.dueDate &&
+        r.dueDate <= today &&
+        perKey.get(key(r)) === 1,
+    )
+    .sort((a, b) => b.dueDate!.localeCompare(a.dueDate!) || a.id - b.id)[0];
+  if (!base) throw new Error(`the demo branch has no open Pix receivable due on or before ${today}`);
+  const { profiles, activeProfileId } = await command<{
+    profiles: { id: string; baseUrl: string; username: string }[];
+    activeProfileId: string | null;
+  }>(page, 'profiles.list', {});
+  const demo = profiles.find((p) => p.id === activeProfileId)!;
+  const auth = Buffer.from(`${demo.username}:${defaultKeys(DEMO_SEED).adminKey}`).toString('base64');
+  const added = await fetch(`${demo.baseUrl}/__sandbox/receivables`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ likeId: base.id }),
+  });
+  expect(added.status).toBe(201);
+  await command(page, 'sync.run', {});
+  const again = await command<{ rows: Found[] }>(page, 'review.searchReceivables', OPEN);
+  const tie = again.rows.filter((r) => key(r) === key(base) && r.paymentTypeId === PIX);
+  expect(tie).toHaveLength(2);
+  expect(new Set(tie.map((r) => r.payerName)).size).toBe(2);
+  return tie;
+}
 
 /**
  * This morning's statement, as a bank's CSV export brings it (semicolon, dd/mm/aaaa, decimal comma): three Pix
- * payments naming members exactly (green), one Pix whose payer the bank did not print, of an amount two members owe (by Pix) on the
- * same day (a tie only the clerk can settle), and two interest credits of the automatic investment ("RENDIMENTO
- * APLIC AUTOMATICA": not a member's payment; set aside, and a rule catches the second one).
+ * payments naming members exactly (green), one Pix whose payer the bank did not print, of an amount two members
+ * owe (by Pix) on the same day (a tie only the clerk can settle), and two interest credits of the automatic
+ * investment ("RENDIMENTO APLIC AUTOMATICA": not a member's payment; set aside, and a rule catches the second
+ * one), dated yesterday and today. Every date comes from the data (the demo's today, the receivables' due dates).
  */
-function morningCsv(rows: Found[]): { csv: string; tie: Found[]; named: Found[] } {
-  const past = rows.filter((r) => r.dueDate && r.dueDate <= '2026-11-20' && r.heldByLineId === null);
-  const groups = new Map<string, Found[]>();
-  for (const r of past) {
-    if (r.paymentTypeId !== PIX) continue;
-    const k = `${r.amountCents}|${r.dueDate}`;
-    groups.set(k, [...(groups.get(k) ?? []), r]);
-  }
-  const tie = [...groups.values()].find((g) => g.length === 2);
-  if (!tie) throw new Error('the demo branch has no two open receivables of one amount due the same day');
+function morningCsv(rows: Found[], tie: Found[], today: string): { csv: string; named: Found[] } {
+  const past = rows.filter((r) => r.dueDate && r.dueDate <= today && r.heldByLineId === null);
   const tied = new Set(tie.map((r) => r.id));
   const amounts = new Set(tie.map((r) => r.amountCents));
   const named: Found[] = [];
@@ -56,16 +98,17 @@ function morningCsv(rows: Found[]): { csv: string; tie: Found[]; named: Found[] 
     named.push(r);
     amounts.add(r.amountCents);
   }
+  expect(named).toHaveLength(3);
   const lines = [
     'Data;Descrição;Valor',
     ...named.map(
       (r) => `${br(r.dueDate!)};PIX RECEBIDO - ${r.payerName!.toUpperCase()};${money(r.amountCents)}`,
     ),
     `${br(tie[0]!.dueDate!)};PIX RECEBIDO;${money(tie[0]!.amountCents)}`,
-    '21/11/2026;RENDIMENTO APLIC AUTOMATICA;17,35',
-    '22/11/2026;RENDIMENTO APLIC AUTOMATICA;4,12',
+    `${br(addDays(today, -1))};RENDIMENTO APLIC AUTOMATICA;17,35`,
+    `${br(today)};RENDIMENTO APLIC AUTOMATICA;4,12`,
   ];
-  return { csv: lines.join('\r\n'), tie, named };
+  return { csv: lines.join('\r\n'), named };
 }
 
 test('Conciliar, the morning in one pass: import → suggestions → tie settled from the candidates → set aside with a rule → approve all green → Enviar list → confirmed batch', async ({
@@ -75,11 +118,12 @@ test('Conciliar, the morning in one pass: import → suggestions → tie settled
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   const nav = await demoSynced(page, host.url);
-  const open = await command<{ rows: Found[] }>(page, 'review.searchReceivables', {
-    statuses: [1, 4],
-    limit: 500,
-  });
-  const { csv, tie, named } = morningCsv(open.rows);
+  // The demo's today, as the host counts it (its sync window ends DEFAULT_WINDOW.daysAhead days after it).
+  const status = await command<{ window: { to: string } | null }>(page, 'sync.status', {});
+  const today = addDays(status.window!.to, -DEFAULT_WINDOW.daysAhead);
+  const tie = await buildTie(page, today);
+  const open = await command<{ rows: Found[] }>(page, 'review.searchReceivables', OPEN);
+  const { csv, named } = morningCsv(open.rows, tie, today);
 
   // 1. Import this morning's statement; Conciliar opens on what is left to decide, suggestions made.
   await importCsv(page, 'extrato-itau-manha.csv', csv);

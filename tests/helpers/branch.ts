@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningSandbox } from '../../src/sandbox';
 import type { CliResult } from './cli';
-import { TEST_TODAY } from './sandbox';
+import { TEST_TODAY, testDay } from './sandbox';
 
 type Quita = (args: string[], env?: Record<string, string>) => Promise<CliResult>;
 
@@ -28,7 +28,7 @@ export async function prepareMatchedBranch(
   const account = sandbox.data.bankAccounts.find((a) => a.bankCode !== 1) ?? sandbox.data.bankAccounts[0]!;
   const st = sandbox.writeStatement({
     bankAccountId: account.id,
-    from: '2026-10-01',
+    from: testDay(-50),
     to: TEST_TODAY,
     format: 'ofx',
   });

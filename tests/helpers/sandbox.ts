@@ -1,9 +1,18 @@
+import { addDays, todayInBrasilia } from '../../src/shared/dates';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
 import { createApiClient, type ApiClient } from '../../src/core/api/client';
 import { createRateLimiter, type Clock, type RateLimiter } from '../../src/core/api/rate-limiter';
 
-/** A fixed "today" so the seeded data and every date window are the same on every run. */
-export const TEST_TODAY = '2026-11-20';
+/**
+ * The sandbox's "today": the day the test runs, in Brasília, as the app under test counts it. The app (a CLI or
+ * host process, the core's sync window) reads the real clock, so a sandbox pinned to a fixed day drifts out of
+ * the app's 90-day window as the calendar moves on (a suite green in November fails in March). Data is built
+ * from this day; `npm run test:dates` runs the date-sensitive tests with the clock set to other days.
+ */
+export const TEST_TODAY = todayInBrasilia();
+
+/** The day `offset` days from TEST_TODAY (negative: before), for sync windows and statement periods. */
+export const testDay = (offset: number): string => addDays(TEST_TODAY, offset);
 
 export async function testSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ seed: 7, members: 60, today: TEST_TODAY, rateLimit: false, ...opts });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandCaller, testCore } from '../helpers/core';
-import { testSandbox } from '../helpers/sandbox';
+import { testDay, testSandbox } from '../helpers/sandbox';
 
 describe('the audit trail through the core commands', () => {
   const t = testCore();
@@ -22,11 +22,11 @@ describe('the audit trail through the core commands', () => {
         keyKind: 'branch',
       });
       await call('settings.update', { theme: 'dark' });
-      await call('sync.run', { dueFrom: '2026-10-01', dueTo: '2026-11-27', debtors: false });
+      await call('sync.run', { dueFrom: testDay(-50), dueTo: testDay(7), debtors: false });
       const st = sandbox.writeStatement({
         bankAccountId: sandbox.data.bankAccounts[0]!.id,
-        from: '2026-11-01',
-        to: '2026-11-20',
+        from: testDay(-19),
+        to: testDay(0),
         format: 'csv',
       });
       const { uploadId } = t.core.ctx.uploads.stage(st.fileName, st.bytes);

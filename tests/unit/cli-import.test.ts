@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
-import { testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { TEST_TODAY, testDay, testSandbox } from '../helpers/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   account = sandbox.data.bankAccounts[0]!.id;
   const st = sandbox.writeStatement({
     bankAccountId: account,
-    from: '2026-10-20',
+    from: testDay(-31),
     to: TEST_TODAY,
     format: 'csv',
   });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
-import { testSandbox } from '../helpers/sandbox';
+import { testDay, testSandbox } from '../helpers/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
       QUITA_PASSWORD: s.branchKey,
     });
   }
-  await quita('a', ['sync', '--due-from', '2026-09-01', '--due-to', '2026-11-27']);
+  await quita('a', ['sync', '--due-from', testDay(-80), '--due-to', testDay(7)]);
 }, 60_000);
 afterAll(async () => {
   await sandbox.close();

@@ -5,7 +5,7 @@ import { createCore, type Core } from '../../src/core/bootstrap';
 import type { RunningSandbox } from '../../src/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { commandCaller } from '../helpers/core';
-import { testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { TEST_TODAY, testDay, testSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
 
 /**
@@ -52,7 +52,7 @@ beforeAll(async () => {
   accountId = account.id;
   const st = cliSandbox.writeStatement({
     bankAccountId: accountId,
-    from: '2026-10-01',
+    from: testDay(-50),
     to: TEST_TODAY,
     format: 'ofx',
   });

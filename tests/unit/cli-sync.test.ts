@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
-import { testSandbox } from '../helpers/sandbox';
+import { testDay, testSandbox } from '../helpers/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 
@@ -57,7 +57,7 @@ describe('quita connect / sync / accounts / receivables against the sandbox', ()
   });
 
   it('syncs a window, then lists accounts and open receivables as JSON', async () => {
-    const sync = await quita(['sync', '--due-from', '2026-09-01', '--due-to', '2026-11-27', '--json']);
+    const sync = await quita(['sync', '--due-from', testDay(-80), '--due-to', testDay(7), '--json']);
     expect(sync.code).toBe(0);
     const summary = JSON.parse(sync.stdout) as { receivables: { fetched: number; mode: string } };
     expect(summary.receivables.mode).toBe('first');
@@ -73,8 +73,8 @@ describe('quita connect / sync / accounts / receivables against the sandbox', ()
     const expected = sandbox.data.receivables.filter(
       (r) =>
         (r.status === 1 || r.status === 4) &&
-        r.dueDate.slice(0, 10) >= '2026-09-01' &&
-        r.dueDate.slice(0, 10) <= '2026-11-27',
+        r.dueDate.slice(0, 10) >= testDay(-80) &&
+        r.dueDate.slice(0, 10) <= testDay(7),
     );
     expect(open).toHaveLength(expected.length);
     expect(open.every((r) => (r.statusId === 1 || r.statusId === 4) && Number.isInteger(r.amountCents))).toBe(

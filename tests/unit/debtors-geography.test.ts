@@ -2,7 +2,7 @@ import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { commandCaller, testCore } from '../helpers/core';
-import { testSandbox } from '../helpers/sandbox';
+import { testDay, testSandbox } from '../helpers/sandbox';
 
 const t = testCore();
 let sandbox: RunningSandbox;
@@ -17,7 +17,7 @@ beforeAll(async () => {
     password: sandbox.branchKey,
     keyKind: 'branch',
   });
-  await call('sync.run', { dueFrom: '2026-09-01', dueTo: '2026-11-27', geography: true });
+  await call('sync.run', { dueFrom: testDay(-80), dueTo: testDay(7), geography: true });
 }, 60_000);
 afterAll(async () => {
   await sandbox.close();

@@ -423,6 +423,7 @@ describe('the real browser host survives hostile requests (issue [N] item 1)', (
     ).toMatchObject({ ok: true });
     for (let round = 0; round < 3; round++) {
       const streams: Socket[] = [];
+      const subscribed: Promise<void>[] = [];
       for (let i = 0; i < 10; i++) {
         const s = connect(host.port, '127.0.0.1');
         s.on('error', () => {});
@@ -430,8 +431,21 @@ describe('the real browser host survives hostile requests (issue [N] item 1)', (
           `GET /api/events HTTP/1.1\r\nHost: ${hostHeader}\r\nAuthorization: Bearer ${host.token}\r\n\r\n`,
         );
         streams.push(s);
+        // Subscribed once the stream's first comment (": connected") arrived.
+        let seen = '';
+        subscribed.push(
+          new Promise<void>((resolve) => {
+            const onData = (c: Buffer) => {
+              seen += c.toString('latin1');
+              if (!seen.includes(': connected')) return;
+              s.off('data', onData);
+              resolve();
+            };
+            s.on('data', onData);
+          }),
+        );
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await Promise.all(subscribed);
       // Half of them disappear (reset), the rest stop reading; then a sync emits job events to all.
       streams.slice(0, 5).forEach((s) => s.resetAndDestroy());
       streams.slice(5).forEach((s) => s.pause());
@@ -514,14 +528,20 @@ describe('the real browser host survives hostile requests (issue [N] item 1)', (
 describe('the last-resort handler (issue [N] item 1)', () => {
   it('logs an error nobody caught and keeps serving', async () => {
     const probe = join(tmp.dir, 'probe.mjs');
+    // The probe throws when the test says so (SIGUSR2), once the host is serving and its handlers are in place:
+    // a fixed delay raced the host's start on a loaded machine.
     writeFileSync(
       probe,
-      `setTimeout(() => { throw new Error('probe: thrown'); }, 3000);\n` +
-        `setTimeout(() => { Promise.reject(new Error('probe: rejected')); }, 3200);\n`,
+      `process.on('SIGUSR2', () => {\n` +
+        `  setImmediate(() => { throw new Error('probe: thrown'); });\n` +
+        `  setImmediate(() => { Promise.reject(new Error('probe: rejected')); });\n` +
+        `});\n`,
     );
     const h = await startRealHost(join(tmp.dir, 'data-probe'), env, [probe]);
     try {
-      await new Promise((r) => setTimeout(r, 4000));
+      h.child.kill('SIGUSR2');
+      await h.waitForLog(/unexpected error \(exception\)/);
+      await h.waitForLog(/unexpected error \(rejection\)/);
       expect(h.child.exitCode, h.log()).toBeNull();
       expect(h.log()).toMatch(/unexpected error/i);
       const page = await new Promise<number>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandCaller, testCore } from '../helpers/core';
-import { testSandbox, TEST_TODAY } from '../helpers/sandbox';
+import { TEST_TODAY, testDay, testSandbox } from '../helpers/sandbox';
 
 describe('optional notification after a confirmed send', () => {
   const t = testCore();
@@ -29,12 +29,12 @@ describe('optional notification after a confirmed send', () => {
         id: profile.id,
         notifyAfterSend: { enabled: true, template: 'Olá {primeiro_nome}, recebemos {valor}. Obrigado!' },
       });
-      await call('sync.run', { dueFrom: '2026-09-01', dueTo: '2026-11-27', debtors: false });
+      await call('sync.run', { dueFrom: testDay(-80), dueTo: testDay(7), debtors: false });
       const account =
         sandbox.data.bankAccounts.find((a) => a.bankCode !== 1) ?? sandbox.data.bankAccounts[0]!;
       const st = sandbox.writeStatement({
         bankAccountId: account.id,
-        from: '2026-10-01',
+        from: testDay(-50),
         to: TEST_TODAY,
         format: 'ofx',
       });

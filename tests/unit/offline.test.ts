@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandCaller, testCore } from '../helpers/core';
-import { testSandbox } from '../helpers/sandbox';
+import { testDay, testSandbox } from '../helpers/sandbox';
 
 describe('offline-first through the core commands', () => {
   const t = testCore();
@@ -19,12 +19,12 @@ describe('offline-first through the core commands', () => {
       password: sandbox.branchKey,
       keyKind: 'branch',
     });
-    await call('sync.run', { dueFrom: '2026-09-01', dueTo: '2026-11-27' });
+    await call('sync.run', { dueFrom: testDay(-80), dueTo: testDay(7) });
     const before = await call('cache.receivables', { limit: 5000 });
     expect(before.total).toBeGreaterThan(50);
     await sandbox.close();
 
-    const failed = await t.core.dispatch('sync.run', { dueFrom: '2026-09-01', dueTo: '2026-11-27' });
+    const failed = await t.core.dispatch('sync.run', { dueFrom: testDay(-80), dueTo: testDay(7) });
     expect(failed).toMatchObject({ ok: false, error: { kind: 'offline' } });
 
     const after = await call('cache.receivables', { limit: 5000 });

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../fs-atomic';
 import { addDays } from '../sync/dates';
 
 /** The demonstration branch's size: big enough to look real, small enough for a first sync in a minute. */
-const DEMO_SEED = 42;
+export const DEMO_SEED = 42;
 const DEMO_MEMBERS = 200;
 
 export interface DemoStatement {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox';
 import { commandCaller, testCore } from '../../../tests/helpers/core';
-import { testSandbox } from '../../../tests/helpers/sandbox';
+import { testDay, testSandbox } from '../../../tests/helpers/sandbox';
 
 /** [P] item 5: an imported statement none of whose lines was sent can be removed (audited); one that was cannot. */
 describe('import.remove through the core, against the sandbox', () => {
@@ -33,7 +33,7 @@ describe('import.remove through the core, against the sandbox', () => {
       password: sandbox.branchKey,
       keyKind: 'branch',
     });
-    await call('sync.run', { dueFrom: '2026-10-01', dueTo: '2026-11-27', debtors: false });
+    await call('sync.run', { dueFrom: testDay(-50), dueTo: testDay(7), debtors: false });
   }, 60_000);
   afterAll(async () => {
     await sandbox.close();
@@ -42,7 +42,7 @@ describe('import.remove through the core, against the sandbox', () => {
   });
 
   it('removes a statement with approved but unsent lines, its suggestions with it, and records what went', async () => {
-    const imported = await importStatement('2026-11-01', '2026-11-20');
+    const imported = await importStatement(testDay(-19), testDay(0));
     expect(imported.imported).toBeGreaterThan(0);
     const approved = await call<{ changed: number }>('review.approveGreen', {
       statementId: imported.statementId,
@@ -76,13 +76,13 @@ describe('import.remove through the core, against the sandbox', () => {
     expect(await call('audit.verify', {})).toMatchObject({ ok: true });
 
     // The same file can be imported again afterwards: its lines come back as new.
-    const again = await importStatement('2026-11-01', '2026-11-20');
+    const again = await importStatement(testDay(-19), testDay(0));
     expect(again.imported).toBe(imported.imported);
     await call('import.remove', { statementId: again.statementId });
   }, 60_000);
 
   it('refuses, in one sentence naming the file, once any of its lines was queued to be marked as paid', async () => {
-    const imported = await importStatement('2026-10-01', '2026-10-31');
+    const imported = await importStatement(testDay(-50), testDay(-20));
     await call('review.approveGreen', { statementId: imported.statementId });
     const listed = async () =>
       (

@@ -1,4 +1,4 @@
-import { INTEGRATION_EMPLOYEE_ID, STATUS } from '../data/catalog';
+import { INTEGRATION_EMPLOYEE_ID, MEMBER_STATUS, STATUS } from '../data/catalog';
 import type { BankAccountRecord, Member, ReceivableRecord, SandboxData } from '../data/model';
 import { saveSnapshot, type Notification, type ReceivableChange, type Snapshot } from './snapshot';
 
@@ -16,6 +16,13 @@ export interface SandboxStore {
   markReceived(ids: readonly number[], idBankAccount: number, nowLocal: string): MarkResult;
   addNotification(idMember: number, message: string, nowUtc: string): Notification;
   readonly notifications: readonly Notification[];
+  /**
+   * Test control only (no real API creates receivables): a new open receivable of the same amount, due date,
+   * payment type and description as `like`, with the next free id, owed by `idMember` or else by the first active
+   * member with a payer of another name who owes nothing of that amount. Kept in memory, not in the db file: a
+   * restarted sandbox regenerates without it. Undefined when `like` or the member is unknown.
+   */
+  addLike(likeId: number, idMember: number | undefined, nowLocal: string): ReceivableRecord | undefined;
 }
 
 export function createStore(
@@ -94,6 +101,41 @@ export function createStore(
       }
       persist();
       return { ok: true };
+    },
+    addLike(likeId, idMember, nowLocal) {
+      const like = byId.get(likeId);
+      if (!like) return undefined;
+      const owesAmount = new Set(
+        receivables.filter((o) => o.ammountCents === like.ammountCents).map((o) => o.idMember),
+      );
+      const member =
+        idMember !== undefined
+          ? data.memberList.find((m) => m.idMember === idMember)
+          : data.memberList.find(
+              (m) =>
+                m.status === MEMBER_STATUS.active &&
+                m.payerName !== like.payerName &&
+                !owesAmount.has(m.idMember),
+            );
+      if (!member) return undefined;
+      const r: ReceivableRecord = {
+        ...like,
+        idReceivable: receivables[receivables.length - 1]!.idReceivable + 1,
+        idMember: member.idMember,
+        payerName: member.payerName,
+        idMemberPayer: member.idMemberPayer,
+        receivingDate: null,
+        ammountPaidCents: null,
+        status: like.status === STATUS.received ? STATUS.open : like.status,
+        bankAccountId: null,
+        conciliated: false,
+        payment: null,
+        updateDate: nowLocal,
+        registrationDate: nowLocal,
+      };
+      receivables.push(r);
+      byId.set(r.idReceivable, r);
+      return r;
     },
     addNotification(idMember, message, nowUtc) {
       const n: Notification = {
