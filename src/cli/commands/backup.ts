@@ -27,7 +27,9 @@ export const restoreCommand: Subcommand = {
   usage:
     'quita restore (--latest | NAME) [--json]\n' +
     '  Close the desktop app and any browser mode of this data folder first.\n' +
-    '  quita backup --list shows the names.',
+    '  quita backup --list shows the names.\n' +
+    '  The backup is checked first: one of another branch, of a newer Quita, whose audit log was changed, or\n' +
+    '  a file that is not a Quita backup is refused, and nothing is changed.',
   options: { latest: { type: 'boolean', default: false } },
   async run(v, positionals, core) {
     const [name, ...extra] = positionals;
