@@ -535,7 +535,7 @@ export const en: Messages = {
         'The database of this branch is damaged ({{reason}}). Nothing was deleted or changed. Restore the latest backup in Configurações → Cópias de segurança.',
       newer: 'This database was written by a newer version of Quita. Update Quita to go on.',
       bad_backup:
-        'This backup is damaged or incomplete ({{reason}}), so it was not restored. The branch’s database was not changed.',
+        'This backup is damaged or incomplete, so it was not restored. The branch’s database was not changed.',
       no_backup: 'There is no backup to restore.',
       backup_not_quita:
         'This file is not a Quita backup, so it was not restored. The branch’s database was not changed.',
