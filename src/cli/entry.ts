@@ -1,8 +1,18 @@
 import { runCli } from './main';
+import { lineWriter } from './output';
+
+// A write that fails for another reason than a closed pipe: say it once where it can still be read, exit 1.
+const stderr = lineWriter(process.stderr, () => {
+  process.exitCode = 1;
+});
+const stdout = lineWriter(process.stdout, (e) => {
+  stderr(`quita: cannot write the output (${e.code ?? e.message})`);
+  process.exitCode = 1;
+});
 
 const code = await runCli(process.argv.slice(2), {
-  stdout: (s) => process.stdout.write(`${s}\n`),
-  stderr: (s) => process.stderr.write(`${s}\n`),
+  stdout,
+  stderr,
   env: process.env,
   readStdin: async () => {
     const chunks: Buffer[] = [];
@@ -10,4 +20,5 @@ const code = await runCli(process.argv.slice(2), {
     return Buffer.concat(chunks).toString('utf8');
   },
 });
-process.exitCode = code;
+// A write failure reported before the command ended keeps its 1.
+process.exitCode = process.exitCode || code;
