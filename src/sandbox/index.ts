@@ -4,6 +4,12 @@ import { generateSandboxData, resolveGenerationParams } from './data/generate';
 import type { SandboxData } from './data/model';
 import { createFaultInjector } from './faults';
 import { createLenientSwitches } from './lenient';
+import {
+  createMarkReceivedWatch,
+  type HeldMarkReceived,
+  type HoldOptions,
+  type MarkReceivedRecord,
+} from './mark-received-hold';
 import { createRng, guid } from './prng';
 import { createRateLimiter, DEFAULT_RATE_LIMIT } from './rate-limit';
 import { createSandboxServer } from './server';
@@ -13,6 +19,12 @@ import { writeStatement as writeStatementFor } from './statement/write';
 import type { StatementFile, StatementOptions } from './statement/types';
 import type { FaultOptions, LenientOptions, SandboxOptions } from './types';
 
+export type {
+  HeldMarkReceived,
+  HoldOptions,
+  MarkReceivedOutcome,
+  MarkReceivedRecord,
+} from './mark-received-hold';
 export type {
   FaultOptions,
   IgnorableFilter,
@@ -70,6 +82,13 @@ export interface RunningSandbox {
   setFaults(f: FaultOptions): void;
   /** Replaces the lenient switches (an empty object = strict, as documented); throws if invalid. */
   setLenient(l: LenientOptions): void;
+  /**
+   * Test control: holds the next mark-received (after `skip` others) open at the server once it arrived whole, until
+   * the test releases it (applied late) or drops it (never applied); see mark-received-hold.ts.
+   */
+  holdMarkReceived(opts?: HoldOptions): HeldMarkReceived;
+  /** Every valid mark-received that reached the server, in order, with what the server did with it. */
+  readonly markReceivedJournal: readonly MarkReceivedRecord[];
   /** Statement of one of the sandbox's accounts; see writeStatement. */
   writeStatement(opts: StatementOptions): StatementFile;
   close(): Promise<void>;
@@ -101,6 +120,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const faults = createFaultInjector(opts.faults ?? {}, params.seed);
   const lenient = createLenientSwitches(opts.lenient ?? {});
   const rateLimit = opts.rateLimit === undefined ? DEFAULT_RATE_LIMIT : opts.rateLimit;
+  const markReceivedWatch = createMarkReceivedWatch();
   const { server, close } = createSandboxServer({
     store,
     creds,
@@ -109,6 +129,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     faults,
     lenient,
     clock: createClock(data.today, opts.timeSource),
+    markReceivedWatch,
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -126,6 +147,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     data,
     setFaults: (f) => faults.set(f),
     setLenient: (l) => lenient.set(l),
+    holdMarkReceived: (o) => markReceivedWatch.hold(o),
+    markReceivedJournal: markReceivedWatch.journal,
     writeStatement: (o) => writeStatementFor(data, o),
     close,
   };

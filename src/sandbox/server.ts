@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { FORBIDDEN, identify, isAllowed, UNAUTHORIZED, type Credentials } from './auth';
 import type { FaultInjector } from './faults';
 import type { LenientSwitches } from './lenient';
+import type { MarkReceivedWatch } from './mark-received-hold';
 import { send, statusError, type HandlerResult } from './http/respond';
 import type { RateLimiter } from './rate-limit';
 import type { Clock } from './routes/context';
@@ -20,6 +21,7 @@ export interface ServerDeps {
   faults: FaultInjector;
   lenient: LenientSwitches;
   clock: Clock;
+  markReceivedWatch: MarkReceivedWatch;
 }
 
 function tooManyRequests(retryAfterSeconds: number): HandlerResult {
@@ -85,7 +87,12 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
       culture: cultureOf(req.headers.culture),
       clock: deps.clock,
       lenient,
+      markReceivedWatch: deps.markReceivedWatch,
     });
+    if (result.dropConnection) {
+      res.socket?.destroy();
+      return 'handled';
+    }
     if (fault.resetAfterApply && isMarkReceived && result.applied === true) {
       // The change is already applied: the client sees a reset and cannot know it succeeded.
       res.socket?.destroy();
@@ -113,6 +120,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const socket of held) socket.destroy();
+        deps.markReceivedWatch.closeAll();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

@@ -11,6 +11,8 @@ export interface HandlerResult {
   headers?: Record<string, string>;
   /** mark-received: the change was applied (only then can a reset-after-apply fault fire). */
   applied?: boolean;
+  /** No answer at all: the connection is destroyed (a held mark-received the test dropped). */
+  dropConnection?: boolean;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { HandlerResult } from '../http/respond';
+import type { MarkReceivedWatch } from '../mark-received-hold';
 import type { Culture } from '../serialize';
 import type { SandboxStore } from '../state/store';
 import type { LenientOptions, SandboxEndpoint } from '../types';
@@ -23,6 +24,8 @@ export interface RouteContext {
   clock: Clock;
   /** The lenient switches as they were when the request arrived. */
   lenient: LenientOptions;
+  /** Test control of mark-received: holds and the journal of what the server did (mark-received-hold.ts). */
+  markReceivedWatch: MarkReceivedWatch;
 }
 
 export interface Route {

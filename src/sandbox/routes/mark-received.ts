@@ -25,7 +25,10 @@ function success(answer: MarkReceivedAnswer): HandlerResult {
   }
 }
 
-/** PUT /api/v1/receivables/mark-received: atomic; by default 200 with an empty body. */
+/**
+ * PUT /api/v1/receivables/mark-received: atomic; by default 200 with an empty body. Every valid request is journaled
+ * with what became of it; a test may hold one open (mark-received-hold.ts).
+ */
 export async function markReceived(ctx: RouteContext): Promise<HandlerResult> {
   const answer = ctx.lenient.markReceivedAnswer ?? 'empty';
   if (answer === 'html') {
@@ -38,6 +41,28 @@ export async function markReceived(ctx: RouteContext): Promise<HandlerResult> {
   const parsed = validate(markReceivedBody, body.value);
   if (!parsed.ok) return badRequest(parsed.messages);
   const { idsReceivables, idBankAccount } = parsed.value;
-  const result = ctx.store.markReceived(idsReceivables, idBankAccount, ctx.clock.local());
-  return result.ok ? success(answer) : badRequest(result.messages);
+  const watch = ctx.markReceivedWatch;
+  const apply = (): HandlerResult => {
+    const result = ctx.store.markReceived(idsReceivables, idBankAccount, ctx.clock.local());
+    watch.record({ ids: idsReceivables, idBankAccount, outcome: result.ok ? 'applied' : 'refused' });
+    return result.ok ? success(answer) : badRequest(result.messages);
+  };
+  const gate = watch.take();
+  if (!gate) return apply();
+  // A test holds this request open (mark-received-hold.ts): applied now or later, or never.
+  const early = gate.applyFirst ? apply() : null;
+  const socket = ctx.req.socket;
+  const clientGone = new Promise<void>((resolve) => {
+    if (socket.destroyed) resolve();
+    else socket.once('close', () => resolve());
+  });
+  const decision = await gate.arrive({ ids: idsReceivables, idBankAccount }, clientGone);
+  if (decision === 'drop') {
+    if (!early) watch.record({ ids: idsReceivables, idBankAccount, outcome: 'dropped' });
+    gate.done(early?.applied ? 'applied' : early ? 'refused' : 'dropped');
+    return { status: 0, dropConnection: true };
+  }
+  const result = early ?? apply();
+  gate.done(result.applied ? 'applied' : 'refused');
+  return result;
 }
