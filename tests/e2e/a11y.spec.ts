@@ -82,9 +82,9 @@ test('every screen, light and dark: no serious or critical axe-core violation', 
       'aria-current',
       'page',
     );
-    // Let the screen's first load settle (lists, counts) before scanning.
+    // Let the screen's first load settle (lists, counts) before scanning: no request in flight, nothing loading.
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
+    await expect(page.getByText('Carregando…')).toHaveCount(0);
     for (const scheme of ['light', 'dark'] as const) found.push(...(await scan(page, screen, scheme)));
     await page.emulateMedia({ colorScheme: 'light' });
   }

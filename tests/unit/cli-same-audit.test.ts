@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../src/core/bootstrap';
 import type { RunningSandbox } from '../../src/sandbox';
 import { quitaCli } from '../helpers/cli';
@@ -115,11 +115,14 @@ describe('the CLI and the screens leave the same audit trail', () => {
     await call('review.approve', { matchIds });
     await call('send.preview', {});
     await call('send.confirm', { chunkSize: 50, wait: false });
-    for (let i = 0; i < 100; i++) {
-      const { counts } = await call<{ counts: Record<string, number> }>('send.batches', { limit: 1 });
-      if (counts.queued! + counts.sending! + counts.sent! + counts.unknown! === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // Until the background send has settled every batch (its state, polled; no fixed number of tries).
+    await vi.waitFor(
+      async () => {
+        const { counts } = await call<{ counts: Record<string, number> }>('send.batches', { limit: 1 });
+        expect(counts.queued! + counts.sending! + counts.sent! + counts.unknown!).toBe(0);
+      },
+      { timeout: 50_000, interval: 100 },
+    );
 
     const [fromCli, fromScreens] = [await trail(cliDir), await trail(screenDir)];
     // The day's work is all there: the import, the suggestions of `match` (which `quita match` once skipped),

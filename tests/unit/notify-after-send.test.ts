@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { commandCaller, testCore } from '../helpers/core';
 import { TEST_TODAY, testDay, testSandbox } from '../helpers/sandbox';
 
@@ -50,10 +50,14 @@ describe('optional notification after a confirmed send', () => {
         'notify.queue',
         {},
       );
-      for (let i = 0; i < 40 && queue.counts.sent === 0; i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        queue = await call('notify.queue', {});
-      }
+      // Until the notification worker has sent one (its queue, polled; no fixed number of tries).
+      await vi.waitFor(
+        async () => {
+          queue = await call('notify.queue', {});
+          expect(queue.counts.sent).toBeGreaterThan(0);
+        },
+        { timeout: 50_000, interval: 100 },
+      );
       expect(queue.counts.sent).toBeGreaterThan(0);
       expect(queue.items[0]!.message).toMatch(/^Olá \S+, recebemos R\$ [\d.,]+\. Obrigado!$/);
     } finally {
