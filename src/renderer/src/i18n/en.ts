@@ -1,5 +1,5 @@
 import { reconcileEn } from './reconcile.en';
-import { workspaceEn } from './workspace.en';
+import { reviewErrorsEn, workspaceEn } from './workspace.en';
 import { importingEn } from './importing.en';
 import { settingsEn } from './settings.en';
 import { auditEn } from './audit.en';
@@ -461,6 +461,7 @@ export const en: Messages = {
     cnab: cnabEn.errors,
     acquirer: acquirerEn.errors,
     connection: settingsEn.errors,
+    review: reviewErrorsEn,
     kind: {
       validation: 'Check the data you entered.',
       auth: 'User or key refused.',

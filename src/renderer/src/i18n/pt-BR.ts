@@ -1,5 +1,5 @@
 import { reconcilePtBR } from './reconcile.pt-BR';
-import { workspacePtBR } from './workspace.pt-BR';
+import { reviewErrorsPtBR, workspacePtBR } from './workspace.pt-BR';
 import { importingPtBR } from './importing.pt-BR';
 import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
@@ -472,6 +472,7 @@ export const ptBR = {
     cnab: cnabPtBR.errors,
     acquirer: acquirerPtBR.errors,
     connection: settingsPtBR.errors,
+    review: reviewErrorsPtBR,
     kind: {
       validation: 'Confira os dados informados.',
       auth: 'Usuário ou chave recusados.',

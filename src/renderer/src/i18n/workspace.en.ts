@@ -1,4 +1,4 @@
-import type { workspacePtBR } from './workspace.pt-BR';
+import type { reviewErrorsPtBR, workspacePtBR } from './workspace.pt-BR';
 
 /** English texts of Conciliar's workspace (under `workspace`). */
 export const workspaceEn: typeof workspacePtBR = {
@@ -75,7 +75,7 @@ export const workspaceEn: typeof workspacePtBR = {
     open: 'Rules ({{count}})',
     title: 'Set-aside rules',
     explain:
-      'Lines whose text contains every word of a rule are set aside on every import. Changing or removing a rule gives its lines back to matching.',
+      'Lines with nothing proposed whose text contains every word of a rule are set aside on every import; lines with a proposal, approved or already in EVO only if you tick them. Changing or removing a rule gives its lines back to matching.',
     none: 'No rules yet. Create one when you set a line aside.',
     pattern: 'Words',
     reason: 'Reason',
@@ -97,6 +97,57 @@ export const workspaceEn: typeof workspacePtBR = {
     removed_one: 'Rule removed; {{count}} line went back to matching.',
     removed: 'Rule removed; {{count}} lines went back to matching.',
     saved: 'Rule saved.',
+    rangeFrom: 'from',
+    rangeTo: 'up to',
+  },
+  rulePreview: {
+    title: 'What the rule would catch now',
+    loading: 'Looking for the lines the rule would catch…',
+    none: 'No imported line has these words.',
+    caught_one: 'It would catch {{count}} line:',
+    caught: 'It would catch {{count}} lines:',
+    parts: {
+      free_one: '{{count}} with nothing proposed',
+      free: '{{count}} with nothing proposed',
+      suggested_one: '{{count}} with a proposal',
+      suggested: '{{count}} with a proposal',
+      recorded_one: '{{count}} already in EVO',
+      recorded: '{{count}} already in EVO',
+      matched_one: '{{count}} linked by you',
+      matched: '{{count}} linked by you',
+      review_one: '{{count}} to review',
+      review: '{{count}} to review',
+      approved_one: '{{count}} approved',
+      approved: '{{count}} approved',
+      aside_one: '{{count}} already set aside',
+      aside: '{{count}} already set aside',
+    },
+    standing: {
+      free: 'will be set aside',
+      suggested: 'has a proposal',
+      recorded: 'already in EVO',
+      matched: 'linked by you',
+      review: 'to review',
+      approved: 'approved: left alone',
+      aside: 'already set aside',
+    },
+    wide: 'Rule too wide: it catches {{caught}} of the {{credits}} credits of statement {{file}} (the limit is {{percent}} %). Add words, or limit the amount or the account.',
+    wideOk_one: 'I understand: save the rule anyway ({{count}} line)',
+    wideOk: 'I understand: save the rule anyway ({{count}} lines)',
+    wideNeeded: 'Narrow the rule or tick “save anyway”.',
+    guarded_one:
+      '{{count}} of these already has a proposal, an approval or is in EVO: the rule leaves it alone unless you tick it below.',
+    guarded:
+      '{{count}} of these already have a proposal, an approval or are in EVO: the rule leaves them alone unless you tick them one by one below.',
+    listLabel: 'Lines the rule would catch',
+    tick: 'Set aside this one too: {{line}}',
+    more_one: 'and {{count}} more line with nothing proposed',
+    more: 'and {{count}} more lines with nothing proposed',
+    range: 'Only amounts between',
+    from: 'Smallest amount (R$)',
+    to: 'Largest amount (R$)',
+    rangeInvalid: 'Invalid amount: type numbers like 80 or 1234.56, the smallest below the largest.',
+    needsConfirmation: 'The rule needs your confirmation: see what it would catch, narrow it or confirm it.',
   },
   allDecided_zero: 'Everything on this statement is decided. Nothing approved is waiting to be sent.',
   allDecided_one:
@@ -115,4 +166,12 @@ export const workspaceEn: typeof workspacePtBR = {
   progress: '{{decided}} of {{lines}} decided',
   totals:
     'To decide {{todo}} ({{todoAmount}}) · approved {{approved}} · already in EVO {{recorded}} · set aside {{aside}} · reconciled {{decidedAmount}}',
+};
+
+/** Refusals of Conciliar's set-aside commands (`errors.review.*`). */
+export const reviewErrorsEn: typeof reviewErrorsPtBR = {
+  aside_pattern_empty: 'The words need at least one word of three letters or more.',
+  aside_range_invalid: 'The smallest amount is above the largest.',
+  aside_note_needed: 'Say why in the note.',
+  aside_rule_not_found: 'This rule no longer exists.',
 };

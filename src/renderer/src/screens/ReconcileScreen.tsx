@@ -185,6 +185,11 @@ export function ReconcileScreen({
     setBusy(true);
     try {
       const r = await call('review.setAside', { matchIds, ...choice });
+      // The rule's lines changed since its preview (or it was not seen yet): the form stays, its preview shows why.
+      if (r.needsConfirmation) {
+        setMessage({ tone: 'error', text: t('workspace.rulePreview.needsConfirmation') });
+        return;
+      }
       setMessage({
         tone: 'ok',
         text: [
@@ -496,6 +501,10 @@ export function ReconcileScreen({
               ticked={ticked}
               weak={weak}
               asideOpen={asideOpen}
+              asideScope={{
+                bankAccountId: statements.find((s) => s.id === statementId)?.bankAccountId ?? null,
+                matchIds: focused ? targetIds(focused) : [],
+              }}
               selectionCount={selected.size}
               rulePatterns={rulePatterns}
               busy={busy}

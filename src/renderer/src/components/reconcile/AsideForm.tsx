@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASIDE_REASONS, type AsideReason } from '../../../../shared/contract/matching';
 import type { MatchLine } from './MatchRow';
+import { readRange } from './rule-narrowing';
+import { confirmOf, RulePreview, useRulePreview, wideUnconfirmed } from './RulePreview';
 
 /** Words of the line's text worth a rule: no numbers (document numbers change every day), no single letters. */
 export function defaultPattern(line: Pick<MatchLine, 'description' | 'payerText'>): string {
@@ -25,16 +27,26 @@ function guessReason(text: string): AsideReason {
 export interface AsideChoice {
   reason: AsideReason;
   note?: string;
-  rule?: { pattern: string; thisAccountOnly: boolean };
+  rule?: {
+    pattern: string;
+    thisAccountOnly: boolean;
+    minCents: number | null;
+    maxCents: number | null;
+  };
+  confirm?: { wide: boolean; lineIds: number[] };
 }
 
 /**
  * Set a line (or the selected lines) aside with a reason; optionally "always set aside lines like this", with
- * the words proposed from the line's text and editable. Inline in the workspace, the reason focused first.
+ * the words proposed from the line's text and editable, narrowed to this account and an amount range, and the
+ * lines the rule would catch now shown as the clerk types ([R] item 4): a wide rule is saved only once the clerk
+ * says so, and lines with a proposal, approved or already in EVO are taken only when ticked one by one. Inline
+ * in the workspace, the reason focused first.
  */
 export function AsideForm({
   line,
   count,
+  scope,
   busy,
   onSubmit,
   onCancel,
@@ -42,12 +54,22 @@ export function AsideForm({
   line: MatchLine;
   /** How many lines will be set aside (the selection, or this one). */
   count: number;
+  /** The statement's bank account and the matches being set aside by hand (not counted in the preview). */
+  scope: { bankAccountId: number | null; matchIds: number[] };
   busy: boolean;
   onSubmit: (choice: AsideChoice) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const ids = { note: useId(), pattern: useId(), rule: useId(), account: useId(), help: useId() };
+  const ids = {
+    note: useId(),
+    pattern: useId(),
+    rule: useId(),
+    account: useId(),
+    help: useId(),
+    from: useId(),
+    to: useId(),
+  };
   const [reason, setReason] = useState<AsideReason>(() =>
     guessReason(`${line.description} ${line.payerText ?? ''}`),
   );
@@ -55,17 +77,46 @@ export function AsideForm({
   const [makeRule, setMakeRule] = useState(false);
   const [pattern, setPattern] = useState(() => defaultPattern(line));
   const [thisAccountOnly, setThisAccountOnly] = useState(true);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [wideOk, setWideOk] = useState(false);
   const [tried, setTried] = useState(false);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
   const noteMissing = reason === 'other' && note.trim() === '';
+  const range = readRange(from, to);
+  const patternOk = pattern.trim().length >= 3;
+  const { preview, loading, error } = useRulePreview(
+    makeRule && patternOk && range.ok
+      ? {
+          pattern: pattern.trim(),
+          bankAccountId: thisAccountOnly ? scope.bankAccountId : null,
+          minCents: range.minCents,
+          maxCents: range.maxCents,
+          exceptMatchIds: scope.matchIds,
+        }
+      : null,
+  );
+  const confirm = { ticked, wideOk };
   const submit = () => {
     setTried(true);
-    if (noteMissing || (makeRule && pattern.trim().length < 3)) return;
+    if (noteMissing) return;
+    if (makeRule && (!patternOk || !range.ok || wideUnconfirmed(preview, confirm))) return;
     onSubmit({
       reason,
       ...(note.trim() ? { note: note.trim() } : {}),
-      ...(makeRule ? { rule: { pattern: pattern.trim(), thisAccountOnly } } : {}),
+      ...(makeRule && range.ok
+        ? {
+            rule: {
+              pattern: pattern.trim(),
+              thisAccountOnly,
+              minCents: range.minCents,
+              maxCents: range.maxCents,
+            },
+            ...confirmOf(preview, confirm),
+          }
+        : {}),
     });
   };
   return (
@@ -149,6 +200,49 @@ export function AsideForm({
             />
             {t('workspace.aside.thisAccountOnly')}
           </label>
+          <fieldset className="rule-range">
+            <legend>{t('workspace.rulePreview.range')}</legend>
+            <div className="field">
+              <label htmlFor={ids.from}>{t('workspace.rulePreview.from')}</label>
+              <input
+                id={ids.from}
+                inputMode="decimal"
+                value={from}
+                maxLength={16}
+                aria-invalid={!range.ok && range.field === 'from'}
+                onChange={(e) => setFrom(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.to}>{t('workspace.rulePreview.to')}</label>
+              <input
+                id={ids.to}
+                inputMode="decimal"
+                value={to}
+                maxLength={16}
+                aria-invalid={!range.ok && range.field === 'to'}
+                onChange={(e) => setTo(e.target.value)}
+              />
+            </div>
+            {!range.ok && <span className="warn small">{t('workspace.rulePreview.rangeInvalid')}</span>}
+          </fieldset>
+          {tried && !patternOk && (
+            <span className="warn small">{t('errors.review.aside_pattern_empty')}</span>
+          )}
+          <RulePreview
+            preview={preview}
+            loading={loading}
+            error={error}
+            confirm={confirm}
+            onTick={(lineId, on) => {
+              const next = new Set(ticked);
+              if (on) next.add(lineId);
+              else next.delete(lineId);
+              setTicked(next);
+            }}
+            onWideOk={setWideOk}
+            showWideNeeded={tried}
+          />
         </div>
       )}
       <div className="actions">

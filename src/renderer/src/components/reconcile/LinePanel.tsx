@@ -24,6 +24,7 @@ export function LinePanel({
   ticked,
   weak,
   asideOpen,
+  asideScope,
   selectionCount,
   rulePatterns,
   busy,
@@ -45,6 +46,8 @@ export function LinePanel({
   ticked: ReadonlySet<number>;
   weak: Weak | null;
   asideOpen: boolean;
+  /** What a set-aside rule made here is previewed against: the statement's account, the lines set aside now. */
+  asideScope: { bankAccountId: number | null; matchIds: number[] };
   selectionCount: number;
   /** Set-aside rules by id → their words (to say which rule set a line aside). */
   rulePatterns: ReadonlyMap<number, string>;
@@ -215,6 +218,7 @@ export function LinePanel({
           key={line.lineId}
           line={line}
           count={Math.max(1, selectionCount)}
+          scope={asideScope}
           busy={busy}
           onSubmit={onAside}
           onCancel={onAsideCancel}
