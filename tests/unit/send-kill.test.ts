@@ -49,14 +49,16 @@ describe('crash safety of sending', () => {
     };
     const expected = before.approvedNotQueued.count;
 
-    // Every API answer now takes 1.5 s: the kill below lands while a PUT is in flight.
-    sandbox.setFaults({ latencyMs: 1500 });
+    // The sandbox holds the second PUT open once it arrived: the kill lands exactly while it is in flight.
+    const held = sandbox.holdMarkReceived({ skip: 1 });
     const first = await startHost();
     await first.call('send.confirm', { chunkSize: 2, wait: false });
-    await sleep(2200);
+    await held.arrived;
     await kill(first.child);
     const sentBeforeRestart = proxy.forwarded.flat().length;
     expect(sentBeforeRestart).toBeLessThan(expected); // the kill really interrupted the sending
+    // The server was only slow: it applies the orphaned PUT after the host died.
+    expect(await held.release()).toBe('applied');
 
     // A restart resumes by itself: interrupted batches are read back before anything is sent again.
     sandbox.setFaults({ latencyMs: 50, resetAfterApplyRate: 0.3, seed: 9 });
