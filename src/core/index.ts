@@ -22,7 +22,15 @@ export { packageVersion } from './version';
 
 // What the desktop shell plugs in (electron-store, safeStorage, electron-updater) behind the core's interfaces.
 export { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/kv-store';
-export type { SecretProtection, SecretStore } from './secrets/secret-store';
+export {
+  boundPayload,
+  openBoundPayload,
+  openSealedPayload,
+  sealedPayload,
+  type SecretProtection,
+  type SecretStore,
+} from './secrets/secret-store';
+export { withFileLock } from './fs-lock';
 export {
   createUpdateController,
   noUpdater,

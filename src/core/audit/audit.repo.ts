@@ -71,9 +71,12 @@ export function hashOf(r: Omit<AuditRow, 'hash'>): string {
 
 /**
  * Append one entry. Call it inside the same better-sqlite3 transaction as the change it records, so the
- * change and its audit entry are written together or not at all.
+ * change and its audit entry are written together or not at all. Called outside one, it takes its own IMMEDIATE
+ * transaction: reading the head and writing after it must be one step, or two processes appending at once (the
+ * desktop app and a `quita` run) both take the same number and one of them fails.
  */
 export function appendAudit(db: Db, e: AuditInput): AuditEntry {
+  if (!db.inTransaction) return db.transaction(() => appendAudit(db, e)).immediate();
   const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
     { seq: number; hash: string } | undefined;
   const row: Omit<AuditRow, 'hash'> = {

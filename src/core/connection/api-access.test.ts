@@ -4,6 +4,7 @@ import { memorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { openConfStore } from '../settings/conf-store';
 import { createSettingsService, type StoredProfile } from '../settings/settings.service';
 import { createApiRegistry, secretIdFor } from './api-access';
+import { keyBinding } from './key-binding';
 
 let cleanup = () => {};
 afterEach(() => cleanup());
@@ -28,19 +29,19 @@ describe('API credentials (issue [N] item 2)', () => {
     // in the order saveProfile uses: delete the old key, write the new address, store the new key.
     const secrets: SecretStore = {
       ...inner,
-      get(id) {
+      get(id, binding) {
         if (moveDuringRead) {
           moveDuringRead = false;
           inner.delete(id);
           settings.upsertProfile(profile('https://b.example'));
-          inner.set(id, 'KEY-OF-B');
+          inner.set(id, 'KEY-OF-B', keyBinding(profile('https://b.example')));
         }
-        return inner.get(id);
+        return inner.get(id, binding);
       },
     };
     settings.upsertProfile(profile('https://a.example'));
     settings.setActiveProfile('p-1');
-    inner.set(secretIdFor('p-1'), 'KEY-OF-A');
+    inner.set(secretIdFor('p-1'), 'KEY-OF-A', keyBinding(profile('https://a.example')));
     const registry = createApiRegistry({ settings, secrets, activeProfileId: () => 'p-1' });
 
     expect(await registry.credentials(settings.profile('p-1')!)).toEqual({

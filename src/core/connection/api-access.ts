@@ -2,9 +2,12 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { ApiCredentials } from '../api/http';
 import type { ApiQuirks } from '../api/quirks';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimiter } from '../api/rate-limiter';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsService, StoredProfile } from '../settings/settings.service';
+import { keyBinding, secretIdFor } from './key-binding';
+
+export { secretIdFor } from './key-binding';
 
 export interface ApiAccess {
   profile: StoredProfile;
@@ -23,8 +26,6 @@ export interface ApiRegistry {
   credentials(profile: StoredProfile): Promise<ApiCredentials>;
 }
 
-export const secretIdFor = (profileId: string) => `profile:${profileId}`;
-
 export interface ApiRegistryDeps {
   settings: SettingsService;
   secrets: SecretStore;
@@ -33,6 +34,21 @@ export interface ApiRegistryDeps {
   demoBaseUrl?: (profile: StoredProfile) => Promise<string>;
   /** What the profile's server is known to refuse, kept in its database (see api/quirks.ts). */
   quirksFor?: (profileId: string) => ApiQuirks;
+}
+
+/** The key stored for this profile's address and user; null when none; never one stored for another. */
+export function storedKey(secrets: SecretStore, profile: StoredProfile): string | null {
+  try {
+    return secrets.get(secretIdFor(profile.id), keyBinding(profile));
+  } catch (e) {
+    if (isAppError(e) && e.code === 'secrets.other_binding')
+      throw new AppError(
+        'auth',
+        'The stored key of this connection was saved for another address or user, so it was not sent; enter the key again (Configurações, or quita connect).',
+        { code: 'profile.key_unbound', cause: e },
+      );
+    throw e;
+  }
 }
 
 export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
@@ -52,16 +68,25 @@ export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
   };
 
   const credentials = async (profile: StoredProfile): Promise<ApiCredentials> => {
-    const password = deps.secrets.get(secretIdFor(profile.id));
-    // The key must have been stored for this address and user. A save that changes them deletes the old key
-    // first and stores the new one last, so reading the profile again after the key tells whether another
-    // process moved it in between (the new key would otherwise go to the old address).
+    // The key opens only for the address and user it was stored with (key-binding.ts): one saved for another
+    // (settings.json edited by hand, a save of another process) is never sent, and the clerk types it again.
+    let password: string | null = null;
+    let unbound: AppError | null = null;
+    try {
+      password = storedKey(deps.secrets, profile);
+    } catch (e) {
+      if (!isAppError(e) || e.code !== 'profile.key_unbound') throw e;
+      unbound = e;
+    }
+    // A save that changes them deletes the old key first and stores the new one last, so reading the profile
+    // again after the key tells whether another process moved it in between (then: try again, not "type it").
     const now = deps.settings.profile(profile.id);
     if (!now || now.baseUrl !== profile.baseUrl || now.username !== profile.username) {
       throw new AppError('conflict', 'The connection was changed while it was being used; try again.', {
         code: 'profile.changed',
       });
     }
+    if (unbound) throw unbound;
     if (password === null) {
       throw new AppError(
         'auth',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testCore } from '../../../tests/helpers/core';
+import { keyBinding } from './key-binding';
 
 let cleanup: () => void = () => {};
 afterEach(() => cleanup());
@@ -36,7 +37,7 @@ describe('connection profiles', () => {
       ok: true,
       value: { id, name: 'Centro (nova)', hasSecret: true, rateLimit: { perSecond: 2, perMinute: 30 } },
     });
-    expect(core.ctx.secrets.get(`profile:${id}`)).toBe('k-1');
+    expect(core.ctx.secrets.get(`profile:${id}`, keyBinding(core.ctx.settings.profile(id)!))).toBe('k-1');
     // Limits survive an edit that does not mention them.
     const again = await core.dispatch('profiles.save', { ...base, id });
     expect(again).toMatchObject({ ok: true, value: { rateLimit: { perSecond: 2, perMinute: 30 } } });

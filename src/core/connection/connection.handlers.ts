@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../shared/contract';
 import { appendAudit } from '../audit/audit.repo';
-import { secretIdFor as secretId } from './api-access';
+import { storedKey } from './api-access';
+import { keyBinding, normalAddress, secretIdFor as secretId } from './key-binding';
 import { testConnection } from './connection-test';
 import type { CoreContext } from '../context';
 import { AppError } from '../errors';
@@ -11,9 +12,10 @@ import type { StoredProfile } from '../settings/settings.service';
 export function toProfile(ctx: CoreContext, p: StoredProfile): Profile {
   let hasSecret = false;
   try {
-    hasSecret = ctx.secrets.get(secretId(p.id)) !== null;
+    hasSecret = storedKey(ctx.secrets, p) !== null;
   } catch {
-    // A secret that cannot be opened counts as missing: the UI asks for the key again.
+    // A secret that cannot be opened, or was stored for another address or user, counts as missing: the UI asks
+    // for the key again.
   }
   return { ...p, hasSecret };
 }
@@ -22,12 +24,7 @@ export function toProfile(ctx: CoreContext, p: StoredProfile): Profile {
 export const KEY_BOUND_FIELDS = ['baseUrl', 'username'] as const;
 type KeyBoundField = (typeof KEY_BOUND_FIELDS)[number];
 
-/** One spelling per address (`HTTPS://Evo.example.com:443/` and `https://evo.example.com` are the same). */
-function sameAddress(a: string, b: string): boolean {
-  if (!URL.canParse(a) || !URL.canParse(b)) return a === b;
-  const norm = (s: string) => new URL(s).href.replace(/\/+$/, '');
-  return norm(a) === norm(b);
-}
+const sameAddress = (a: string, b: string): boolean => normalAddress(a) === normalAddress(b);
 
 /** Which of the key-bound fields differ between the stored profile and the one being saved. */
 export function keyBoundChanges(
@@ -53,9 +50,9 @@ export function saveProfile(
   if (opts.rebinding) {
     ctx.secrets.delete(secretId(p.id));
     ctx.settings.upsertProfile(p);
-    if (password !== undefined) ctx.secrets.set(secretId(p.id), password);
+    if (password !== undefined) ctx.secrets.set(secretId(p.id), password, keyBinding(p));
   } else {
-    if (password !== undefined) ctx.secrets.set(secretId(p.id), password);
+    if (password !== undefined) ctx.secrets.set(secretId(p.id), password, keyBinding(p));
     ctx.settings.upsertProfile(p);
   }
   ctx.settings.setActiveProfile(p.id);

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testCore } from '../../../tests/helpers/core';
 import { tempDir } from '../../../tests/helpers/tmp';
 import { queryAudit } from '../audit/audit.repo';
-import { createCore } from '../bootstrap';
+import { createCore, type Core } from '../bootstrap';
 import { memorySecretStore } from '../secrets/secret-store';
+import { keyBinding } from './key-binding';
 import { openConfStore } from '../settings/conf-store';
 
 /**
@@ -44,6 +45,10 @@ async function recorder(): Promise<Recorder> {
 }
 
 const opened: { close(): Promise<void> | void }[] = [];
+
+/** The key stored for the profile as it is now (its address and user), as API access reads it. */
+const keyOf = (core: Core, id: string) =>
+  core.ctx.secrets.get(`profile:${id}`, keyBinding(core.ctx.settings.profile(id)!));
 afterEach(async () => {
   for (const o of opened.splice(0)) await o.close();
 });
@@ -133,7 +138,7 @@ describe('a stored key is never sent to another address or for another user (iss
     expect(
       await call('profiles.save', { ...edit, id, name: 'Centro (novo)', baseUrl: host, username: ' gym-a ' }),
     ).toMatchObject({ ok: true, value: { name: 'Centro (novo)', hasSecret: true } });
-    expect(core.ctx.secrets.get(`profile:${id}`)).toBe('KEY-OF-A');
+    expect(keyOf(core, id)).toBe('KEY-OF-A');
   });
 
   it('audits the change, naming what changed, never the key', async () => {
@@ -157,9 +162,9 @@ describe('a stored key is never sent to another address or for another user (iss
   it('a refused move leaves the old key in place; an accepted one leaves no old key anywhere', async () => {
     const { call, id, b, core } = await setup();
     await call('profiles.save', { ...edit, id, baseUrl: b.url, username: 'gym-a' });
-    expect(core.ctx.secrets.get(`profile:${id}`)).toBe('KEY-OF-A');
+    expect(keyOf(core, id)).toBe('KEY-OF-A');
     await call('profiles.save', { ...edit, id, baseUrl: b.url, username: 'gym-a', password: 'KEY-OF-B' });
-    expect(core.ctx.secrets.get(`profile:${id}`)).toBe('KEY-OF-B');
+    expect(keyOf(core, id)).toBe('KEY-OF-B');
   });
 });
 
@@ -170,11 +175,13 @@ describe('the order of the writes when a profile moves (issue [N] item 2)', () =
     const kv = openConfStore(join(t.dir, 'data'));
     const inner = memorySecretStore();
     const states: string[] = [];
+    // The key as written, whatever it is bound to (the binding is tested on its own; this is the order).
+    const written = new Map<string, string>();
     let id = '';
     // What another process would read after each single write.
     const snapshot = () => {
       const p = (kv.get('profiles') as { baseUrl: string; username: string }[] | undefined)?.[0];
-      states.push(`${p?.baseUrl ?? '-'} ${p?.username ?? '-'} ${inner.get(`profile:${id}`) ?? 'no key'}`);
+      states.push(`${p?.baseUrl ?? '-'} ${p?.username ?? '-'} ${written.get(`profile:${id}`) ?? 'no key'}`);
     };
     const core = createCore({
       mode: 'cli',
@@ -189,8 +196,8 @@ describe('the order of the writes when a profile moves (issue [N] item 2)', () =
       },
       secrets: {
         ...inner,
-        set: (k, v) => (inner.set(k, v), snapshot()),
-        delete: (k) => (inner.delete(k), snapshot()),
+        set: (k, v, binding) => (inner.set(k, v, binding), written.set(k, v), snapshot()),
+        delete: (k) => (inner.delete(k), written.delete(k), snapshot()),
       },
     });
     opened.push({ close: () => core.close() });

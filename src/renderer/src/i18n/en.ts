@@ -555,6 +555,8 @@ export const en: Messages = {
       none: 'No branch is connected yet: connect one on the first screen or in Settings.',
       no_secret: 'The key of this connection is not stored here. Open Settings and save the key again.',
       key_required: 'The address or the user of this connection changed: enter the integration key again.',
+      key_unbound:
+        'The stored key of this connection was saved for another address or user, so it was not sent. Open Settings and enter the integration key again.',
       changed: 'The connection was changed while it was in use; try again.',
     },
     notify: {

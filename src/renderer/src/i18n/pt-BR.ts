@@ -568,6 +568,8 @@ export const ptBR = {
       none: 'Nenhuma filial conectada ainda: conecte uma na primeira tela ou em Configurações.',
       no_secret: 'A chave desta conexão não está guardada aqui. Abra Configurações e salve a chave de novo.',
       key_required: 'O endereço ou o usuário desta conexão mudou: informe a chave de integração de novo.',
+      key_unbound:
+        'A chave guardada desta conexão foi salva para outro endereço ou usuário, por isso não foi enviada. Abra Configurações e informe a chave de integração de novo.',
       changed: 'A conexão foi alterada enquanto estava em uso; tente de novo.',
     },
     notify: {

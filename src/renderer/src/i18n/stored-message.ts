@@ -13,6 +13,7 @@ const STORED_MESSAGES: [RegExp, string, (m: RegExpExecArray) => Record<string, s
   [/^Cancelled\.$/, 'api.cancelled', () => ({})],
   [/^The connection was changed while it was being used/, 'profile.changed', () => ({})],
   [/^No key is stored for this connection here/, 'profile.no_secret', () => ({})],
+  [/^The stored key of this connection was saved for another address/, 'profile.key_unbound', () => ({})],
   [/^The active connection profile no longer exists\./, 'profile.none', () => ({})],
 ];
 
