@@ -16,6 +16,7 @@ describe('acquirer file texts', () => {
       acquirerErrors.controlCharacter('Cielo', 'cielo-edi-15', 3, 40, 'NUL'),
       acquirerErrors.lineLength('Cielo', 'cielo-edi-15', 3, 701, 700),
       acquirerErrors.recordCount('Cielo', 'cielo-edi-15', 10, 11, 10),
+      acquirerErrors.summaryTotal('Rede', 'rede-eevc', 2, 'R$ 145,50', 'R$ 145,00'),
     ];
     for (const e of made) {
       const key = e.code!.replace(/^acquirer\./, '');

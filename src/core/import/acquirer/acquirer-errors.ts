@@ -61,4 +61,11 @@ export const acquirerErrors = {
       `Line ${line} of this ${acquirer} file (${layout}) is the trailer counting ${declared} records where the file holds ${found}, so records are missing or repeated and nothing was imported; download the file from the acquirer again.`,
       { code: 'acquirer.record_count', params: { acquirer, layout, line, declared, found } },
     ),
+  /** A summary (Rede RV, EEFI day total) whose count or amounts disagree with the records it sums. */
+  summaryTotal: (acquirer: string, layout: string, line: number, declared: string, found: string) =>
+    new AppError(
+      'validation',
+      `Line ${line} of this ${acquirer} file (${layout}) is a total of ${declared} where its records add up to ${found}, so a record is missing, repeated or damaged and nothing was imported; download the file from the acquirer again.`,
+      { code: 'acquirer.summary_total', params: { acquirer, layout, line, declared, found } },
+    ),
 };

@@ -17,9 +17,19 @@ export class FixedRecord {
     const v = this.raw(from, to).trim();
     return v === '' ? null : v;
   }
-  /** Digits as cents (no decimal point in the layout); a blank field is 0. */
+  /**
+   * Digits as cents (no decimal point in the layout); a blank field is 0. A fixed-width number is zero-filled
+   * to its width: digits and blanks mixed mean the field was cut or shifted by a character, refused.
+   */
   cents(from: number, to: number, field: string): number {
-    return centsOfDigits(this.raw(from, to), field);
+    return centsOfDigits(this.whole(from, to, field), field);
+  }
+  /** The field as written when it is all digits or all blank; otherwise a shifted or damaged field. */
+  private whole(from: number, to: number, field: string): string {
+    const v = this.raw(from, to);
+    if (v.trim() !== '' && v.trim().length !== to - from + 1 && /\d/.test(v))
+      throw new FieldError(`${field} at ${from}-${to} is “${v}”, not a number of ${to - from + 1} digits`);
+    return v;
   }
   /** Signed cents: a sign character (“+” / “-”, blank = “+”) at `signAt`. */
   signed(signAt: number, from: number, to: number, field: string): number {
@@ -30,7 +40,7 @@ export class FixedRecord {
     return sign === '-' ? -v : v;
   }
   int(from: number, to: number, field: string): number | null {
-    const v = this.raw(from, to).trim();
+    const v = this.whole(from, to, field).trim();
     if (v === '') return null;
     if (!/^\d+$/.test(v)) throw new FieldError(`${field} is “${v}”, not a number`);
     return Number(v);

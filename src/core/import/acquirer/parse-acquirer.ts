@@ -46,8 +46,32 @@ function refuseControls(layout: AcquirerLayout, lines: RawLine[]): void {
   }
 }
 
+/**
+ * A sale is never paid before it is made: a payment date before the sale's day is a damaged date (a character
+ * lost or added can still leave a valid date, “04112026” → “04112002”), refused naming the line.
+ */
+function refusePaidBeforeSold(f: AcquirerFile): AcquirerFile {
+  for (const s of f.sales) {
+    if (s.kind !== 'sale' || !s.saleDate || !s.paymentDate || s.paymentDate >= s.saleDate) continue;
+    const who = f.acquirer === 'cielo' ? 'Cielo' : f.acquirer === 'rede' ? 'Rede' : 'Stone';
+    // The line of the payment (whose date it is) when it is in the file, else the sale's.
+    const line = f.payments.find((p) => p.ref === s.batchRef)?.line ?? s.line;
+    throw acquirerErrors.badLine(
+      who,
+      f.layout,
+      line,
+      `the sale of ${s.saleDate} would be paid on ${s.paymentDate}, before it was made`,
+    );
+  }
+  return f;
+}
+
 /** Reads an acquirer settlement file whose layout `detectAcquirerFile` recognised. */
 export function parseAcquirerFile(bytes: Uint8Array): AcquirerFile {
+  return refusePaidBeforeSold(parseLayout(bytes));
+}
+
+function parseLayout(bytes: Uint8Array): AcquirerFile {
   const layout = detectAcquirerFile(bytes);
   if (!layout) throw acquirerErrors.unsupported('acquirer', 'not a Cielo, Rede or Stone settlement file');
   // Fixed-width and comma-separated records: character positions, CRLF/LF/CR, a BOM and an end-of-file mark

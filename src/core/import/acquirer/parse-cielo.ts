@@ -6,7 +6,7 @@
  * negotiation “A”/“B”, account “C”, reserve “R”) are listed as left out.
  */
 import type { RawLine } from '../cnab/cnab-records';
-import { lineShapeProblem } from '../cnab/line-shape';
+import { lineShapeProblem, type FixedSpans } from '../cnab/line-shape';
 import { acquirerErrors } from './acquirer-errors';
 import { CIELO_BRANDS, CIELO_PRODUCTS, lookup } from './brands';
 import { FieldError, FixedRecord } from './fields';
@@ -14,6 +14,46 @@ import type { AcquirerFile, AcquirerPayment, AcquirerRowKind, AcquirerSale } fro
 
 const LAYOUT = 'cielo-edi-15';
 const RECORD_LENGTH = 700;
+
+/** The fixed fields read of each record type, which a line stripped of its trailing spaces cannot end inside. */
+const SPANS: Record<string, FixedSpans> = {
+  '0': [
+    [12, 19],
+    [48, 49],
+    [71, 73],
+  ],
+  D: [
+    [54, 56],
+    [57, 59],
+    [70, 71],
+    [72, 85],
+    [86, 99],
+    [100, 113],
+    [114, 117],
+    [118, 122],
+    [268, 275],
+  ],
+  E: [
+    [12, 14],
+    [15, 17],
+    [18, 19],
+    [20, 21],
+    [22, 27],
+    [28, 29],
+    [261, 274],
+    [275, 288],
+    [289, 302],
+    [566, 573],
+    [574, 581],
+    [582, 589],
+  ],
+  '9': [
+    [2, 12],
+    [13, 30],
+    [31, 41],
+    [42, 59],
+  ],
+};
 
 /** Header: 1 “0”, 43–47 “CIELO”, 48–49 file option, 71–73 layout version. */
 export function isCieloHeader(text: string): boolean {
@@ -89,6 +129,7 @@ export function parseCielo(lines: RawLine[]): AcquirerFile {
   const shape = lineShapeProblem(
     lines.map((l) => l.text),
     RECORD_LENGTH,
+    (text) => SPANS[text.charAt(0)] ?? [],
   );
   if (shape)
     throw acquirerErrors.lineLength('Cielo', LAYOUT, lines[shape.index]!.line, shape.length, RECORD_LENGTH);

@@ -11,6 +11,7 @@
  */
 import type { RawLine } from '../cnab/cnab-records';
 import { acquirerErrors } from './acquirer-errors';
+import { addSummary, addTo, checkSummaries, money, type Summary, type Summed } from './summary-totals';
 import { centsOfDigits, dateOf, FieldError, FixedRecord, keyOf } from './fields';
 import type { AcquirerFile, AcquirerLayout, AcquirerPayment, AcquirerSale } from './types';
 
@@ -87,6 +88,8 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
     fail(layout, 1, e);
   }
   const rvs = new Map<string, AcquirerPayment>();
+  const summaries = new Map<string, Summary>();
+  const sums = new Map<string, Summed>();
   for (const raw of lines.slice(1)) {
     const r = new FixedRecord(raw.text.padEnd(262, ' '));
     const type = raw.text.slice(0, 3);
@@ -113,6 +116,13 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
           settled: false,
         };
         rvs.set(ref, p);
+        addSummary(summaries, ref, {
+          line: raw.line,
+          count: r.int(49, 53, 'the number of sales'),
+          grossCents: gross,
+          feeCents: p.feeCents,
+          netCents: net,
+        });
         if (type === '006') payments.push(p);
         else split.set(ref, { rv: p, seen: false });
         current = null;
@@ -141,6 +151,7 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
           description: status,
         });
         sales.push(s);
+        addTo(sums, ref, s);
         current = inst ? s : null;
       } else if (type === '014') {
         if (!current) throw new FieldError('an installment record without its sale (012) before it');
@@ -179,6 +190,7 @@ export function parseEevc(lines: RawLine[]): AcquirerFile {
     }
   }
   if (!trailer) throw acquirerErrors.truncated('Rede', layout, 'no file trailer 028');
+  checkSummaries('Rede', layout, summaries, sums);
   // RVs in installments: one forecast payment per installment (the 014s of its sales, summed), or, when the
   // file does not detail them, the RV itself on its first credit date (said in a notice).
   const notices: AcquirerFile['notices'] = [];
@@ -255,6 +267,8 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
     fail(layout, 1, e);
   }
   const rvs = new Map<string, AcquirerPayment>();
+  const summaries = new Map<string, Summary>();
+  const sums = new Map<string, Summed>();
   const seen = { digitsOnly: 0 };
   for (const raw of lines.slice(1)) {
     const f = raw.text.split(',').map((x) => x.trim());
@@ -281,11 +295,22 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
           settled: false,
         };
         rvs.set(ref, p);
+        addSummary(summaries, ref, {
+          line: raw.line,
+          count: /^\d+$/.test(f[5] ?? '') ? Number(f[5]) : null,
+          grossCents: p.grossCents,
+          feeCents: p.feeCents,
+          netCents: p.netCents,
+        });
         payments.push(p);
       } else if (type === '05') {
         if (f.length < 19) throw new FieldError(`the sale has ${f.length} fields, not 19`);
         const ref = `${keyOf(f[1]!) ?? ''}/${keyOf(f[2]!) ?? ''}`;
         const rv = rvs.get(ref);
+        const gross = eevdCents(f[4], 'the gross amount', seen);
+        const fee = eevdCents(f[5], 'the discount');
+        const net = eevdCents(f[6], 'the net amount');
+        addTo(sums, ref, { grossCents: gross, feeCents: fee, netCents: net });
         sales.push(
           sale({
             line: raw.line,
@@ -293,9 +318,9 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
             nsu: f[9] || null,
             brand: brandOf(f[18] || null, unknown),
             product: 'debit',
-            grossCents: eevdCents(f[4], 'the gross amount', seen),
-            feeCents: eevdCents(f[5], 'the discount'),
-            netCents: eevdCents(f[6], 'the net amount'),
+            grossCents: gross,
+            feeCents: fee,
+            netCents: net,
             saleDate: dateOf(f[3]!, 'dmy', 'the sale date'),
             paymentDate: rv?.paymentDate ?? dateOf(f[10]!, 'dmy', 'the credit date'),
             batchRef: rv ? ref : null,
@@ -316,6 +341,7 @@ export function parseEevd(lines: RawLine[]): AcquirerFile {
     }
   }
   if (!trailer) throw acquirerErrors.truncated('Rede', layout, 'no file total record 04');
+  checkSummaries('Rede', layout, summaries, sums);
   if (declared !== null && declared !== lines.length)
     throw acquirerErrors.truncated(
       'Rede',
@@ -486,6 +512,12 @@ export function parseEefi(lines: RawLine[]): AcquirerFile {
   const off = totals.filter(
     (t) => payments.filter((p) => p.paymentDate === t.date).reduce((n, p) => n + p.netCents, 0) !== t.cents,
   );
+  // With every adjustment tied to its credit, a day total that disagrees is the file disagreeing with itself.
+  const first = off[0];
+  if (first && unlinked === 0) {
+    const sum = payments.filter((p) => p.paymentDate === first.date).reduce((n, p) => n + p.netCents, 0);
+    throw acquirerErrors.summaryTotal('Rede', layout, first.line, money(first.cents), money(sum));
+  }
   if (off.length)
     notices.push({
       code: 'acquirer.total_mismatch',

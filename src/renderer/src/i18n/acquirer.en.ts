@@ -1,6 +1,8 @@
 /** English texts of acquirer settlement files ([J]); keys as in acquirer.pt-BR.ts. */
 export const acquirerEn = {
   errors: {
+    summary_total:
+      'Line {{line}}: this {{acquirer}} file ({{layout}}) states a total of {{declared}} where its records add up to {{found}} (a record missing, repeated or damaged); nothing was imported, download the file again.',
     control_character:
       'Line {{line}}: this {{acquirer}} file ({{layout}}) holds a control character ({{byte}}) at position {{position}}, so it is damaged; nothing was imported, download it again.',
     line_length:

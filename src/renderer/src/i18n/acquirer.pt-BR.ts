@@ -5,6 +5,8 @@
  */
 export const acquirerPtBR = {
   errors: {
+    summary_total:
+      'Linha {{line}}: este arquivo da {{acquirer}} ({{layout}}) traz um total de {{declared}}, mas os seus registros somam {{found}} (registro faltando, repetido ou danificado); nada foi importado, baixe o arquivo de novo.',
     control_character:
       'Linha {{line}}: há um caractere de controle ({{byte}}) na posição {{position}} deste arquivo da {{acquirer}} ({{layout}}), que está danificado; nada foi importado, baixe-o de novo.',
     line_length:
