@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { countingProxy } from '../helpers/counting-proxy';
@@ -27,7 +27,6 @@ const quita = quitaCli(dataDir, env);
 let sandbox: RunningSandbox;
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
 let host: RunningHost | undefined;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   ensureRendererBuilt();
@@ -52,22 +51,30 @@ describe('one sender at a time per profile, across processes', () => {
       JSON.parse((await quita(['status', '--json'])).stdout) as { approvedNotQueued: { count: number } }
     ).approvedNotQueued.count;
 
+    // Slow PUTs, and the host's first one held open at the server: the scheduled run starts exactly while a PUT
+    // of the host is in flight (the sandbox says when it arrived), not after a guessed delay.
     sandbox.setFaults({ markReceivedLatencyMs: 2000 });
+    const held = sandbox.holdMarkReceived();
     host = await startHost(dataDir, env);
     await host.call('send.confirm', { chunkSize: 3, wait: false });
     const sync = host.call('sync.run', { debtors: false }).catch((e: unknown) => e);
-    await sleep(1500); // the host's first PUT is in flight now
+    await held.arrived;
     const cli = await quita(['send', '--json']);
     expect(cli.code).toBe(0);
     const cliRun = JSON.parse(cli.stdout) as { busy: boolean; sent: number };
     expect(cliRun).toMatchObject({ busy: true, sent: 0 });
+    await held.release();
 
+    // Until the host has settled every batch (its state, polled to a deadline; no fixed number of tries).
     let counts: Record<string, number> = {};
-    for (let i = 0; i < 120; i++) {
-      counts = ((await host.call('send.batches', { limit: 1 })) as { counts: Record<string, number> }).counts;
-      if (counts.queued! + counts.sending! + counts.sent! + counts.unknown! === 0) break;
-      await sleep(1000);
-    }
+    await vi.waitFor(
+      async () => {
+        counts = ((await host!.call('send.batches', { limit: 1 })) as { counts: Record<string, number> })
+          .counts;
+        expect(counts.queued! + counts.sending! + counts.sent! + counts.unknown!).toBe(0);
+      },
+      { timeout: 180_000, interval: 500 },
+    );
     await sync;
     // A second scheduled run after the host finished finds nothing to do and sends nothing.
     const again = JSON.parse((await quita(['send', '--json'])).stdout) as { busy: boolean; sent: number };
@@ -82,5 +89,5 @@ describe('one sender at a time per profile, across processes', () => {
     expect(counts.confirmed).toBe(Math.ceil(expected / 3));
     expect(new Set(await statusesInApi(sandbox, ids))).toEqual(new Set([2]));
     expect((await quita(['audit', 'verify'])).code).toBe(0);
-  }, 240_000);
+  }, 300_000);
 });
