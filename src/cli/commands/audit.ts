@@ -49,7 +49,9 @@ async function verifyAction(core: Parameters<Subcommand['run']>[2]) {
   const r = await runCommand(core, 'audit.verify', {});
   if (!r.ok)
     // A broken chain is a failure (exit 1), so a scheduled check notices it without parsing the output.
-    throw new Error(`audit log broken at entry ${r.brokenAt ?? '?'}: ${r.reason ?? 'unknown reason'}`);
+    throw new Error(
+      `audit log broken${r.brokenAt === null ? '' : ` at entry ${r.brokenAt}`}: ${r.reason ?? 'unknown reason'}`,
+    );
   const anchor = r.anchor
     ? `Anchored at entry ${r.anchor.count} (head ${r.anchor.head.slice(0, 16)}…, ${r.anchor.at}): none removed or re-hashed.`
     : 'No anchor kept by this front door yet: entries removed from the end would not be noticed.';

@@ -3,7 +3,7 @@
  * (audit-anchor.ts). A rule over the rows audit.repo.ts reads; neither of those imports this file.
  */
 import type { Db } from '../db/open-db';
-import { anchorProblem, type AuditAnchor } from './audit-anchor';
+import { anchorProblem, type AnchorCheck, type AuditAnchor } from './audit-anchor';
 import { auditRowsInOrder, GENESIS, hashOf } from './audit.repo';
 
 export interface AuditVerification {
@@ -17,19 +17,23 @@ export interface AuditVerification {
 }
 
 /**
- * Walk the chain from the start: every link and every hash must match, with no gap in the numbering; then, with
- * an anchor, the log must still hold the anchored entry unchanged (no truncation, no re-hashed rewrite).
+ * Walk the chain from the start: every link and every hash must match, with no gap in the numbering; then the
+ * anchor itself must be whole (not missing, not put back, its database copy not forged: audit-anchor.ts), and the
+ * log must still hold the anchored entry unchanged (no truncation, no re-hashed rewrite).
  */
-export function verifyAudit(db: Db, anchor: AuditAnchor | null = null): AuditVerification {
+export function verifyAudit(db: Db, check: AnchorCheck | null = null): AuditVerification {
   const chain = verifyChain(db);
-  if (!chain.ok || !anchor) return { ...chain, anchor };
-  const problem = anchorProblem(db, anchor);
-  return problem
+  const anchor = check?.anchor ?? null;
+  if (!chain.ok) return { ...chain, anchor };
+  const reasons = [check?.problem ?? null, anchor ? anchorProblem(db, anchor) : null].filter(
+    (r): r is string => r !== null,
+  );
+  return reasons.length
     ? {
         ok: false,
         entries: chain.entries,
-        brokenAt: Math.min(anchor.count, chain.entries + 1),
-        reason: problem,
+        brokenAt: anchor ? Math.min(anchor.count, chain.entries + 1) : null,
+        reason: reasons.join('; '),
         anchor,
       }
     : { ...chain, anchor };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { anchorId, readAnchor } from '../audit/audit-anchor';
+import { restartAnchor } from '../audit/audit-anchor';
 import { appendAudit } from '../audit/audit.repo';
 import {
   backupDir,
@@ -59,10 +59,9 @@ export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.resto
       discardStaged(checked);
       throw e;
     }
-    // The restored log is older than the anchor on purpose: the anchor restarts from it, and the entry says
-    // what it replaced, so the restore itself stays on record.
-    const before = readAnchor(ctx.secrets, profileId);
-    ctx.secrets.delete(anchorId(profileId));
+    // The restored log is older than the anchor on purpose: the anchor restarts from it (one generation above any
+    // seen, audit-anchor.ts), and the entry says what it replaced, so the restore itself stays on record.
+    const before = restartAnchor(ctx.dbFor(profileId), ctx.secrets, profileId);
     appendAudit(ctx.dbFor(profileId), {
       actor: ctx.actor(),
       profileId,

@@ -1,4 +1,4 @@
-import type { AuditAnchor } from '../audit/audit-anchor';
+import type { AnchorCheck } from '../audit/audit-anchor';
 import { auditRowsBetween, canonicalJson } from '../audit/audit.repo';
 import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
 import type { Db } from '../db/open-db';
@@ -64,7 +64,7 @@ export function maskedJson(json: string | null): string | null {
 export function auditLogReport(
   db: Db,
   q: Period & { action?: string | undefined } = {},
-  anchor: AuditAnchor | null = null,
+  anchor: AnchorCheck | null = null,
 ): AuditLogReport {
   const { fromUtc, toUtc } = utcBounds(q);
   const rows = auditRowsBetween(db, { fromUtc, toUtc, actionPrefix: q.action }).map((r): AuditLogRow => ({
@@ -84,12 +84,31 @@ export function auditLogReport(
 /** verifyAudit's reasons (English, for the CLI and logs) as the Portuguese files say them. */
 function reasonPt(reason: string | null): string {
   if (!reason) return 'motivo desconhecido';
+  // Several reasons are joined with "; " (the anchor's own problem, then what the log shows against it).
+  return reason.split('; ').map(oneReasonPt).join('; ');
+}
+
+function oneReasonPt(reason: string): string {
   const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason);
   if (cut)
     return `o registro ${cut[2]} foi escrito, mas o log termina no ${cut[1]} (registros removidos do fim)`;
   const rewritten = /^entry (\d+) is not the one anchored/.exec(reason);
   if (rewritten)
     return `o registro ${rewritten[1]} não é o que foi ancorado (o log foi reescrito e recalculado)`;
+  const missing =
+    /^the anchor kept outside the database is missing, but the database shows anchor no\. (\d+)/.exec(reason);
+  if (missing)
+    return `a âncora guardada fora do banco de dados foi apagada (o banco de dados mostra que a âncora nº ${missing[1]} estava guardada)`;
+  const older =
+    /^the anchor kept outside the database is an older one \(no\. (\d+), the database shows no\. (\d+)\)/.exec(
+      reason,
+    );
+  if (older)
+    return `uma âncora mais antiga foi reposta fora do banco de dados (nº ${older[1]}, o banco de dados mostra a nº ${older[2]})`;
+  if (/^the database's copy of the anchor was not sealed/.test(reason))
+    return 'a cópia da âncora no banco de dados não foi selada com a chave deste computador (foi forjada)';
+  if (/^the anchor kept outside the database cannot be opened/.test(reason))
+    return 'a âncora guardada fora do banco de dados não pode ser aberta (foi danificada ou trocada)';
   const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
     reason,
   );

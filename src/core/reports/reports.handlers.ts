@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
-import { readAnchor } from '../audit/audit-anchor';
+import { anchorCheck } from '../audit/audit-anchor';
 import { auditLogReport } from './audit-log.report';
 import { reconciliationReport } from './reconciliation.report';
 import { auditLogFile, reconciliationFile, type ReportMeta } from './report-files';
@@ -25,7 +25,7 @@ export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliat
     const file =
       kind === 'log'
         ? await auditLogFile(
-            auditLogReport(db, { from, to, action }, readAnchor(ctx.secrets, ctx.activeProfileId())),
+            auditLogReport(db, { from, to, action }, anchorCheck(db, ctx.secrets, ctx.activeProfileId())),
             format,
             { from, to, action },
             meta,

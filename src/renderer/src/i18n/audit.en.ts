@@ -40,6 +40,13 @@ export const auditEn: typeof auditPtBR = {
       missing: 'entry {{n}} was removed',
       unlinked: 'entry {{n}} does not follow entry {{prev}}',
       changed: 'entry {{n}} was changed after it was written',
+      anchorMissing:
+        'the anchor kept outside the database was deleted (the database shows anchor no. {{generation}} had been kept)',
+      anchorOlder:
+        'an older anchor was put back outside the database (no. {{kept}}, the database shows no. {{generation}})',
+      anchorForged:
+        'the database’s copy of the anchor was not sealed with this computer’s key (it was forged)',
+      anchorUnreadable: 'the anchor kept outside the database cannot be opened (it was damaged or replaced)',
     },
   },
   export: {

@@ -39,6 +39,14 @@ export const auditPtBR = {
       missing: 'o registro {{n}} foi removido',
       unlinked: 'o registro {{n}} não continua o registro {{prev}}',
       changed: 'o registro {{n}} foi alterado depois de escrito',
+      anchorMissing:
+        'a âncora guardada fora do banco de dados foi apagada (o banco de dados mostra que a âncora nº {{generation}} estava guardada)',
+      anchorOlder:
+        'uma âncora mais antiga foi reposta fora do banco de dados (nº {{kept}}, o banco de dados mostra a nº {{generation}})',
+      anchorForged:
+        'a cópia da âncora no banco de dados não foi selada com a chave deste computador (foi forjada)',
+      anchorUnreadable:
+        'a âncora guardada fora do banco de dados não pode ser aberta (foi danificada ou trocada)',
     },
   },
   export: {
