@@ -34,15 +34,23 @@ export function detectAcquirerFile(bytes: Uint8Array): AcquirerLayout | null {
 
 /**
  * No record may hold a control byte (NUL, other C0, DEL): a text file damaged in transfer or storage. XML
- * allows tab, LF and CR only (XML 1.0 §2.2), so a Stone file is held to the same rule, tab aside.
+ * allows tab, LF and CR only (XML 1.0 §2.2), so a Stone file, read from its decoded text (it may be UTF-16), is
+ * held to the same rule, tab aside.
  */
-function refuseControls(layout: AcquirerLayout, lines: RawLine[]): void {
-  const xml = layout === 'stone-xml-2.2';
+function refuseControls(
+  layout: AcquirerLayout,
+  lines: { line: number; control: RawLine['control'] }[],
+): void {
   for (const l of lines) {
-    const control = xml && l.control ? firstControl(l.text, true) : l.control;
-    if (!control) continue;
+    if (!l.control) continue;
     const who = layout.startsWith('cielo') ? 'Cielo' : layout.startsWith('rede') ? 'Rede' : 'Stone';
-    throw acquirerErrors.controlCharacter(who, layout, l.line, control.position, controlName(control.byte));
+    throw acquirerErrors.controlCharacter(
+      who,
+      layout,
+      l.line,
+      l.control.position,
+      controlName(l.control.byte),
+    );
   }
 }
 
@@ -76,9 +84,16 @@ function parseLayout(bytes: Uint8Array): AcquirerFile {
   if (!layout) throw acquirerErrors.unsupported('acquirer', 'not a Cielo, Rede or Stone settlement file');
   // Fixed-width and comma-separated records: character positions, CRLF/LF/CR, a BOM and an end-of-file mark
   // dropped, UTF-8 lines read as UTF-8 (cnab-records.ts).
+  if (layout === 'stone-xml-2.2') {
+    const text = decodeText(bytes.subarray(0, contentEnd(bytes))).text;
+    const xmlLines = text
+      .split(/\r\n|\n|\r/)
+      .map((t, k) => ({ line: k + 1, control: firstControl(t, true) }));
+    refuseControls(layout, xmlLines);
+    return parseStone(text);
+  }
   const lines = splitLines(bytes);
   refuseControls(layout, lines);
-  if (layout === 'stone-xml-2.2') return parseStone(decodeText(bytes.subarray(0, contentEnd(bytes))).text);
   switch (layout) {
     case 'cielo-edi-15':
       return parseCielo(lines);
