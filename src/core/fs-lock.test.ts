@@ -40,21 +40,30 @@ describe('withFileLock: one read-change-write at a time across processes', () =>
     const t = tempDir();
     cleanup = t.cleanup;
     const file = join(t.dir, 'secrets.json');
-    writeFileSync(`${file}.lock`, JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'x' }));
+    writeFileSync(
+      `${file}.lock`,
+      JSON.stringify({ pid: await deadPid(), host: hostname(), nonce: 'x', at: Date.now() }),
+    );
     expect(withFileLock(file, () => 'ran', { timeoutMs: 2000 })).toBe('ran');
     expect(existsSync(`${file}.lock`)).toBe(false);
-    // A live pid (ours, as another machine's would look) but an old file: taken over by age.
-    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: 'elsewhere', nonce: 'y' }));
+    // A live pid (ours, as another machine's would look) but taken long ago by its own clock: taken over by age.
+    writeFileSync(
+      `${file}.lock`,
+      JSON.stringify({ pid: process.pid, host: 'elsewhere', nonce: 'y', at: Date.now() - 60_000 }),
+    );
+    expect(withFileLock(file, () => 'ran again', { timeoutMs: 2000 })).toBe('ran again');
+    // A lock whose content cannot be read (damaged, or half written) is judged by the file's age.
+    writeFileSync(`${file}.lock`, '{"pid":');
     const old = new Date(Date.now() - 60_000);
     utimesSync(`${file}.lock`, old, old);
-    expect(withFileLock(file, () => 'ran again', { timeoutMs: 2000 })).toBe('ran again');
+    expect(withFileLock(file, () => 'ran a third time', { timeoutMs: 2000 })).toBe('ran a third time');
   });
 
   it('waits for a live holder and gives up with secrets.busy, leaving its lock alone', () => {
     const t = tempDir();
     cleanup = t.cleanup;
     const file = join(t.dir, 'secrets.json');
-    const held = JSON.stringify({ pid: process.ppid, host: hostname(), nonce: 'z' });
+    const held = JSON.stringify({ pid: process.ppid, host: hostname(), nonce: 'z', at: Date.now() });
     writeFileSync(`${file}.lock`, held);
     expect(() => withFileLock(file, () => 'never', { timeoutMs: 150 })).toThrow(
       expect.objectContaining({ code: 'secrets.busy' }),

@@ -40,6 +40,8 @@ interface LockOwner {
   pid: number;
   host: string;
   nonce: string;
+  /** When it was taken, on the owner's clock (Date.now()). */
+  at: number;
 }
 
 function readOwner(path: string): { text: string; owner: LockOwner | null } | null {
@@ -52,8 +54,11 @@ function readOwner(path: string): { text: string; owner: LockOwner | null } | nu
   }
   try {
     const o = JSON.parse(text) as Partial<LockOwner>;
-    return typeof o.pid === 'number' && typeof o.host === 'string' && typeof o.nonce === 'string'
-      ? { text, owner: { pid: o.pid, host: o.host, nonce: o.nonce } }
+    return typeof o.pid === 'number' &&
+      typeof o.host === 'string' &&
+      typeof o.nonce === 'string' &&
+      typeof o.at === 'number'
+      ? { text, owner: { pid: o.pid, host: o.host, nonce: o.nonce, at: o.at } }
       : { text, owner: null };
   } catch {
     return { text, owner: null }; // being written right now, or damaged: judged by its age
@@ -77,9 +82,13 @@ function ageMs(path: string): number | null {
   }
 }
 
-/** The lock file's owner is gone (or it is too old to be a live holder's). */
+/**
+ * The lock file's owner is gone (or it is too old to be a live holder's). Its age is read from the time the owner
+ * wrote in it, on the same kind of clock as ours; the file's mtime (the filesystem's clock, which on a shared folder
+ * or under a shifted process clock can be far from ours) only for a lock being written or damaged.
+ */
 function isStale(lock: string, text: { owner: LockOwner | null }, staleMs: number): boolean {
-  const age = ageMs(lock);
+  const age = text.owner ? Date.now() - text.owner.at : ageMs(lock);
   if (age === null) return false;
   if (age > staleMs) return true;
   const o = text.owner;
@@ -115,7 +124,12 @@ export function withFileLock<T>(file: string, fn: () => T, opts: FileLockOptions
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const staleMs = opts.staleMs ?? 30_000;
   mkdirSync(dirname(lock), { recursive: true, mode: 0o700 });
-  const me = JSON.stringify({ pid: process.pid, host: HOST, nonce: randomBytes(8).toString('hex') });
+  const me = JSON.stringify({
+    pid: process.pid,
+    host: HOST,
+    nonce: randomBytes(8).toString('hex'),
+    at: Date.now(),
+  });
   const deadline = Date.now() + timeoutMs;
   let wait = 1;
   for (;;) {
