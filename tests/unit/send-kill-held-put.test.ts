@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core/bootstrap';
@@ -116,7 +117,13 @@ describe('quita send killed while a mark-received PUT is held open at the server
       const resumed = await quita(['send', '--json']);
       expect(resumed.code, resumed.stderr).toBe(0);
       const summary = JSON.parse(resumed.stdout) as { needsReview: number; waiting: number; busy: boolean };
-      expect(summary).toMatchObject({ needsReview: 0, waiting: 0, busy: false });
+      // On failure, the run's own account of why (its log file) says more than the summary.
+      const log = join(dataDir, 'logs', 'quita.log');
+      expect(summary, existsSync(log) ? readFileSync(log, 'utf8').slice(-3000) : 'no log').toMatchObject({
+        needsReview: 0,
+        waiting: 0,
+        busy: false,
+      });
 
       // The outbox: every batch confirmed; the approved receivables are the union of its batches.
       const core = createCore({ mode: 'cli', version: '0.0.0-test', dataDir, env });
