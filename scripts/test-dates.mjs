@@ -1,10 +1,10 @@
 // `npm run test:dates`: the date-sensitive tests with the clock set to other days, so a suite that is green today
 // is not green by luck of the calendar. Every process of a run (vitest, the CLI and host processes the tests
-// start, Playwright, Chromium) sees the same day through libfaketime (Debian package `faketime`), each starting at
-// the pinned instant and then running at normal speed.
+// start, Playwright, Chromium) sees the same time through libfaketime (Debian package `faketime`): the clock
+// shifted so that the run starts at the pinned instant, then running at normal speed.
 //
 // The days (Brasília is UTC-3, no daylight saving since 2019):
-//   year end   2026-12-31 23:00 in Brasília, already 2027-01-01 in UTC (the day boundary the app must count in
+//   year end   2026-12-31 22:30 in Brasília, already 2027-01-01 in UTC (the day boundary the app must count in
 //              Brasília, src/shared/dates.ts)
 //   month end  2028-02-29 10:00, a leap day
 //   Saturday   2027-03-06 10:00 (no bank business day)
@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { ensureChromium } from './find-chromium.mjs';
 
 const DAYS = [
-  ['year end (UTC already next year)', '2027-01-01T02:00:00Z'],
+  ['year end (UTC already next year)', '2027-01-01T01:30:00Z'],
   ['month end, leap day', '2028-02-29T13:00:00Z'],
   ['Saturday', '2027-03-06T13:00:00Z'],
   ['holiday (Tiradentes)', '2027-04-21T13:00:00Z'],
@@ -64,14 +64,21 @@ const unitFiles = [...testFiles('src', '.test.ts'), ...testFiles('tests/unit', '
   DATE_SENSITIVE.test(readFileSync(f, 'utf8')),
 );
 
-/** The environment that pins every process started from it to `iso` (UTC). */
+/**
+ * The environment that moves every process started from it to `iso` (UTC): the clock is shifted by a fixed offset
+ * (libfaketime's relative mode), so each process reads the same time as every other one and time runs as usual —
+ * the start-at mode ('@') shares its start through shared memory, and under many processes at once some of them
+ * started again at the pinned instant, minutes apart from their siblings.
+ */
 function pinned(iso) {
-  const faketime = `@${iso.replace('T', ' ').replace('Z', '')}`;
+  const offset = Math.round((Date.parse(iso) - Date.now()) / 1000);
   return {
     ...process.env,
     TZ: 'UTC',
-    FAKETIME: faketime,
+    FAKETIME: `${offset >= 0 ? '+' : ''}${offset}s`,
     LD_PRELOAD: lib,
+    FAKETIME_DISABLE_SHM: '1',
+    // Timers and timeouts keep real time.
     FAKETIME_DONT_FAKE_MONOTONIC: '1',
   };
 }
@@ -82,7 +89,7 @@ const rows = [];
 let failed = 0;
 for (const [label, iso] of days) {
   const env = pinned(iso);
-  // The pin is checked, not assumed: a process started under it must read the pinned day.
+  // The pin is checked, not assumed: a process started under it must read the pinned hour.
   const seen = spawnSync(process.execPath, ['-e', 'process.stdout.write(new Date().toISOString())'], { env });
   if (!String(seen.stdout).startsWith(iso.slice(0, 13))) {
     console.error(`the clock could not be pinned to ${iso} (a process read ${seen.stdout})`);
@@ -95,7 +102,7 @@ for (const [label, iso] of days) {
     spawnSync(
       'node_modules/.bin/vitest',
       ['run', '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`, ...unitFiles],
-      { stdio: 'inherit', env },
+      { stdio: 'inherit', env: pinned(iso) },
     );
     const v = existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : null;
     row.unit = v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : 'did not run';
@@ -111,7 +118,7 @@ for (const [label, iso] of days) {
       const json = join(work, `pw-${iso}.json`);
       spawnSync('node_modules/.bin/playwright', ['test'], {
         stdio: 'inherit',
-        env: { ...env, QUITA_CHROMIUM: chromium.path, QUITA_PW_JSON: json },
+        env: { ...pinned(iso), QUITA_CHROMIUM: chromium.path, QUITA_PW_JSON: json },
       });
       const p = existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : null;
       row.e2e = p

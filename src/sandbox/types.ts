@@ -77,6 +77,8 @@ export interface SandboxOptions {
   today?: string;
   /** How acquirers settle card sales (data/card-styles.ts); default `classic`. */
   cardStyle?: CardStyleName;
+  /** Days since the gym's clerk last reconciled (1–60); default 4 to 9, drawn from the seed. */
+  unreconciledDays?: number;
   /** The gym's DNS name, used as the Basic user. */
   username?: string;
   branchKey?: string;

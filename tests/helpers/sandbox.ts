@@ -14,6 +14,12 @@ export const TEST_TODAY = todayInBrasilia();
 /** The day `offset` days from TEST_TODAY (negative: before), for sync windows and statement periods. */
 export const testDay = (offset: number): string => addDays(TEST_TODAY, offset);
 
+/**
+ * For tests that approve and send: the clerk last reconciled two weeks ago, so the API still has two weeks of
+ * payments open, whatever day it is (by default 4 to 9 days, which on some days leaves a statement one green line).
+ */
+export const TO_RECONCILE = { unreconciledDays: 14 } as const;
+
 export async function testSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ seed: 7, members: 60, today: TEST_TODAY, rateLimit: false, ...opts });
 }

@@ -5,7 +5,7 @@ import { createCore, type Core } from '../../src/core/bootstrap';
 import type { RunningSandbox } from '../../src/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { commandCaller } from '../helpers/core';
-import { TEST_TODAY, testDay, testSandbox } from '../helpers/sandbox';
+import { TEST_TODAY, testDay, testSandbox, TO_RECONCILE } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
 
 /**
@@ -46,7 +46,7 @@ async function trail(dataDir: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  [cliSandbox, screenSandbox] = await Promise.all([testSandbox(), testSandbox()]);
+  [cliSandbox, screenSandbox] = await Promise.all([testSandbox(TO_RECONCILE), testSandbox(TO_RECONCILE)]);
   const account =
     cliSandbox.data.bankAccounts.find((a) => a.bankCode !== 1) ?? cliSandbox.data.bankAccounts[0]!;
   accountId = account.id;

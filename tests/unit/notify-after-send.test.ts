@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { commandCaller, testCore } from '../helpers/core';
-import { TEST_TODAY, testDay, testSandbox } from '../helpers/sandbox';
+import { TEST_TODAY, testDay, testSandbox, TO_RECONCILE } from '../helpers/sandbox';
 
 describe('optional notification after a confirmed send', () => {
   const t = testCore();
@@ -11,7 +11,7 @@ describe('optional notification after a confirmed send', () => {
   const call = commandCaller(t.core);
 
   it('is off by default, and when on, tells each member whose payment was confirmed', async () => {
-    const sandbox = await testSandbox({ members: 120 });
+    const sandbox = await testSandbox({ ...TO_RECONCILE, members: 120 });
     try {
       const base = {
         name: 'Centro',

@@ -7,7 +7,7 @@ import type { HoldOptions, MarkReceivedOutcome, RunningSandbox } from '../../src
 import { prepareMatchedBranch } from '../helpers/branch';
 import { quitaCli } from '../helpers/cli';
 import { commandCaller } from '../helpers/core';
-import { statusesInApi, testSandbox } from '../helpers/sandbox';
+import { statusesInApi, testSandbox, TO_RECONCILE } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
 
 /**
@@ -61,7 +61,7 @@ describe('quita send killed while a mark-received PUT is held open at the server
     '$name: resumed, no receivable applied twice, none lost',
     async ({ hold, settle, outcome, putsOfHeldIds }) => {
       const tmp = tempDir();
-      const sandbox = await testSandbox({ members: 120 });
+      const sandbox = await testSandbox({ ...TO_RECONCILE, members: 120 });
       started.push({ sandbox, cleanup: tmp.cleanup });
       const dataDir = join(tmp.dir, 'data');
       const env = {
@@ -119,7 +119,10 @@ describe('quita send killed while a mark-received PUT is held open at the server
       const summary = JSON.parse(resumed.stdout) as { needsReview: number; waiting: number; busy: boolean };
       // On failure, the run's own account of why (its log file) says more than the summary.
       const log = join(dataDir, 'logs', 'quita.log');
-      expect(summary, existsSync(log) ? readFileSync(log, 'utf8').slice(-3000) : 'no log').toMatchObject({
+      expect(
+        summary,
+        `${resumed.stdout}\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-3000) : 'no log'}`,
+      ).toMatchObject({
         needsReview: 0,
         waiting: 0,
         busy: false,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { countingProxy } from '../helpers/counting-proxy';
 import { prepareMatchedBranch } from '../helpers/branch';
-import { statusesInApi, testSandbox } from '../helpers/sandbox';
+import { statusesInApi, testSandbox, TO_RECONCILE } from '../helpers/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { ensureRendererBuilt, killHost, startHost as startHostIn } from '../helpers/host';
 import { tempDir } from '../helpers/tmp';
@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   ensureRendererBuilt();
-  sandbox = await testSandbox({ members: 120 });
+  sandbox = await testSandbox({ ...TO_RECONCILE, members: 120 });
   proxy = await countingProxy(sandbox.url);
   await prepareMatchedBranch(quita, sandbox, proxy.url, tmp.dir);
 }, 120_000);

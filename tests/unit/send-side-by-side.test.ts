@@ -5,7 +5,7 @@ import { quitaCli } from '../helpers/cli';
 import { countingProxy } from '../helpers/counting-proxy';
 import { ensureRendererBuilt, killHost, startHost, type RunningHost } from '../helpers/host';
 import { prepareMatchedBranch } from '../helpers/branch';
-import { statusesInApi, testSandbox } from '../helpers/sandbox';
+import { statusesInApi, testSandbox, TO_RECONCILE } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
 
 /**
@@ -30,7 +30,7 @@ let host: RunningHost | undefined;
 
 beforeAll(async () => {
   ensureRendererBuilt();
-  sandbox = await testSandbox({ members: 120, rateLimit: { perSecond: 3, perMinute: 60 } });
+  sandbox = await testSandbox({ ...TO_RECONCILE, members: 120, rateLimit: { perSecond: 3, perMinute: 60 } });
   proxy = await countingProxy(sandbox.url);
   await prepareMatchedBranch(quita, sandbox, proxy.url, tmp.dir);
 }, 180_000);

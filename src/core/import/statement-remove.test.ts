@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox';
 import { commandCaller, testCore } from '../../../tests/helpers/core';
-import { testDay, testSandbox } from '../../../tests/helpers/sandbox';
+import { testDay, testSandbox, TO_RECONCILE } from '../../../tests/helpers/sandbox';
 
 /** [P] item 5: an imported statement none of whose lines was sent can be removed (audited); one that was cannot. */
 describe('import.remove through the core, against the sandbox', () => {
@@ -25,7 +25,7 @@ describe('import.remove through the core, against the sandbox', () => {
       .get(...args) as number;
 
   beforeAll(async () => {
-    sandbox = await testSandbox();
+    sandbox = await testSandbox(TO_RECONCILE);
     await call('profiles.save', {
       name: 'Centro',
       baseUrl: sandbox.url,

@@ -18,6 +18,8 @@ export interface GenerateOptions {
   today?: string;
   /** How acquirers settle card sales (card-styles.ts); default `classic`. */
   cardStyle?: CardStyleName;
+  /** Days since the clerk last reconciled (1–60); default 4 to 9, drawn from the seed. */
+  unreconciledDays?: number;
 }
 
 export function resolveGenerationParams(opts: GenerateOptions = {}): GenerationParams {
@@ -28,6 +30,9 @@ export function resolveGenerationParams(opts: GenerateOptions = {}): GenerationP
   if (!Number.isInteger(members) || members < 1) throw new Error('members must be a positive integer');
   if (!Number.isInteger(months) || months < 1 || months > 36)
     throw new Error('months must be between 1 and 36');
+  const u = opts.unreconciledDays;
+  if (u !== undefined && (!Number.isInteger(u) || u < 1 || u > 60))
+    throw new Error('unreconciledDays must be between 1 and 60');
   if (opts.cardStyle !== undefined && !(opts.cardStyle in CARD_STYLES))
     throw new Error(
       `unknown card style '${String(opts.cardStyle)}' (${Object.keys(CARD_STYLES).join(', ')})`,
@@ -38,6 +43,7 @@ export function resolveGenerationParams(opts: GenerateOptions = {}): GenerationP
     months,
     today,
     ...(opts.cardStyle && opts.cardStyle !== 'classic' ? { cardStyle: opts.cardStyle } : {}),
+    ...(u !== undefined ? { unreconciledDays: u } : {}),
   };
 }
 
@@ -51,7 +57,7 @@ export function generateSandboxData(opts: GenerateOptions = {}): SandboxData {
   const { seed, today, months } = params;
   const windowStart = firstOfMonth(addMonths(today, -(months - 1)));
   const windowEnd = addMonths(today, 1);
-  const lastReconciled = addDays(today, -createRng(seed, 'clerk').int(4, 9));
+  const lastReconciled = addDays(today, -(params.unreconciledDays ?? createRng(seed, 'clerk').int(4, 9)));
   const bankAccounts = generateBankAccounts(seed);
   const byRole = (role: string) => bankAccounts.find((a) => a.role === role);
   const primary = byRole('primary')!;

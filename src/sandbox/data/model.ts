@@ -116,6 +116,11 @@ export interface GenerationParams {
   today: string;
   /** How acquirers settle card sales (card-styles.ts); absent: `classic`. */
   cardStyle?: CardStyleName;
+  /**
+   * How many days ago the gym's clerk last reconciled (credits after it are still open in the API); absent: 4 to 9,
+   * drawn from the seed. A test that needs payments still to reconcile on any day sets it.
+   */
+  unreconciledDays?: number;
 }
 
 export interface SandboxData extends GenerationParams {

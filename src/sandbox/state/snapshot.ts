@@ -32,6 +32,7 @@ const snapshotSchema = z.object({
     months: z.int(),
     today: z.string(),
     cardStyle: z.enum(CARD_STYLE_NAMES as [CardStyleName, ...CardStyleName[]]).optional(),
+    unreconciledDays: z.int().optional(),
   }),
   changes: z.record(z.string(), receivableChangeSchema),
   notifications: z.array(notificationSchema),

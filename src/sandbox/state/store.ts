@@ -55,6 +55,7 @@ export function createStore(
         months: data.months,
         today: data.today,
         ...(data.cardStyle ? { cardStyle: data.cardStyle } : {}),
+        ...(data.unreconciledDays !== undefined ? { unreconciledDays: data.unreconciledDays } : {}),
       },
       changes: Object.fromEntries([...changes].map(([id, c]) => [String(id), c])),
       notifications,
