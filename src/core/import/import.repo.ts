@@ -97,6 +97,31 @@ export const importRepo = {
       .prepare('SELECT id FROM statements WHERE bank_account_id = ? AND sha256 = ?')
       .get(bankAccountId, sha256) as { id: number } | undefined,
 
+  /**
+   * The one earlier statement of the account that holds every one of these line fingerprints, has exactly that
+   * many lines and the same period; undefined when there is none (a line is new, or they are spread over several).
+   */
+  statementOfAllLines(
+    db: Db,
+    bankAccountId: number,
+    fingerprints: readonly string[],
+    period: { from: string; to: string } | null,
+  ): { id: number } | undefined {
+    if (!fingerprints.length) return undefined;
+    const of = db
+      .prepare('SELECT statement_id FROM statement_lines WHERE bank_account_id = ? AND fingerprint = ?')
+      .pluck();
+    const first = of.get(bankAccountId, fingerprints[0]) as number | undefined;
+    if (first === undefined) return undefined;
+    for (const f of fingerprints) if (of.get(bankAccountId, f) !== first) return undefined;
+    const s = db
+      .prepare('SELECT id, line_count, period_from, period_to FROM statements WHERE id = ?')
+      .get(first) as { id: number; line_count: number; period_from: string | null; period_to: string | null };
+    const samePeriod =
+      (s.period_from ?? null) === (period?.from ?? null) && (s.period_to ?? null) === (period?.to ?? null);
+    return s.line_count === fingerprints.length && samePeriod ? { id: s.id } : undefined;
+  },
+
   insertStatement(db: Db, s: NewStatement): number {
     const info = db
       .prepare(

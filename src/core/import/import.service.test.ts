@@ -88,6 +88,25 @@ describe('import service', () => {
     expect(count(db, 'SELECT count(*) FROM statement_lines')).toBe(10);
   });
 
+  it('the same file in other bytes (LF, UTF-8, trailing blank lines) is the same statement, not an empty second one', async () => {
+    // itau.csv is Itaú's export as the bank writes it: ISO-8859-1, CRLF. The clerk's copy went through an editor.
+    const first = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const text = readFileSync(join(FIXTURES, 'itau.csv'), 'latin1');
+    const variants = [
+      Buffer.from(text.replace(/\r\n/g, '\n'), 'latin1'),
+      Buffer.from(text, 'utf8'),
+      Buffer.from(`${text}\r\n\r\n`, 'latin1'),
+    ];
+    for (const bytes of variants) {
+      const preview = await previewImport(db, { fileName: 'itau (1).csv', bytes, bankAccountId: 10 });
+      expect(preview.sameFileStatementId).toBe(first.statementId);
+      const again = await commitImport(db, { fileName: 'itau (1).csv', bytes, bankAccountId: 10 });
+      expect(again).toMatchObject({ statementId: first.statementId, imported: 0, sameFile: true });
+    }
+    expect(count(db, 'SELECT count(*) FROM statements')).toBe(1);
+    expect(count(db, 'SELECT count(*) FROM statement_lines')).toBe(10);
+  });
+
   it('an overlapping period adds only the new lines, and both R$ 99,90 of one day survive', async () => {
     await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
     const r = await commitImport(db, { ...file('itau-overlap.csv'), bankAccountId: 10 });

@@ -131,6 +131,28 @@ function overlapNotices(db: Db, bankAccountId: number, parsed: ParseResult): Not
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/**
+ * The statement this file already is: the same bytes, or the same lines in other bytes (other line endings,
+ * encoding, trailing blank lines: every line's fingerprint is a line of one earlier statement with exactly as many
+ * lines and the same period). One file is one file; an export of an overlapping period is not this.
+ */
+function sameStatement(
+  db: Db,
+  bankAccountId: number,
+  sha256: string,
+  parsed: { lines: readonly { fingerprint: string }[]; period: { from: string; to: string } | null },
+): { id: number } | undefined {
+  return (
+    importRepo.statementBySha(db, bankAccountId, sha256) ??
+    importRepo.statementOfAllLines(
+      db,
+      bankAccountId,
+      parsed.lines.map((l) => l.fingerprint),
+      parsed.period,
+    )
+  );
+}
+
 function counts(parsed: ParseResult) {
   const k = zeroKinds();
   let creditCents = 0;
@@ -203,7 +225,7 @@ export async function previewImport(
     period: parsed.period,
     newCredits,
     knownCredits,
-    sameFileStatementId: account ? (importRepo.statementBySha(db, account.id, sha256)?.id ?? null) : null,
+    sameFileStatementId: account ? (sameStatement(db, account.id, sha256, parsed)?.id ?? null) : null,
     accountCheck: check,
     statements: parsed.statements,
     statementIndex: parsed.statementIndex,
@@ -270,7 +292,7 @@ export async function commitImport(
   const saveProfile = file.saveProfile !== false;
 
   const run = db.transaction(() => {
-    const existing = importRepo.statementBySha(db, account.id, sha256);
+    const existing = sameStatement(db, account.id, sha256, parsed);
     const statementId =
       existing?.id ??
       importRepo.insertStatement(db, {
