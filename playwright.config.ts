@@ -10,7 +10,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Deadlines, not waits: every step waits for what it expects to see, and these only bound how long a step may
+  // take on a busy runner (the journeys took 2–4 times longer beside a CPU hog) before it counts as failed.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.QUITA_PW_JSON
     ? [['list'], ['json', { outputFile: process.env.QUITA_PW_JSON }]]
     : [['list']],
