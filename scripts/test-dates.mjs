@@ -14,7 +14,9 @@
 // clock (found by what they contain, so a new one is included without editing this list), and every
 // end-to-end journey (all of them run on the demo branch, generated around the day).
 //
-// Usage: node scripts/test-dates.mjs [--only unit|e2e] [--day YYYY-MM-DDTHH:MM:SSZ ...]
+// Usage: node scripts/test-dates.mjs [--only unit|e2e] [--day YYYY-MM-DDTHH:MM:SSZ ...] [--spec tests/e2e/X.spec.ts ...]
+// (--spec: only these journeys; Chromium under libfaketime runs several times slower, so a full pass of every
+// journey on five days takes hours on a 2-core machine).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,7 @@ const DATE_SENSITIVE =
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const chosen = args.flatMap((a, i) => (a === '--day' ? [args[i + 1]] : []));
+const specs = args.flatMap((a, i) => (a === '--spec' ? [args[i + 1]] : []));
 const days = chosen.length ? chosen.map((d) => [d, d]) : DAYS;
 
 const LIBS = [
@@ -116,7 +119,7 @@ for (const [label, iso] of days) {
       failed++;
     } else {
       const json = join(work, `pw-${iso}.json`);
-      spawnSync('node_modules/.bin/playwright', ['test'], {
+      spawnSync('node_modules/.bin/playwright', ['test', ...specs], {
         stdio: 'inherit',
         env: { ...pinned(iso), QUITA_CHROMIUM: chromium.path, QUITA_PW_JSON: json },
       });
