@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { countingProxy } from '../helpers/counting-proxy';
 import { prepareMatchedBranch } from '../helpers/branch';
@@ -24,7 +24,6 @@ const quita = quitaCli(dataDir, env);
 
 const startHost = () => startHostIn(dataDir, env);
 const kill = (child: ChildProcess) => killHost(child);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   ensureRendererBuilt();
@@ -63,15 +62,20 @@ describe('crash safety of sending', () => {
     // A restart resumes by itself: interrupted batches are read back before anything is sent again.
     sandbox.setFaults({ latencyMs: 50, resetAfterApplyRate: 0.3, seed: 9 });
     const second = await startHost();
+    // Until every batch is settled (polled to a deadline; a nudge to send again now and then, as the screen's
+    // button would, for batches postponed after a reset).
     let counts: Record<string, number> = {};
-    for (let i = 0; i < 60; i++) {
-      counts = ((await second.call('send.batches', { limit: 1 })) as { counts: Record<string, number> })
-        .counts;
-      if (counts.confirmed! > 0 && counts.queued! + counts.sending! + counts.sent! + counts.unknown! === 0)
-        break;
-      await sleep(500);
-      if (i % 10 === 9) await second.call('send.run', {});
-    }
+    let polls = 0;
+    await vi.waitFor(
+      async () => {
+        if (++polls % 10 === 0) await second.call('send.run', {});
+        counts = ((await second.call('send.batches', { limit: 1 })) as { counts: Record<string, number> })
+          .counts;
+        expect(counts.confirmed).toBeGreaterThan(0);
+        expect(counts.queued! + counts.sending! + counts.sent! + counts.unknown!).toBe(0);
+      },
+      { timeout: 120_000, interval: 500 },
+    );
     await kill(second.child);
 
     const ids = proxy.applied.flat();
