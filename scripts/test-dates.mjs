@@ -92,9 +92,9 @@ const rows = [];
 let failed = 0;
 for (const [label, iso] of days) {
   const env = pinned(iso);
-  // The pin is checked, not assumed: a process started under it must read the pinned hour.
-  const seen = spawnSync(process.execPath, ['-e', 'process.stdout.write(new Date().toISOString())'], { env });
-  if (!String(seen.stdout).startsWith(iso.slice(0, 13))) {
+  // The pin is checked, not assumed: a process started under it must read the pinned instant (to the minute).
+  const seen = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(Date.now()))'], { env });
+  if (!(Math.abs(Number(seen.stdout) - Date.parse(iso)) < 60_000)) {
     console.error(`the clock could not be pinned to ${iso} (a process read ${seen.stdout})`);
     process.exit(2);
   }

@@ -7,7 +7,7 @@ test('demo branch: start it from the first screen and sync it, with progress and
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Usar filial de demonstração' }).click();
   // The app frame replaces the first-run screen, named after the demo branch.
-  await expect(page.getByText('Filial de demonstração')).toBeVisible();
+  await expect(page.getByText('Filial de demonstração', { exact: true })).toBeVisible();
   await page.getByRole('navigation').getByRole('button', { name: 'Sincronizar' }).click();
   await expect(page.getByRole('cell', { name: 'Recebíveis' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Recebíveis\s+0\s+nunca/ })).toBeVisible();
