@@ -67,7 +67,9 @@ describe('sync against the sandbox', () => {
       skipped: 0,
       windowFetches: 1,
     });
-    const debtorPages = Math.floor((summary.debtors ?? 0) / 50) + 1;
+    // The debtors' answer carries its total, so their read stops on the page that reaches it: on a day with exactly
+    // 50 debtors (2028-02-29) that is one page, not one more empty page as for the receivables.
+    const debtorPages = Math.max(1, Math.ceil((summary.debtors ?? 0) / 50));
     // 1 (bank accounts) + window pages (a last short page ends the loop) + card pages + debtor pages.
     expect(summary.requests).toBe(1 + Math.floor(n / 50) + 1 + Math.floor(ahead / 50) + 1 + debtorPages);
     expect(summary.bankAccounts).toBe(sandbox.data.bankAccounts.length);
