@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/helpers/tmp';
@@ -52,11 +53,20 @@ describe('withFileLock: one read-change-write at a time across processes', () =>
       JSON.stringify({ pid: process.pid, host: 'elsewhere', nonce: 'y', at: Date.now() - 60_000 }),
     );
     expect(withFileLock(file, () => 'ran again', { timeoutMs: 2000 })).toBe('ran again');
-    // A lock whose content cannot be read (damaged, or half written) is judged by the file's age.
+    // A lock whose content cannot be read (damaged, or half written) is given staleMs from when it was first seen
+    // so, on this process's clock: its mtime says nothing (here: an hour in the future).
     writeFileSync(`${file}.lock`, '{"pid":');
-    const old = new Date(Date.now() - 60_000);
-    utimesSync(`${file}.lock`, old, old);
-    expect(withFileLock(file, () => 'ran a third time', { timeoutMs: 2000 })).toBe('ran a third time');
+    const future = new Date(Date.now() + 3_600_000);
+    utimesSync(`${file}.lock`, future, future);
+    expect(withFileLock(file, () => 'ran a third time', { timeoutMs: 2000, staleMs: 200 })).toBe(
+      'ran a third time',
+    );
+    // A lock naming this very thread is a leftover of an earlier hold (a release that lost a race): taken at once.
+    writeFileSync(
+      `${file}.lock`,
+      JSON.stringify({ pid: process.pid, host: hostname(), nonce: 'w', at: Date.now(), thread: threadId }),
+    );
+    expect(withFileLock(file, () => 'ran a fourth time', { timeoutMs: 150 })).toBe('ran a fourth time');
   });
 
   it('waits for a live holder and gives up with secrets.busy, leaving its lock alone', () => {

@@ -7,10 +7,10 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import { dirname } from 'node:path';
 import { AppError } from './errors';
 
@@ -42,6 +42,8 @@ interface LockOwner {
   nonce: string;
   /** When it was taken, on the owner's clock (Date.now()). */
   at: number;
+  /** The owner's thread in its process (worker_threads' threadId; 0: the main thread). */
+  thread: number;
 }
 
 function readOwner(path: string): { text: string; owner: LockOwner | null } | null {
@@ -58,7 +60,7 @@ function readOwner(path: string): { text: string; owner: LockOwner | null } | nu
       typeof o.host === 'string' &&
       typeof o.nonce === 'string' &&
       typeof o.at === 'number'
-      ? { text, owner: { pid: o.pid, host: o.host, nonce: o.nonce, at: o.at } }
+      ? { text, owner: { pid: o.pid, host: o.host, nonce: o.nonce, at: o.at, thread: o.thread ?? 0 } }
       : { text, owner: null };
   } catch {
     return { text, owner: null }; // being written right now, or damaged: judged by its age
@@ -74,25 +76,28 @@ function alive(pid: number): boolean {
   }
 }
 
-function ageMs(path: string): number | null {
-  try {
-    return Date.now() - statSync(path).mtimeMs;
-  } catch {
-    return null;
-  }
-}
+/** When this thread first saw a lock file whose content it could not read (path and content), on its own clock. */
+const unreadableSince = new Map<string, number>();
 
 /**
  * The lock file's owner is gone (or it is too old to be a live holder's). Its age is read from the time the owner
- * wrote in it, on the same kind of clock as ours; the file's mtime (the filesystem's clock, which on a shared folder
- * or under a shifted process clock can be far from ours) only for a lock being written or damaged.
+ * wrote in it, on the same kind of clock as ours. A lock whose content cannot be read (being written this instant,
+ * or damaged) is given `staleMs` from when this thread first saw it so, on this thread's own clock: never the
+ * file's mtime, which is the filesystem's clock (a shared folder's, or one a shifted process clock disagrees with)
+ * and made a lock caught mid-write look abandoned. A lock naming this very thread is one it no longer holds (`held`
+ * is checked first): a leftover, taken over at once instead of waited for.
  */
-function isStale(lock: string, text: { owner: LockOwner | null }, staleMs: number): boolean {
-  const age = text.owner ? Date.now() - text.owner.at : ageMs(lock);
-  if (age === null) return false;
-  if (age > staleMs) return true;
+function isStale(lock: string, text: { text: string; owner: LockOwner | null }, staleMs: number): boolean {
   const o = text.owner;
-  return o !== null && o.host === HOST && o.pid !== process.pid && !alive(o.pid);
+  if (!o) {
+    const key = `${lock}\0${text.text}`;
+    const first = unreadableSince.get(key) ?? performance.now();
+    unreadableSince.set(key, first);
+    return performance.now() - first > staleMs;
+  }
+  if (o.host === HOST && o.pid === process.pid && o.thread === threadId) return true;
+  if (Date.now() - o.at > staleMs) return true;
+  return o.host === HOST && o.pid !== process.pid && !alive(o.pid);
 }
 
 /** Move a stale lock out of the way, unless someone replaced it since we looked. */
@@ -129,6 +134,7 @@ export function withFileLock<T>(file: string, fn: () => T, opts: FileLockOptions
     host: HOST,
     nonce: randomBytes(8).toString('hex'),
     at: Date.now(),
+    thread: threadId,
   });
   const deadline = Date.now() + timeoutMs;
   let wait = 1;
@@ -161,6 +167,7 @@ export function withFileLock<T>(file: string, fn: () => T, opts: FileLockOptions
     pause(wait + Math.random() * wait);
     wait = Math.min(wait * 2, 25);
   }
+  for (const k of unreadableSince.keys()) if (k.startsWith(`${lock}\0`)) unreadableSince.delete(k);
   held.add(lock);
   try {
     return fn();
