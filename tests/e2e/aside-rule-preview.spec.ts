@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { demoSynced, expect, importCsv, shoot, test } from './fixtures';
+import { command, demoSynced, expect, importCsv, shoot, test } from './fixtures';
 
 /**
  * [R] item 4: a set-aside rule is previewed before it is saved. A one-word rule ("cred", a word the bank prints
@@ -14,20 +14,6 @@ interface Found {
   amountCents: number;
   dueDate: string | null;
   paymentTypeId: number | null;
-}
-
-/** A command run the way the renderer runs it (window.api). */
-async function command<T>(page: Page, name: string, input: unknown): Promise<T> {
-  return page.evaluate(
-    async ([n, i]) => {
-      const api = (globalThis as unknown as { api: { invoke: (n: string, i: unknown) => Promise<unknown> } })
-        .api;
-      const r = (await api.invoke(n, i)) as { ok: boolean; value?: unknown; error?: unknown };
-      if (!r.ok) throw new Error(JSON.stringify(r.error));
-      return r.value;
-    },
-    [name, input] as const,
-  ) as Promise<T>;
 }
 
 /** Serious or critical axe-core violations of the page as it is, light then dark (WCAG 2.1 A and AA). */

@@ -96,3 +96,19 @@ export async function shoot(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/** A command run the way the screens run it, through the page's own bridge (window.api); throws on an error. */
+export async function command<T>(page: Page, name: string, input: unknown): Promise<T> {
+  const r = await page.evaluate(
+    ([n, i]) =>
+      // In the page, globalThis is the window the bridge is on (these tests compile without the DOM types).
+      (globalThis as unknown as { api: { invoke: (n: string, i: unknown) => Promise<unknown> } }).api.invoke(
+        n,
+        i,
+      ),
+    [name, input] as const,
+  );
+  const res = r as { ok: boolean; value: T; error?: unknown };
+  if (!res.ok) throw new Error(`${name}: ${JSON.stringify(res.error)}`);
+  return res.value;
+}

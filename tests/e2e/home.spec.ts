@@ -1,25 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { CommandOutput } from '../../src/shared/contract';
-import { demoSynced, expect, importCsv, shoot, test } from './fixtures';
+import { command, demoSynced, expect, importCsv, shoot, test } from './fixtures';
 
 type Summary = CommandOutput<'dashboard.summary'>;
 type Lines = CommandOutput<'match.lines'>;
-
-/** A command through the page's own bridge (the one the screens use), for the numbers to compare with. */
-async function command<T>(page: Page, name: string, input: object): Promise<T> {
-  const r = await page.evaluate(
-    ([n, i]) =>
-      // In the page, globalThis is the window the bridge is on (these tests compile without the DOM types).
-      (globalThis as unknown as { api: { invoke: (n: string, i: unknown) => Promise<unknown> } }).api.invoke(
-        n,
-        i,
-      ),
-    [name, input] as const,
-  );
-  const res = r as { ok: boolean; value: T; error?: unknown };
-  if (!res.ok) throw new Error(`${name}: ${JSON.stringify(res.error)}`);
-  return res.value;
-}
 
 const brl = (cents: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);

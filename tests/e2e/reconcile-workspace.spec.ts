@@ -3,7 +3,7 @@ import { DEMO_SEED } from '../../src/core/demo/demo-controller';
 import { DEFAULT_WINDOW } from '../../src/core/sync/sync.service';
 import { defaultKeys } from '../../src/sandbox';
 import { addDays } from '../../src/shared/dates';
-import { demoSynced, expect, importCsv, shoot, test } from './fixtures';
+import { command, demoSynced, expect, importCsv, shoot, test } from './fixtures';
 
 interface Found {
   id: number;
@@ -12,20 +12,6 @@ interface Found {
   dueDate: string | null;
   paymentTypeId: number | null;
   heldByLineId: number | null;
-}
-
-/** A command run the way the renderer runs it (window.api), to read the demo branch's receivables. */
-async function command<T>(page: Page, name: string, input: unknown): Promise<T> {
-  return page.evaluate(
-    async ([n, i]) => {
-      const api = (globalThis as unknown as { api: { invoke: (n: string, i: unknown) => Promise<unknown> } })
-        .api;
-      const r = (await api.invoke(n, i)) as { ok: boolean; value?: unknown; error?: unknown };
-      if (!r.ok) throw new Error(JSON.stringify(r.error));
-      return r.value;
-    },
-    [name, input] as const,
-  ) as Promise<T>;
 }
 
 const PIX = 18;
