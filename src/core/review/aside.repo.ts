@@ -23,14 +23,8 @@ export interface RuleLineRow {
   twin: number;
 }
 
-interface RuleFields {
-  pattern: string;
-  reason: AsideReason;
-  note: string | null;
-  bankAccountId: number | null;
-  minCents: number | null;
-  maxCents: number | null;
-}
+/** What a rule is made of, as stored (matching/aside-rules.ts names it). */
+type RuleFields = Omit<AsideRule, 'id'>;
 
 /** The only SQL of set-aside lines and rules. Callers own the transaction. */
 export const asideRepo = {
