@@ -4,6 +4,20 @@ import { findChromium } from './scripts/find-chromium.mjs';
 
 const executablePath = (findChromium as () => string | null)() ?? undefined;
 
+/**
+ * `npm run test:dates` shifts every process's clock with libfaketime (LD_PRELOAD). Chromium is started without it
+ * (under it, it runs 3–6 times slower, enough to miss deadlines): the page's own clock is set to the shifted time
+ * instead (tests/e2e/fixtures.ts, the `page` fixture).
+ */
+const browserEnv = process.env.FAKETIME
+  ? Object.fromEntries(
+      Object.entries(process.env).filter(
+        (e): e is [string, string] =>
+          e[1] !== undefined && e[0] !== 'LD_PRELOAD' && !e[0].startsWith('FAKETIME'),
+      ),
+    )
+  : undefined;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -24,6 +38,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
+      ...(browserEnv ? { env: browserEnv } : {}),
       // As root Chromium needs --no-sandbox; the rest stop it from calling home on a machine without internet.
       args: [
         '--no-sandbox',

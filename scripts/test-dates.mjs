@@ -1,7 +1,9 @@
 // `npm run test:dates`: the date-sensitive tests with the clock set to other days, so a suite that is green today
 // is not green by luck of the calendar. Every process of a run (vitest, the CLI and host processes the tests
-// start, Playwright, Chromium) sees the same time through libfaketime (Debian package `faketime`): the clock
-// shifted so that the run starts at the pinned instant, then running at normal speed.
+// start, Playwright) sees the same time through libfaketime (Debian package `faketime`): the clock shifted so that
+// the run starts at the pinned instant, then running at normal speed. Chromium is started without libfaketime
+// (under it, it ran 3–6 times slower and journeys missed their deadlines); each page's clock is set to the shifted
+// time instead and runs on from there (playwright.config.ts, the `page` fixture in tests/e2e/fixtures.ts).
 //
 // The days (Brasília is UTC-3, no daylight saving since 2019):
 //   year end   2026-12-31 22:30 in Brasília, already 2027-01-01 in UTC (the day boundary the app must count in
@@ -15,8 +17,7 @@
 // end-to-end journey (all of them run on the demo branch, generated around the day).
 //
 // Usage: node scripts/test-dates.mjs [--only unit|e2e] [--day YYYY-MM-DDTHH:MM:SSZ ...] [--spec tests/e2e/X.spec.ts ...]
-// (--spec: only these journeys; Chromium under libfaketime runs several times slower, so a full pass of every
-// journey on five days takes hours on a 2-core machine).
+// (--spec: only these journeys).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

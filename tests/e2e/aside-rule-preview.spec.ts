@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { brDate as br, brMoney as money, OVERDUE, PIX, type OpenReceivable as Found } from './demo-data';
 import { command, demoSynced, expect, importCsv, shoot, test } from './fixtures';
 
 /**
@@ -7,14 +8,6 @@ import { command, demoSynced, expect, importCsv, shoot, test } from './fixtures'
  * on most credits) is wide and catches lines with a proposal and an approved one: saving it is refused until it
  * is narrowed or confirmed, and the lines with a proposal are taken only when ticked one by one.
  */
-
-interface Found {
-  id: number;
-  payerName: string | null;
-  amountCents: number;
-  dueDate: string | null;
-  paymentTypeId: number | null;
-}
 
 /** Serious or critical axe-core violations of the page as it is, light then dark (WCAG 2.1 A and AA). */
 async function axe(page: Page): Promise<string[]> {
@@ -29,11 +22,6 @@ async function axe(page: Page): Promise<string[]> {
   await page.emulateMedia({ colorScheme: 'light' });
   return found;
 }
-
-const PIX = 18;
-const OVERDUE = 4;
-const br = (iso: string) => iso.split('-').reverse().join('/');
-const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 /**
  * Eleven credits, each dated by the test from the data, never from today: three Pix payments naming members who

@@ -54,6 +54,13 @@ export const test = base.extend<{ host: HostProcess }>({
     await use(host);
     await host.stop();
   },
+  // Under `npm run test:dates` this process and the host run on a shifted clock (libfaketime), and Chromium does
+  // not (playwright.config.ts: under libfaketime it runs several times slower): the page's clock is set to this
+  // process's time, and runs on from there, so the screens count days as the host does.
+  page: async ({ page }, use) => {
+    if (process.env.FAKETIME) await page.clock.setSystemTime(Date.now());
+    await use(page);
+  },
 });
 export { expect };
 

@@ -1,23 +1,17 @@
 import type { Page } from '@playwright/test';
 import { DEMO_SEED } from '../../src/core/demo/demo-controller';
-import { DEFAULT_WINDOW } from '../../src/core/sync/sync.service';
 import { defaultKeys } from '../../src/sandbox';
 import { addDays } from '../../src/shared/dates';
+import {
+  brDate as br,
+  brMoney as money,
+  demoToday,
+  openReceivables,
+  PIX,
+  unambiguousNamedPix,
+  type OpenReceivable as Found,
+} from './demo-data';
 import { command, demoSynced, expect, importCsv, shoot, test } from './fixtures';
-
-interface Found {
-  id: number;
-  payerName: string | null;
-  amountCents: number;
-  dueDate: string | null;
-  paymentTypeId: number | null;
-  heldByLineId: number | null;
-}
-
-const PIX = 18;
-const br = (iso: string) => iso.split('-').reverse().join('/');
-const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-const OPEN = { statuses: [1, 4], limit: 500 };
 
 /**
  * The shape this journey needs, built instead of hoped for: the demo branch is generated around the day the test
@@ -27,7 +21,7 @@ const OPEN = { statuses: [1, 4], limit: 500 };
  * the demo's seed), then sync: a tie only the clerk can settle, on any date.
  */
 async function buildTie(page: Page, today: string): Promise<Found[]> {
-  const { rows } = await command<{ rows: Found[] }>(page, 'review.searchReceivables', OPEN);
+  const rows = await openReceivables(page);
   const key = (r: Found) => `${r.amountCents}|${r.dueDate}`;
   const perKey = new Map<string, number>();
   for (const r of rows) perKey.set(key(r), (perKey.get(key(r)) ?? 0) + 1);
@@ -56,8 +50,7 @@ async function buildTie(page: Page, today: string): Promise<Found[]> {
   });
   expect(added.status).toBe(201);
   await command(page, 'sync.run', {});
-  const again = await command<{ rows: Found[] }>(page, 'review.searchReceivables', OPEN);
-  const tie = again.rows.filter((r) => key(r) === key(base) && r.paymentTypeId === PIX);
+  const tie = (await openReceivables(page)).filter((r) => key(r) === key(base) && r.paymentTypeId === PIX);
   expect(tie).toHaveLength(2);
   expect(new Set(tie.map((r) => r.payerName)).size).toBe(2);
   return tie;
@@ -71,19 +64,13 @@ async function buildTie(page: Page, today: string): Promise<Found[]> {
  * one), dated yesterday and today. Every date comes from the data (the demo's today, the receivables' due dates).
  */
 function morningCsv(rows: Found[], tie: Found[], today: string): { csv: string; named: Found[] } {
-  const past = rows.filter((r) => r.dueDate && r.dueDate <= today && r.heldByLineId === null);
-  const tied = new Set(tie.map((r) => r.id));
-  const amounts = new Set(tie.map((r) => r.amountCents));
-  const named: Found[] = [];
-  for (const r of past) {
-    if (named.length === 3) break;
-    if (tied.has(r.id) || !r.payerName || r.paymentTypeId !== PIX || amounts.has(r.amountCents)) continue;
-    // The member owes nothing else of this amount: the Pix line naming them is unambiguous.
-    if (rows.some((o) => o.id !== r.id && o.payerName === r.payerName && o.amountCents === r.amountCents))
-      continue;
-    named.push(r);
-    amounts.add(r.amountCents);
-  }
+  const named = unambiguousNamedPix(
+    rows,
+    today,
+    3,
+    tie.map((r) => r.amountCents),
+    tie.map((r) => r.id),
+  );
   expect(named).toHaveLength(3);
   const lines = [
     'Data;Descrição;Valor',
@@ -104,12 +91,9 @@ test('Conciliar, the morning in one pass: import → suggestions → tie settled
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   const nav = await demoSynced(page, host.url);
-  // The demo's today, as the host counts it (its sync window ends DEFAULT_WINDOW.daysAhead days after it).
-  const status = await command<{ window: { to: string } | null }>(page, 'sync.status', {});
-  const today = addDays(status.window!.to, -DEFAULT_WINDOW.daysAhead);
+  const today = await demoToday(page);
   const tie = await buildTie(page, today);
-  const open = await command<{ rows: Found[] }>(page, 'review.searchReceivables', OPEN);
-  const { csv, named } = morningCsv(open.rows, tie, today);
+  const { csv, named } = morningCsv(await openReceivables(page), tie, today);
 
   // 1. Import this morning's statement; Conciliar opens on what is left to decide, suggestions made.
   await importCsv(page, 'extrato-itau-manha.csv', csv);
