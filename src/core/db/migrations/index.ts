@@ -13,6 +13,9 @@ import { m011AcquirerFiles } from './011-acquirer-files';
 import { m012ReceivableBoletoNumber } from './012-receivable-boleto-number';
 import { m013AsideRuleRange } from './013-aside-rule-range';
 import { m014Identity } from './014-identity';
+import { m015BankFeeds } from './015-bank-feeds';
+import { m016Cycles } from './016-cycles';
+import { m017SendPolicy } from './017-send-policy';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m012ReceivableBoletoNumber,
   m013AsideRuleRange,
   m014Identity,
+  m015BankFeeds,
+  m016Cycles,
+  m017SendPolicy,
 ];
