@@ -3,6 +3,7 @@ import type { CommandName, CommandOutput, Commands } from '../shared/contract';
 import type { CoreContext } from './context';
 import { appHandlers } from './app/app.handlers';
 import { connectionHandlers } from './connection/connection.handlers';
+import { cycleHandlers } from './cycle/cycle.handlers';
 import { demoHandlers } from './demo/demo.handlers';
 import { auditHandlers } from './audit/audit.handlers';
 import { backupHandlers } from './db/backup.handlers';
@@ -15,6 +16,7 @@ import { acquirerHandlers } from './acquirer/acquirer.handlers';
 import { cardFeesHandlers } from './matching/card-fees.handlers';
 import { matchingHandlers } from './matching/matching.handlers';
 import { notifyHandlers } from './notify/notify.handlers';
+import { policyHandlers } from './policy/policy.handlers';
 import { reportsHandlers } from './reports/reports.handlers';
 import { reviewHandlers } from './review/review.handlers';
 import { sendHandlers } from './outbox/send.handlers';
@@ -30,7 +32,8 @@ export type HandlerGroup<K extends CommandName> = (ctx: CoreContext) => { [P in 
 
 /** The one map from command name to handler; the compiler checks that every command has one. */
 export function createHandlers(ctx: CoreContext): Handlers {
-  return {
+  // The cycle runs the other commands through a dispatch of its own over this very map.
+  const handlers: Handlers = {
     ...appHandlers(ctx),
     ...connectionHandlers(ctx),
     ...demoHandlers(ctx),
@@ -43,6 +46,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...geographyHandlers(ctx),
     ...debtorsHandlers(ctx),
     ...notifyHandlers(ctx),
+    ...policyHandlers(ctx),
     ...auditHandlers(ctx),
     ...reviewHandlers(ctx),
     ...sendHandlers(ctx),
@@ -50,5 +54,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...dashboardHandlers(ctx),
     ...backupHandlers(ctx),
     ...updateHandlers(ctx),
+    ...cycleHandlers(ctx, () => handlers),
   };
+  return handlers;
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { acquirerCommands } from './acquirer';
 import { appCommands } from './app';
 import { connectionCommands } from './connection';
+import { cycleCommands } from './cycle';
 import { demoCommands } from './demo';
 import { auditCommands } from './audit';
 import { backupCommands } from './backup';
@@ -11,6 +12,7 @@ import { geographyCommands } from './geography';
 import { importCommands } from './import';
 import { matchingCommands } from './matching';
 import { notifyCommands } from './notify';
+import { policyCommands } from './policy';
 import { reportsCommands } from './reports';
 import { reviewCommands } from './review';
 import { sendCommands } from './send';
@@ -29,6 +31,7 @@ export const commands = {
   ...geographyCommands,
   ...debtorsCommands,
   ...notifyCommands,
+  ...policyCommands,
   ...auditCommands,
   ...reviewCommands,
   ...sendCommands,
@@ -36,6 +39,7 @@ export const commands = {
   ...dashboardCommands,
   ...backupCommands,
   ...updateCommands,
+  ...cycleCommands,
 };
 
 export type Commands = typeof commands;
