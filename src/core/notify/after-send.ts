@@ -27,7 +27,8 @@ export function notifyMembersOfBatch(
     return 'message' in r ? [{ memberId: m.memberId, memberName: m.name, message: r.message }] : [];
   });
   if (items.length) {
-    db.transaction(() => enqueueNotifications(db, items, new Date().toISOString()))();
+    // A receipt: sent because the member paid, so never held for money in flight.
+    db.transaction(() => enqueueNotifications(db, items, new Date().toISOString(), 'receipt'))();
     ctx.background.resume(profileId);
   }
   return items.length;

@@ -7,12 +7,14 @@ import { memberFacts } from '../cache/debtors.repo';
 import {
   enqueueNotifications,
   getNotification,
+  heldOf,
   listNotifications,
   notifiedSince,
   queuedCount,
   recoverInterrupted,
   requeue,
 } from './notify.repo';
+import { holdQueued } from './hold';
 import { drainQueue, type DrainResult } from './notify.worker';
 import { checkTemplate, renderTemplate, type MemberFacts } from './template';
 
@@ -131,6 +133,8 @@ export const notifyHandlers: HandlerGroup<
           new Date().toISOString(),
         ),
       )();
+      // [U] Money in flight from a member holds the reminder now (and again right before sending, in the drain).
+      holdQueued(db, queued, { actor: ctx.actor(), profileId: ctx.activeProfileId() }, new Date());
       // Without wait, a failed run is reported by the job (log, and job.finished with the sentence).
       let result: DrainResult | null = null;
       if (wait) result = await kick();
@@ -156,7 +160,17 @@ export const notifyHandlers: HandlerGroup<
     },
     'notify.retry': async ({ ids }) => {
       const db = ctx.db();
-      const requeued = requeue(db, z.array(z.number().int()).parse(ids));
+      const list = z.array(z.number().int()).parse(ids);
+      // [U] Sending a held reminder anyway is the clerk's decision: audited, and not checked again.
+      const released = heldOf(db, list);
+      const requeued = db.transaction(() => {
+        for (const h of released)
+          ctx.audit('notification.released', `member:${h.memberId}`, {
+            before: { queueId: h.id, state: 'held', reason: h.holdReason },
+            after: { queueId: h.id, state: 'queued' },
+          });
+        return requeue(db, list);
+      })();
       if (requeued) job.start(ctx.activeProfileId());
       return { requeued };
     },

@@ -1,23 +1,17 @@
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox';
 import { clientFor, testSandbox } from '../../../tests/helpers/sandbox';
 import type { ApiClient } from '../api/client';
 import { queryAudit } from '../audit/audit.repo';
 import { verifyAudit } from '../audit/audit-verify';
-import { m001Cache } from '../db/migrations/001-cache';
-import { m004AuditNotifications } from '../db/migrations/004-audit-notifications';
+import { openDb } from '../db/open-db';
 import { AppError } from '../errors';
 import { enqueueNotifications, listNotifications, recoverInterrupted, setState } from './notify.repo';
 import { drainQueue } from './notify.worker';
 import { checkTemplate, renderTemplate } from './template';
 
-const freshDb = () => {
-  const db = new Database(':memory:');
-  db.exec(m001Cache.sql);
-  db.exec(m004AuditNotifications.sql);
-  return db;
-};
+// Every migration: the drain checks money in flight (statements, matches, outbox, return and acquirer files).
+const freshDb = () => openDb(':memory:');
 let sandbox: RunningSandbox | undefined;
 afterEach(async () => {
   await sandbox?.close();

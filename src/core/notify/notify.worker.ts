@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client';
 import { appendAudit } from '../audit/audit.repo';
 import type { Db } from '../db/open-db';
 import { isAppError } from '../errors';
+import { holdIfInFlight } from './hold';
 import { earliestRetry, nextReady, pauseQueueUntil, queuedCount, setState } from './notify.repo';
 
 export interface DrainDeps {
@@ -17,6 +18,8 @@ export interface DrainResult {
   sent: number;
   failed: number;
   unknown: number;
+  /** [U] Debtor reminders held because money from the member is in flight (hold.ts); the clerk decides. */
+  held: number;
   /** Left queued (offline, API failing or limiting); retried from `retryAt` on. */
   waiting: number;
   retryAt: string | null;
@@ -30,13 +33,14 @@ const BACKOFF_MAX_MS = 10 * 60_000;
  * - sent: recorded with the API's id and an audit entry, in one transaction;
  * - refused by the API (400/401/403/404): failed, with the API's reason, never retried by itself;
  * - no answer in time: unknown (the API may have created it and offers no way to check), never resent blindly;
+ * - money from the member in flight (a debtor reminder only): held with the reason, not sent (hold.ts);
  * - offline, 5xx or 429: back in the queue with a growing back-off, and the drain stops (the next items
  *   would fail the same way).
  */
 export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
-  const result: DrainResult = { sent: 0, failed: 0, unknown: 0, waiting: 0, retryAt: null };
+  const result: DrainResult = { sent: 0, failed: 0, unknown: 0, held: 0, waiting: 0, retryAt: null };
   const total = queuedCount(db);
   let done = 0;
   /** A final outcome for one notification, with its audit entry, in one transaction. */
@@ -54,6 +58,14 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
   for (;;) {
     const item = nextReady(db, now().toISOString());
     if (!item) break;
+    // Checked right before sending, not only when queued: a reminder queued last night must not go out this morning
+    // if the member's Pix arrived in between.
+    if (holdIfInFlight(db, item, { actor: deps.actor, profileId: deps.profileId }, now())) {
+      result.held++;
+      done++;
+      deps.onProgress?.(done, Math.max(total, done));
+      continue;
+    }
     setState(db, item.id, { state: 'sending', attempt: true, nextAttemptAt: null });
     try {
       const created = await deps.client.notify(item.memberId, item.message);

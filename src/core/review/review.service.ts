@@ -35,7 +35,15 @@ const FROM: Record<ReviewAction, string[]> = {
  * Apply one review action to several matches in one transaction, one audit entry each. A match whose
  * receivables are already in the outbox cannot change any more (what is being sent stays what was reviewed).
  */
-export function applyReview(db: Db, action: ReviewAction, matchIds: number[], who: Actor, now = new Date()) {
+export function applyReview(
+  db: Db,
+  action: ReviewAction,
+  matchIds: number[],
+  who: Actor,
+  now = new Date(),
+  /** Added to each audit entry's `after` (the send policy names its version: core/policy/send-policy.ts). */
+  note: Record<string, string | number> = {},
+) {
   const at = now.toISOString();
   return db.transaction(() => {
     let changed = 0;
@@ -64,7 +72,7 @@ export function applyReview(db: Db, action: ReviewAction, matchIds: number[], wh
         action: action === 'unmatch' ? 'match.unmatched' : `match.${to}`,
         subject: `line:${m.lineId}`,
         before: { matchId: id, state: m.state },
-        after: { matchId: id, state: to },
+        after: { matchId: id, state: to, ...note },
       });
       changed++;
     }

@@ -16,7 +16,7 @@ const queueItem = z.object({
   memberId: z.number().int(),
   memberName: z.string().nullable(),
   message: z.string(),
-  state: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']),
+  state: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown', 'held']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   notificationId: z.number().int().nullable(),
@@ -24,12 +24,20 @@ const queueItem = z.object({
   queuedAt: z.string(),
   sentAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
+  /** [U] A debtor reminder is held while money from the member is in flight; a receipt never is. */
+  purpose: z.enum(['debtor', 'receipt']),
+  /** Why it is held (core/notify/in-flight.ts HOLD_REASONS), with what the sentence names; null when not held. */
+  holdReason: z.enum(['pair_approved', 'return_title', 'card_settling', 'credit_undecided']).nullable(),
+  holdParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
+  heldAt: z.string().nullable(),
+  skipHold: z.boolean(),
 });
 
 const drainResult = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   unknown: z.number().int(),
+  held: z.number().int(),
   waiting: z.number().int(),
   retryAt: z.string().nullable(),
 });
@@ -97,11 +105,13 @@ export const notifyCommands = {
         sent: z.number().int(),
         failed: z.number().int(),
         unknown: z.number().int(),
+        held: z.number().int(),
       }),
     }),
   }),
   'notify.retry': defineCommand({
-    summary: 'Queue failed or unknown notifications again (the clerk decided to resend)',
+    summary:
+      'Queue failed, unknown or held notifications again (the clerk decided to resend; a held one is sent despite the money in flight)',
     input: z.object({ ids: z.array(z.number().int()).min(1).max(500) }),
     output: z.object({ requeued: z.number().int() }),
   }),
