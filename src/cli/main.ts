@@ -9,6 +9,7 @@ import { demoCommand } from './commands/demo';
 import { importCommand } from './commands/import';
 import { matchCommand } from './commands/match';
 import { approveCommand, sendCommand, statusCommand } from './commands/send';
+import { runCommandCli } from './commands/run';
 import { auditCommand } from './commands/audit';
 import { backupCommand, restoreCommand } from './commands/backup';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
@@ -27,6 +28,7 @@ const SUBCOMMANDS: Subcommand[] = [
   approveCommand,
   sendCommand,
   statusCommand,
+  runCommandCli,
   auditCommand,
   backupCommand,
   restoreCommand,
