@@ -25,6 +25,7 @@ const WHAT: Record<StatementFormat, string> = {
   ofx: 'an OFX file',
   cnab: 'a CNAB return file',
   acquirer: 'an acquirer settlement file',
+  pix: "a bank's Pix API",
 };
 
 function periodOf(lines: ParsedLine[]): { from: string; to: string } | null {
