@@ -118,7 +118,7 @@ export interface DebtorMember {
   paymentTypes: string[];
   debts: DebtorRow[];
   notifiedAt: string | null;
-  notifiedState: 'queued' | 'sending' | 'sent' | 'failed' | 'unknown' | null;
+  notifiedState: 'queued' | 'sending' | 'sent' | 'failed' | 'unknown' | 'held' | null;
 }
 
 type Notified = Pick<DebtorMember, 'notifiedAt' | 'notifiedState'>;

@@ -40,10 +40,10 @@ export const debtorMemberSchema = z.object({
   debts: z.array(debtorRowSchema),
   /** The latest notification queued or sent to this member today (Brasília), if any. */
   notifiedAt: z.string().nullable(),
-  notifiedState: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']).nullable(),
+  notifiedState: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown', 'held']).nullable(),
   /** The latest notification ever queued or sent to this member (a failed one only when nothing else was). */
   lastNotifiedAt: z.string().nullable(),
-  lastNotifiedState: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown']).nullable(),
+  lastNotifiedState: z.enum(['queued', 'sending', 'sent', 'failed', 'unknown', 'held']).nullable(),
 });
 export type DebtorMemberDto = z.infer<typeof debtorMemberSchema>;
 

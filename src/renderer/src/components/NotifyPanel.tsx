@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { holdReasonText } from './hold-reason';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
 import { formatBrasilia, formatDateTime } from '../format';
@@ -266,13 +267,22 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
                 <tr key={q.id}>
                   <td>{q.memberName ?? q.memberId}</td>
                   <td>
-                    <span className={`badge state-${q.state}`}>{t(`notify.state.${q.state}`)}</span>
+                    <span className={`badge state-${q.state}`}>
+                      {q.state === 'held' ? t('policy.hold.state') : t(`notify.state.${q.state}`)}
+                    </span>
                   </td>
                   <td>{formatDateTime(q.sentAt ?? q.queuedAt, i18n.language)}</td>
                   <td>
                     {q.state === 'sent'
                       ? t('notify.sentId', { id: q.notificationId ?? '?' })
-                      : (q.lastError ?? '')}{' '}
+                      : q.state === 'held'
+                        ? holdReasonText(t, q, i18n.language)
+                        : (q.lastError ?? '')}{' '}
+                    {q.state === 'held' && (
+                      <button type="button" className="linklike" onClick={() => void retry([q.id])}>
+                        {t('policy.hold.sendAnyway')}
+                      </button>
+                    )}
                     {(q.state === 'failed' || q.state === 'unknown') && (
                       <button type="button" className="linklike" onClick={() => void retry([q.id])}>
                         {t('notify.retry')}

@@ -1,5 +1,7 @@
 import { en } from './en';
 import { ptBR } from './pt-BR';
+import { policyEn } from './policy.en';
+import { policyPtBR } from './policy.pt-BR';
 
 /**
  * Portuguese's plural rules put 0 with 1 ("0 item"), but a count of zero reads as plural in Brazil ("0 itens"):
@@ -18,6 +20,6 @@ export function withZeroForms<T extends object>(messages: T): T {
 }
 
 export const resources = {
-  'pt-BR': { translation: withZeroForms(ptBR) },
-  en: { translation: withZeroForms(en) },
+  'pt-BR': { translation: withZeroForms({ ...ptBR, policy: policyPtBR }) },
+  en: { translation: withZeroForms({ ...en, policy: policyEn }) },
 } as const;

@@ -255,7 +255,12 @@ export function DebtorsScreen() {
                   <span className="ellipsis" title={m.name ?? ''}>
                     {m.name}
                   </span>
-                  {m.notifiedAt ? (
+                  {m.notifiedState === 'held' ? (
+                    // [U] A reminder held: money from this member is on its way (the reason is in the notification list).
+                    <span className="badge notified state-held" title={t('policy.hold.badgeTitle')}>
+                      {t('policy.hold.badge')}
+                    </span>
+                  ) : m.notifiedAt ? (
                     <span
                       className={`badge notified state-${m.notifiedState ?? 'sent'}`}
                       title={t('debtors.notifiedTodayTitle', {

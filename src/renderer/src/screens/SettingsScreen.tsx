@@ -4,6 +4,7 @@ import type { CommandOutput, Profile } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
 import { CardFees } from '../components/settings/CardFees';
+import { SendPolicy } from '../components/settings/SendPolicy';
 import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
 import { UpdatePanel } from '../components/UpdatePanel';
@@ -58,6 +59,10 @@ export function SettingsScreen({
       )}
       <BackupsPanel key={activeId} />
       <CardFees key={`fees-${activeId}`} />
+      <section className="card" aria-labelledby="settings-policy">
+        <h2 id="settings-policy">{t('policy.heading')}</h2>
+        <SendPolicy key={`policy-${activeId}`} />
+      </section>
       <UpdatePanel />
       {infoError && (
         <p role="alert" className="status error">
