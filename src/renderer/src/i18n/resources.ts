@@ -2,6 +2,8 @@ import { en } from './en';
 import { ptBR } from './pt-BR';
 import { policyEn } from './policy.en';
 import { policyPtBR } from './policy.pt-BR';
+import { cycleEn, cycleErrorsEn } from './cycle.en';
+import { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
 
 /**
  * Portuguese's plural rules put 0 with 1 ("0 item"), but a count of zero reads as plural in Brazil ("0 itens"):
@@ -20,6 +22,20 @@ export function withZeroForms<T extends object>(messages: T): T {
 }
 
 export const resources = {
-  'pt-BR': { translation: withZeroForms({ ...ptBR, policy: policyPtBR }) },
-  en: { translation: withZeroForms({ ...en, policy: policyEn }) },
+  'pt-BR': {
+    translation: withZeroForms({
+      ...ptBR,
+      policy: policyPtBR,
+      cycle: cyclePtBR,
+      errors: { ...ptBR.errors, intake: cycleErrorsPtBR },
+    }),
+  },
+  en: {
+    translation: withZeroForms({
+      ...en,
+      policy: policyEn,
+      cycle: cycleEn,
+      errors: { ...en.errors, intake: cycleErrorsEn },
+    }),
+  },
 } as const;

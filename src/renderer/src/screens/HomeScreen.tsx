@@ -5,6 +5,7 @@ import type { AmountDto, LineBucket } from '../../../shared/contract/dashboard';
 import { call, CommandError } from '../api/client';
 import { formatAge, formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
+import { CyclePanel } from '../components/cycle/CyclePanel';
 import { useNavigation, type Navigation } from '../navigation';
 
 type Summary = CommandOutput<'dashboard.summary'>;
@@ -28,6 +29,7 @@ export function HomeScreen({ profile }: { profile: Profile }) {
   return (
     <section className="screen screen-wide home">
       <h1>{t('nav.home')}</h1>
+      <CyclePanel />
       {error && (
         <p role="alert" className="status error">
           {error}

@@ -5,6 +5,7 @@ import { call, CommandError } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
 import { CardFees } from '../components/settings/CardFees';
 import { SendPolicy } from '../components/settings/SendPolicy';
+import { Schedule } from '../components/settings/Schedule';
 import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
 import { UpdatePanel } from '../components/UpdatePanel';
@@ -59,8 +60,9 @@ export function SettingsScreen({
       )}
       <BackupsPanel key={activeId} />
       <CardFees key={`fees-${activeId}`} />
-      <section className="card" aria-labelledby="settings-policy">
-        <h2 id="settings-policy">{t('policy.heading')}</h2>
+      <section className="card" aria-labelledby="settings-schedule">
+        <h2 id="settings-schedule">{t('cycle.schedule.heading')}</h2>
+        <Schedule key={`schedule-${activeId}`} />
         <SendPolicy key={`policy-${activeId}`} />
       </section>
       <UpdatePanel />

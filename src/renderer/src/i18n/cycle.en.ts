@@ -1,0 +1,78 @@
+import type { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
+
+export const cycleEn: typeof cyclePtBR = {
+  title: 'Automatic cycle',
+  none: 'No cycle has run for this branch yet.',
+  next: 'Next cycle at {{time}}.',
+  off: 'The schedule is off: cycles run only when you ask.',
+  runNow: 'Run now',
+  running: 'Running the cycle…',
+  busy: 'Another Quita is running this branch’s cycle right now.',
+  at: 'at {{time}}',
+  nothingNew: 'nothing new',
+  feed_one: '{{count}} Pix read from {{label}}',
+  feed: '{{count}} Pix read from {{label}}',
+  imported_one: '{{count}} file imported',
+  imported: '{{count}} files imported',
+  refused_one: '{{count}} file refused',
+  refused: '{{count}} files refused',
+  waitingFiles_one: '{{count}} file waiting for you',
+  waitingFiles: '{{count}} files waiting for you',
+  sent_one: '{{count}} reconciled and sent by the rule',
+  sent: '{{count}} reconciled and sent by the rule',
+  toDecide_one: '{{count}} for you to decide',
+  toDecide: '{{count}} for you to decide',
+  stepFailed: 'Could not {{step}}: {{why}}',
+  interrupted: 'interrupted before the end (the next cycle resumed)',
+  step: {
+    sync: 'sync',
+    feeds: 'read the Pix at the bank',
+    intake: 'read the intake folder',
+    match: 'match',
+    policy: 'apply the send rule',
+    send: 'send',
+  },
+  intake: {
+    title: 'Intake folder',
+    waiting: 'Waiting for you',
+    refusedTitle: 'Refused',
+    refusedHint: 'They are in the “recusados” folder, with the reason beside them.',
+    importedTitle: 'Imported',
+    sameFile: 'imported before',
+  },
+  schedule: {
+    heading: 'Schedule and send rule',
+    enabled: 'Run the cycle automatically',
+    every: 'Every (minutes)',
+    from: 'From',
+    to: 'to',
+    closed: 'closed',
+    days: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    save: 'Save schedule',
+    saved: 'Schedule saved.',
+    folder: 'Intake folder (full path)',
+    folderHint: 'Statements, return files and acquirer files put here are imported at the next cycle.',
+    saveFolder: 'Use this folder',
+    folderSaved: 'Intake folder set.',
+    noFolder: 'No intake folder.',
+  },
+  notify: {
+    title: 'Quita: something needs you',
+  },
+};
+
+export const cycleErrorsEn: typeof cycleErrorsPtBR = {
+  no_account_named: 'The file does not say which bank account it is from: choose the account.',
+  account_unknown:
+    'The file is of account {{account}}, which is not one of this branch’s: choose the account.',
+  cnab_no_account: 'No account of this branch is at bank {{bank}}: choose the account.',
+  cnab_several_accounts:
+    'This branch has {{count}} accounts at bank {{bank}}: choose which one this return file is.',
+  acquirer_no_account:
+    'The acquirer file does not say which account of the branch it was paid into: choose the account.',
+  several_statements: 'The file holds several statements: import it in Importar, choosing each one.',
+  folder_missing: 'The intake folder {{folder}} no longer exists. Choose another in Settings.',
+  relative_folder: 'Give the full path of the folder (e.g. C:\\Quita\\entrada).',
+  folder_unusable: 'The folder {{folder}} cannot be created or written.',
+  not_waiting: 'This file is no longer waiting in the intake folder.',
+};
