@@ -60,7 +60,7 @@ export const policyEn: typeof policyPtBR = {
       agreed: 'agreed',
       disagreed: 'disagreed',
       left_to_person: 'left to you',
-      would_approve: 'would approve (undecided)',
+      would_approve: 'would approve',
     },
     person: {
       approved: 'approved',

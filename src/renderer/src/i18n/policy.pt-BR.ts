@@ -61,7 +61,7 @@ export const policyPtBR = {
       agreed: 'de acordo',
       disagreed: 'em desacordo',
       left_to_person: 'ficaria para você',
-      would_approve: 'aprovaria (ainda a decidir)',
+      would_approve: 'aprovaria',
     },
     person: {
       approved: 'aprovado',
