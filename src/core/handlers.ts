@@ -9,6 +9,7 @@ import { auditHandlers } from './audit/audit.handlers';
 import { backupHandlers } from './db/backup.handlers';
 import { dashboardHandlers } from './dashboard/dashboard.handlers';
 import { debtorsHandlers } from './debtors/debtors.handlers';
+import { feedsHandlers } from './feeds/feeds.handlers';
 import { geographyHandlers } from './geography/geography.handlers';
 import { importHandlers } from './import/import.handlers';
 import { returnFileHandlers } from './import/return-file/return-file.handlers';
@@ -54,6 +55,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...dashboardHandlers(ctx),
     ...backupHandlers(ctx),
     ...updateHandlers(ctx),
+    ...feedsHandlers(ctx),
     ...cycleHandlers(ctx, () => handlers),
   };
   return handlers;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type StatementFormat } from '../../sandbox';
+import { startPixSandbox, type RunningPixSandbox } from '../../sandbox/pix';
 import { writeFileAtomic } from '../fs-atomic';
 import { addDays } from '../sync/dates';
 
@@ -24,12 +25,26 @@ export interface DemoStatement {
 export interface DemoController {
   ensureRunning(): Promise<RunningSandbox>;
   writeSampleStatement(format: StatementFormat, bankAccountId?: number): Promise<DemoStatement>;
+  /**
+   * [U] The demo branch's bank Pix API (sandbox/pix, mTLS with a fresh test CA) for its primary account, started on
+   * first use; its client certificate is written to `<dataDir>/demo/pix/certificado-demo.pfx` for the clerk to add.
+   */
+  ensurePix(): Promise<DemoPix>;
   close(): Promise<void>;
 }
+
+export interface DemoPix {
+  sandbox: RunningPixSandbox;
+  certificatePath: string;
+  certificatePassword: string;
+}
+
+export const DEMO_PIX_PASSWORD = 'quita-demo';
 
 export function createDemoController(dataDir: string): DemoController {
   const dir = join(dataDir, 'demo');
   let starting: Promise<RunningSandbox> | null = null;
+  let pix: Promise<DemoPix> | null = null;
 
   const ensureRunning = () => {
     starting ??= startSandbox({
@@ -44,8 +59,23 @@ export function createDemoController(dataDir: string): DemoController {
     return starting;
   };
 
+  const ensurePix = () => {
+    pix ??= (async () => {
+      const sandbox = await ensureRunning();
+      const running = await startPixSandbox({ data: sandbox.data, certificatePassword: DEMO_PIX_PASSWORD });
+      const certificatePath = join(dir, 'pix', 'certificado-demo.pfx');
+      writeFileAtomic(certificatePath, running.pki.client.pfx, 0o600);
+      return { sandbox: running, certificatePath, certificatePassword: DEMO_PIX_PASSWORD };
+    })().catch((e: unknown) => {
+      pix = null;
+      throw e;
+    });
+    return pix;
+  };
+
   return {
     ensureRunning,
+    ensurePix,
     async writeSampleStatement(format, bankAccountId) {
       const sandbox = await ensureRunning();
       const account = bankAccountId ?? sandbox.data.bankAccounts[0]?.id;
@@ -67,6 +97,9 @@ export function createDemoController(dataDir: string): DemoController {
       };
     },
     async close() {
+      const p = pix;
+      pix = null;
+      if (p) await (await p.catch(() => null))?.sandbox.close();
       const s = starting;
       starting = null;
       if (s) await (await s).close();

@@ -13,6 +13,7 @@ import { mappingSchema } from '../../shared/contract/import';
 import type { Db } from '../db/open-db';
 import { checkAccount, describeAccount, hintKey } from './account-check';
 import { importErrors } from './import-errors';
+import { sameCreditFinder } from './same-credit';
 import { importRepo, type BankAccountRow } from './import.repo';
 import { PREVIEW_LINES } from './limits';
 import { parseStatementInWorker } from './parse-in-worker';
@@ -290,6 +291,7 @@ export async function commitImport(
   const inserted = zeroKinds();
   const known = zeroKinds();
   const saveProfile = file.saveProfile !== false;
+  let ambiguous = 0;
 
   const run = db.transaction(() => {
     const existing = sameStatement(db, account.id, sha256, parsed);
@@ -311,8 +313,13 @@ export async function commitImport(
         rejected: parsed.rejected,
       });
     const insert = importRepo.lineInserter(db, statementId, account.id);
+    // [U] A line a bank feed already read (the same Pix) is known, not stored twice (same-credit.ts).
+    const same = sameCreditFinder(db, account.id, 'file', () => now);
     for (const line of parsed.lines) {
-      if (insert(line)) inserted[line.kind]++;
+      const verdict = same.judge(line);
+      if (verdict.kind === 'new' && verdict.ambiguous) ambiguous++;
+      if (verdict.kind !== 'new') known[line.kind]++;
+      else if (insert(line)) inserted[line.kind]++;
       else known[line.kind]++;
     }
     const total = (k: Record<LineKind, number>) => k.credit + k.debit + k.balance;
@@ -352,8 +359,17 @@ export async function commitImport(
     known: { credits: known.credit, debits: known.debit, balances: known.balance },
     sameFile,
     profileSaved: saveProfile,
-    notices: parsed.notices,
+    notices: ambiguous ? [...parsed.notices, sameCreditNotice(ambiguous)] : parsed.notices,
     accountCheck: check,
+  };
+}
+
+/** Lines kept because a bank feed read several lines like them (same-credit.ts): the clerk checks for doubles. */
+function sameCreditNotice(count: number): Notice {
+  return {
+    code: 'import.same_credit_ambiguous',
+    message: `${count} line(s) have the same day and amount as several lines read from the bank's Pix API; all were kept, so check for doubles in Conciliar.`,
+    params: { count },
   };
 }
 

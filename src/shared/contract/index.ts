@@ -7,6 +7,7 @@ import { demoCommands } from './demo';
 import { auditCommands } from './audit';
 import { backupCommands } from './backup';
 import { dashboardCommands } from './dashboard';
+import { feedsCommands } from './feeds';
 import { debtorsCommands } from './debtors';
 import { geographyCommands } from './geography';
 import { importCommands } from './import';
@@ -39,6 +40,7 @@ export const commands = {
   ...dashboardCommands,
   ...backupCommands,
   ...updateCommands,
+  ...feedsCommands,
   ...cycleCommands,
 };
 

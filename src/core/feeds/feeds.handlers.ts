@@ -1,0 +1,213 @@
+import type { z } from 'zod';
+import type { ErrorInfo } from '../../shared/contract/envelope';
+import type { FeedCertificateInfo, FeedDto, feedPresetSchema } from '../../shared/contract/feeds';
+import { addDays, todayInBrasilia } from '../../shared/dates';
+import { normalAddress } from '../connection/key-binding';
+import type { CoreContext } from '../context';
+import { DEMO_PROFILE_ID } from '../demo/demo.handlers';
+import type { HandlerGroup } from '../handlers';
+import { feedErrors } from './feed-errors';
+import { deleteFeedSecrets, readFeedSecrets, saveFeedSecrets, type FeedSecrets } from './feed-secrets';
+import { feedsRepo, type FeedRow, type NewFeed } from './feeds.repo';
+import { inspectCertificate, materialFromFiles } from './pix/certificate';
+import { connectorFor, runFeed, type FeedRunResult } from './run';
+
+/** The sandbox's preset: offered on the demonstration branch only. Real banks' presets: docs/feeds.md. */
+export const DEMO_PRESET = 'quita-demo';
+
+function dto(ctx: CoreContext, profileId: string, f: FeedRow): FeedDto {
+  const db = ctx.dbFor(profileId);
+  const run = feedsRepo.lastRun(db, f.id);
+  let stored = false;
+  try {
+    stored = readFeedSecrets(ctx.secrets, profileId, f) !== null;
+  } catch (e) {
+    ctx.log.warn(`feed ${f.id}: its secrets could not be read`, e);
+  }
+  return {
+    id: f.id,
+    kind: f.kind,
+    label: f.label,
+    bankAccountId: f.bank_account_id,
+    preset: f.preset,
+    tokenUrl: f.token_url,
+    baseUrl: f.base_url,
+    clientId: f.client_id,
+    enabled: f.enabled === 1,
+    startDate: f.start_date,
+    readThrough: f.read_through,
+    certificate: f.certificate_json ? (JSON.parse(f.certificate_json) as FeedCertificateInfo) : null,
+    secretsStored: stored,
+    lastRun: run
+      ? {
+          trigger: run.trigger,
+          startedAt: run.started_at,
+          finishedAt: run.finished_at,
+          fetched: run.fetched,
+          added: run.added,
+          known: run.known,
+          rejected: run.rejected,
+          requests: run.requests,
+          error: run.error_json ? (JSON.parse(run.error_json) as ErrorInfo) : null,
+        }
+      : null,
+  };
+}
+
+type Preset = z.infer<typeof feedPresetSchema>;
+
+async function presets(ctx: CoreContext, profileId: string): Promise<Preset[]> {
+  if (profileId !== DEMO_PROFILE_ID) return [];
+  try {
+    const demo = await ctx.demo.ensurePix();
+    return [
+      {
+        id: DEMO_PRESET,
+        name: 'Sandbox do Quita (demonstração)',
+        tokenUrl: demo.sandbox.tokenUrl,
+        baseUrl: demo.sandbox.baseUrl,
+        source: null,
+        demoCertificate: {
+          path: demo.certificatePath,
+          password: demo.certificatePassword,
+          clientId: demo.sandbox.clientId,
+          clientSecret: demo.sandbox.clientSecret,
+        },
+      },
+    ];
+  } catch (e) {
+    ctx.log.error('the demonstration Pix API did not start', e);
+    return [];
+  }
+}
+
+const sameAddresses = (f: FeedRow, i: { tokenUrl: string; baseUrl: string; clientId: string }) =>
+  normalAddress(f.token_url) === normalAddress(i.tokenUrl) &&
+  normalAddress(f.base_url) === normalAddress(i.baseUrl) &&
+  f.client_id === i.clientId;
+
+export const feedsHandlers: HandlerGroup<
+  'feeds.list' | 'feeds.save' | 'feeds.remove' | 'feeds.test' | 'feeds.run'
+> = (ctx) => ({
+  'feeds.list': async () => {
+    const profileId = ctx.activeProfileId();
+    return {
+      feeds: feedsRepo.all(ctx.dbFor(profileId)).map((f) => dto(ctx, profileId, f)),
+      presets: await presets(ctx, profileId),
+    };
+  },
+
+  'feeds.save': async (input) => {
+    const profileId = ctx.activeProfileId();
+    const db = ctx.dbFor(profileId);
+    const now = new Date();
+    const existing = input.id !== undefined ? feedsRepo.get(db, input.id) : undefined;
+    if (input.id !== undefined && !existing) throw feedErrors.notFound(input.id);
+    if (!feedsRepo.bankAccountExists(db, input.bankAccountId))
+      throw feedErrors.unknownAccount(input.bankAccountId);
+    const moved = !existing || !sameAddresses(existing, input);
+    // The secrets go only where they were typed for: a new address or client id asks for both again.
+    if (moved && (!input.clientSecret || !input.certificate)) throw feedErrors.secretsRequired();
+    const stored = existing && !moved ? readFeedSecrets(ctx.secrets, profileId, existing) : null;
+    let certificate: FeedSecrets['certificate'] | null = stored?.certificate ?? null;
+    let info: FeedCertificateInfo | null = existing?.certificate_json
+      ? (JSON.parse(existing.certificate_json) as FeedCertificateInfo)
+      : null;
+    if (input.certificate) {
+      const c = input.certificate;
+      certificate =
+        c.kind === 'pfx'
+          ? materialFromFiles({ kind: 'pfx', pfx: ctx.uploads.read(c.uploadId).bytes, password: c.password })
+          : materialFromFiles({
+              kind: 'pem',
+              cert: ctx.uploads.read(c.certUploadId).bytes,
+              key: ctx.uploads.read(c.keyUploadId).bytes,
+              password: c.password,
+            });
+      info = inspectCertificate(certificate, now);
+    }
+    const clientSecret = input.clientSecret ?? stored?.clientSecret ?? null;
+    if (!certificate || !clientSecret) throw feedErrors.secretsRequired();
+    const ca =
+      input.preset === DEMO_PRESET
+        ? (await ctx.demo.ensurePix()).sandbox.pki.ca.cert
+        : existing && !moved
+          ? existing.ca_pem
+          : null;
+    const row: NewFeed = {
+      kind: input.kind,
+      label: input.label,
+      bank_account_id: input.bankAccountId,
+      preset: input.preset,
+      token_url: input.tokenUrl,
+      base_url: input.baseUrl,
+      client_id: input.clientId,
+      scope: 'pix.read',
+      ca_pem: ca,
+      certificate_json: info ? JSON.stringify(info) : null,
+      enabled: input.enabled ? 1 : 0,
+      start_date: input.startDate ?? existing?.start_date ?? addDays(todayInBrasilia(now), -7),
+    };
+    const at = now.toISOString();
+    const id = existing ? existing.id : feedsRepo.insert(db, row, at);
+    if (existing) feedsRepo.update(db, id, row, at);
+    const saved = feedsRepo.get(db, id)!;
+    try {
+      saveFeedSecrets(ctx.secrets, profileId, saved, { clientSecret, certificate });
+    } catch (e) {
+      if (!existing) feedsRepo.remove(db, id);
+      throw e;
+    }
+    ctx.audit(existing ? 'feeds.changed' : 'feeds.added', `feed:${id}`, {
+      after: {
+        label: row.label,
+        bankAccountId: row.bank_account_id,
+        tokenUrl: row.token_url,
+        baseUrl: row.base_url,
+        clientId: row.client_id,
+        certificate: info ? { subject: info.subject, validTo: info.validTo } : null,
+        secretsReplaced: input.clientSecret !== undefined || input.certificate !== undefined,
+      },
+    });
+    return dto(ctx, profileId, saved);
+  },
+
+  'feeds.remove': async ({ id }) => {
+    const profileId = ctx.activeProfileId();
+    const db = ctx.dbFor(profileId);
+    const f = feedsRepo.get(db, id);
+    if (!f) throw feedErrors.notFound(id);
+    feedsRepo.remove(db, id);
+    deleteFeedSecrets(ctx.secrets, profileId, id);
+    ctx.audit('feeds.removed', `feed:${id}`, {
+      before: { label: f.label, bankAccountId: f.bank_account_id },
+    });
+    return { removed: true };
+  },
+
+  'feeds.test': async ({ id }) => {
+    const profileId = ctx.activeProfileId();
+    const f = feedsRepo.get(ctx.dbFor(profileId), id);
+    if (!f) throw feedErrors.notFound(id);
+    const now = new Date();
+    const { connector, certificate } = connectorFor(ctx, profileId, f);
+    try {
+      const from = new Date(`${todayInBrasilia(now)}T00:00:00.000-03:00`);
+      const { total, requests } = await connector.probe({ from, to: now });
+      return { requests, todayCount: total, certificate };
+    } finally {
+      connector.close();
+    }
+  },
+
+  'feeds.run': async ({ id }) => {
+    const profileId = ctx.activeProfileId();
+    const db = ctx.dbFor(profileId);
+    const feeds = id !== undefined ? [feedsRepo.get(db, id)] : feedsRepo.enabled(db);
+    if (id !== undefined && !feeds[0]) throw feedErrors.notFound(id);
+    const results: FeedRunResult[] = [];
+    for (const f of feeds) if (f) results.push(await runFeed(ctx, profileId, f, { trigger: 'manual' }));
+    ctx.anchorAudit(profileId);
+    return { results };
+  },
+});
