@@ -66,6 +66,7 @@ async function presets(ctx: CoreContext, profileId: string): Promise<Preset[]> {
         name: 'Sandbox do Quita (demonstração)',
         tokenUrl: demo.sandbox.tokenUrl,
         baseUrl: demo.sandbox.baseUrl,
+        bankAccountId: demo.sandbox.bankAccountId,
         source: null,
         demoCertificate: {
           path: demo.certificatePath,

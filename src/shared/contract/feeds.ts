@@ -97,6 +97,8 @@ export const feedPresetSchema = z.object({
   name: z.string(),
   tokenUrl: z.string(),
   baseUrl: z.string(),
+  /** The branch's account this API belongs to, when the preset knows it (the sandbox's). */
+  bankAccountId: z.number().int().nullable(),
   /** Where the addresses were published (docs/feeds.md); null for the sandbox. */
   source: z.string().nullable(),
   /** The demonstration branch's test certificate, to try the screen with (the sandbox only). */

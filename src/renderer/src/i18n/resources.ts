@@ -4,6 +4,8 @@ import { policyEn } from './policy.en';
 import { policyPtBR } from './policy.pt-BR';
 import { cycleEn, cycleErrorsEn } from './cycle.en';
 import { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
+import { feedsEn } from './feeds.en';
+import { feedsPtBR } from './feeds.pt-BR';
 
 /**
  * Portuguese's plural rules put 0 with 1 ("0 item"), but a count of zero reads as plural in Brazil ("0 itens"):
@@ -27,7 +29,8 @@ export const resources = {
       ...ptBR,
       policy: policyPtBR,
       cycle: cyclePtBR,
-      errors: { ...ptBR.errors, intake: cycleErrorsPtBR },
+      feeds: feedsPtBR,
+      errors: { ...ptBR.errors, intake: cycleErrorsPtBR, feeds: feedsPtBR.errors },
     }),
   },
   en: {
@@ -35,7 +38,8 @@ export const resources = {
       ...en,
       policy: policyEn,
       cycle: cycleEn,
-      errors: { ...en.errors, intake: cycleErrorsEn },
+      feeds: feedsEn,
+      errors: { ...en.errors, intake: cycleErrorsEn, feeds: feedsEn.errors },
     }),
   },
 } as const;

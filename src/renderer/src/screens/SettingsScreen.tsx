@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput, Profile } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
+import { BankFeeds } from '../components/settings/BankFeeds';
 import { CardFees } from '../components/settings/CardFees';
 import { SendPolicy } from '../components/settings/SendPolicy';
 import { Schedule } from '../components/settings/Schedule';
@@ -59,6 +60,7 @@ export function SettingsScreen({
         </button>
       )}
       <BackupsPanel key={activeId} />
+      <BankFeeds key={`feeds-${activeId}`} />
       <CardFees key={`fees-${activeId}`} />
       <section className="card" aria-labelledby="settings-schedule">
         <h2 id="settings-schedule">{t('cycle.schedule.heading')}</h2>
