@@ -8,7 +8,17 @@ import { matchSummarySchema } from './matching';
 /** `cnab`: a CNAB 240/400 boleto return file, stored as a return file (never as a statement): see returnFile. */
 /** `acquirer`: a card acquirer's settlement file (Cielo, Rede, Stone), stored as such ([J]): see acquirerFile. */
 /** `pix`: lines read from a bank's Pix API by a bank feed ([U], core/feeds/), not from a file. */
-export const STATEMENT_FORMATS = ['ofx', 'csv', 'xlsx', 'xls', 'ods', 'html', 'cnab', 'acquirer', 'pix'] as const;
+export const STATEMENT_FORMATS = [
+  'ofx',
+  'csv',
+  'xlsx',
+  'xls',
+  'ods',
+  'html',
+  'cnab',
+  'acquirer',
+  'pix',
+] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** Only credits are reconciled; debits and balance rows are kept, visible and labelled. */
