@@ -42,7 +42,18 @@ export function cycleHandlers(
     );
   const scheduleOf = (profileId: string): CycleSchedule =>
     cycleRepo.settings(ctx.dbFor(profileId)).schedule ?? DEFAULT_SCHEDULE;
+  /**
+   * The desktop app and the browser host resume background work at start-up, but only for a branch that exists then:
+   * a first branch connected later (the demo, a new connection) arms the timer at its first cycle command instead.
+   * The CLI never arms it.
+   */
+  const ensureArmed = () => {
+    if (armed || ctx.mode === 'cli') return;
+    armed = true;
+    arm();
+  };
   const view = (profileId: string) => {
+    ensureArmed();
     const s = cycleRepo.settings(ctx.dbFor(profileId));
     const schedule = s.schedule ?? DEFAULT_SCHEDULE;
     return {
@@ -92,6 +103,7 @@ export function cycleHandlers(
 
   return {
     'cycle.run': async ({ trigger }) => {
+      ensureArmed();
       const profileId = ctx.activeProfileId();
       return runCycle(ctx, dispatchFor(profileId), profileId, trigger, deps);
     },

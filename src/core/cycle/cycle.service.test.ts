@@ -28,7 +28,8 @@ import { runCycle, type CycleDeps } from './cycle.service';
 process.env.QUITA_SETTLE_AFTER_MS = '200';
 
 describe('the automatic cycle', () => {
-  const t = testCore();
+  // The CLI's mode: no schedule timer of its own runs beside the cycles the test starts.
+  const t = testCore('cli');
   const call = commandCaller(t.core);
   const keyFile = join(dirname(t.dataDir), 'keys', 'master.key');
   const folder = join(dirname(t.dataDir), 'entrada');

@@ -17,7 +17,8 @@ import { tempDir } from '../../../tests/helpers/tmp';
 import { takeIntake } from './intake.service';
 
 describe('the intake folder', () => {
-  const t = testCore();
+  // The CLI's mode: no schedule timer of its own runs beside the cycles the test starts.
+  const t = testCore('cli');
   const call = commandCaller(t.core);
   const tmp = tempDir();
   const folder = join(tmp.dir, 'entrada');

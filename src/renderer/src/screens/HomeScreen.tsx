@@ -29,7 +29,13 @@ export function HomeScreen({ profile }: { profile: Profile }) {
   return (
     <section className="screen screen-wide home">
       <h1>{t('nav.home')}</h1>
-      <CyclePanel />
+      <CyclePanel
+        onChanged={() =>
+          void call('dashboard.summary', {}).then(setData, (e: unknown) =>
+            setError(e instanceof CommandError ? describeError(e.info) : String(e)),
+          )
+        }
+      />
       {error && (
         <p role="alert" className="status error">
           {error}

@@ -8,6 +8,19 @@ import { describeError } from '../../i18n';
 type History = CommandOutput<'cycle.history'>;
 type Intake = CommandOutput<'intake.status'>;
 
+/** "8:30", or "sáb. 7:00" when it is not today (Brasília). */
+const when = (iso: string, locale: string) => {
+  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+  const at = new Date(iso);
+  if (day(at) === day(new Date())) return clock(iso, locale);
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'America/Sao_Paulo',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+};
+
 const clock = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, {
     timeZone: 'America/Sao_Paulo',
@@ -127,7 +140,7 @@ export function CyclePanel({ onChanged }: { onChanged?: () => void }) {
       )}
       {history && (
         <p className="muted">
-          {history.nextRunAt ? t('cycle.next', { time: clock(history.nextRunAt, locale) }) : t('cycle.off')}
+          {history.nextRunAt ? t('cycle.next', { time: when(history.nextRunAt, locale) }) : t('cycle.off')}
         </p>
       )}
       <button type="button" className="primary" onClick={() => void runNow()} disabled={busy}>

@@ -26,25 +26,29 @@ export function Schedule() {
 
   return (
     <div className="schedule" data-testid="schedule">
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={schedule.enabled}
-          onChange={(e) => setSchedule({ ...schedule, enabled: e.target.checked })}
-        />{' '}
-        {t('cycle.schedule.enabled')}
-      </label>
-      <label>
-        {t('cycle.schedule.every')}{' '}
-        <input
-          type="number"
-          min={5}
-          max={1440}
-          value={schedule.everyMinutes}
-          onChange={(e) => setSchedule({ ...schedule, everyMinutes: Number(e.target.value) || 30 })}
-          style={{ width: '6em' }}
-        />
-      </label>
+      <p>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={schedule.enabled}
+            onChange={(e) => setSchedule({ ...schedule, enabled: e.target.checked })}
+          />{' '}
+          {t('cycle.schedule.enabled')}
+        </label>
+      </p>
+      <p>
+        <label>
+          {t('cycle.schedule.every')}{' '}
+          <input
+            type="number"
+            min={5}
+            max={1440}
+            value={schedule.everyMinutes}
+            onChange={(e) => setSchedule({ ...schedule, everyMinutes: Number(e.target.value) || 30 })}
+            style={{ width: '6em' }}
+          />
+        </label>
+      </p>
       <table className="schedule-days">
         <tbody>
           {schedule.days.map((d, i) => (
