@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { DEMO_SEED } from '../../src/core/demo/demo-controller';
 import { DEFAULT_WINDOW } from '../../src/core/sync/sync.service';
+import { defaultKeys } from '../../src/sandbox';
 import { addDays } from '../../src/shared/dates';
 import { command } from './fixtures';
 
@@ -62,4 +64,29 @@ export function unambiguousNamedPix(
     amounts.add(r.amountCents);
   }
   return named;
+}
+
+/**
+ * A test-only control route of the demo's sandbox (`/__sandbox/receivables`, `/__sandbox/reopen`: docs/sandbox.md),
+ * called with the demo's admin key (made from its seed) at the demo branch's address: how a journey builds the shape
+ * of data it needs instead of hoping the day's branch holds it. Returns the status and the JSON answer.
+ */
+export async function sandboxControl(
+  page: Page,
+  path: '/__sandbox/receivables' | '/__sandbox/reopen',
+  body: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const { profiles, activeProfileId } = await command<{
+    profiles: { id: string; baseUrl: string; username: string }[];
+    activeProfileId: string | null;
+  }>(page, 'profiles.list', {});
+  const demo = profiles.find((p) => p.id === activeProfileId);
+  if (!demo) throw new Error('no active branch: start the demo branch first');
+  const auth = Buffer.from(`${demo.username}:${defaultKeys(DEMO_SEED).adminKey}`).toString('base64');
+  const res = await fetch(`${demo.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json().catch(() => null) };
 }

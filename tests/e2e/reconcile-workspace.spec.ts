@@ -1,6 +1,4 @@
 import type { Page } from '@playwright/test';
-import { DEMO_SEED } from '../../src/core/demo/demo-controller';
-import { defaultKeys } from '../../src/sandbox';
 import { addDays } from '../../src/shared/dates';
 import {
   brDate as br,
@@ -8,6 +6,7 @@ import {
   demoToday,
   openReceivables,
   PIX,
+  sandboxControl,
   unambiguousNamedPix,
   type OpenReceivable as Found,
 } from './demo-data';
@@ -37,17 +36,7 @@ async function buildTie(page: Page, today: string): Promise<Found[]> {
     )
     .sort((a, b) => b.dueDate!.localeCompare(a.dueDate!) || a.id - b.id)[0];
   if (!base) throw new Error(`the demo branch has no open Pix receivable due on or before ${today}`);
-  const { profiles, activeProfileId } = await command<{
-    profiles: { id: string; baseUrl: string; username: string }[];
-    activeProfileId: string | null;
-  }>(page, 'profiles.list', {});
-  const demo = profiles.find((p) => p.id === activeProfileId)!;
-  const auth = Buffer.from(`${demo.username}:${defaultKeys(DEMO_SEED).adminKey}`).toString('base64');
-  const added = await fetch(`${demo.baseUrl}/__sandbox/receivables`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ likeId: base.id }),
-  });
+  const added = await sandboxControl(page, '/__sandbox/receivables', { likeId: base.id });
   expect(added.status).toBe(201);
   await command(page, 'sync.run', {});
   const tie = (await openReceivables(page)).filter((r) => key(r) === key(base) && r.paymentTypeId === PIX);

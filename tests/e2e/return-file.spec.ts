@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays } from '../../src/core/sync/dates';
-import { generateSandboxData } from '../../src/sandbox';
+import { generateSandboxData, writeStatement } from '../../src/sandbox';
 import { writeReturnFile } from '../../src/sandbox/statement/return-file';
-import { demoSynced, expect, shoot, test } from './fixtures';
+import { demoToday, sandboxControl } from './demo-data';
+import { command, demoSynced, expect, shoot, test } from './fixtures';
 
 const cnab = (name: string) => ({
   name,
@@ -51,36 +52,57 @@ test('Importar: a CNAB return file is read, imported once, and a remessa is refu
 });
 
 /**
- * [K] item 5 on screen: the demo branch's Itaú statement shows the day's boleto credits as single lines
- * ("LIQUIDACAO DE COBRANCA n TIT"); the bank's return file of the same days (written by the sandbox for the
- * demo branch, as `npm run sandbox -- return-file` does) explains each as its titles, listed in Conciliar's
- * panel for the selected line.
+ * [K] item 5 on screen: the Itaú statement shows the day's boleto credits as single lines ("LIQUIDACAO DE COBRANCA
+ * n TIT", Itaú's aggregated credit of a day's titles); the bank's return file of the same days (CNAB 400, written
+ * by the sandbox for the demo branch, as `npm run sandbox -- return-file` does) explains each as its titles, listed
+ * in Conciliar's panel for the selected line.
+ *
+ * The shape is built, not hoped for: the statement (OFX, as the demo's sample) has every day's boletos as one credit
+ * over 45 days, and when no such credit still has an open title on the day the test runs (the demo's clerk
+ * reconciled up to 4–9 days ago), the titles of the latest fully received one are put back to open in the sandbox
+ * (its admin-only control route), as if the clerk had not reconciled them yet, and synced. Over 1,100 consecutive
+ * days the generated branch always had, so, one credit to propose and another already in EVO.
  */
 test('Conciliar: a boleto credit explained by the return file shows its titles', async ({ page, host }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   const nav = await demoSynced(page, host.url);
+  const today = await demoToday(page);
+
+  // The same branch as the demo's sandbox (seed 42, 200 members, the demo's today).
+  const data = generateSandboxData({ seed: 42, members: 200, today });
+  const itau = data.bankAccounts.find((a) => a.description === 'Itaú - Conta Movimento')!;
+  const period = { bankAccountId: itau.id, from: addDays(today, -45), to: today };
+  const statement = writeStatement(data, { ...period, format: 'ofx', boletoLumps: 'all' });
+  const received = new Set(data.receivables.filter((r) => r.status === 2).map((r) => r.idReceivable));
+  const lumps = statement.groundTruth.lines.filter((l) => l.kind === 'boleto-lump');
+  const done = lumps.filter((l) => l.receivableIds.every((id) => received.has(id)));
+  const open = lumps.filter((l) => l.receivableIds.some((id) => !received.has(id)));
+  expect(
+    done.length + Math.min(open.length, 1),
+    'boleto credits: one to propose and one already in EVO',
+  ).toBeGreaterThanOrEqual(2);
+  if (open.length === 0) {
+    const reopened = await sandboxControl(page, '/__sandbox/reopen', { ids: done.at(-1)!.receivableIds });
+    expect(reopened.status).toBe(200);
+    await command(page, 'sync.run', {});
+  }
+
   await nav.getByRole('button', { name: 'Importar' }).click();
   await page.locator('main select').first().selectOption({ label: 'Itaú - Conta Movimento' });
-  await page.getByRole('button', { name: 'OFX' }).click();
-  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
-
-  // The same branch as the demo's sandbox (seed 42, 200 members, today's date), its Itaú return file.
-  const data = generateSandboxData({ seed: 42, members: 200 });
-  const itau = data.bankAccounts.find((a) => a.description === 'Itaú - Conta Movimento')!;
-  const ret = writeReturnFile(data, {
-    bankAccountId: itau.id,
-    from: addDays(data.today, -30),
-    to: data.today,
-  });
-  await page.locator('input[type=file]').setInputFiles({
-    name: ret.fileName,
-    mimeType: 'application/octet-stream',
-    buffer: Buffer.from(ret.bytes),
-  });
-  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+  for (const file of [
+    { name: statement.fileName, buffer: Buffer.from(statement.bytes) },
+    {
+      name: writeReturnFile(data, period).fileName,
+      buffer: Buffer.from(writeReturnFile(data, period).bytes),
+    },
+  ]) {
+    await page.locator('input[type=file]').setInputFiles({ ...file, mimeType: 'application/octet-stream' });
+    await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click({ timeout: 30_000 });
+    await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({
+      timeout: 30_000,
+    });
+  }
 
   await nav.getByRole('button', { name: 'Conciliar' }).click();
   await page.getByRole('tab', { name: /^Todos/ }).click();

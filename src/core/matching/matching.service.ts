@@ -91,6 +91,18 @@ export function loadAliases(db: Db): MatchAlias[] {
  * The engine's plan for these lines of a statement, with what the database says is already taken.
  * `only`: score just these receivables (a manual choice), ignoring what this line itself holds.
  */
+/**
+ * What the engine sees when it scores a clerk's own choice: the chosen receivables, and those already received,
+ * which cannot be proposed but explain part of a deposit (a card or boleto deposit whose other sales are already in
+ * EVO: lump_received). Without them, re-choosing the engine's own proposal for such a deposit scored 0.
+ */
+export function choiceReceivables<T extends { id: number; statusId: number | null }>(
+  all: T[],
+  ids: number[],
+): T[] {
+  return all.filter((r) => ids.includes(r.id) || r.statusId === ACCOUNT_STATUS.received);
+}
+
 function planFor(
   db: Db,
   st: StatementInfo,
@@ -106,7 +118,7 @@ function planFor(
   return matchStatement({
     bankAccountId: st.bank_account_id,
     lines,
-    receivables: only ? all.filter((r) => only.ids.includes(r.id)) : all,
+    receivables: only ? choiceReceivables(all, only.ids) : all,
     aliases: loadAliases(db),
     settings,
     held,

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/open-db';
 import { listMatchLines } from '../matching/matching.lines';
 import { runMatching } from '../matching/matching.service';
-import { NOW, sandboxBranch } from '../matching/testing-db';
+import { insertOneLineStatement, NOW, sandboxBranch } from '../matching/testing-db';
+import { addDays } from '../../shared/dates';
 import { listAliases, overrideLine, removeAlias } from './review.service';
 
 let db: Db;
@@ -85,5 +86,45 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
       .pluck()
       .get() as number;
     expect(() => overrideLine(db, green.lineId, [received], who, NOW())).toThrow(/Not open or overdue/);
+  });
+});
+
+describe('a deposit partly explained by receivables already received', () => {
+  it('re-choosing the engine’s own proposal scores what the engine scored, not 0 (found on 2027-01-01 by test:dates)', async () => {
+    const b = await sandboxBranch();
+    db = b.db;
+    // A bank's aggregated boleto credit ("LIQUIDACAO DE COBRANCA 2 TIT", two titles in one credit): one title is
+    // already received in EVO on this account, the other is open. The engine proposes the open one and says the
+    // rest is received (lump_received); the clerk opens the picker and keeps that choice.
+    const boletos = db
+      .prepare(
+        `SELECT id, amount_cents AS amountCents, due_date AS dueDate FROM receivables
+          WHERE status_id IN (1, 4) AND payment_type_id = 5 AND due_date BETWEEN '2026-06-20' AND '2026-07-14'
+          ORDER BY due_date, id`,
+      )
+      .all() as { id: number; amountCents: number; dueDate: string }[];
+    const open = boletos[0]!;
+    const done = boletos.find((r) => r.id !== open.id && r.amountCents !== open.amountCents)!;
+    expect(done).toBeDefined();
+    const day = addDays(open.dueDate, 1);
+    db.prepare(
+      `UPDATE receivables SET status_id = 2, receiving_date = ?, bank_account_id = ?, amount_paid_cents = amount_cents
+        WHERE id = ?`,
+    ).run(day, b.accountId, done.id);
+    const statementId = insertOneLineStatement(db, b.accountId, {
+      date: day,
+      amountCents: open.amountCents + done.amountCents,
+      description: 'LIQUIDACAO DE COBRANCA 2 TIT',
+      payerText: null,
+    });
+    runMatching(db, { statementId }, { now: NOW });
+    const row = listMatchLines(db, { statementId, limit: 10 }).rows[0]!;
+    expect(row.receivables.map((r) => r.id)).toEqual([open.id]);
+    expect(row.reasons.map((r) => r.code)).toContain('lump_received');
+    expect(row.score).toBeGreaterThan(0);
+
+    const r = overrideLine(db, row.lineId, [open.id], who, NOW(), { confirmed: true, learn: false });
+    expect(r.score).toBe(row.score);
+    expect(r.zone).toBe(row.zone);
   });
 });

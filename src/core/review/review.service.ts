@@ -3,7 +3,7 @@ import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { matchStatement } from '../matching/engine';
 import { matchingRepo as repo } from '../matching/matching.repo';
-import { getMatchSettings, recordOverride } from '../matching/matching.service';
+import { choiceReceivables, getMatchSettings, recordOverride } from '../matching/matching.service';
 import { renderReasons } from '../matching/reasons-pt';
 import { payerKey } from '../matching/text';
 import { reviewRepo } from './review.repo';
@@ -127,7 +127,7 @@ function scoreChoice(db: Db, lineId: number, receivableIds: number[]) {
   const plan1 = matchStatement({
     bankAccountId: st.bank_account_id,
     lines: [line],
-    receivables: repo.receivables(db, from, to).filter((r) => ids.includes(r.id)),
+    receivables: choiceReceivables(repo.receivables(db, from, to), ids),
     aliases: repo.aliases(db).map((a) => ({
       payerKey: a.payer_key,
       memberId: a.member_id,

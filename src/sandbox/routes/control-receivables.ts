@@ -26,3 +26,24 @@ export async function addReceivableLike(
   if (!r) return statusError(404, 'Not Found');
   return { status: 201, json: { idReceivable: r.idReceivable } };
 }
+
+const reopenSchema = z.object({ ids: z.array(z.int().positive()).min(1).max(100) });
+
+/**
+ * POST /__sandbox/reopen {ids} (admin key; no real API has it): received receivables become open again, as if the
+ * gym's clerk had not reconciled them yet — e.g. the titles of a boleto credit that a return file explains, so a
+ * test has one to propose on any day. 200 {reopened}, or 422 naming the ids that are unknown or not received.
+ */
+export async function reopenReceivables(
+  req: IncomingMessage,
+  store: SandboxStore,
+  clock: Clock,
+): Promise<HandlerResult> {
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.result;
+  const parsed = validate(reopenSchema, body.value);
+  if (!parsed.ok) return badRequest(parsed.messages);
+  const r = store.reopen(parsed.value.ids, clock.today(), clock.local());
+  if (!r.ok) return { status: 422, json: { errors: r.messages } };
+  return { status: 200, json: { reopened: new Set(parsed.value.ids).size } };
+}

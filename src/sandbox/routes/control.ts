@@ -4,7 +4,7 @@ import { readJsonBody } from '../http/body';
 import { badRequest, statusError, type HandlerResult } from '../http/respond';
 import { validate } from '../http/validation';
 import type { SandboxStore } from '../state/store';
-import { addReceivableLike } from './control-receivables';
+import { addReceivableLike, reopenReceivables } from './control-receivables';
 import type { Clock } from './context';
 import type { IncomingMessage } from 'node:http';
 
@@ -12,7 +12,7 @@ export const CONTROL_PREFIX = '/__sandbox/';
 
 /**
  * Sandbox-only control routes (no real API has them), with the admin key: GET/PUT /__sandbox/faults, and
- * POST /__sandbox/receivables (control-receivables.ts). They skip the rate limit and the faults themselves, so a
+ * POST /__sandbox/receivables and POST /__sandbox/reopen (control-receivables.ts). They skip the rate limit and the faults themselves, so a
  * test can always switch faults off.
  */
 export async function handleControl(
@@ -23,7 +23,7 @@ export async function handleControl(
   state?: { store: SandboxStore; clock: Clock },
 ): Promise<HandlerResult> {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
-  if (path === '/__sandbox/receivables' && state) {
+  if ((path === '/__sandbox/receivables' || path === '/__sandbox/reopen') && state) {
     if (req.method !== 'POST') {
       req.resume();
       return statusError(405, 'Method Not Allowed', { Allow: 'POST' });
@@ -31,7 +31,9 @@ export async function handleControl(
     const kind = identify(req, creds);
     if (kind === null) return UNAUTHORIZED;
     if (kind !== 'admin') return FORBIDDEN;
-    return addReceivableLike(req, state.store, state.clock);
+    return path === '/__sandbox/reopen'
+      ? reopenReceivables(req, state.store, state.clock)
+      : addReceivableLike(req, state.store, state.clock);
   }
   if (path !== '/__sandbox/faults') return statusError(404, 'Not Found');
   if (req.method !== 'GET' && req.method !== 'PUT') {

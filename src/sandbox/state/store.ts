@@ -23,6 +23,13 @@ export interface SandboxStore {
    * restarted sandbox regenerates without it. Undefined when `like` or the member is unknown.
    */
   addLike(likeId: number, idMember: number | undefined, nowLocal: string): ReceivableRecord | undefined;
+  /**
+   * Test control only: received receivables put back as the clerk had never reconciled them (open, or overdue when
+   * due before `today`; no receiving date, account or amount paid), their hidden payment kept — the state the
+   * generator gives a payment credited after the clerk's last reconciliation. All or nothing: an unknown id or one
+   * not received changes nothing and is named. Kept in the db file like a client's change.
+   */
+  reopen(ids: readonly number[], today: string, nowLocal: string): MarkResult;
 }
 
 export function createStore(
@@ -137,6 +144,30 @@ export function createStore(
       receivables.push(r);
       byId.set(r.idReceivable, r);
       return r;
+    },
+    reopen(ids, today, nowLocal) {
+      const unknown = ids.filter((id) => !byId.has(id));
+      const notReceived = ids.filter((id) => byId.has(id) && byId.get(id)!.status !== STATUS.received);
+      const messages = [
+        ...(unknown.length ? [`Recebível(is) não encontrado(s): ${unknown.join(', ')}`] : []),
+        ...(notReceived.length ? [`Recebível(is) não recebido(s): ${notReceived.join(', ')}`] : []),
+      ];
+      if (messages.length) return { ok: false, messages };
+      for (const id of new Set(ids)) {
+        const r = byId.get(id)!;
+        const change: ReceivableChange = {
+          status: r.dueDate.slice(0, 10) < today ? STATUS.overdue : STATUS.open,
+          receivingDate: null,
+          ammountPaidCents: null,
+          bankAccountId: null,
+          updateDate: nowLocal,
+          conciliated: false,
+        };
+        Object.assign(r, change);
+        changes.set(id, change);
+      }
+      persist();
+      return { ok: true };
     },
     addNotification(idMember, message, nowUtc) {
       const n: Notification = {
