@@ -2,8 +2,8 @@
 // is not green by luck of the calendar. Every process of a run (vitest, the CLI and host processes the tests
 // start, Playwright) sees the same time through libfaketime (Debian package `faketime`): the clock shifted so that
 // the run starts at the pinned instant, then running at normal speed. Chromium is started without libfaketime
-// (under it, it ran 3–6 times slower and journeys missed their deadlines); each page's clock is set to the shifted
-// time instead and runs on from there (playwright.config.ts, the `page` fixture in tests/e2e/fixtures.ts).
+// (under it, it ran 3–6 times slower and journeys missed their deadlines); each page's Date is shifted by the same
+// offset instead (playwright.config.ts, the `page` fixture in tests/e2e/fixtures.ts).
 //
 // The days (Brasília is UTC-3, no daylight saving since 2019):
 //   year end   2026-12-31 22:30 in Brasília, already 2027-01-01 in UTC (the day boundary the app must count in

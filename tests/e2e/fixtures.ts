@@ -46,6 +46,27 @@ export async function startHostProcess(): Promise<HostProcess & { stop: () => Pr
   return { url, origin: new URL(url).origin, dataDir, process: child, stop };
 }
 
+/** libfaketime's relative offset ("+86400s", "-3600s", as scripts/test-dates.mjs sets it) in ms; 0 when not set. */
+export function fakeOffsetMs(faketime: string | undefined): number {
+  const m = /^([+-]\d+)s$/.exec(faketime ?? '');
+  return m ? Number(m[1]) * 1000 : 0;
+}
+
+/** Runs in the page before its own scripts: `new Date()` and `Date.now()` read the real time shifted by `offsetMs`. */
+function shiftDate(offsetMs: number) {
+  const Real = Date;
+  class Shifted extends Real {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(Real.now() + offsetMs);
+      else super(...(args as [string]));
+    }
+    static override now() {
+      return Real.now() + offsetMs;
+    }
+  }
+  globalThis.Date = Shifted as DateConstructor;
+}
+
 export const test = base.extend<{ host: HostProcess }>({
   // Playwright reads a fixture's dependencies from the destructuring pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
@@ -55,10 +76,12 @@ export const test = base.extend<{ host: HostProcess }>({
     await host.stop();
   },
   // Under `npm run test:dates` this process and the host run on a shifted clock (libfaketime), and Chromium does
-  // not (playwright.config.ts: under libfaketime it runs several times slower): the page's clock is set to this
-  // process's time, and runs on from there, so the screens count days as the host does.
+  // not (playwright.config.ts: under libfaketime it runs several times slower): every page's Date is shifted by the
+  // same offset before its scripts run, so the screens count days as the host does. (Not Playwright's page.clock:
+  // it replays its settings against this process's Date.now, which is the shifted one, and lands on the real day.)
   page: async ({ page }, use) => {
-    if (process.env.FAKETIME) await page.clock.setSystemTime(Date.now());
+    const offsetMs = fakeOffsetMs(process.env.FAKETIME);
+    if (offsetMs !== 0) await page.addInitScript(shiftDate, offsetMs);
     await use(page);
   },
 });

@@ -107,8 +107,13 @@ test('Conciliar: a boleto credit explained by the return file shows its titles',
   await nav.getByRole('button', { name: 'Conciliar' }).click();
   await page.getByRole('tab', { name: /^Todos/ }).click();
   await page.getByLabel('Buscar (nome, valor ou data) — tecla /').fill('liquidacao de cobranca');
-  // A day's credit the file explains is proposed as its titles (an earlier one, all received, is already in EVO).
-  await page.locator('.vlist-row').filter({ hasText: 'sugerido' }).first().click();
+  // A day's credit the file explains is proposed as its titles ("59 · sugerido"; not "nada sugerido"); an earlier
+  // one, all received, is already in EVO.
+  await page
+    .locator('.vlist-row')
+    .filter({ hasText: /\d · sugerido/ })
+    .first()
+    .click();
   const titles = page
     .locator('.line-panel')
     .getByRole('table', { name: /^Boletos do arquivo retorno \(\d+\)$/ });
