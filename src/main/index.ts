@@ -8,6 +8,7 @@ import { openElectronStore } from './electron-settings';
 import { registerIpc } from './ipc-registrar';
 import { safeStorageSecretStore } from './safe-storage-secrets';
 import { SMOKE_SCRIPT, SMOKE_TIMEOUT_MS, smokeRequested, smokeVerdict } from './smoke';
+import { installDesktopShell } from './tray';
 import { createElectronUpdater } from './updater';
 import {
   builtPaths,
@@ -26,6 +27,8 @@ app.enableSandbox();
 registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) app.quit();
+// Windows shows a main-process notification only for an app with this id (the installer's shortcut carries it).
+if (process.platform === 'win32') app.setAppUserModelId('br.quita.app');
 
 async function main(): Promise<void> {
   await app.whenReady();
@@ -60,17 +63,33 @@ async function main(): Promise<void> {
 
   let win = createMainWindow(paths);
   mainWindow = win;
+  // The tray, the close button while the schedule is on, and notifications (tray.ts; the smoke run has none).
+  const desktop = smoke
+    ? null
+    : installDesktopShell({
+        window: () => mainWindow,
+        dispatch: core.dispatch,
+        locale: () => core.locale(),
+        log: (m, e) => core.log.warn(m, e),
+      });
+  desktop?.guard(win);
   if (smoke) runSmoke(win, () => core.close());
   else updater.setFeed(core.updateFeed());
   core.events.subscribe((name, payload) => {
     if (!win.isDestroyed()) win.webContents.send(IPC_EVENT_CHANNEL, { name, payload });
+    desktop?.onEvent(name, payload);
   });
   app.on('second-instance', () => {
+    // Opening Quita again shows the window, also when it was closed into the tray.
     if (win.isMinimized()) win.restore();
+    win.show();
     win.focus();
   });
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = win = createMainWindow(paths);
+    if (BrowserWindow.getAllWindows().length === 0) {
+      mainWindow = win = createMainWindow(paths);
+      desktop?.guard(win);
+    }
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
