@@ -115,6 +115,21 @@ describe('Pix API connector on the sandbox (mTLS)', () => {
     expect(sb.journal.slice(-3).every((j) => j.status === 200)).toBe(true);
   });
 
+  it('a bank that caps the page size below 1000 answers 400: asked again with the standard 100 per page', async () => {
+    // 2026-07-13 in Brasília; no other test reads it.
+    const added = sb.addPix(250, '2026-07-13');
+    sb.setQuirks({ maxPageSize: 100 });
+    const c = connector();
+    const r = await c.fetch({ from: new Date('2026-07-13T03:00:00Z'), to: new Date('2026-07-14T03:00:00Z') });
+    c.close();
+    const ids = new Set(r.lines.map((l) => l.fitid));
+    for (const p of added) expect(ids.has(p.endToEndId)).toBe(true);
+    // A token, the refused page of 1000, then 3 pages of 100.
+    expect(r.requests).toBe(5);
+    expect(sb.journal.slice(-4).map((j) => j.status)).toEqual([400, 200, 200, 200]);
+    expect(log.lines.join('\n')).toMatch(/asking 100 per page/);
+  });
+
   // 2026-07-09 in Brasília; no other test reads it.
   const BUSY = { from: new Date('2026-07-09T03:00:00Z'), to: new Date('2026-07-10T03:00:00Z') };
   const inBusy = () => sb.items().filter((p) => p.at >= BUSY.from && p.at < BUSY.to);

@@ -70,6 +70,9 @@ function parseJson(a: HttpAnswer, log: Logger, what: string): Record<string, unk
 }
 
 /** Whether a 400's Problema names the period (`violacoes[].propriedade` fim/inicio, or the words). */
+/** `paginacao.itensPorPagina`'s default in the standard (openapi.yaml, Paginacao): what every bank must serve. */
+const STANDARD_PAGE_SIZE = 100;
+
 function namesPeriod(body: string): boolean {
   return /"propriedade"\s*:\s*"(fim|inicio)"|\bfim\b.*futuro|future/i.test(body);
 }
@@ -243,9 +246,10 @@ export function createPixConnector(
    * kept by endToEndId, so one seen twice counts once, and when the total changes (or fewer items than it were
    * seen) the list is read again from its first page, a bounded number of times.
    */
-  async function readWindow(w0: FetchWindow, refundsOnly: boolean, size: number, signal?: AbortSignal) {
+  async function readWindow(w0: FetchWindow, refundsOnly: boolean, size0: number, signal?: AbortSignal) {
     const seen = new Map<string, unknown>();
     let w = w0;
+    let size = size0;
     let steppedBack = false;
     for (let reread = 0; ; reread++) {
       let total: number | null = null;
@@ -262,6 +266,17 @@ export function createPixConnector(
             from: w.from,
             to: new Date(Math.max(w.from.getTime(), w.to.getTime() - RETRY.fimStepBackMs)),
           };
+          page = -1;
+          continue;
+        }
+        if (a.status === 400 && size > STANDARD_PAGE_SIZE && !namesPeriod(a.body)) {
+          // The standard allows up to 1000 items per page; a bank that caps it lower may answer 400 naming
+          // `paginacao.itensPorPagina`, or only "parâmetros inválidos" (assumed: docs/feeds.md). Asked again from
+          // the first page with the standard's default, once; a second 400 is the bank's answer.
+          cfg.log.warn(
+            `pix api: 400 with ${size} items per page (${a.body.slice(0, 200)}); asking ${STANDARD_PAGE_SIZE} per page`,
+          );
+          size = STANDARD_PAGE_SIZE;
           page = -1;
           continue;
         }
