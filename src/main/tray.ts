@@ -1,6 +1,8 @@
 /// <reference types="electron-vite/node" />
 import { Menu, Notification, Tray, app, nativeImage, type BrowserWindow } from 'electron';
-import iconPath from '../../resources/icon.png?asset';
+// A copy of resources/icon.png: electron-vite takes resources/ as main's public folder and would point at it, and
+// resources/ is not packed into the ASAR; an asset beside main is emitted into out/main, which is.
+import iconPath from './assets/icon.png?asset';
 import type { Locale } from '../shared/constants';
 import {
   createDesktopShell,
@@ -28,6 +30,7 @@ export function installDesktopShell(opts: {
 } {
   // Kept until closed: a notification collected by the garbage collector loses its click handler (Windows).
   const shown = new Set<Notification>();
+  const icon = nativeImage.createFromPath(iconPath);
   const showWindow = () => {
     const win = opts.window();
     if (!win || win.isDestroyed()) return;
@@ -44,7 +47,7 @@ export function installDesktopShell(opts: {
     quit: () => app.quit(),
     notify: (n: Notice) => {
       if (!Notification.isSupported()) return;
-      const note = new Notification({ title: n.title, body: n.body, icon: iconPath, silent: false });
+      const note = new Notification({ title: n.title, body: n.body, icon, silent: false });
       shown.add(note);
       note.on('click', () => {
         shown.delete(note);
@@ -58,7 +61,7 @@ export function installDesktopShell(opts: {
   // The tray: a small copy of the app's icon. Some Linux desktops show no tray; the app then still opens again
   // from its launcher (second-instance shows the hidden window).
   const size = process.platform === 'win32' ? 16 : 22;
-  const tray = new Tray(nativeImage.createFromPath(iconPath).resize({ width: size, height: size }));
+  const tray = new Tray(icon.resize({ width: size, height: size }));
   const refreshMenu = () => {
     tray.setToolTip(textsFor(opts.locale()).tooltip);
     tray.setContextMenu(

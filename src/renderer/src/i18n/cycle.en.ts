@@ -59,6 +59,29 @@ export const cycleEn: typeof cyclePtBR = {
   notify: {
     title: 'Quita: something needs you',
   },
+  daily: {
+    title: 'Daily summary',
+    hint: 'What Quita did by itself on the day: what the send policy approved, what was sent to EVO and confirmed, and the reminders held.',
+    day: 'Day',
+    badDay: 'Type the day as dd/mm/yyyy.',
+    download: 'Download {{format}}',
+    downloadAs: 'Download the daily summary as {{format}}',
+    working: 'Preparing the file…',
+    nothing: 'Nothing was done automatically on this day.',
+    approved_one: '{{count}} approved by the policy ({{amount}})',
+    approved: '{{count}} approved by the policy ({{amount}})',
+    sent_one: '{{count}} batch sent to EVO',
+    sent: '{{count}} batches sent to EVO',
+    confirmed_one: '{{count}} batch confirmed on read-back',
+    confirmed: '{{count}} batches confirmed on read-back',
+    held_one: '{{count}} reminder held',
+    held: '{{count}} reminders held',
+  },
+  held: {
+    text_one: '{{count}} reminder is held because the member has money on its way.',
+    text: '{{count}} reminders are held because the members have money on their way.',
+    open: 'See in Debtors',
+  },
 };
 
 export const cycleErrorsEn: typeof cycleErrorsPtBR = {

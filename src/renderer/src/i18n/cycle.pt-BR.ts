@@ -59,6 +59,29 @@ export const cyclePtBR = {
   notify: {
     title: 'Quita: algo precisa de você',
   },
+  daily: {
+    title: 'Resumo do dia',
+    hint: 'O que o Quita fez sozinho no dia: o que a regra de envio aprovou, o que foi enviado ao EVO e confirmado, e as cobranças retidas.',
+    day: 'Dia',
+    badDay: 'Digite o dia como dd/mm/aaaa.',
+    download: 'Baixar {{format}}',
+    downloadAs: 'Baixar o resumo do dia em {{format}}',
+    working: 'Preparando o arquivo…',
+    nothing: 'Nada foi feito automaticamente neste dia.',
+    approved_one: '{{count}} aprovado pela regra ({{amount}})',
+    approved: '{{count}} aprovados pela regra ({{amount}})',
+    sent_one: '{{count}} lote enviado ao EVO',
+    sent: '{{count}} lotes enviados ao EVO',
+    confirmed_one: '{{count}} lote confirmado na leitura de volta',
+    confirmed: '{{count}} lotes confirmados na leitura de volta',
+    held_one: '{{count}} cobrança retida',
+    held: '{{count}} cobranças retidas',
+  },
+  held: {
+    text_one: '{{count}} cobrança está retida porque o membro tem dinheiro a caminho.',
+    text: '{{count}} cobranças estão retidas porque os membros têm dinheiro a caminho.',
+    open: 'Ver em Inadimplentes',
+  },
 };
 
 /** The intake folder's reasons, as `errors.intake.*` (describeError). */

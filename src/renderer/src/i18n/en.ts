@@ -175,6 +175,8 @@ export const en: Messages = {
       future_skipped_one:
         '{{count}} scheduled (future) entry was left out: the money is not in the account yet.',
       profile_misfit: 'The profile “{{profile}}” did not fit this file; the columns were detected again.',
+      same_credit_ambiguous: importingEn.notices.same_credit_ambiguous,
+      same_credit_ambiguous_one: importingEn.notices.same_credit_ambiguous_one,
       suggest_failed:
         'The statement was imported, but suggestions could not be made now; open Conciliar and click “Sugerir de novo”.',
     },

@@ -37,4 +37,10 @@ export const importingEn: Widen<typeof importingPtBR> = {
   overlapping:
     'Statements {{files}} covered some of the same days and relied on lines only this one held: import those files again to bring them back (only what is missing goes in).',
   col: { actions: 'Actions' },
+  notices: {
+    same_credit_ambiguous:
+      '{{count}} credits in the file have the same day and amount as more than one Pix already read from the bank, and there is no telling which is which: all were kept. Check Conciliar for doubles.',
+    same_credit_ambiguous_one:
+      '{{count}} credit in the file has the same day and amount as more than one Pix already read from the bank, and there is no telling which it is: all were kept. Check Conciliar for doubles.',
+  },
 };

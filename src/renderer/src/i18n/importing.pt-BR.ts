@@ -36,4 +36,11 @@ export const importingPtBR = {
   overlapping:
     'Os extratos {{files}} cobriam parte dos mesmos dias e contavam com lançamentos que só este guardava: importe esses arquivos de novo para trazê-los (só o que falta entra).',
   col: { actions: 'Ações' },
+  /** Notices of an import's result, as `import.notices.*` (pt-BR.ts). */
+  notices: {
+    same_credit_ambiguous:
+      '{{count}} créditos do arquivo têm o mesmo dia e valor de mais de um Pix já lido do banco, e não dá para saber qual é qual: todos foram mantidos. Confira em Conciliar se há algum em dobro.',
+    same_credit_ambiguous_one:
+      '{{count}} crédito do arquivo tem o mesmo dia e valor de mais de um Pix já lido do banco, e não dá para saber qual é: todos foram mantidos. Confira em Conciliar se há algum em dobro.',
+  },
 };

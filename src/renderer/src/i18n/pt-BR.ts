@@ -185,6 +185,8 @@ export const ptBR = {
         '{{count}} lançamento futuro (agendado) ficou de fora: o dinheiro ainda não está na conta.',
       profile_misfit:
         'O modelo “{{profile}}” não serviu para este arquivo; as colunas foram detectadas de novo.',
+      same_credit_ambiguous: importingPtBR.notices.same_credit_ambiguous,
+      same_credit_ambiguous_one: importingPtBR.notices.same_credit_ambiguous_one,
       suggest_failed:
         'O extrato foi importado, mas as sugestões não puderam ser feitas agora; abra Conciliar e clique em “Sugerir de novo”.',
     },

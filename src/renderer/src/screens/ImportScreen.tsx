@@ -14,6 +14,8 @@ import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mappi
 
 type Preview = CommandOutput<'import.preview'>;
 type Commit = CommandOutput<'import.commit'>;
+/** Notices of an import's result its preview cannot know: a file credit like several fetched Pix, failed suggestions. */
+const RESULT_NOTICES = ['import.same_credit_ambiguous', 'import.suggest_failed'];
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 type Removed = CommandOutput<'import.remove'>;
 type Statement = CommandOutput<'import.statements'>['statements'][number];
@@ -375,6 +377,14 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           )}
         </p>
       )}
+      {result?.notices
+        // What only the import itself finds (the preview said the rest before the click).
+        .filter((n) => RESULT_NOTICES.includes(n.code))
+        .map((n) => (
+          <p key={n.code} className="warn">
+            {t(`import.notices.${n.code.replace(/^import\./, '')}`, { ...n.params, defaultValue: n.message })}
+          </p>
+        ))}
       {preview && (
         <div className="card import-preview">
           <h2>{t('import.previewTitle')}</h2>

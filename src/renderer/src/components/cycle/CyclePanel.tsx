@@ -4,6 +4,8 @@ import type { CommandOutput } from '../../../../shared/contract';
 import type { CycleRecord, IntakeFile } from '../../../../shared/contract/cycle';
 import { call, CommandError } from '../../api/client';
 import { describeError } from '../../i18n';
+import { useNavigation } from '../../navigation';
+import { DailySummaryPanel } from './DailySummaryPanel';
 
 type History = CommandOutput<'cycle.history'>;
 type Intake = CommandOutput<'intake.status'>;
@@ -72,15 +74,23 @@ export function CyclePanel({ onChanged }: { onChanged?: () => void }) {
   const [intake, setIntake] = useState<Intake | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  /** Debtor reminders held for money in flight (shown in full in Inadimplentes). */
+  const [held, setHeld] = useState(0);
+  const { open } = useNavigation();
   const lastSeen = useRef<number | null>(null);
 
   const sentence = (c: CycleRecord) => cycleSentence(c, t, locale);
   const load = useCallback(
     () =>
-      Promise.all([call('cycle.history', { limit: 5 }), call('intake.status', { limit: 10 })]).then(
-        ([h, i]) => {
+      Promise.all([
+        call('cycle.history', { limit: 5 }),
+        call('intake.status', { limit: 10 }),
+        call('notify.queue', { limit: 1 }),
+      ]).then(
+        ([h, i, q]) => {
           setHistory(h);
           setIntake(i);
+          setHeld(q.counts.held);
           const newest = h.cycles[0];
           if (newest && lastSeen.current !== null && newest.id !== lastSeen.current)
             notifyIfNeeded(newest, t('cycle.notify.title'), cycleSentence(newest, t, locale));
@@ -151,6 +161,14 @@ export function CyclePanel({ onChanged }: { onChanged?: () => void }) {
           {message}
         </p>
       )}
+      {held > 0 && (
+        <p className="warn" data-testid="held-reminders">
+          {t('cycle.held.text', { count: held })}{' '}
+          <button type="button" className="link" onClick={() => open('debtors')}>
+            {t('cycle.held.open')}
+          </button>
+        </p>
+      )}
       {intake && intake.waiting.length > 0 && (
         <FileList title={t('cycle.intake.waiting')} files={intake.waiting} testId="intake-waiting" />
       )}
@@ -162,6 +180,7 @@ export function CyclePanel({ onChanged }: { onChanged?: () => void }) {
           testId="intake-refused"
         />
       )}
+      <DailySummaryPanel refreshKey={history?.cycles[0]?.id ?? 0} />
     </section>
   );
 }
