@@ -85,12 +85,13 @@ export function CyclePanel({ onChanged }: { onChanged?: () => void }) {
       Promise.all([
         call('cycle.history', { limit: 5 }),
         call('intake.status', { limit: 10 }),
-        call('notify.queue', { limit: 1 }),
+        // The held count is a hint: the cycle's account stands without it.
+        call('notify.queue', { limit: 1 }).catch(() => null),
       ]).then(
         ([h, i, q]) => {
           setHistory(h);
           setIntake(i);
-          setHeld(q.counts.held);
+          setHeld(q?.counts.held ?? 0);
           const newest = h.cycles[0];
           if (newest && lastSeen.current !== null && newest.id !== lastSeen.current)
             notifyIfNeeded(newest, t('cycle.notify.title'), cycleSentence(newest, t, locale));
