@@ -51,8 +51,8 @@ function cycleSentence(c: CycleRecord, t: T, locale: string): string {
 
 /**
  * A desktop notification when a new cycle left something for a person, in the browser mode (web Notification API,
- * once the clerk allowed it). The desktop app's window gets no web permission (main denies them all); there the
- * account on Início is what the clerk sees.
+ * once the clerk allowed it). The desktop app's window gets no web permission (main denies them all); there the main
+ * process notifies (src/main/desktop-shell.ts).
  */
 function notifyIfNeeded(c: CycleRecord, title: string, body: string): void {
   const s = c.summary;
