@@ -1,7 +1,8 @@
 /**
  * [U] issue 29, "Must show" 1 — the morning runs itself, end to end over real parts: a real core on a real SQLite
  * data folder; the integration API sandbox over loopback (its day pinned to TEST_TODAY); the sandbox Pix API over
- * mutual TLS, registered as a bank feed through `feeds.save` with the sandbox's client certificate (.pfx); an
+ * mutual TLS, registered as a bank feed through `feeds.save` with the sandbox's client certificate (PEM pair) and
+ * the authority that signed the sandbox's server certificate; an
  * acquirer file and a CNAB return file dropped in the intake folder set through `intake.setFolder`; the send policy
  * switched on through `policy.dryRun` then `policy.save`; cycles run through `cycle.run` (trigger `schedule`, as the
  * app's timer runs it) and, for the kill, `quita run --cycle` in a process of its own (as the system's scheduler).
@@ -117,22 +118,39 @@ describe('the morning runs itself (issue 29, Must show 1)', () => {
   });
 
   it('reads the Pix (3 pages over mTLS) and the dropped files, sends the policy’s greens with read-back, leaves the rest to decide', async () => {
-    // --- The bank feed, added as Configurações → Conexões bancárias adds it.
-    const { uploadId } = t.core.ctx.uploads.stage('certificado.pfx', pix.pki.client.pfx);
-    const feed = await call<FeedDto>('feeds.save', {
+    // --- The bank feed, added as Configurações → Conexões bancárias adds it, with the company certificate as a PEM
+    // pair (the .pfx path: feeds' own tests and the bank-feeds journey). The sandbox's server certificate is signed by
+    // its own test authority, as a bank whose API uses ICP-Brasil's or its own: without that authority's certificate
+    // the bank's address is not trusted; the company certificate given as the authority is refused. (A .pfx that
+    // carries its chain makes its authorities trusted too: Node's TLS reads them from the PKCS#12.)
+    const stage = (name: string, text: string) => t.core.ctx.uploads.stage(name, Buffer.from(text)).uploadId;
+    const base = {
       label: 'Pix do banco',
       bankAccountId: pix.bankAccountId,
       tokenUrl: pix.tokenUrl,
       baseUrl: pix.baseUrl,
       clientId: pix.clientId,
       clientSecret: pix.clientSecret,
-      certificate: { kind: 'pfx', uploadId, password: pix.pki.client.password },
+      certificate: {
+        kind: 'pem',
+        certUploadId: stage('empresa.crt', pix.pki.client.cert),
+        keyUploadId: stage('empresa.key', pix.pki.client.key),
+      },
       startDate: yesterday,
+    };
+    await expect(
+      call('feeds.save', { ...base, serverCa: { uploadId: stage('empresa.pem', pix.pki.client.cert) } }),
+    ).rejects.toMatchObject({ code: 'feeds.ca_unreadable' });
+    const untrusted = await call<FeedDto>('feeds.save', base);
+    await expect(call('feeds.test', { id: untrusted.id })).rejects.toMatchObject({
+      code: 'feeds.server_untrusted',
+    });
+    const feed = await call<FeedDto>('feeds.save', {
+      ...base,
+      id: untrusted.id,
+      serverCa: { uploadId: stage('autoridade-do-banco.pem', pix.pki.ca.cert) },
     });
     feedId = feed.id;
-    // A real bank's server certificate is signed by a public CA the system trusts; the sandbox's by its own test
-    // CA, which feeds.save stores only for the demo preset. Trusting it is the one step not done by a command.
-    db().prepare('UPDATE bank_feeds SET ca_pem = ? WHERE id = ?').run(pix.pki.ca.cert, feedId);
     const test = await call<{ requests: number }>('feeds.test', { id: feedId });
     expect(test.requests).toBe(2); // the token and one page: mTLS and OAuth2 work
 

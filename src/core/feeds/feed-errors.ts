@@ -61,7 +61,13 @@ export const feedErrors = {
     e(
       'external',
       'server_untrusted',
-      "The bank's address did not present a valid certificate; check the addresses (use the bank's published ones) before trying again.",
+      "The bank's address did not present a certificate this computer trusts; check the addresses (use the bank's published ones), or add the bank's authority certificate to the connection if the bank says its API uses one.",
+    ),
+  caUnreadable: () =>
+    e(
+      'validation',
+      'ca_unreadable',
+      'The authority certificate could not be read; choose the .pem, .crt or .cer file the bank publishes for its API (not the company certificate).',
     ),
   credentialsRefused: () =>
     e(

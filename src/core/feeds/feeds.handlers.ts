@@ -1,3 +1,5 @@
+import { AppError } from '../errors';
+import { X509Certificate } from 'node:crypto';
 import type { z } from 'zod';
 import type { ErrorInfo } from '../../shared/contract/envelope';
 import type { FeedCertificateInfo, FeedDto, feedPresetSchema } from '../../shared/contract/feeds';
@@ -132,9 +134,13 @@ export const feedsHandlers: HandlerGroup<
     const ca =
       input.preset === DEMO_PRESET
         ? (await ctx.demo.ensurePix()).sandbox.pki.ca.cert
-        : existing && !moved
-          ? existing.ca_pem
-          : null;
+        : input.serverCa
+          ? authorityPem(ctx.uploads.read(input.serverCa.uploadId).bytes)
+          : input.serverCa === null
+            ? null
+            : existing && !moved
+              ? existing.ca_pem
+              : null;
     const row: NewFeed = {
       kind: input.kind,
       label: input.label,
@@ -212,3 +218,21 @@ export const feedsHandlers: HandlerGroup<
     return { results };
   },
 });
+
+/**
+ * An authority certificate file as the bank publishes it (PEM, one or several certificates; or one DER certificate),
+ * as PEM: every certificate in it must parse and be an authority (CA:TRUE), or the clerk is told to choose another
+ * file (the company's own certificate is the usual mistake).
+ */
+export function authorityPem(bytes: Buffer): string {
+  const text = bytes.toString('latin1');
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+  try {
+    const certs = blocks ? blocks.map((b) => new X509Certificate(b)) : [new X509Certificate(bytes)];
+    if (certs.length === 0 || !certs.every((c) => c.ca)) throw feedErrors.caUnreadable();
+    return certs.map((c) => c.toString().trim()).join('\n') + '\n';
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw feedErrors.caUnreadable();
+  }
+}

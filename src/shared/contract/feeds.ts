@@ -129,6 +129,15 @@ export const feedsCommands = {
       /** Required when adding, or when an address or the client id changes; absent: keep the stored one. */
       clientSecret: z.string().min(1).max(500).optional(),
       certificate: feedCertificateInputSchema.optional(),
+      /**
+       * The certificate of the authority that signed the bank's server certificate (PEM or DER, a chain allowed), for
+       * a bank whose API is signed by an authority computers do not trust by default (ICP-Brasil, a bank's own):
+       * then only it is trusted for this feed. Absent: keep the stored one; null: trust the usual authorities.
+       */
+      serverCa: z
+        .object({ uploadId: z.string().min(1) })
+        .nullable()
+        .optional(),
       enabled: z.boolean().default(true),
       /** First day to read (Brasília); default: 7 days before today. */
       startDate: isoDateSchema.optional(),

@@ -49,6 +49,9 @@ export const feedsEn: typeof feedsPtBR = {
     certPem: 'PEM certificate and key',
     certFile: 'Certificate file',
     keyFile: 'Private key file',
+    caFile: "Bank's authority certificate (optional)",
+    caHint:
+      'Only when the bank says its API uses an authority computers do not know (ICP-Brasil or the bank’s own).',
     certPassword: 'Certificate password',
     keyPassword: 'Key password (if any)',
     certKept:
@@ -84,7 +87,9 @@ export const feedsEn: typeof feedsPtBR = {
     certificate_refused:
       'The bank refused the company certificate; check that it is the one registered with the bank for the Pix API, or ask the bank to register it.',
     server_untrusted:
-      "The bank's address did not present a valid certificate; check the addresses (use the bank's published ones) before trying again.",
+      "The bank's address did not present a certificate this computer trusts; check the addresses (use the bank's published ones), or add the bank's authority certificate to the connection if the bank says its API uses one.",
+    ca_unreadable:
+      'The authority certificate could not be read; choose the .pem, .crt or .cer file the bank publishes for its API (not the company certificate).',
     credentials_refused:
       "The bank refused the client ID or secret; copy them again from the bank's developer portal.",
     scope_missing:

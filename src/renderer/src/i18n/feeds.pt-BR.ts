@@ -50,6 +50,9 @@ export const feedsPtBR = {
     certPem: 'Certificado e chave PEM',
     certFile: 'Arquivo do certificado',
     keyFile: 'Arquivo da chave privada',
+    caFile: 'Certificado da autoridade do banco (opcional)',
+    caHint:
+      'Só quando o banco disser que a API usa uma autoridade que os computadores não conhecem (ICP-Brasil ou do próprio banco).',
     certPassword: 'Senha do certificado',
     keyPassword: 'Senha da chave (se houver)',
     certKept: 'Certificado guardado: {{subject}}, válido até {{date}}. Escolha outro arquivo só para trocar.',
@@ -84,7 +87,9 @@ export const feedsPtBR = {
     certificate_refused:
       'O banco recusou o certificado da empresa; confira se é o certificado cadastrado no banco para a API Pix ou peça ao banco para cadastrá-lo.',
     server_untrusted:
-      'O endereço do banco não apresentou um certificado válido; confira os endereços (use os publicados pelo banco) antes de tentar de novo.',
+      'O endereço do banco não apresentou um certificado em que este computador confia; confira os endereços (use os publicados pelo banco) ou, se o banco disser que a API usa uma autoridade própria, acrescente o certificado dela à conexão.',
+    ca_unreadable:
+      'Não foi possível ler o certificado da autoridade; escolha o arquivo .pem, .crt ou .cer que o banco publica para a API (não o certificado da empresa).',
     credentials_refused:
       'O banco recusou o client ID ou o client secret; copie-os de novo do portal do desenvolvedor do banco.',
     scope_missing:

@@ -198,7 +198,11 @@ function FeedForm({
     password: '',
     enabled: initial?.enabled ?? true,
   });
-  const [files, setFiles] = useState<{ cert: File | null; key: File | null }>({ cert: null, key: null });
+  const [files, setFiles] = useState<{ cert: File | null; key: File | null; ca: File | null }>({
+    cert: null,
+    key: null,
+    ca: null,
+  });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
@@ -250,6 +254,7 @@ function FeedForm({
         clientId: v.clientId,
         ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
         ...(certificate ? { certificate } : {}),
+        ...(files.ca ? { serverCa: { uploadId: (await uploadFile(files.ca)).uploadId } } : {}),
         enabled: v.enabled,
       });
       onDone(saved);
@@ -381,6 +386,21 @@ function FeedForm({
           onChange={set('password')}
         />
       </div>
+      {!preset?.demoCertificate && (
+        <div className="field">
+          <label htmlFor={`${id}-ca`}>{t('feeds.form.caFile')}</label>
+          <input
+            id={`${id}-ca`}
+            type="file"
+            accept=".pem,.crt,.cer"
+            aria-describedby={`${id}-ca-hint`}
+            onChange={(e) => setFiles({ ...files, ca: e.target.files?.[0] ?? null })}
+          />
+          <p className="hint" id={`${id}-ca-hint`}>
+            {t('feeds.form.caHint')}
+          </p>
+        </div>
+      )}
       <div className="field">
         <label className="checkbox">
           <input
