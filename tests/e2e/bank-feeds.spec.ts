@@ -19,10 +19,18 @@ test('adds the Pix API with a certificate, tests it and reads it', async ({ page
 
   const form = feeds.getByRole('form', { name: 'API Pix do banco' });
   await form.getByLabel('Nome da conexão').fill('Pix do Itaú');
+  // Another bank: the addresses are pasted, and the authority of a bank whose API uses one computers do not know
+  // (ICP-Brasil's, the bank's own) may be given.
+  const ca = form.getByLabel('Certificado da autoridade do banco (opcional)');
+  await expect(ca).toBeVisible();
+  await form.scrollIntoViewIfNeeded();
+  await shoot(page, 'bank-feeds-form-other-bank');
   // The sandbox's preset fills the addresses and the account its API belongs to (the demo's Itaú account).
-  await form.getByLabel('Banco').selectOption({ label: 'Sandbox do Quita (demonstração)' });
+  await form.getByLabel('Banco', { exact: true }).selectOption({ label: 'Sandbox do Quita (demonstração)' });
   await expect(form.getByLabel('Conta que recebe os Pix').locator('option:checked')).toHaveText(/Itaú/);
   await expect(form.getByText(/o certificado de teste está em/)).toBeVisible();
+  // The demo's preset brings the sandbox's authority itself.
+  await expect(ca).toBeHidden();
   await form.getByLabel('Client secret').fill('segredo-do-sandbox');
   await form
     .getByLabel('Arquivo do certificado')
