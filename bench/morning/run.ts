@@ -59,8 +59,16 @@ const pix = await startPixSandbox({ data: evo.data, now: () => new Date() });
 const t = testCore('cli');
 const call = commandCaller(t.core);
 const folder = join(dirname(t.dataDir), 'entrada');
-const accountOf = (bank: number) => evo.data.bankAccounts.find((a) => a.bankCode === bank)!.id;
-const db = () => t.core.ctx.dbFor(t.core.ctx.activeProfileId());
+// Where the money of each kind lands in the generated branch: the card acquirer's deposits in the account of role
+// `cards`, the boletos in the account most of their hidden payments reached.
+const cardsAccount = evo.data.bankAccounts.find((a) => a.role === 'cards')!.id;
+const boletoAccount = (() => {
+  const count = new Map<number, number>();
+  for (const r of evo.data.receivables)
+    if (r.paymentType === 5 && r.payment)
+      count.set(r.payment.bankAccountId, (count.get(r.payment.bankAccountId) ?? 0) + 1);
+  return [...count].sort((a, b) => b[1] - a[1])[0]![0];
+})();
 
 await call('profiles.save', {
   name: 'Demo',
@@ -73,7 +81,7 @@ await call('sync.run', {});
 mkdirSync(folder, { recursive: true });
 await call('intake.setFolder', { folder });
 const { uploadId } = t.core.ctx.uploads.stage('certificado.pfx', pix.pki.client.pfx);
-const feed = await call<{ id: number }>('feeds.save', {
+await call('feeds.save', {
   label: 'Pix do banco',
   bankAccountId: pix.bankAccountId,
   tokenUrl: pix.tokenUrl,
@@ -81,14 +89,14 @@ const feed = await call<{ id: number }>('feeds.save', {
   clientId: pix.clientId,
   clientSecret: pix.clientSecret,
   certificate: { kind: 'pfx', uploadId, password: pix.pki.client.password },
+  serverCa: { uploadId: t.core.ctx.uploads.stage('autoridade.pem', Buffer.from(pix.pki.ca.cert)).uploadId },
   startDate: today,
 });
-db().prepare('UPDATE bank_feeds SET ca_pem = ? WHERE id = ?').run(pix.pki.ca.cert, feed.id);
 
 // The morning's 40 Pix: members paying open receivables (one in five under another name: a parent, a company),
 // the rest strangers. Only the morning: anything earlier today is left out of the feed's window.
 const now = Date.now();
-const pay = payableByPix(evo.data, today, 40, 5);
+const pay = payableByPix(evo.data, today, 40, 10);
 const todayStart = new Date(`${today}T00:00:00.000-03:00`).getTime();
 for (const p of pix.items()) if (p.at.getTime() >= todayStart) p.at = new Date(todayStart - 1);
 for (let i = 0; i < 40; i++) {
@@ -103,18 +111,18 @@ for (let i = 0; i < 40; i++) {
 // The card deposits' statement (Itaú card account OFX, as the bank's transfer software drops it), Cielo's EDI
 // explaining them (the last week), and BB's CNAB 240 return (the month's boleto days: the last days have none).
 const st = evo.writeStatement({
-  bankAccountId: accountOf(341),
+  bankAccountId: cardsAccount,
   from: addDays(today, -7),
   to: today,
   format: 'ofx',
 });
 const acq = writeAcquirerFile(evo.data, {
-  bankAccountId: accountOf(341),
+  bankAccountId: cardsAccount,
   from: addDays(today, -7),
   to: today,
   format: 'cielo',
 });
-const ret = writeReturnFile(evo.data, { bankAccountId: accountOf(1), from: addDays(today, -30), to: today });
+const ret = writeReturnFile(evo.data, { bankAccountId: boletoAccount, from: addDays(today, -30), to: today });
 const cardDeposits = st.groundTruth.lines.filter(
   (l) => l.amountCents > 0 && /CIELO|REDE|STONE/i.test(l.description ?? ''),
 ).length;
@@ -135,6 +143,8 @@ async function cycle() {
   return { c: r.cycle, ms, evo: evoRequests - e0, pix: pixRequests() - p0 };
 }
 const first = await cycle();
+// Why the policy left the others for a person (its own dry run over the morning's proposals, changing nothing).
+const why = await call<{ refusals: { count: number; text: string }[] }>('policy.dryRun', { policy: on });
 const second = await cycle();
 const statements = await call<{ statements: { id: number }[] }>('import.statements', {});
 const s = first.c.summary!;
@@ -150,6 +160,9 @@ console.log(
 );
 console.log(
   `  cycle 1: Pix read ${s.feeds[0]?.added ?? 0}, files imported ${s.filesImported}, approved by policy ${s.approvedByPolicy}, sent ${s.sent}, confirmed ${s.confirmed}, left to decide ${toDecide}`,
+);
+console.log(
+  `  left for a person by the policy (its dry run afterwards): ${why.refusals.map((r) => `${r.count} ${r.text}`).join('; ')}`,
 );
 console.table([
   { measure: 'files handled by a person', before: files, after: 0 },
