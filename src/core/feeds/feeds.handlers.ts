@@ -8,13 +8,14 @@ import { normalAddress } from '../connection/key-binding';
 import type { CoreContext } from '../context';
 import { DEMO_PROFILE_ID } from '../demo/demo.handlers';
 import type { HandlerGroup } from '../handlers';
+import { BANK_PRESETS } from './bank-presets';
 import { feedErrors } from './feed-errors';
 import { deleteFeedSecrets, readFeedSecrets, saveFeedSecrets, type FeedSecrets } from './feed-secrets';
 import { feedsRepo, type FeedRow, type NewFeed } from './feeds.repo';
 import { inspectCertificate, materialFromFiles } from './pix/certificate';
 import { connectorFor, runFeed, type FeedRunResult } from './run';
 
-/** The sandbox's preset: offered on the demonstration branch only. Real banks' presets: docs/feeds.md. */
+/** The sandbox's preset: offered on the demonstration branch only. Real banks' presets: bank-presets.ts. */
 export const DEMO_PRESET = 'quita-demo';
 
 function dto(ctx: CoreContext, profileId: string, f: FeedRow): FeedDto {
@@ -58,8 +59,18 @@ function dto(ctx: CoreContext, profileId: string, f: FeedRow): FeedDto {
 
 type Preset = z.infer<typeof feedPresetSchema>;
 
-async function presets(ctx: CoreContext, profileId: string): Promise<Preset[]> {
-  if (profileId !== DEMO_PROFILE_ID) return [];
+/** Real banks' presets on every branch; before them, on the demonstration branch only, the sandbox's. */
+export async function presets(ctx: Pick<CoreContext, 'demo' | 'log'>, profileId: string): Promise<Preset[]> {
+  const banks: Preset[] = BANK_PRESETS.map((b) => ({
+    id: b.id,
+    name: b.name,
+    tokenUrl: b.tokenUrl,
+    baseUrl: b.baseUrl,
+    bankAccountId: null,
+    source: b.source,
+    demoCertificate: null,
+  }));
+  if (profileId !== DEMO_PROFILE_ID) return banks;
   try {
     const demo = await ctx.demo.ensurePix();
     return [
@@ -77,10 +88,11 @@ async function presets(ctx: CoreContext, profileId: string): Promise<Preset[]> {
           clientSecret: demo.sandbox.clientSecret,
         },
       },
+      ...banks,
     ];
   } catch (e) {
     ctx.log.error('the demonstration Pix API did not start', e);
-    return [];
+    return banks;
   }
 }
 
