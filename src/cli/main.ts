@@ -124,7 +124,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     core = createCore({ mode: 'cli', version: packageVersion(), dataDir, env: io.env });
     const out = await sub.run(parsed.values, parsed.positionals, core, io);
     io.stdout(json ? JSON.stringify(out.json, null, 2) : out.text);
-    return 0;
+    return out.exitCode ?? 0;
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {

@@ -18,6 +18,8 @@ export interface CliOutput {
   json: unknown;
   /** Printed on stdout without --json. */
   text: string;
+  /** The process's exit code when the command ran but something in it failed (default 0); see `quita run`. */
+  exitCode?: number;
 }
 
 export interface Subcommand {

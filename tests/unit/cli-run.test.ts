@@ -54,6 +54,19 @@ describe('quita run', () => {
     ]);
   }, 60_000);
 
+  it('--cycle with a step that failed: said in one sentence, the other steps done, exit code 1 for the scheduler', async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    try {
+      const r = await quita(['run', '--cycle']);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^Ciclo das \d{1,2}:\d{2}: /);
+      expect(r.stdout).toMatch(/Não foi possível [^;]+; as outras etapas foram feitas\./);
+      expect(r.stdout).not.toMatch(/[{}]|cycle\.|sync\./);
+    } finally {
+      sandbox.setFaults({});
+    }
+  }, 120_000);
+
   it('--print-schedule windows gives a Task Scheduler task on the branch schedule (Mon–Fri 07–19, Sat 07–13, every 30 min)', async () => {
     const r = await quita(['run', '--print-schedule', 'windows']);
     expect(r.code).toBe(0);

@@ -118,6 +118,9 @@ export const runCommandCli: Subcommand = {
         json: r,
         text: 'Outro Quita já está fazendo o ciclo desta filial agora; nada foi feito desta vez.',
       };
-    return { json: r, text: cycleText(r.cycle, core.logFile) };
+    // A step that failed is said in the text and recorded for Início; the exit code tells the system's scheduler
+    // too (Task Scheduler's "last run result", systemd's failed unit), so whoever watches it sees the same.
+    const failed = r.cycle.steps.some((s) => s.state === 'failed');
+    return { json: r, text: cycleText(r.cycle, core.logFile), exitCode: failed ? 1 : 0 };
   },
 };
