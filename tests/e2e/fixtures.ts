@@ -52,19 +52,20 @@ export function fakeOffsetMs(faketime: string | undefined): number {
   return m ? Number(m[1]) * 1000 : 0;
 }
 
-/** Runs in the page before its own scripts: `new Date()` and `Date.now()` read the real time shifted by `offsetMs`. */
+/**
+ * Runs in the page before its own scripts: `new Date()`, `Date()` and `Date.now()` read the real time shifted by
+ * `offsetMs`; every other use of Date (parsing, `new Date(ms)`, instanceof) is the real one.
+ */
 function shiftDate(offsetMs: number) {
   const Real = Date;
-  class Shifted extends Real {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(Real.now() + offsetMs);
-      else super(...(args as [string]));
-    }
-    static override now() {
-      return Real.now() + offsetMs;
-    }
+  const now = () => Real.now() + offsetMs;
+  function Shifted(this: unknown, ...args: unknown[]): unknown {
+    if (!new.target) return new Real(now()).toString();
+    return args.length === 0 ? new Real(now()) : new Real(...(args as [number]));
   }
-  globalThis.Date = Shifted as DateConstructor;
+  Shifted.prototype = Real.prototype;
+  Object.assign(Shifted, { now, parse: Real.parse, UTC: Real.UTC });
+  globalThis.Date = Shifted as unknown as DateConstructor;
 }
 
 export const test = base.extend<{ host: HostProcess }>({
