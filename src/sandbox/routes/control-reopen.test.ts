@@ -47,6 +47,10 @@ describe('POST /__sandbox/reopen', () => {
       new RegExp(`não encontrado.*99999999[^]*não recebido.*${open}`),
     );
     expect((await read(received)).status.id).toBe(2);
+    // A body the route does not take: 400, nothing changed.
+    for (const body of [{ ids: [] }, { ids: ['x'] }, 'not json'])
+      expect((await admin.send('POST', '/__sandbox/reopen', body, 'application/json')).status).toBe(400);
+    expect((await read(received)).status.id).toBe(2);
   });
 
   it('needs the admin key: the branch key is forbidden, no key unauthorized', async () => {
