@@ -7,6 +7,9 @@
  * DEL) are never part of a record: the first one of a line is reported (`control`) for the parser to refuse.
  * Whether a line has the layout's length is `line-shape.ts`'s rule.
  */
+import { cnabErrors } from './cnab-errors';
+import { lineShapeProblem, type FixedSpans } from './line-shape';
+import type { HeaderInfo } from './types';
 
 /** One physical line, 1-based. */
 export interface RawLine {
@@ -169,4 +172,33 @@ export function date(
   const iso = isoDate(y, m, d);
   if (iso === null) throw bad();
   return iso;
+}
+
+/**
+ * Before any field is read: no control byte in any record, and every record of the layout's length (or
+ * stripped / padded as real files are, line-shape.ts). Refused naming the first line that is not.
+ */
+export function checkRecords(
+  lines: RawLine[],
+  info: Pick<HeaderInfo, 'bankCode' | 'layout'>,
+  spansOf: (text: string) => FixedSpans,
+  anchoredEnd = false,
+): void {
+  const { bankCode, layout } = info;
+  for (const l of lines) {
+    if (l.control) {
+      const { position, byte } = l.control;
+      throw cnabErrors.controlCharacter(l.line, position, controlName(byte), bankCode, layout);
+    }
+  }
+  const length = layout === '240' ? 240 : 400;
+  const problem = lineShapeProblem(
+    lines.map((l) => l.text),
+    length,
+    spansOf,
+    { anchoredEnd },
+  );
+  if (problem) {
+    throw cnabErrors.lineLength(lines[problem.index]!.line, problem.length, length, bankCode, layout);
+  }
 }

@@ -1,8 +1,25 @@
 import { cnabErrors } from './cnab-errors';
-import { BadField, CnabRecord, cents, date, fitLine, type RawLine } from './cnab-records';
-import type { Layout400 } from './layouts-400';
+import { BadField, CnabRecord, cents, checkRecords, date, fitLine, type RawLine } from './cnab-records';
+import { LAYOUTS_400, type Layout400 } from './layouts-400';
 import { occurrenceOf } from './occurrences';
-import type { CnabSkippedLine, CnabTitle } from './types';
+import type { CnabNotice, CnabReturn, CnabSkippedLine, CnabTitle, HeaderInfo } from './types';
+
+/**
+ * A CNAB 400 return whose header `parseCnabReturn` recognised: the bank's layout chosen, every record's shape
+ * checked, then every record read — or the file refused. Notices say what was tolerated.
+ */
+export function read400(
+  lines: RawLine[],
+  info: HeaderInfo,
+): Omit<CnabReturn, 'bankCode' | 'layout' | 'occurrences'> {
+  const spec = LAYOUTS_400[info.bankCode];
+  if (!spec) throw cnabErrors.unsupportedBank(info.bankCode, '400');
+  // The sequence number (395–400), when the file fills it, anchors each record's end.
+  const numbered = lines.some((l) => l.text.slice(394, 400).trim() !== '');
+  checkRecords(lines, info, () => SPANS_400, numbered);
+  const notices: CnabNotice[] = [];
+  return { variant: spec.variant, ...parse400(lines, spec), notices };
+}
 
 export interface Parsed400 {
   fileDate: string | null;

@@ -1,17 +1,8 @@
 import { cnabErrors } from './cnab-errors';
-import { controlName, splitLines, type RawLine } from './cnab-records';
-import { LAYOUTS_400 } from './layouts-400';
-import { lineShapeProblem, type FixedSpans } from './line-shape';
+import { checkRecords, splitLines, type RawLine } from './cnab-records';
 import { FEBRABAN_240_BANKS, parse240, spans240 } from './parse-cnab-240';
-import { parse400, SPANS_400 } from './parse-cnab-400';
-import type { CnabLayout, CnabOccurrenceCount, CnabReturn, CnabTitle } from './types';
-
-/** What the first line says: the layout, the bank, and whether it is a return (retorno) or a remessa. */
-interface HeaderInfo {
-  layout: CnabLayout;
-  bankCode: string;
-  direction: 'retorno' | 'remessa';
-}
+import { read400 } from './parse-cnab-400';
+import type { CnabOccurrenceCount, CnabReturn, CnabTitle, HeaderInfo } from './types';
 
 /**
  * CNAB 240 file header: 1–3 bank code (digits), 4–7 batch “0000”, 8 record type “0”; 143 “1” remessa or “2”
@@ -76,35 +67,6 @@ function countOccurrences(titles: CnabTitle[]): CnabOccurrenceCount[] {
 }
 
 /**
- * Before any field is read: no control byte in any record, and every record of the layout's length (or
- * stripped / padded as real files are, line-shape.ts). Refused naming the first line that is not.
- */
-function checkRecords(
-  lines: RawLine[],
-  info: HeaderInfo,
-  spansOf: (text: string) => FixedSpans,
-  anchoredEnd = false,
-): void {
-  const { bankCode, layout } = info;
-  for (const l of lines) {
-    if (l.control) {
-      const { position, byte } = l.control;
-      throw cnabErrors.controlCharacter(l.line, position, controlName(byte), bankCode, layout);
-    }
-  }
-  const length = layout === '240' ? 240 : 400;
-  const problem = lineShapeProblem(
-    lines.map((l) => l.text),
-    length,
-    spansOf,
-    { anchoredEnd },
-  );
-  if (problem) {
-    throw cnabErrors.lineLength(lines[problem.index]!.line, problem.length, length, bankCode, layout);
-  }
-}
-
-/**
  * Reads a CNAB return file (boleto collection): FEBRABAN 240 (segments T/U) of the banks in
  * `FEBRABAN_240_BANKS`, or the CNAB 400 of Itaú, Bradesco, Banco do Brasil (CBR643), Santander, Caixa, Sicoob
  * and Sicredi. Pure: bytes in, titles out; anything it cannot read entirely throws an `AppError` (`cnab.*`).
@@ -124,14 +86,10 @@ export function parseCnabReturn(bytes: Uint8Array): CnabReturn {
       layout,
       variant: 'febraban-240',
       ...parsed,
+      notices: [],
       occurrences: countOccurrences(parsed.titles),
     };
   }
-  const spec = LAYOUTS_400[bankCode];
-  if (!spec) throw cnabErrors.unsupportedBank(bankCode, '400');
-  // The sequence number (395–400), when the file fills it, anchors each record's end (parse-cnab-400.ts).
-  const numbered = lines.some((l) => l.text.slice(394, 400).trim() !== '');
-  checkRecords(lines, info, () => SPANS_400, numbered);
-  const parsed = parse400(lines, spec);
-  return { bankCode, layout, variant: spec.variant, ...parsed, occurrences: countOccurrences(parsed.titles) };
+  const parsed = read400(lines, info);
+  return { bankCode, layout, ...parsed, occurrences: countOccurrences(parsed.titles) };
 }

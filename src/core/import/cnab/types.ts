@@ -7,6 +7,13 @@
 /** Record length of the layout: FEBRABAN 240 (segments T/U) or a bank's own 400. */
 export type CnabLayout = '240' | '400';
 
+/** What the first line says: the layout, the bank, and whether it is a return (retorno) or a remessa. */
+export interface HeaderInfo {
+  layout: CnabLayout;
+  bankCode: string;
+  direction: 'retorno' | 'remessa';
+}
+
 /**
  * The layout variant read, for messages and tests: `febraban-240`, or the 400 layout of one bank
  * (`itau-400`, `bradesco-400`, `bb-cbr643`, `santander-400`, `caixa-400`, `sicoob-400`, `sicredi-400`).
@@ -87,6 +94,17 @@ export interface CnabSkippedLine {
   reason: string;
 }
 
+/**
+ * Something tolerated while reading (a field that carries no money, date of credit, title identity or count:
+ * a placeholder header date, a line one blank longer, an unknown extra record type): the file is read and
+ * the clerk is told. `code` is translated under `import.notices.cnab.*`; `message` is the English fallback.
+ */
+export interface CnabNotice {
+  code: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
 export interface CnabReturn {
   /** FEBRABAN bank code, three digits (“341”, “001”…). */
   bankCode: string;
@@ -99,4 +117,6 @@ export interface CnabReturn {
   /** Titles per occurrence code, in order of first appearance. */
   occurrences: CnabOccurrenceCount[];
   skipped: CnabSkippedLine[];
+  /** What was tolerated while reading, for the clerk (none when the file is as its layout says). */
+  notices: CnabNotice[];
 }

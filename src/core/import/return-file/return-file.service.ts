@@ -102,7 +102,8 @@ function earlierSameFile(db: Db, accountId: number, r: CnabReturn, sha256: strin
 
 /** What the clerk is told beside the titles: other occurrences are listed, never matched; a bank mismatch. */
 function notices(r: CnabReturn, account: BankAccountRow | null): Notice[] {
-  const out: Notice[] = [];
+  // What the reader tolerated (a placeholder header date, a line one blank longer…) comes first.
+  const out: Notice[] = r.notices.map((n) => ({ ...n }));
   const others = r.occurrences.filter((o) => !o.isSettlement);
   if (others.length) {
     const list = others.map((o) => `${o.code} ${o.occurrence}: ${o.count}`).join('; ');
