@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../cli-args';
 import { planStatement } from '../statement/plan';
-import { CARD_STYLE_NAMES } from './card-styles';
+import { addBusinessDays, diffDays, onOrNextBusinessDay } from '../dates';
+import { CARD_STYLE_NAMES, dueLag } from './card-styles';
 import { generateSandboxData } from './generate';
 
 const base = { seed: 5, members: 150, months: 3, today: '2026-07-15' };
@@ -77,6 +78,39 @@ describe('card settlement styles', () => {
     const days = (Date.parse(sale.dueDate.slice(0, 10)) - Date.parse(sale.payment!.creditDate)) / 86_400_000;
     expect(days).toBeGreaterThan(25);
     expect(sale.payment!.feeCents / sale.payment!.amountCents).toBeGreaterThan(0.04);
+  });
+
+  it('plan-sale-due-lag: due on the charge day, no chargeDate, the plan sold a month before, paid 0–3 business days after the due date', () => {
+    const { data, lines } = cardLines('plan-sale-due-lag');
+    const cards = data.receivables.filter((r) => r.paymentType === 2 || r.paymentType === 3);
+    expect(cards.every((r) => r.chargeDate === null)).toBe(true);
+    const recurring = cards.filter((r) => r.totalInstallments === 1 && r.description.includes('mensalidade'));
+    expect(recurring.length).toBeGreaterThan(10);
+    for (const r of recurring) {
+      const before = diffDays(r.saleDate!.slice(0, 10), r.dueDate.slice(0, 10));
+      expect(before, r.description).toBeGreaterThanOrEqual(25);
+      expect(before, r.description).toBeLessThanOrEqual(35);
+    }
+    // Each paid card sale is credited dueLag business days after its due date (0: the due date's business day).
+    const paid = cards.filter((r) => r.payment);
+    expect(paid.length).toBeGreaterThan(10);
+    for (const r of paid) {
+      const lag = dueLag(r.cardAcquirer, r.paymentType === 2);
+      const due = r.dueDate.slice(0, 10);
+      expect(r.payment!.creditDate, r.description).toBe(
+        lag === 0 ? onOrNextBusinessDay(due) : addBusinessDays(due, lag),
+      );
+    }
+    expect(new Set(paid.map((r) => dueLag(r.cardAcquirer, r.paymentType === 2)))).toEqual(
+      new Set([0, 1, 2, 3]),
+    );
+    // One credit per acquirer and day, debit and credit together, naming the acquirer only.
+    const byId = new Map(data.receivables.map((r) => [r.idReceivable, r]));
+    const keys = lines.map((l) => `${l.date}|${byId.get(l.receivableIds[0]!)!.cardAcquirer}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(
+      lines.some((l) => new Set(l.receivableIds.map((id) => byId.get(id)!.paymentType)).size === 2),
+    ).toBe(true);
   });
 
   it('the CLI selects a style and refuses an unknown one in one sentence', () => {

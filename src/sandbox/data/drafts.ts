@@ -50,7 +50,7 @@ const isCard = (paymentType: number) => paymentType === 2 || paymentType === 3;
  * because that is when the money can appear on a statement; chargeDate keeps the day of the sale.
  */
 function dueForCharge(paymentType: number, charge: string, style?: CardStyle): string {
-  if (style?.dueDate === 'member') return charge;
+  if (style?.dueDate === 'member' || style?.dueDate === 'charge-lag') return charge;
   return paymentType === 3 ? addBusinessDays(charge, 1) : addDays(charge, 30);
 }
 
@@ -71,13 +71,15 @@ export function memberDrafts(rng: Rng, m: Member, ctx: DraftContext): Draft[] {
     return r < m.joinDate ? m.joinDate : r > yesterday ? yesterday : r;
   };
   const push = (d: Omit<Draft, 'member' | 'seq'>) => drafts.push({ ...d, member: m, seq: drafts.length });
+  // `charge-lag` (card-styles.ts): the gym system leaves a card's chargeDate empty.
+  const noCharge = ctx.cards?.dueDate === 'charge-lag';
 
   const oneOff = (description: string, cents: number, date: string, source: string) => {
     const type = m.paymentType;
     push({
       description,
       dueDate: isCard(type) ? dueForCharge(type, date, ctx.cards) : date,
-      chargeDate: isCard(type) ? date : type === 5 ? date : null,
+      chargeDate: isCard(type) ? (noCharge ? null : date) : type === 5 ? date : null,
       saleDate: date,
       registrationDate: date,
       amountCents: cents,
@@ -105,7 +107,7 @@ export function memberDrafts(rng: Rng, m: Member, ctx: DraftContext): Draft[] {
         push({
           description: `${plan.name} - parcela ${i}/12`,
           dueDate: due,
-          chargeDate: sale,
+          chargeDate: noCharge ? null : sale,
           saleDate: sale,
           registrationDate: sale,
           amountCents: plan.monthlyCents,
@@ -133,8 +135,9 @@ export function memberDrafts(rng: Rng, m: Member, ctx: DraftContext): Draft[] {
     push({
       description: `${plan.name} - mensalidade ${monthLabel(date)}`,
       dueDate: isCard(type) ? dueForCharge(type, date, ctx.cards) : date,
-      chargeDate: isCard(type) ? date : type === 5 ? addDays(date, -10) : null,
-      saleDate: m.joinDate,
+      chargeDate: isCard(type) ? (noCharge ? null : date) : type === 5 ? addDays(date, -10) : null,
+      // `charge-lag`: the plan's sale, about a month before the charge (not the contract's start).
+      saleDate: noCharge && isCard(type) ? addDays(date, -rng.int(25, 35)) : m.joinDate,
       registrationDate: registration(date, rng.int(12, 30)),
       amountCents: plan.monthlyCents,
       paymentType: type,

@@ -8,7 +8,7 @@ import {
   onOrNextBusinessDay,
 } from '../dates';
 import type { Rng } from '../prng';
-import { ANTICIPATION_MONTHLY_PERCENT, debitLag, type CardStyle } from './card-styles';
+import { ANTICIPATION_MONTHLY_PERCENT, debitLag, dueLag, type CardStyle } from './card-styles';
 import { mdrBasisPoints, STATUS, type StatusId } from './catalog';
 import type { Draft } from './drafts';
 import type { HiddenPayment, PaymentChannel } from './model';
@@ -120,7 +120,8 @@ export function settle(rng: Rng, d: Draft, ctx: SettleContext): Outcome {
   let accountId = ctx.primaryAccountId;
 
   if (card) {
-    const charge = d.chargeDate ?? d.dueDate;
+    // Without a chargeDate (`charge-lag`), an installment was charged at the sale, a single payment on its due date.
+    const charge = d.chargeDate ?? (d.totalInstallments > 1 ? d.saleDate : d.dueDate);
     if (charge > today) return base;
     // Installments of an annual plan were approved at the sale; only monthly recurring charges can fail.
     if (d.totalInstallments === 1 && rng.chance(m.badPayer ? 0.3 : 0.04)) {
@@ -147,6 +148,16 @@ export function settle(rng: Rng, d: Draft, ctx: SettleContext): Outcome {
         d.paymentType === 3
           ? addBusinessDays(charge, debitLag(m.cardAcquirer))
           : onOrNextBusinessDay(addDays(charge, 30 * d.currentInstallment));
+    // `charge-lag`: a fixed number of business days after the due date, per acquirer and product; a credit sale
+    // paid at once is anticipated (the discount for the days before charge + 30).
+    if (style?.dueDate === 'charge-lag') {
+      const lag = dueLag(m.cardAcquirer, d.paymentType === 2);
+      creditDate = lag === 0 ? onOrNextBusinessDay(d.dueDate) : addBusinessDays(d.dueDate, lag);
+      if (d.paymentType === 2 && d.totalInstallments === 1) {
+        const early = diffDays(creditDate, onOrNextBusinessDay(addDays(charge, 30)));
+        if (early > 0) feeCents += Math.round((amountCents * ANTICIPATION_MONTHLY_PERCENT * early) / 3000);
+      }
+    }
     if (style?.anticipation && d.paymentType === 2 && d.totalInstallments === 1) {
       const due = onOrNextBusinessDay(addDays(charge, 30));
       creditDate = addBusinessDays(charge, 1);
