@@ -83,4 +83,14 @@ export const cnabErrors = {
       `Line ${line} of this CNAB ${layout} return file (bank ${bankCode}) is the trailer counting ${declared} batches where the file holds ${found}, so nothing was imported; download the file from the bank again.`,
       { code: 'cnab.batch_count', params: { line, declared, found, bankCode, layout } },
     ),
+  /**
+   * [S] A CNAB 240 bank statement (extrato: batch service 04 or segment E), not a boleto return: refused by its
+   * own name, never called “a return file” (docs/cnab-240.md, recognition).
+   */
+  statement: (bankCode: string, bankName: string, layout: string) =>
+    new AppError(
+      'validation',
+      `This file is a bank statement in CNAB ${layout} from bank ${bankName}, not a boleto return file; Quita does not read CNAB statements yet, so import the statement as OFX or a spreadsheet instead.`,
+      { code: 'cnab.statement', params: { bankCode, bankName, layout } },
+    ),
 };

@@ -36,6 +36,54 @@ export const FEBRABAN_240: OccurrenceTable = {
   '46': ['Título pago com cheque, aguardando compensação', 'other'],
 };
 
+/**
+ * Itaú CNAB 240 “código de ocorrência” (segment T 16–17), after eduardokum/laravel-boleto
+ * `src/Cnab/Retorno/Cnab240/Banco/Itau.php`: its own numbering, not FEBRABAN's. Settlements are 06 and 08; 10
+ * “baixa por ter sido liquidado” follows a settlement and is not money again (as in ITAU_400); the tariff and
+ * custas codes are fees.
+ */
+export const ITAU_240: OccurrenceTable = {
+  '02': ['Entrada confirmada', 'entry'],
+  '03': ['Entrada rejeitada', 'rejected'],
+  '04': ['Alteração de dados – nova entrada ou alteração/exclusão de dados acatada', 'other'],
+  '05': ['Alteração de dados – baixa', 'writeoff'],
+  '06': ['Liquidação normal', 'settlement'],
+  '08': ['Liquidação em cartório', 'settlement'],
+  '09': ['Baixa simples', 'writeoff'],
+  '10': ['Baixa por ter sido liquidado', 'writeoff'],
+  '11': ['Em ser (só no retorno mensal)', 'other'],
+  '12': ['Abatimento concedido', 'other'],
+  '13': ['Abatimento cancelado', 'other'],
+  '14': ['Vencimento alterado', 'other'],
+  '15': ['Baixas rejeitadas', 'rejected'],
+  '16': ['Instruções rejeitadas', 'rejected'],
+  '17': ['Alteração/exclusão de dados rejeitada', 'rejected'],
+  '18': ['Cobrança contratual – instruções/alterações rejeitadas/pendentes', 'rejected'],
+  '19': ['Confirmação recebimento de instrução de protesto', 'other'],
+  '20': ['Confirmação recebimento de instrução de sustação de protesto/tarifa', 'other'],
+  '21': ['Confirmação recebimento de instrução de não protestar', 'other'],
+  '23': ['Protesto enviado a cartório/tarifa', 'other'],
+  '24': ['Instrução de protesto sustada', 'other'],
+  '25': ['Alegações do pagador', 'other'],
+  '26': ['Tarifa de aviso de cobrança', 'fee'],
+  '27': ['Tarifa de extrato posição', 'fee'],
+  '28': ['Tarifa de relação das liquidações', 'fee'],
+  '29': ['Tarifa de manutenção de títulos vencidos', 'fee'],
+  '30': ['Débito mensal de tarifas (para entradas e baixas)', 'fee'],
+  '32': ['Baixa por ter sido protestado', 'writeoff'],
+  '33': ['Custas de protesto', 'fee'],
+  '34': ['Custas de sustação', 'fee'],
+  '35': ['Custas de cartório distribuidor', 'fee'],
+  '36': ['Custas de edital', 'fee'],
+  '37': ['Tarifa de emissão de boleto/tarifa de envio de duplicata', 'fee'],
+  '38': ['Tarifa de instrução', 'fee'],
+  '39': ['Tarifa de ocorrências', 'fee'],
+  '40': ['Tarifa mensal de emissão de boleto/tarifa mensal de envio de duplicata', 'fee'],
+  '47': ['Baixa com transferência para desconto', 'writeoff'],
+  '57': ['Instrução cancelada', 'other'],
+  '60': ['Entrada rejeitada carnê', 'rejected'],
+};
+
 /** Itaú CNAB 400 (laravel-boleto `Cnab400/Banco/Itau.php`); 10 and 59 are baixas that follow a settlement. */
 export const ITAU_400: OccurrenceTable = {
   '02': ['Entrada confirmada', 'entry'],

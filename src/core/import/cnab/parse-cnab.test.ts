@@ -379,9 +379,12 @@ describe('refusals: one sentence naming the bank and layout', () => {
   it('BB 400 with type 1 details (not CBR643), a 240 batch that is not cobrança', () => {
     const bb = patch(bytes('bb-cbr643.ret'), 3, 1, '1');
     expect(failure(() => parseCnabReturn(bb)).code).toBe('cnab.unsupported_layout');
-    const extrato = patch(bytes('bradesco-240.ret'), 2, 10, '04');
-    const e = failure(() => parseCnabReturn(extrato));
+    // [S] service 03 (not cobrança) is another layout; service 04 is a statement, refused by its own name.
+    const pagamentos = patch(bytes('bradesco-240.ret'), 2, 10, '03');
+    const e = failure(() => parseCnabReturn(pagamentos));
     expect([e.code, e.params?.bankCode]).toEqual(['cnab.unsupported_layout', '237']);
+    const extrato = patch(bytes('bradesco-240.ret'), 2, 10, '04');
+    expect(failure(() => parseCnabReturn(extrato)).code).toBe('cnab.statement');
   });
 });
 
@@ -417,7 +420,16 @@ describe('a malformed record refuses the whole file, with its line', () => {
     expect(failure(() => parseCnabReturn(dropLine(bytes('bradesco-400.ret'), 7))).code).toBe(
       'cnab.truncated',
     );
-    expect(failure(() => parseCnabReturn(dropLine(bytes('bradesco-240.ret'), 14))).code).toBe(
+    // [S] A 240 file whose batch trailer counted the batch but whose file trailer is missing is read with a
+    // notice (docs/cnab-240.md); one that closed a batch and then stops inside the next one was cut.
+    const noFileTrailer = parseCnabReturn(dropLine(bytes('bradesco-240.ret'), 14));
+    expect(noFileTrailer.titles).toEqual(parse('bradesco-240.ret').titles);
+    expect(noFileTrailer.notices.map((n) => n.code)).toEqual(['cnab.no_file_trailer']);
+    const lines = Buffer.from(bytes('bradesco-240.ret'))
+      .toString('latin1')
+      .split(/(?<=\n)/);
+    const cut = [...lines.slice(0, 13), ...lines.slice(1, 12)].join('');
+    expect(failure(() => parseCnabReturn(new Uint8Array(Buffer.from(cut, 'latin1')))).code).toBe(
       'cnab.truncated',
     );
   });

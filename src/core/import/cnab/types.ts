@@ -26,7 +26,10 @@ export type CnabVariant =
   | 'santander-400'
   | 'caixa-400'
   | 'sicoob-400'
-  | 'sicredi-400';
+  | 'sicredi-400'
+  // [S] CNAB 240 banks whose segment T is not FEBRABAN's (layouts-240.ts, docs/cnab-240.md).
+  | 'itau-240'
+  | 'santander-240';
 
 /**
  * What an occurrence means for reconciliation. Only `settlement` is money received (`isSettlement`); the

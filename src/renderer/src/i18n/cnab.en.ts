@@ -23,6 +23,9 @@ export const cnabEn = {
       'Line {{line}} of this CNAB {{layout}} return file from bank {{bankCode}} cannot be read ({{reason}}), so nothing was imported; download the file from the bank again.',
     truncated:
       'This CNAB {{layout}} return file from bank {{bankCode}} ends before its closing record, so it is incomplete; download it from the bank again.',
+    // [S] a CNAB 240 statement (extrato), not a return file.
+    statement:
+      'This is a bank statement in CNAB {{layout}} from bank {{bankName}}, not a boleto return file; Quita does not read statements in this format yet, import the statement as OFX or a spreadsheet.',
   },
   notices: {
     already_imported:
@@ -31,6 +34,17 @@ export const cnabEn = {
       '{{count}} titles of this return file are not settlements ({{list}}): they are listed, not reconciled.',
     other_bank:
       'This return file is from bank {{bankCode}} and the account chosen is of bank {{accountBank}}: check the account.',
+    // [S] what was tolerated while reading a CNAB 240 return (docs/cnab-240.md).
+    header_date:
+      'The date in the return file’s header (“{{value}}”) is not a date; the file was read without it.',
+    skipped_segments:
+      '{{count}} records of this return file are not boletos (segments {{segments}}, lines {{lines}}) and were left out.',
+    no_file_trailer:
+      'This return file has no closing record; the batch total matches its records, so it was read.',
+    no_trailers:
+      'This return file has no total records, so Quita cannot confirm it is complete; compare its total with the bank.',
+    assumed_layout:
+      'Bank {{bankCode}} is not among the banks Quita knows; the file was read at FEBRABAN’s standard positions, every boleto checked. Compare the totals with the bank.',
   },
   titles: {
     caption: 'Boletos of the return file ({{count}})',

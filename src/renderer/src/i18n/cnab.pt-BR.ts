@@ -27,6 +27,9 @@ export const cnabPtBR = {
       'A linha {{line}} deste arquivo retorno CNAB {{layout}} do banco {{bankCode}} não pôde ser lida ({{reason}}), por isso nada foi importado; baixe o arquivo do banco de novo.',
     truncated:
       'Este arquivo retorno CNAB {{layout}} do banco {{bankCode}} termina antes do registro final, está incompleto; baixe de novo no banco.',
+    // [S] a CNAB 240 statement (extrato), not a return file.
+    statement:
+      'Este é um extrato bancário em CNAB {{layout}} do banco {{bankName}}, não um arquivo retorno de boletos; o Quita ainda não lê extratos nesse formato, importe o extrato em OFX ou planilha.',
   },
   notices: {
     already_imported:
@@ -35,6 +38,17 @@ export const cnabPtBR = {
       '{{count}} títulos deste arquivo retorno não são liquidações ({{list}}): aparecem na lista, mas não são conciliados.',
     other_bank:
       'Este arquivo retorno é do banco {{bankCode}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
+    // [S] what was tolerated while reading a CNAB 240 return (docs/cnab-240.md).
+    header_date:
+      'A data no cabeçalho do arquivo retorno (“{{value}}”) não é uma data; o arquivo foi lido sem ela.',
+    skipped_segments:
+      '{{count}} registros deste arquivo retorno não são boletos (segmentos {{segments}}, linhas {{lines}}) e ficaram de fora.',
+    no_file_trailer:
+      'Este arquivo retorno não tem o registro final do arquivo; o total do lote confere com os registros, por isso foi lido.',
+    no_trailers:
+      'Este arquivo retorno não tem registros de totais, então o Quita não consegue confirmar que ele está completo; confira o total com o banco.',
+    assumed_layout:
+      'O banco {{bankCode}} não está entre os bancos que o Quita conhece; o arquivo foi lido nas posições padrão FEBRABAN, conferindo cada boleto. Confira os totais com o banco.',
   },
   titles: {
     caption: 'Boletos do arquivo retorno ({{count}})',

@@ -1,0 +1,202 @@
+/**
+ * Where each bank writes the fields of its CNAB 240 collection return (segments T and U). Most banks follow
+ * FEBRABAN's “Layout padrão CNAB 240” (v08.x); Itaú (341) and Santander (033) move fields of segment T, so
+ * they have their own spans. Positions are 1-based and inclusive, as the manuals number them. Every bank, its
+ * source and whether its positions are documented or assumed: docs/cnab-240.md.
+ */
+import type { FixedSpans } from './line-shape';
+import { FEBRABAN_240, ITAU_240, type OccurrenceTable } from './occurrences';
+import type { CnabVariant } from './types';
+
+type Span = readonly [number, number];
+
+/** Segment T: where the title's identity and its face value and fee are. Segment U is FEBRABAN's for all. */
+export interface SegmentT240 {
+  nossoNumero: Span;
+  seuNumero: Span;
+  dueDate: Span;
+  faceValue: Span;
+  payerKind: number;
+  payerDocument: Span;
+  payerName: Span;
+  fee: Span;
+  /** Spans that the bank leaves empty (blanks or zeros): a number there means the file has another layout. */
+  empty: readonly Span[];
+  /** Fixed fields (numbers, dates, codes) a stripped line cannot end inside (line-shape.ts). */
+  fixed: FixedSpans;
+}
+
+export interface Layout240 {
+  bankCode: string;
+  /** The bank as a clerk knows it: “Inter”, “Banco do Brasil”. */
+  name: string;
+  variant: Extract<CnabVariant, 'febraban-240' | 'itau-240' | 'santander-240'>;
+  /**
+   * `documented`: a published reader or manual gives these positions for this bank; `assumed`: the bank is read
+   * with FEBRABAN's positions because nothing published says it differs (docs/cnab-240.md names the source).
+   */
+  basis: 'documented' | 'assumed';
+  t: SegmentT240;
+  occurrences: OccurrenceTable;
+}
+
+/** FEBRABAN 240 v08.x segment T (return). */
+export const FEBRABAN_T: SegmentT240 = {
+  nossoNumero: [38, 57],
+  seuNumero: [59, 73],
+  dueDate: [74, 81],
+  faceValue: [82, 96],
+  payerKind: 133,
+  payerDocument: [134, 148],
+  payerName: [149, 188],
+  fee: [199, 213],
+  empty: [],
+  fixed: [
+    [74, 81],
+    [82, 96],
+    [97, 99],
+    [100, 104],
+    [131, 132],
+    [134, 148],
+    [189, 198],
+    [199, 213],
+    [214, 215],
+    [216, 217],
+    [218, 219],
+    [220, 221],
+    [222, 223],
+  ],
+};
+
+/**
+ * Itaú's own segment T: carteira 38–40, nosso número 41–48 and its DAC 49 (read together, 41–49, as Itaú's 400
+ * reads 8 digits + DAC), nothing at 50–57, seu número 59–68, then FEBRABAN's due date, value, payer and fee;
+ * occurrence reasons 214–221. Sources: kivanio/brcobranca `lib/brcobranca/retorno/cnab240/itau.rb`,
+ * eduardokum/laravel-boleto `src/Cnab/Retorno/Cnab240/Banco/Itau.php`.
+ */
+export const ITAU_T: SegmentT240 = {
+  nossoNumero: [41, 49],
+  seuNumero: [59, 68],
+  dueDate: [74, 81],
+  faceValue: [82, 96],
+  payerKind: 133,
+  payerDocument: [134, 148],
+  payerName: [149, 188],
+  fee: [199, 213],
+  empty: [[50, 57]],
+  fixed: [
+    [38, 40],
+    [41, 49],
+    [74, 81],
+    [82, 96],
+    [131, 132],
+    [134, 148],
+    [199, 213],
+    [214, 221],
+  ],
+};
+
+/**
+ * Santander's own segment T: nosso número 41–53 (with its check digit), carteira 54, seu número 55–69, due date
+ * 70–77, face value 78–92, banco cobrador 93–95, agência 96–100, payer kind 128, document 129–143, name
+ * 144–183, fee 194–208, reasons 209–218. Sources: laravel-boleto `src/Cnab/Retorno/Cnab240/Banco/Santander.php`
+ * and brcobranca `lib/brcobranca/retorno/cnab240/santander.rb` (0-based ranges there), which agree.
+ */
+export const SANTANDER_T: SegmentT240 = {
+  nossoNumero: [41, 53],
+  seuNumero: [55, 69],
+  dueDate: [70, 77],
+  faceValue: [78, 92],
+  payerKind: 128,
+  payerDocument: [129, 143],
+  payerName: [144, 183],
+  fee: [194, 208],
+  empty: [],
+  fixed: [
+    [41, 53],
+    [70, 77],
+    [78, 92],
+    [93, 95],
+    [96, 100],
+    [126, 127],
+    [129, 143],
+    [194, 208],
+    [209, 218],
+  ],
+};
+
+const febraban = (bankCode: string, name: string, basis: Layout240['basis']): Layout240 => ({
+  bankCode,
+  name,
+  variant: 'febraban-240',
+  basis,
+  t: FEBRABAN_T,
+  occurrences: FEBRABAN_240,
+});
+
+/** The banks whose CNAB 240 collection return Quita reads, by FEBRABAN code. */
+export const LAYOUTS_240: Record<string, Layout240> = Object.fromEntries(
+  [
+    febraban('001', 'Banco do Brasil', 'documented'),
+    febraban('004', 'Banco do Nordeste', 'assumed'),
+    febraban('021', 'Banestes', 'assumed'),
+    {
+      bankCode: '033',
+      name: 'Santander',
+      variant: 'santander-240',
+      basis: 'documented',
+      t: SANTANDER_T,
+      occurrences: FEBRABAN_240,
+    } satisfies Layout240,
+    febraban('041', 'Banrisul', 'documented'),
+    febraban('070', 'BRB', 'assumed'),
+    febraban('077', 'Inter', 'assumed'),
+    febraban('084', 'Uniprime', 'documented'),
+    febraban('085', 'Ailos', 'documented'),
+    febraban('097', 'CrediSIS', 'assumed'),
+    febraban('104', 'Caixa', 'documented'),
+    febraban('133', 'Cresol', 'documented'),
+    febraban('136', 'Unicred', 'assumed'),
+    febraban('208', 'BTG Pactual', 'documented'),
+    febraban('212', 'Original', 'assumed'),
+    febraban('224', 'Fibra', 'assumed'),
+    febraban('237', 'Bradesco', 'documented'),
+    febraban('246', 'ABC Brasil', 'assumed'),
+    febraban('336', 'C6 Bank', 'assumed'),
+    {
+      bankCode: '341',
+      name: 'Itaú',
+      variant: 'itau-240',
+      basis: 'documented',
+      t: ITAU_T,
+      occurrences: ITAU_240,
+    } satisfies Layout240,
+    febraban('389', 'Mercantil do Brasil', 'assumed'),
+    febraban('399', 'HSBC', 'assumed'),
+    febraban('403', 'Cora', 'assumed'),
+    febraban('422', 'Safra', 'assumed'),
+    febraban('435', 'Delbank', 'assumed'),
+    febraban('630', 'Smartbank', 'assumed'),
+    febraban('643', 'Pine', 'assumed'),
+    febraban('707', 'Daycoval', 'assumed'),
+    febraban('712', 'Ourinvest', 'assumed'),
+    febraban('748', 'Sicredi', 'documented'),
+    febraban('756', 'Sicoob', 'documented'),
+  ].map((l) => [l.bankCode, l]),
+);
+
+/**
+ * The layout to read a bank's 240 return with: its own, or — for a bank not in the table — FEBRABAN's,
+ * marked `unknown` so the reader checks the titles harder and tells the clerk (docs/cnab-240.md).
+ */
+export function layout240(bankCode: string): { layout: Layout240; known: boolean } {
+  const own = LAYOUTS_240[bankCode];
+  if (own) return { layout: own, known: true };
+  return { layout: febraban(bankCode, `banco ${bankCode}`, 'assumed'), known: false };
+}
+
+/** “Inter (077)”, or “077” for a bank the table does not know: how messages name the bank. */
+export function bankLabel(bankCode: string): string {
+  const own = LAYOUTS_240[bankCode];
+  return own ? `${own.name} (${bankCode})` : bankCode;
+}
