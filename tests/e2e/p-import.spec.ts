@@ -9,7 +9,7 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
   await page.setViewportSize({ width: 1366, height: 768 });
   const nav = await demoSynced(page, host.url);
   await nav.getByRole('button', { name: 'Importar' }).click();
-  const account = page.getByLabel('Conta bancária do extrato');
+  const account = page.getByLabel('Conta bancária do arquivo');
   // The accounts arrive after the screen: wait for a second one (read at once, the list was once still empty).
   await expect(account.locator('option').nth(1)).toBeAttached();
   const second = await account.locator('option').nth(1).getAttribute('value');
@@ -17,10 +17,10 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
   // Away and back, and after a reload: the same account.
   await nav.getByRole('button', { name: 'Início' }).click();
   await nav.getByRole('button', { name: 'Importar' }).click();
-  await expect(page.getByLabel('Conta bancária do extrato')).toHaveValue(second ?? '');
+  await expect(page.getByLabel('Conta bancária do arquivo')).toHaveValue(second ?? '');
   await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'Importar' }).click();
-  await expect(page.getByLabel('Conta bancária do extrato')).toHaveValue(second ?? '');
+  await expect(page.getByLabel('Conta bancária do arquivo')).toHaveValue(second ?? '');
 
   await page.getByRole('button', { name: 'XLSX' }).click();
   await expect(page.getByRole('heading', { name: 'Confira antes de importar' })).toBeVisible({

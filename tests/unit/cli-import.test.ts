@@ -74,8 +74,36 @@ describe('quita import', () => {
     const cielo = join(import.meta.dirname, '../fixtures/acquirer/cielo-04-pagamentos-crlf-stripped.txt');
     const r = await quita(['import', cielo, '--bank-account', String(account)]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(
-      /^Acquirer file #\d+ \(cielo, cielo-edi-15, 04 pagamentos\): 5 sales in 2 payments, 5 new, 0 already known\.$/,
+    // [S] item 6: the kind of file and its own result, by the card company's name (fixture: 5 sales, R$ 549,90
+    // gross, R$ 13,00 fee, two payments on 03/11/2026 — tests/fixtures/acquirer/make-fixtures.ts).
+    expect(r.stdout.split('\n')[0]).toBe(
+      'Card sales file from Cielo: 5 sales, gross R$ 549,90, fee R$ 13,00, net R$ 536,90; 2 payments 03/11/2026. Stored: 5 sales new, 0 already known.',
     );
+  });
+
+  it('[S] says a boleto return file is one — bank by name, boletos paid, fees, credit days — in --dry-run and on import', async () => {
+    // Itaú CNAB 400 of one day (tests/fixtures/cnab/make-flow-fixtures.ts): 7 titles, 5 settlements.
+    const ret = join(import.meta.dirname, '../fixtures/cnab/flow-itau-400-day.ret');
+    const dry = await quita(['import', ret, '--bank-account', String(account), '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.split('\n')[0]).toBe(
+      'flow-itau-400-day.ret: Boleto return file from Itaú (341), written on 08/07/2026: 7 boletos, 5 paid (R$ 572,40), bank fees R$ 12,50, credited 06/07/2026 to 08/07/2026.',
+    );
+    expect(dry.stdout).not.toMatch(/credits \(|debits|balance rows|mapping/);
+    expect(dry.stdout).toMatch(/Nothing was imported/);
+    const r = await quita(['import', ret, '--bank-account', String(account)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(
+      /^Boleto return file from Itaú \(341\).* Stored: 5 paid boletos new, 0 already known\.$/,
+    );
+    // The statement's words are not borrowed.
+    expect(r.stdout).not.toMatch(/credits to reconcile|debits and/);
+  });
+
+  it('[S] the help names the three kinds of file it takes', async () => {
+    const r = await quita(['import', '--help']);
+    expect(r.stdout).toMatch(/bank statement/);
+    expect(r.stdout).toMatch(/boleto return file/);
+    expect(r.stdout).toMatch(/card sales file/);
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { AccountCheck } from '../../shared/contract/import';
+import { bankLabel } from '../../shared/banks';
+import type { AccountCheck, ImportPreview, ReturnFileSummary } from '../../shared/contract/import';
+import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
 import { AppError, brl, describeAccount, MAX_UPLOAD_BYTES, type Core } from '../../core';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
@@ -14,6 +16,49 @@ function accountLines(c: AccountCheck, imported: boolean): string[] {
       `note: ${said}, which is not the account given${imported ? ' (imported as confirmed)' : '; importing it there needs --confirm-account'}.`,
     ];
   return [`${said}${c.verdict === 'same' ? ' (matches)' : ''}.`];
+}
+
+const ACQUIRERS: Record<string, string> = {
+  cielo: 'Cielo',
+  rede: 'Rede',
+  stone: 'Stone',
+  getnet: 'Getnet',
+  pagseguro: 'PagBank',
+};
+const acquirerName = (a: string) => ACQUIRERS[a] ?? a;
+const day = (iso: string) => iso.split('-').reverse().join('/');
+const span = (from: string | null, to: string | null) =>
+  from && to ? (from === to ? day(from) : `${day(from)} to ${day(to)}`) : null;
+
+/** A boleto return file as the clerk knows it: the bank, the boletos, how many paid, fees, credit days. */
+function returnFileLine(rf: ReturnFileSummary): string {
+  const credit = span(rf.creditFrom, rf.creditTo);
+  return (
+    `Boleto return file from ${bankLabel(rf.bankCode)}${rf.fileDate ? `, written on ${day(rf.fileDate)}` : ''}: ` +
+    `${rf.titles} boletos, ${rf.settlements} paid (${brl(rf.paidCents)})` +
+    `${rf.feeCents ? `, bank fees ${brl(rf.feeCents)}` : ''}${credit ? `, credited ${credit}` : ''}.`
+  );
+}
+
+/** A card sales file: the card company, its sales (gross, fee, net) and its payments. */
+function acquirerLine(af: AcquirerFileSummary): string {
+  const paid = span(af.paymentFrom, af.paymentTo);
+  return (
+    `Card sales file from ${acquirerName(af.acquirer)}: ${af.sales} sales, gross ${brl(af.grossCents)}, ` +
+    `fee ${brl(af.feeCents)}, net ${brl(af.netCents)}` +
+    `${af.payments && paid ? `; ${af.payments} payments ${paid}` : ''}.`
+  );
+}
+
+/** What --dry-run says a file is, by its kind ([S] item 6): each kind in its own words. */
+function previewLines(p: ImportPreview): string[] {
+  if (p.returnFile) return [`${p.fileName}: ${returnFileLine(p.returnFile)}`];
+  if (p.acquirerFile) return [`${p.fileName}: ${acquirerLine(p.acquirerFile)}`];
+  return [
+    `${p.fileName}: bank statement, ${p.format.toUpperCase()}${p.encoding ? ` (${p.encoding})` : ''}, mapping ${p.mappingSource}${p.profileName ? ` “${p.profileName}”` : ''}, confidence ${Math.round(p.confidence * 100)}%`,
+    `${p.counts.credits} credits (${brl(p.counts.creditCents)}), ${p.counts.debits} debits, ${p.counts.balances} balance rows, ${p.counts.rejected} rejected`,
+    `new credits: ${p.newCredits ?? '?'}, already known: ${p.knownCredits ?? '?'}`,
+  ];
 }
 
 function readStatementFile(path: string): Buffer {
@@ -63,9 +108,13 @@ async function withStagedFile<T>(
  */
 export const importCommand: Subcommand = {
   name: 'import',
-  summary: 'Import a bank statement (OFX, CSV, XLSX, XLS, ODS) into a bank account',
+  summary: 'Import a bank statement, a boleto return file or a card sales file into a bank account',
   usage:
     'quita import FILE --bank-account ID [--statement N] [--confirm-account] [--dry-run] [--json]\n' +
+    '  FILE is one of three kinds, told apart by its content (never by its name):\n' +
+    '    a bank statement     OFX, XLSX, XLS, ODS or CSV, as the bank exports it\n' +
+    '    a boleto return file the file the bank sends back (CNAB 240 or 400), from any bank\n' +
+    "    a card sales file    the card company's electronic statement (Cielo, Rede, Stone, Getnet, PagBank)\n" +
     '  --statement N       a file holding several statements (one OFX, two accounts): which one (0-based)\n' +
     '  --confirm-account   import although the file names another account than ID (recorded in the audit log)',
   options: {
@@ -76,7 +125,7 @@ export const importCommand: Subcommand = {
   },
   async run(values, positionals, core) {
     const [file, ...extra] = positionals;
-    if (!file || extra.length > 0) throw new UsageError('give exactly one statement file');
+    if (!file || extra.length > 0) throw new UsageError('give exactly one file');
     const idText = values['bank-account'];
     const bankAccountId = typeof idText === 'string' && /^\d{1,15}$/.test(idText) ? Number(idText) : NaN;
     if (!Number.isSafeInteger(bankAccountId) || bankAccountId <= 0) {
@@ -95,9 +144,7 @@ export const importCommand: Subcommand = {
         runCommand(core, 'import.preview', { uploadId, ...input }),
       );
       const text = [
-        `${p.fileName}: ${p.format.toUpperCase()}${p.encoding ? ` (${p.encoding})` : ''}, mapping ${p.mappingSource}${p.profileName ? ` “${p.profileName}”` : ''}, confidence ${Math.round(p.confidence * 100)}%`,
-        `${p.counts.credits} credits (${brl(p.counts.creditCents)}), ${p.counts.debits} debits, ${p.counts.balances} balance rows, ${p.counts.rejected} rejected`,
-        `new credits: ${p.newCredits ?? '?'}, already known: ${p.knownCredits ?? '?'}`,
+        ...previewLines(p),
         ...accountLines(p.accountCheck, false),
         ...p.rejected.map((r) => `  line ${r.line}: ${r.reason}`),
         ...p.notices.map((n) => `note: ${n.message}`),
@@ -118,11 +165,11 @@ export const importCommand: Subcommand = {
     const text = [
       rf
         ? // A CNAB return file: stored as a return file, not a statement (docs/import.md).
-          `Return file #${rf.id} (bank ${rf.bankCode}, CNAB ${rf.layout}): ${rf.titles} titles, ${r.imported} new settlements, ${r.alreadyKnown} already known${again}.`
+          `${returnFileLine(rf)} Stored: ${r.imported} paid boletos new, ${r.alreadyKnown} already known${again}.`
         : af
           ? // [J] An acquirer settlement file: its sales and payments, not a statement (docs/import.md).
-            `Acquirer file #${af.id} (${af.acquirer}, ${af.layout}, ${af.fileKind}): ${af.sales} sales in ${af.payments} payments, ${r.imported} new, ${r.alreadyKnown} already known${again}.`
-          : `Statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${again}.`,
+            `${acquirerLine(af)} Stored: ${r.imported} sales new, ${r.alreadyKnown} already known${again}.`
+          : `Bank statement #${r.statementId}: ${r.imported} new credits to reconcile, ${r.alreadyKnown} already known${again}.`,
       ...(rf || af
         ? []
         : [
@@ -150,6 +197,7 @@ export const importCommand: Subcommand = {
         accountCheck: r.accountCheck,
         suggestions: r.suggestions,
         ...(rf ? { returnFile: rf } : {}),
+        ...(af ? { acquirerFile: af } : {}),
       },
       text: text.join('\n'),
     };

@@ -4,6 +4,7 @@
  * statement: it is stored as `return_files` + `return_titles` (migration 008), all of it or nothing, and its
  * settlements explain the account's boleto credits when matching (core/matching/return-files.ts).
  */
+import { bankLabel } from '../../../shared/banks';
 import type {
   AccountCheck,
   ImportCommitResult,
@@ -106,7 +107,8 @@ function notices(r: CnabReturn, account: BankAccountRow | null): Notice[] {
   const out: Notice[] = r.notices.map((n) => ({ ...n }));
   const others = r.occurrences.filter((o) => !o.isSettlement);
   if (others.length) {
-    const list = others.map((o) => `${o.code} ${o.occurrence}: ${o.count}`).join('; ');
+    // The bank's words and the count; the occurrence code is the bank's, not the clerk's ([T]).
+    const list = others.map((o) => `${o.occurrence}: ${o.count}`).join('; ');
     out.push({
       code: 'cnab.other_occurrences',
       message: `${others.reduce((n, o) => n + o.count, 0)} titles of this return file are not settlements (${list}); they are listed, not matched.`,
@@ -117,7 +119,13 @@ function notices(r: CnabReturn, account: BankAccountRow | null): Notice[] {
     out.push({
       code: 'cnab.other_bank',
       message: `This return file is from bank ${r.bankCode}, and the account chosen is of bank ${account.bank_code}; check the account.`,
-      params: { bankCode: r.bankCode, accountBank: account.bank_code },
+      params: {
+        bankCode: r.bankCode,
+        accountBank: account.bank_code,
+        // The banks by name for the clerk (“Itaú (341)”).
+        bank: bankLabel(r.bankCode),
+        accountBankName: bankLabel(account.bank_code),
+      },
     });
   }
   return out;

@@ -1,6 +1,7 @@
 import { reconcileEn } from './reconcile.en';
 import { reviewErrorsEn, workspaceEn } from './workspace.en';
 import { importingEn } from './importing.en';
+import { fileKindsEn } from './file-kinds.en';
 import { settingsEn } from './settings.en';
 import { auditEn } from './audit.en';
 import { updateEn } from './update.en';
@@ -145,7 +146,7 @@ export const en: Messages = {
     state: { queued: 'waiting', sending: 'sending', sent: 'sent', failed: 'failed', unknown: 'unconfirmed' },
   },
   import: {
-    account: 'Bank account of the statement',
+    account: 'Bank account of the file',
     statementChoice: 'This file holds statements of several accounts: which one to import?',
     statementPick: 'Choose the statement…',
     statementN: 'Statement {{n}}: {{account}} · {{count}} lines · {{period}}',
@@ -406,6 +407,7 @@ export const en: Messages = {
     useDemo: 'Use the demonstration branch',
   },
   importing: importingEn,
+  fileKinds: fileKindsEn,
   connectionCheck: settingsEn.connectionCheck,
   profileRemove: settingsEn.profileRemove,
   notifyAgain: settingsEn.notifyAgain,

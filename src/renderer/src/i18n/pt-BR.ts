@@ -1,6 +1,7 @@
 import { reconcilePtBR } from './reconcile.pt-BR';
 import { reviewErrorsPtBR, workspacePtBR } from './workspace.pt-BR';
 import { importingPtBR } from './importing.pt-BR';
+import { fileKindsPtBR } from './file-kinds.pt-BR';
 import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
 import { updatePtBR } from './update.pt-BR';
@@ -152,7 +153,7 @@ export const ptBR = {
     },
   },
   import: {
-    account: 'Conta bancária do extrato',
+    account: 'Conta bancária do arquivo',
     statementChoice: 'Este arquivo traz mais de um extrato, de contas diferentes: qual importar?',
     statementPick: 'Escolha o extrato…',
     statementN: 'Extrato {{n}}: {{account}} · {{count}} lançamentos · {{period}}',
@@ -417,6 +418,7 @@ export const ptBR = {
     useDemo: 'Usar filial de demonstração',
   },
   importing: importingPtBR,
+  fileKinds: fileKindsPtBR,
   connectionCheck: settingsPtBR.connectionCheck,
   profileRemove: settingsPtBR.profileRemove,
   notifyAgain: settingsPtBR.notifyAgain,

@@ -8,7 +8,9 @@ import { useLatest } from '../hooks/latest';
 import { AccountCheckNote, useDescribeAccount } from '../components/AccountCheckNote';
 import { AcquirerFileSummary } from '../components/import/AcquirerFileSummary';
 import { MappingEditor } from '../components/MappingEditor';
+import { OtherFilesHistory } from '../components/import/OtherFilesHistory';
 import { PreviewLines } from '../components/import/PreviewLines';
+import { ReturnFileSummary } from '../components/import/ReturnFileSummary';
 import { StatementHistory } from '../components/import/StatementHistory';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
@@ -19,6 +21,12 @@ const RESULT_NOTICES = ['import.same_credit_ambiguous', 'import.suggest_failed']
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 type Removed = CommandOutput<'import.remove'>;
 type Statement = CommandOutput<'import.statements'>['statements'][number];
+type ReturnFiles = CommandOutput<'import.returnFiles'>['returnFiles'];
+type AcquirerFiles = CommandOutput<'acquirer.files'>['files'];
+/** The three kinds of file Importar takes ([S] item 6): each has its own preview, button and result. */
+type FileKind = 'statement' | 'returnFile' | 'acquirer';
+const kindOf = (r: { returnFile?: unknown; acquirerFile?: unknown }): FileKind =>
+  r.returnFile ? 'returnFile' : r.acquirerFile ? 'acquirer' : 'statement';
 
 /** Errors whose sentence tells the clerk to choose or check the columns: the column chooser goes with them. */
 const COLUMN_ERRORS = ['import.no_table', 'import.all_rejected', 'import.bad_mapping'];
@@ -59,6 +67,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   const latestPreview = useLatest();
   const [result, setResult] = useState<Commit | null>(null);
   const [statements, setStatements] = useState<Statement[]>([]);
+  const [returnFiles, setReturnFiles] = useState<ReturnFiles>([]);
+  const [acquirerFiles, setAcquirerFiles] = useState<AcquirerFiles>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
   const [error, setError] = useState<{ text: string; code: string | null } | null>(null);
@@ -85,8 +95,14 @@ export function ImportScreen({ demo }: { demo: boolean }) {
   };
   const describeAccount = useDescribeAccount();
 
+  /** Every kind of file imported, each in its own list. */
   const loadStatements = useCallback(
-    () => call('import.statements', {}).then((r) => setStatements(r.statements), fail),
+    () =>
+      Promise.all([
+        call('import.statements', {}).then((r) => setStatements(r.statements)),
+        call('import.returnFiles', {}).then((r) => setReturnFiles(r.returnFiles)),
+        call('acquirer.files', {}).then((r) => setAcquirerFiles(r.files)),
+      ]).catch(fail),
     [],
   );
   useEffect(() => {
@@ -245,6 +261,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
     setDragging(false);
     void chooseFile(e.dataTransfer.files[0]);
   };
+  const kind = preview ? kindOf(preview) : null;
   const roles = preview && mapping?.kind === 'table' ? rolesOf(mapping, preview.columns.length) : null;
   const editorShown = !!(preview && mapping?.kind === 'table' && roles);
   const columnError = !!error?.code && COLUMN_ERRORS.includes(error.code);
@@ -302,7 +319,15 @@ export function ImportScreen({ demo }: { demo: boolean }) {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>{t('import.drop')}</p>
+        <p>{t('fileKinds.dropTitle')}</p>
+        <ul className="file-kinds">
+          {(['statement', 'returnFile', 'acquirer'] as const).map((k) => (
+            <li key={k}>
+              <strong>{t(`fileKinds.kinds.${k}`)}</strong>{' '}
+              <span className="muted">— {t(`fileKinds.kinds.${k}Formats`)}</span>
+            </li>
+          ))}
+        </ul>
         <label htmlFor={ids.file} className="button-like">
           {t('import.choose')}
         </label>
@@ -310,7 +335,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           id={ids.file}
           className="visually-hidden"
           type="file"
-          accept=".ofx,.csv,.txt,.xlsx,.xls,.ods,.xml"
+          // No filter by extension: banks name return files .ret, .txt, .crt or nothing, and the kind is read from
+          // the bytes.
           onChange={(e) => {
             void chooseFile(e.target.files?.[0]);
             e.target.value = '';
@@ -358,7 +384,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           )}
         </div>
       )}
-      {result && (
+      {result && kindOf(result) !== 'statement' && <OtherFileResult result={result} />}
+      {result && kindOf(result) === 'statement' && (
         <p role="status" className="status ok">
           {t('import.done', {
             imported: t('import.doneNew', { count: result.imported }),
@@ -385,20 +412,23 @@ export function ImportScreen({ demo }: { demo: boolean }) {
             {t(`import.notices.${n.code.replace(/^import\./, '')}`, { ...n.params, defaultValue: n.message })}
           </p>
         ))}
-      {preview && (
+      {preview && kind && (
         <div className="card import-preview">
           <h2>{t('import.previewTitle')}</h2>
-          <p>
-            {/* A spreadsheet has no text encoding to speak of: say only what was found. */}
-            {t(preview.encoding ? 'import.detected' : 'import.detectedNoEncoding', {
-              format: preview.acquirerFile ? t('acquirerFile.format') : preview.format.toUpperCase(),
-              encoding: preview.encoding ?? '',
-              confidence: Math.round(preview.confidence * 100),
-            })}{' '}
-            <span className="badge">
-              {t(`import.source.${preview.mappingSource}`, { name: preview.profileName ?? '' })}
-            </span>
-          </p>
+          {kind === 'statement' && (
+            <p>
+              {/* A spreadsheet has no text encoding to speak of: say only what was found. */}
+              {t(preview.encoding ? 'import.detected' : 'import.detectedNoEncoding', {
+                format: preview.acquirerFile ? t('acquirerFile.format') : preview.format.toUpperCase(),
+                encoding: preview.encoding ?? '',
+                confidence: Math.round(preview.confidence * 100),
+              })}{' '}
+              <span className="badge">
+                {t(`import.source.${preview.mappingSource}`, { name: preview.profileName ?? '' })}
+              </span>
+            </p>
+          )}
+          {preview.returnFile && <ReturnFileSummary summary={preview.returnFile} />}
           {preview.acquirerFile && <AcquirerFileSummary summary={preview.acquirerFile} />}
           {preview.notices
             // The statement chooser below says this one.
@@ -411,17 +441,19 @@ export function ImportScreen({ demo }: { demo: boolean }) {
                 })}
               </p>
             ))}
-          <p>
-            {t('import.counts', {
-              credits: t('import.nCredits', { count: preview.counts.credits }),
-              debits: t('import.nDebits', { count: preview.counts.debits }),
-              balances: t('import.nBalances', { count: preview.counts.balances }),
-              amount: formatMoney(preview.counts.creditCents, locale),
-            })}
-            {preview.period &&
-              ` · ${t('import.period', { from: formatDate(preview.period.from, locale), to: formatDate(preview.period.to, locale) })}`}
-          </p>
-          {preview.knownCredits !== null && preview.knownCredits > 0 && (
+          {kind === 'statement' && (
+            <p>
+              {t('import.counts', {
+                credits: t('import.nCredits', { count: preview.counts.credits }),
+                debits: t('import.nDebits', { count: preview.counts.debits }),
+                balances: t('import.nBalances', { count: preview.counts.balances }),
+                amount: formatMoney(preview.counts.creditCents, locale),
+              })}
+              {preview.period &&
+                ` · ${t('import.period', { from: formatDate(preview.period.from, locale), to: formatDate(preview.period.to, locale) })}`}
+            </p>
+          )}
+          {kind === 'statement' && preview.knownCredits !== null && preview.knownCredits > 0 && (
             <p className="warn">
               {t('import.known', { count: preview.knownCredits, fresh: preview.newCredits ?? 0 })}
             </p>
@@ -488,7 +520,11 @@ export function ImportScreen({ demo }: { demo: boolean }) {
               }
               onClick={() => void commit()}
             >
-              {t('import.confirm', { count: preview.newCredits ?? preview.counts.credits })}
+              {kind === 'returnFile'
+                ? t('fileKinds.confirm.returnFile', { count: preview.returnFile?.settlements ?? 0 })
+                : kind === 'acquirer'
+                  ? t('fileKinds.confirm.acquirer', { count: preview.acquirerFile?.sales ?? 0 })
+                  : t('import.confirm', { count: preview.newCredits ?? preview.counts.credits })}
             </button>
           </div>
         </div>
@@ -501,6 +537,36 @@ export function ImportScreen({ demo }: { demo: boolean }) {
         onAsk={setRemoving}
         onRemove={(id) => void remove(id)}
       />
+      <OtherFilesHistory returnFiles={returnFiles} acquirerFiles={acquirerFiles} accounts={accounts ?? []} />
     </section>
+  );
+}
+
+/** The result of importing a return file or a card sales file: what was stored, and the statement matched again. */
+function OtherFileResult({ result }: { result: Commit }) {
+  const { t } = useTranslation();
+  const returnFile = !!result.returnFile;
+  const s = result.suggestions;
+  return (
+    <div role="status">
+      <p className="status ok">
+        {t(returnFile ? 'fileKinds.done.returnFile' : 'fileKinds.done.acquirer', {
+          fresh: t(returnFile ? 'fileKinds.done.nPaid' : 'fileKinds.done.nSales', { count: result.imported }),
+          known: t('fileKinds.done.nKnown', { count: result.alreadyKnown }),
+        })}
+        {result.sameFile && <> {t('fileKinds.done.again')}</>}
+      </p>
+      <p>
+        {s
+          ? t('fileKinds.done.suggested', {
+              green: t('import.nGreen', { count: s.green }),
+              yellow: t('import.nYellow', { count: s.yellow }),
+              others: s.red + s.unmatched,
+            })
+          : // Suggestions that failed are said by their own notice (below), not as a missing statement.
+            !result.notices.some((n) => n.code === 'import.suggest_failed') &&
+            t('fileKinds.done.noStatement')}
+      </p>
+    </div>
   );
 }

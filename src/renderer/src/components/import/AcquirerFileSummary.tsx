@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
+import { acquirerName } from './OtherFilesHistory';
 
 type Summary = NonNullable<CommandOutput<'import.preview'>['acquirerFile']>;
-
-const NAMES: Record<Summary['acquirer'], string> = { cielo: 'Cielo', rede: 'Rede', stone: 'Stone' };
 
 /**
  * What an acquirer settlement file holds ([J]), shown in Importar's preview: the acquirer and layout, its
@@ -23,7 +22,7 @@ export function AcquirerFileSummary({ summary }: { summary: Summary }) {
     <div className="acquirer-summary" data-testid="acquirer-summary">
       <h3>
         {t('acquirerFile.title', {
-          acquirer: NAMES[summary.acquirer],
+          acquirer: acquirerName(summary.acquirer),
           // i18n keys hold no dots: stone-xml-2.2 → stone-xml-2_2.
           layout: t(`acquirerFile.layouts.${summary.layout.replace('.', '_')}`),
           kind: summary.fileKind,
