@@ -1,23 +1,35 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { acquirerErrors } from '../../src/core/import/acquirer/acquirer-errors';
+import { ACQUIRER_LAYOUTS } from '../../src/core/import/acquirer/types';
 import { en } from '../../src/renderer/src/i18n/en';
 import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
+import { resources } from '../../src/renderer/src/i18n/resources';
 
-/** [J]: every acquirer-file refusal and notice has a Portuguese and an English text whose placeholders the core fills. */
+/** Every acquirer.* refusal the core makes, one of each. */
+const made = [
+  acquirerErrors.unsupported(),
+  acquirerErrors.unsupportedVersion('Cielo', '012', '13, 14, 15'),
+  acquirerErrors.unsupportedVersion('Getnet', '9', '10'),
+  acquirerErrors.unsupportedOption('Cielo', '21'),
+  acquirerErrors.cieloOtherFile('open_balance', '09'),
+  acquirerErrors.cieloOtherFile('negotiation', '15'),
+  acquirerErrors.cieloOtherFile('pix', '16'),
+  acquirerErrors.cieloOtherFile('anticipation', '06'),
+  acquirerErrors.cieloOtherFile('pending', '08'),
+  acquirerErrors.stoneWithoutHeader(),
+  acquirerErrors.badLine('Rede', 'rede-eevc', 3, 'the sale amount is “1A”, not an amount'),
+  acquirerErrors.truncated('Cielo', 'cielo-edi-15', 'no trailer record “9”'),
+  acquirerErrors.unsafeXml(),
+  acquirerErrors.controlCharacter('Cielo', 'cielo-edi-13', 3, 40, 'NUL'),
+  acquirerErrors.lineLength('Getnet', 'getnet-v10', 3, 401, 400),
+  acquirerErrors.recordCount('Cielo', 'cielo-edi-14', 10, 11, 10),
+  acquirerErrors.summaryTotal('Stone', 'stone-xml-2.2', 2, 'R$ 145,50', 'R$ 145,00'),
+];
+
+/** [J], [S] item 4: every acquirer-file refusal and notice has a Portuguese and an English text whose placeholders the core fills. */
 describe('acquirer file texts', () => {
   it('has a text for every acquirer.* refusal, each placeholder filled by the error’s params', () => {
-    const made = [
-      acquirerErrors.unsupported('acquirer', 'not a Cielo, Rede or Stone settlement file'),
-      acquirerErrors.unsupported('Cielo', 'EDI layout version “014”', { kind: 'version', value: '014' }),
-      acquirerErrors.unsupported('Cielo', 'the open balance file', { kind: 'option', value: '09' }),
-      acquirerErrors.badLine('Rede', 'rede-eevc', 3, 'the sale amount is “1A”, not an amount'),
-      acquirerErrors.truncated('Cielo', 'cielo-edi-15', 'no trailer record “9”'),
-      acquirerErrors.unsafeXml(),
-      acquirerErrors.controlCharacter('Cielo', 'cielo-edi-15', 3, 40, 'NUL'),
-      acquirerErrors.lineLength('Cielo', 'cielo-edi-15', 3, 701, 700),
-      acquirerErrors.recordCount('Cielo', 'cielo-edi-15', 10, 11, 10),
-      acquirerErrors.summaryTotal('Rede', 'rede-eevc', 2, 'R$ 145,50', 'R$ 145,00'),
-    ];
     for (const e of made) {
       const key = e.code!.replace(/^acquirer\./, '');
       for (const lang of [ptBR, en]) {
@@ -29,11 +41,41 @@ describe('acquirer file texts', () => {
     }
   });
 
+  it('words the refusals for a clerk: no path of ours, no layout id, the layout named in words', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: 'pt-BR', interpolation: { escapeValue: false } });
+    for (const e of made) {
+      const text = i18n.t(`errors.${e.code!}`, e.params ?? {});
+      expect(text, e.code).not.toMatch(/docs\/|\.md\b|\$t\(|\{\{|cielo-edi|rede-ee|stone-xml|getnet-v/);
+      expect(text, e.code).not.toMatch(/\bv1[345]\b|EDI v/);
+    }
+    // The example of the issue, word for word; a line refusal names the layout in words.
+    expect(i18n.t('errors.acquirer.cielo_open_balance', { acquirer: 'Cielo', value: '09' })).toBe(
+      'Este arquivo da Cielo é o extrato de saldo em aberto (opção 09), que não traz as vendas; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+    );
+    const line = acquirerErrors.badLine('Cielo', 'cielo-edi-13', 4, 'x');
+    expect(i18n.t(`errors.${line.code!}`, line.params)).toContain(
+      'deste arquivo da Cielo (extrato eletrônico (EDI), layout da versão 13)',
+    );
+    const stone = acquirerErrors.truncated('Stone', 'stone-xml-2.2', 'x');
+    expect(i18n.t(`errors.${stone.code!}`, stone.params)).toContain('(arquivo de conciliação XML 2.2)');
+  });
+
+  it('names every layout in both languages', () => {
+    for (const layout of ACQUIRER_LAYOUTS) {
+      const key = layout.replace(/\./g, '_');
+      expect((ptBR.acquirerFile.layouts as Record<string, string>)[key], layout).toBeTruthy();
+      expect((en.acquirerFile.layouts as Record<string, string>)[key], layout).toBeTruthy();
+    }
+  });
+
   it('words every notice in both languages, with the same placeholders', () => {
     const pt = ptBR.import.notices.acquirer as Record<string, string>;
     const english = en.import.notices.acquirer as Record<string, string>;
     expect(Object.keys(english).sort()).toEqual(Object.keys(pt).sort());
     const names = (t: string) => [...t.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
     for (const k of Object.keys(pt)) expect(names(english[k]!), k).toEqual(names(pt[k]!));
+    for (const code of ['fee_apportioned', 'summary_without_sales', 'rejected_sales', 'getnet_product_codes'])
+      expect(pt[code], code).toBeTruthy();
   });
 });

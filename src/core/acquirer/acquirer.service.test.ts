@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rejection } from '../../../tests/helpers/errors';
+import { tempDir } from '../../../tests/helpers/tmp';
 import { openDb, type Db } from '../db/open-db';
 import { isAppError } from '../errors';
 import { commitImport, previewImport } from '../import/import.service';
@@ -23,7 +24,13 @@ const count = (db: Db, sql: string) => db.prepare(sql).pluck().get() as number;
 function salesInFile(name: string): number {
   const text = readFileSync(join(FIXTURES, name), 'latin1').replace(/^ï»¿/, '');
   const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '');
+  // Cielo's 250-position layout: each CV, and each RO listed without its CVs (one row of its own).
+  if (/^cielo-1[34]/.test(name))
+    return lines.filter((l, i) => l[0] === '2' || (l[0] === '1' && lines[i + 1]?.[0] !== '2')).length;
   if (name.startsWith('cielo')) return lines.filter((l) => l[0] === 'E').length;
+  // Getnet v10: CVs (2) and adjustments (3), and each RV listed without its CVs.
+  if (name.startsWith('getnet'))
+    return lines.filter((l, i) => /^[23]/.test(l) || (l[0] === '1' && lines[i + 1]?.[0] !== '2')).length;
   if (name.startsWith('rede-eevc')) return lines.filter((l) => /^(008|014)/.test(l)).length;
   if (name.startsWith('rede-eevd')) return lines.filter((l) => l.startsWith('05,')).length;
   if (name.startsWith('rede-eefi')) return lines.filter((l) => /^(034|035|036|038)/.test(l)).length;
@@ -32,7 +39,7 @@ function salesInFile(name: string): number {
 }
 
 const READABLE = readdirSync(FIXTURES).filter(
-  (n) => !n.endsWith('.ts') && !/saldo|truncated|doctype/.test(n),
+  (n) => !n.endsWith('.ts') && !/saldo|truncated|doctype|refused/.test(n),
 );
 
 let db: Db;
@@ -54,7 +61,16 @@ describe('acquirer files in the import flow', () => {
       seen.push(`${af.layout}:${af.sales + af.otherRows}/${salesInFile(name)}`);
     }
     expect(seen.map((s) => s.split(':')[0])).toEqual(
-      expect.arrayContaining(['cielo-edi-15', 'rede-eevc', 'rede-eevd', 'rede-eefi', 'stone-xml-2.2']),
+      expect.arrayContaining([
+        'cielo-edi-13',
+        'cielo-edi-14',
+        'cielo-edi-15',
+        'rede-eevc',
+        'rede-eevd',
+        'rede-eefi',
+        'stone-xml-2.2',
+        'getnet-v10',
+      ]),
     );
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_files')).toBe(READABLE.length);
   });
@@ -99,7 +115,8 @@ describe('acquirer files in the import flow', () => {
 
   it('refuses an unsupported or incomplete file in one sentence, storing nothing', async () => {
     for (const [name, code, words] of [
-      ['cielo-09-saldo.txt', 'acquirer.unsupported_option', 'open balance file'],
+      ['cielo-09-saldo.txt', 'acquirer.cielo_open_balance', 'open balance statement'],
+      ['getnet-v9-refused.txt', 'acquirer.unsupported_version', 'version “9”'],
       ['cielo-04-truncated.txt', 'acquirer.truncated', 'incomplete'],
       ['stone-doctype.xml', 'acquirer.unsafe_xml', 'DOCTYPE'],
     ] as const) {
@@ -141,5 +158,102 @@ describe('acquirer files in the import flow', () => {
         ],
       ],
     ]);
+  });
+
+  it('Cielo v13 sales then v14 payments, and Getnet v10, through the real service on a SQLite file: stored, listed, matched by payment', async () => {
+    const dir = tempDir('quita-acq-');
+    const fileDb = openDb(join(dir.dir, 'quita.sqlite'));
+    try {
+      fileDb
+        .prepare(
+          "INSERT INTO bank_accounts (id, description, bank_code, raw_json, fetched_at) VALUES (10, 'Itaú', 341, '{}', '2026-06-01T00:00:00Z')",
+        )
+        .run();
+      const v13 = await commitImport(fileDb, { ...file('cielo-13-vendas.txt'), bankAccountId: 10 });
+      expect(v13.acquirerFile).toMatchObject({
+        acquirer: 'cielo',
+        layout: 'cielo-edi-13',
+        fileKind: '03 vendas',
+        sales: 3,
+        otherRows: 1,
+        // The sales' sums (the RO of installment 2/3, listed without its sale, is one of the other rows).
+        grossCents: 15000 + 10000 + 9000,
+        feeCents: 450 + 300 + 315,
+        netCents: 14550 + 9700 + 8685,
+        payments: 3,
+        settledPayments: 0,
+        inserted: 4,
+        known: 0,
+      });
+      expect(v13.notices.map((n) => n.code)).toEqual(
+        expect.arrayContaining(['acquirer.fee_apportioned', 'acquirer.summary_without_sales']),
+      );
+      const v14 = await commitImport(fileDb, {
+        ...file('cielo-14-pagamentos-stripped-lf.txt'),
+        bankAccountId: 10,
+      });
+      expect(v14.acquirerFile).toMatchObject({
+        layout: 'cielo-edi-14',
+        fileKind: '04 pagamentos',
+        sales: 2,
+        otherRows: 2,
+        netCents: 11820 + 7880,
+        settledPayments: 3,
+        paymentsCents: 19700 - 5000 - 8990,
+      });
+      const getnet = await commitImport(fileDb, { ...file('getnet-v10.txt'), bankAccountId: 10 });
+      expect(getnet.acquirerFile).toMatchObject({
+        acquirer: 'getnet',
+        layout: 'getnet-v10',
+        merchant: '000000012345678',
+        sales: 3,
+        otherRows: 1,
+        payments: 2,
+        settledPayments: 1,
+        paymentsCents: 24250 + 11580,
+      });
+      expect(getnet.notices.map((n) => n.code)).toEqual(
+        expect.arrayContaining(['acquirer.getnet_product_codes', 'acquirer.rows_skipped']),
+      );
+      expect(
+        listAcquirerFiles(fileDb, 10)
+          .map((f) => f.layout)
+          .sort(),
+      ).toEqual(['cielo-edi-13', 'cielo-edi-14', 'getnet-v10']);
+      // The payments of 04/11: Cielo's three ROs and Getnet's paid RV, each with the rows that make its amount.
+      const day = acquirerPaymentsFor(fileDb, 10, '2026-11-04', '2026-11-04');
+      expect(
+        day
+          .filter((p) => p.layout !== 'cielo-edi-13')
+          .map((p) => [p.layout, p.netCents, p.rows.map((r) => [r.kind, r.nsu, r.netCents])]),
+      ).toEqual([
+        [
+          'cielo-edi-14',
+          19700,
+          [
+            ['sale', '000601', 11820],
+            ['sale', '000602', 7880],
+          ],
+        ],
+        ['cielo-edi-14', -5000, [['cancellation', '000504', -5000]]],
+        ['cielo-edi-14', -8990, [['rent', null, -8990]]],
+        [
+          'getnet-v10',
+          24250,
+          [
+            ['sale', '000000880001', 14550],
+            ['sale', '000000880002', 9700],
+            ['adjustment', '000000870001', -1990],
+          ],
+        ],
+      ]);
+      // The same Getnet file again stores nothing.
+      const again = await commitImport(fileDb, { ...file('getnet-v10.txt'), bankAccountId: 10 });
+      expect(again.acquirerFile).toMatchObject({ sameFile: true });
+      expect(count(fileDb, 'SELECT COUNT(*) FROM acquirer_files')).toBe(3);
+    } finally {
+      fileDb.close();
+      dir.cleanup();
+    }
   });
 });

@@ -64,3 +64,48 @@ export function lookup(
   unknown.add(code);
   return `code ${code}`;
 }
+
+/**
+ * Cielo's 250-position layout (manuals 13 and 14), record 1 (RO) 233–235 “código do produto” (Table IV of
+ * Cielo's published manual, DeveloperCielo/EDI source/extrato-edi.md) → debit, credit or voucher. Products that
+ * are none of these (agro, crediário, saque, pedágio…) and codes not listed are left without a product (null).
+ */
+export const CIELO_250_PRODUCTS: Record<string, CardProduct> = {
+  // Credit, à vista and “parcelado loja”.
+  ...Object.fromEntries(
+    [
+      '001',
+      '002',
+      '003',
+      '004',
+      '005',
+      '006',
+      '007',
+      '008',
+      '010',
+      '012',
+      '019',
+      '020',
+      '021',
+      '033',
+      '038',
+      '039',
+      '040',
+      '043',
+      '061',
+      '062',
+      '070',
+      '072',
+      '080',
+      '096',
+      '098',
+      '380',
+    ].map((c) => [c, 'credit' as const]),
+  ),
+  // Debit: Maestro, Visa Electron, Elo débito, Banescard débito, Cabal débito.
+  ...Object.fromEntries(['011', '041', '071', '094', '097'].map((c) => [c, 'debit' as const])),
+  // Meal, food and other benefit cards (Alelo, Visa Vale).
+  ...Object.fromEntries(
+    ['037', '045', '046', '059', '065', '066', '069'].map((c) => [c, 'voucher' as const]),
+  ),
+};

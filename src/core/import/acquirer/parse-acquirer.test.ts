@@ -61,9 +61,9 @@ describe('Cielo EDI v15', () => {
 
   it('refuses the open-balance file (09) naming it, and a file cut before its trailer', () => {
     const saldo = refusal(() => parseAcquirerFile(read('cielo-09-saldo.txt')));
-    expect(saldo.code).toBe('acquirer.unsupported_option');
+    expect(saldo.code).toBe('acquirer.cielo_open_balance');
     expect(saldo.params).toMatchObject({ acquirer: 'Cielo', value: '09' });
-    expect(saldo.message).toContain('open balance file (09');
+    expect(saldo.message).toContain('open balance statement (option 09');
     const cut = refusal(() => parseAcquirerFile(read('cielo-04-truncated.txt')));
     expect(cut.code).toBe('acquirer.truncated');
     expect(cut.message).toContain('no trailer record');

@@ -1,17 +1,20 @@
 /**
  * Acquirer settlement files, recognised by their content, never by their name: the first record of Cielo's
- * EDI (“0” … “CIELO” at 43–47), Rede's EEVC (“002” + date + “REDECARD”), EEFI (“030” + date + “REDECARD”),
- * EEVD (“00,” comma-separated, REDE in the fifth field), or Stone's XML whose document element is
+ * EDI (“0” … “CIELO” at 43–47; its layout version at 71–73 picks the 700- or the 250-position reader), Rede's
+ * EEVC (“002” + date + “REDECARD”), EEFI (“030” + date + “REDECARD”), EEVD (“00,” comma-separated, REDE in the
+ * fifth field), Getnet's (“0” + DDMMAAAA … “CEADM” at 24–28), or Stone's XML whose document element is
  * `Conciliation`. Pure: bytes in, sales and payments out; anything not read entirely throws an `AppError`
  * (`acquirer.*`), so an import is the whole file or nothing.
  */
 import { contentEnd, controlName, firstControl, splitLines, type RawLine } from '../cnab/cnab-records';
 import { decodeText } from '../encoding';
 import { acquirerErrors } from './acquirer-errors';
-import { isCieloHeader, parseCielo } from './parse-cielo';
+import { cieloLayoutOf, isCieloHeader, parseCielo } from './parse-cielo';
+import { parseCielo250 } from './parse-cielo-250';
+import { isGetnetHeader, parseGetnet } from './parse-getnet';
 import { isEevdHeader, parseEefi, parseEevc, parseEevd, redeFixedLayout } from './parse-rede';
 import { isStoneXml, parseStone } from './parse-stone';
-import type { AcquirerFile, AcquirerLayout } from './types';
+import { ACQUIRER_NAMES, type AcquirerFile, type AcquirerLayout } from './types';
 
 function firstLine(bytes: Uint8Array): RawLine | undefined {
   const end = bytes.indexOf(0x0a);
@@ -23,7 +26,8 @@ function firstLine(bytes: Uint8Array): RawLine | undefined {
 export function detectAcquirerFile(bytes: Uint8Array): AcquirerLayout | null {
   const first = firstLine(bytes);
   if (!first) return null;
-  if (isCieloHeader(first.text)) return 'cielo-edi-15';
+  if (isCieloHeader(first.text)) return cieloLayoutOf(first.text);
+  if (isGetnetHeader(first.text)) return 'getnet-v10';
   const rede = redeFixedLayout(first.text);
   if (rede) return rede;
   if (isEevdHeader(first.text)) return 'rede-eevd';
@@ -31,6 +35,16 @@ export function detectAcquirerFile(bytes: Uint8Array): AcquirerLayout | null {
   if (isStoneXml(head)) return 'stone-xml-2.2';
   return null;
 }
+
+/** The acquirer's name of a layout, for refusals. */
+const whoOf = (layout: AcquirerLayout): string =>
+  layout.startsWith('cielo')
+    ? 'Cielo'
+    : layout.startsWith('rede')
+      ? 'Rede'
+      : layout.startsWith('getnet')
+        ? 'Getnet'
+        : 'Stone';
 
 /**
  * No record may hold a control byte (NUL, other C0, DEL): a text file damaged in transfer or storage. XML
@@ -43,7 +57,7 @@ function refuseControls(
 ): void {
   for (const l of lines) {
     if (!l.control) continue;
-    const who = layout.startsWith('cielo') ? 'Cielo' : layout.startsWith('rede') ? 'Rede' : 'Stone';
+    const who = whoOf(layout);
     throw acquirerErrors.controlCharacter(
       who,
       layout,
@@ -61,7 +75,7 @@ function refuseControls(
 function refusePaidBeforeSold(f: AcquirerFile): AcquirerFile {
   for (const s of f.sales) {
     if (s.kind !== 'sale' || !s.saleDate || !s.paymentDate || s.paymentDate >= s.saleDate) continue;
-    const who = f.acquirer === 'cielo' ? 'Cielo' : f.acquirer === 'rede' ? 'Rede' : 'Stone';
+    const who = ACQUIRER_NAMES[f.acquirer];
     // The line of the payment (whose date it is) when it is in the file, else the sale's.
     const line = f.payments.find((p) => p.ref === s.batchRef)?.line ?? s.line;
     throw acquirerErrors.badLine(
@@ -81,7 +95,7 @@ export function parseAcquirerFile(bytes: Uint8Array): AcquirerFile {
 
 function parseLayout(bytes: Uint8Array): AcquirerFile {
   const layout = detectAcquirerFile(bytes);
-  if (!layout) throw acquirerErrors.unsupported('acquirer', 'not a Cielo, Rede or Stone settlement file');
+  if (!layout) throw acquirerErrors.unsupported();
   // Fixed-width and comma-separated records: character positions, CRLF/LF/CR, a BOM and an end-of-file mark
   // dropped, UTF-8 lines read as UTF-8 (cnab-records.ts).
   if (layout === 'stone-xml-2.2') {
@@ -97,6 +111,11 @@ function parseLayout(bytes: Uint8Array): AcquirerFile {
   switch (layout) {
     case 'cielo-edi-15':
       return parseCielo(lines);
+    case 'cielo-edi-13':
+    case 'cielo-edi-14':
+      return parseCielo250(lines, layout);
+    case 'getnet-v10':
+      return parseGetnet(lines);
     case 'rede-eevc':
       return parseEevc(lines);
     case 'rede-eefi':

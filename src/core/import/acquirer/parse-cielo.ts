@@ -60,12 +60,47 @@ export function isCieloHeader(text: string): boolean {
   return text.charAt(0) === '0' && text.slice(42, 47) === 'CIELO';
 }
 
-const FILE_KINDS: Record<string, string> = { '03': '03 vendas', '04': '04 pagamentos' };
-const OTHER_KINDS: Record<string, string> = {
-  '09': 'the open balance file (09, saldo em aberto)',
-  '15': 'the receivables negotiation file (15)',
-  '16': 'the Pix file (16)',
-};
+/** The versions of Cielo's statement layout Quita reads, as a refusal names them. */
+export const CIELO_READABLE_VERSIONS = '13, 14, 15';
+
+/**
+ * Header 71–73, the layout version → the layout read. Version 015 is the 700-position layout (records D/E);
+ * “001” (what Cielo's published 250-position manual writes), “013” and “014” the 250-position layout of manuals
+ * 13 and 14 (records 1 = RO, 2 = CV; parse-cielo-250.ts). Any other version is given to the v15 reader, which
+ * refuses it naming the version (the file is Cielo's: the clerk is told what to ask for, not “not a file”).
+ */
+export function cieloLayoutOf(text: string): 'cielo-edi-13' | 'cielo-edi-14' | 'cielo-edi-15' {
+  const v = text.slice(70, 73).trim();
+  if (v === '014' || v === '14') return 'cielo-edi-14';
+  if (v === '013' || v === '13' || v === '001') return 'cielo-edi-13';
+  return 'cielo-edi-15';
+}
+
+/**
+ * Header 48–49, the file option (Cielo's “opção de extrato”): 03 sales and 04 payments are read; the others are
+ * refused naming what they are and what to download instead.
+ */
+export function cieloFileKind(option: string): string {
+  switch (option) {
+    case '03':
+      return '03 vendas';
+    case '04':
+      return '04 pagamentos';
+    case '06':
+    case '07':
+      throw acquirerErrors.cieloOtherFile('anticipation', option);
+    case '08':
+      throw acquirerErrors.cieloOtherFile('pending', option);
+    case '09':
+      throw acquirerErrors.cieloOtherFile('open_balance', option);
+    case '15':
+      throw acquirerErrors.cieloOtherFile('negotiation', option);
+    case '16':
+      throw acquirerErrors.cieloOtherFile('pix', option);
+    default:
+      throw acquirerErrors.unsupportedOption('Cielo', option.trim() || 'blank');
+  }
+}
 
 /** Tipo de lançamento (record E 28–29) → what the row is. */
 function kindOf(code: string | null): AcquirerRowKind {
@@ -113,17 +148,8 @@ export function parseCielo(lines: RawLine[]): AcquirerFile {
   const version = header.raw(71, 73).trim();
   const option = header.raw(48, 49);
   if (version !== '015' && version !== '15')
-    throw acquirerErrors.unsupported(
-      'Cielo',
-      `EDI layout version “${version || 'blank'}” (Quita reads version 015)`,
-      { kind: 'version', value: version },
-    );
-  const fileKind = FILE_KINDS[option];
-  if (!fileKind)
-    throw acquirerErrors.unsupported('Cielo', OTHER_KINDS[option] ?? `an EDI file of option “${option}”`, {
-      kind: 'option',
-      value: option,
-    });
+    throw acquirerErrors.unsupportedVersion('Cielo', version || 'blank', CIELO_READABLE_VERSIONS);
+  const fileKind = cieloFileKind(option);
   // Every record is 700 characters (or stripped of its trailing spaces, or all padded alike): one more or
   // one less shifts the fields after it (line-shape.ts).
   const shape = lineShapeProblem(

@@ -48,15 +48,9 @@ export function parseStone(text: string): AcquirerFile {
   }
   const root = child(doc, 'Conciliation');
   const header = child(root, 'Header');
-  if (!root || !header)
-    throw acquirerErrors.unsupported('Stone', 'an XML file without a conciliation header');
+  if (!root || !header) throw acquirerErrors.stoneWithoutHeader();
   const version = textOf(header, 'LayoutVersion') ?? '';
-  if (!/^0*2\.?2$/.test(version))
-    throw acquirerErrors.unsupported(
-      'Stone',
-      `conciliation layout “${version || 'blank'}” (Quita reads 2.2)`,
-      { kind: 'version', value: version },
-    );
+  if (!/^0*2\.?2$/.test(version)) throw acquirerErrors.unsupportedVersion('Stone', version || 'blank', '2.2');
   const unknownBrands = new Set<string>();
   const sales: AcquirerSale[] = [];
   const payments: AcquirerPayment[] = [];

@@ -1,22 +1,45 @@
 /**
- * An acquirer settlement file ([J]): what the card acquirer (Cielo, Rede, Stone) says it sold and paid for the
+ * An acquirer settlement file ([J]): what the card acquirer (Cielo, Rede, Stone, Getnet) says it sold and paid for the
  * gym. Read by `parseAcquirerFile` (parse-acquirer.ts); layouts and the source of every field in
  * docs/import.md, “Acquirer settlement files”. Money in cents (signed: a debit such as a chargeback or the
  * POS rent is negative), dates YYYY-MM-DD.
  */
 
-export type Acquirer = 'cielo' | 'rede' | 'stone';
+export type Acquirer = 'cielo' | 'rede' | 'stone' | 'getnet';
 
-/** The layout read: Cielo EDI v15, Rede EEVC (credit sales), EEVD (debit sales), EEFI (financial), Stone XML 2.2. */
-export type AcquirerLayout = 'cielo-edi-15' | 'rede-eevc' | 'rede-eevd' | 'rede-eefi' | 'stone-xml-2.2';
+/**
+ * The layout read: Cielo EDI (“extrato eletrônico”) v15 (700 positions, records D/E) and the older 250-position
+ * layout of manuals 13 and 14 (records 1 = RO, 2 = CV), Rede EEVC (credit sales), EEVD (debit sales), EEFI
+ * (financial), Stone XML 2.2, Getnet “extrato eletrônico” v10 (400 positions).
+ */
+export type AcquirerLayout =
+  | 'cielo-edi-13'
+  | 'cielo-edi-14'
+  | 'cielo-edi-15'
+  | 'rede-eevc'
+  | 'rede-eevd'
+  | 'rede-eefi'
+  | 'stone-xml-2.2'
+  | 'getnet-v10';
 
 export const ACQUIRER_LAYOUTS: readonly AcquirerLayout[] = [
+  'cielo-edi-13',
+  'cielo-edi-14',
   'cielo-edi-15',
   'rede-eevc',
   'rede-eevd',
   'rede-eefi',
   'stone-xml-2.2',
+  'getnet-v10',
 ];
+
+/** The acquirer's name as the clerk knows it (refusals and notices). */
+export const ACQUIRER_NAMES: Record<Acquirer, string> = {
+  cielo: 'Cielo',
+  rede: 'Rede',
+  stone: 'Stone',
+  getnet: 'Getnet',
+};
 
 /** Card product: debit, credit (à vista or installments), voucher (meal/food cards); null when not said. */
 export type CardProduct = 'debit' | 'credit' | 'voucher';

@@ -2,23 +2,35 @@
 export const acquirerEn = {
   errors: {
     summary_total:
-      'Line {{line}}: this {{acquirer}} file ({{layout}}) states a total of {{declared}} where its records add up to {{found}} (a record missing, repeated or damaged); nothing was imported, download the file again.',
+      'Line {{line}}: this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) states a total of {{declared}} where its records add up to {{found}} (a record missing, repeated or damaged); nothing was imported, download the file again from {{acquirer}}.',
     control_character:
-      'Line {{line}}: this {{acquirer}} file ({{layout}}) holds a control character ({{byte}}) at position {{position}}, so it is damaged; nothing was imported, download it again.',
+      'Line {{line}}: this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) holds a control character ({{byte}}) at position {{position}}, so it is damaged; nothing was imported, download it again from {{acquirer}}.',
     line_length:
-      'Line {{line}}: the record has {{length}} characters instead of {{expected}} in this {{acquirer}} file ({{layout}}) (its fields would be shifted); nothing was imported, download the file again.',
+      'Line {{line}}: the record has {{length}} characters instead of {{expected}} in this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) (its fields would be shifted); nothing was imported, download the file again from {{acquirer}}.',
     record_count:
-      'Line {{line}}: the trailer counts {{declared}} records and this {{acquirer}} file ({{layout}}) holds {{found}}; nothing was imported, download the file again.',
+      'Line {{line}}: the trailer counts {{declared}} records and this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) holds {{found}}; records are missing or repeated, nothing was imported: download the file again from {{acquirer}}.',
     unsupported:
-      'This {{acquirer}} file is not a sales or payments file Quita reads (Cielo EDI v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2); download it again from the acquirer.',
+      "This file is not a sales or payments statement of Cielo, Rede, Stone or Getnet that Quita reads; on your acquirer's site, download the electronic statement (EDI) of sales or of payments.",
     unsupported_version:
-      'This {{acquirer}} file is in layout version “{{value}}”, which Quita does not read (Cielo: version 015; Stone: 2.2); ask the acquirer for the file in that version.',
+      'This {{acquirer}} file is written in version {{value}} of its electronic statement layout (the format of the file), which Quita does not read; Quita reads versions {{readable}}: ask {{acquirer}} for the electronic statement (EDI) in one of them.',
     unsupported_option:
-      'This {{acquirer}} file is of kind “{{value}}” (open balance, negotiation or Pix), not sales (03) or payments (04); download the sales or the payments file.',
+      "This {{acquirer}} file is a statement of option {{value}}, neither sales nor payments; on {{acquirer}}'s site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
+    cielo_open_balance:
+      "This Cielo file is the open balance statement (option {{value}}), which holds no sales; on Cielo's site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
+    cielo_negotiation:
+      "This Cielo file is the receivables negotiation statement (option {{value}}), which holds no sales; on Cielo's site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
+    cielo_pix:
+      "This Cielo file is the Pix statement (option {{value}}), which holds no card sales; on Cielo's site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
+    cielo_anticipation:
+      "This Cielo file is the anticipation or assignment statement (option {{value}}), which holds no sales; on Cielo's site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
+    cielo_pending:
+      "This Cielo file is the pending installments statement (option {{value}}), sent once when the service starts; on Cielo's site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
+    stone_no_header:
+      "This Stone XML file has no conciliation header, so it is not a whole conciliation file; on Stone's portal, download the conciliation file (XML) again.",
     bad_line:
-      'Line {{line}} of this {{acquirer}} file ({{layout}}) cannot be read ({{reason}}), so nothing was imported; download the file again.',
+      'Line {{line}} of this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) cannot be read ({{reason}}), so nothing was imported; download the file again from {{acquirer}}.',
     truncated:
-      'This {{acquirer}} file ({{layout}}) is incomplete ({{detail}}), so nothing was imported; download it again.',
+      'This {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) is incomplete ({{detail}}), so nothing was imported; download it again from {{acquirer}}.',
     unsafe_xml:
       'This XML file declares a DOCTYPE or entities, which a Stone conciliation file never does, so it was not read; download the file from Stone again.',
   },
@@ -46,6 +58,13 @@ export const acquirerEn = {
       "This EEVD writes its amounts without a decimal separator; Quita reads the last two digits as cents (the layout it was built from does not say): check one sale's amount against Rede's portal.",
     eefi_no_trailer:
       "Quita does not know the EEFI's closing record, so it cannot tell a file cut short from a whole one: check that the day's credit totals (record 037) are all there.",
+    fee_apportioned:
+      "In this layout Cielo gives the commission per sales summary (RO), not per sale: the fee of each of {{count}} sales is its RO's commission shared in proportion to the amounts.",
+    summary_without_sales:
+      '{{count}} sales summaries come without their sales in this file; each is listed as one row, and its credit is not explained sale by sale.',
+    rejected_sales: '{{count}} sales were rejected by Cielo (they will not be paid) and were left out.',
+    getnet_product_codes:
+      "Getnet's product codes ({{codes}}) are not translated (their table was not in the source used); this file's sales are matched by NSU, authorization, amount and date, not by brand.",
     other_bank:
       "This file's payments go to bank {{banks}}, and the account chosen is of bank {{accountBank}}: check the account.",
   },
@@ -68,11 +87,15 @@ export const acquirerEn = {
     sameFile: 'This very file was already imported into this account.',
     explain: "The statement's card credits of the period will be matched with these sales.",
   },
+  /** The file's layout in words (summary title and refusals: `$t(acquirerFile.layouts.{{layoutKey}})`). */
   layouts: {
-    'cielo-edi-15': 'EDI v15',
-    'rede-eevc': 'EEVC (credit)',
-    'rede-eevd': 'EEVD (debit)',
-    'rede-eefi': 'EEFI (financial)',
-    'stone-xml-2_2': 'XML 2.2',
+    'cielo-edi-13': 'electronic statement (EDI), layout version 13',
+    'cielo-edi-14': 'electronic statement (EDI), layout version 14',
+    'cielo-edi-15': 'electronic statement (EDI), layout version 15',
+    'rede-eevc': 'credit sales statement (EEVC)',
+    'rede-eevd': 'debit sales statement (EEVD)',
+    'rede-eefi': 'financial statement (EEFI)',
+    'stone-xml-2_2': 'conciliation file XML 2.2',
+    'getnet-v10': 'electronic statement, layout version 10',
   },
 };

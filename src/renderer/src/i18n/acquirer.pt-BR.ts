@@ -6,23 +6,35 @@
 export const acquirerPtBR = {
   errors: {
     summary_total:
-      'Linha {{line}}: este arquivo da {{acquirer}} ({{layout}}) traz um total de {{declared}}, mas os seus registros somam {{found}} (registro faltando, repetido ou danificado); nada foi importado, baixe o arquivo de novo.',
+      'Linha {{line}}: este arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) traz um total de {{declared}}, mas os seus registros somam {{found}} (registro faltando, repetido ou danificado); nada foi importado, baixe o arquivo de novo no site da {{acquirer}}.',
     control_character:
-      'Linha {{line}}: há um caractere de controle ({{byte}}) na posição {{position}} deste arquivo da {{acquirer}} ({{layout}}), que está danificado; nada foi importado, baixe-o de novo.',
+      'Linha {{line}}: há um caractere de controle ({{byte}}) na posição {{position}} deste arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})), que está danificado; nada foi importado, baixe-o de novo no site da {{acquirer}}.',
     line_length:
-      'Linha {{line}}: o registro tem {{length}} caracteres em vez de {{expected}} neste arquivo da {{acquirer}} ({{layout}}) (os campos ficariam deslocados); nada foi importado, baixe o arquivo de novo.',
+      'Linha {{line}}: o registro tem {{length}} caracteres em vez de {{expected}} neste arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) (os campos ficariam deslocados); nada foi importado, baixe o arquivo de novo no site da {{acquirer}}.',
     record_count:
-      'Linha {{line}}: o registro final conta {{declared}} registros e este arquivo da {{acquirer}} ({{layout}}) tem {{found}}; nada foi importado, baixe o arquivo de novo.',
+      'Linha {{line}}: o registro final conta {{declared}} registros e este arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) tem {{found}}; falta ou sobra registro, nada foi importado: baixe o arquivo de novo no site da {{acquirer}}.',
     unsupported:
-      'Este arquivo da {{acquirer}} não é um arquivo de vendas ou de pagamentos que o Quita leia (Cielo EDI v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2); baixe-o de novo no portal da adquirente.',
+      'Este arquivo não é um extrato de vendas ou de pagamentos da Cielo, Rede, Stone ou Getnet que o Quita leia; no site da sua adquirente, baixe o extrato eletrônico (EDI) de vendas ou de pagamentos.',
     unsupported_version:
-      'Este arquivo da {{acquirer}} está na versão de layout “{{value}}”, que o Quita não lê (Cielo: versão 015; Stone: 2.2); peça à adquirente o arquivo nessa versão.',
+      'Este arquivo da {{acquirer}} está na versão {{value}} do layout do extrato eletrônico (o formato do arquivo), que o Quita não lê; o Quita lê as versões {{readable}}: peça à {{acquirer}} o extrato eletrônico (EDI) em uma delas.',
     unsupported_option:
-      'Este arquivo da {{acquirer}} é do tipo “{{value}}” (saldo em aberto, negociação ou Pix), não de vendas (03) nem de pagamentos (04); baixe o arquivo de vendas ou de pagamentos.',
+      'Este arquivo da {{acquirer}} é um extrato da opção {{value}}, que não é de vendas nem de pagamentos; no site da {{acquirer}}, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+    cielo_open_balance:
+      'Este arquivo da Cielo é o extrato de saldo em aberto (opção {{value}}), que não traz as vendas; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+    cielo_negotiation:
+      'Este arquivo da Cielo é o extrato de negociação de recebíveis (opção {{value}}), que não traz as vendas; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+    cielo_pix:
+      'Este arquivo da Cielo é o extrato de Pix (opção {{value}}), que não traz as vendas de cartão; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+    cielo_anticipation:
+      'Este arquivo da Cielo é o extrato de antecipação ou cessão de recebíveis (opção {{value}}), que não traz as vendas; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+    cielo_pending:
+      'Este arquivo da Cielo é o extrato de parcelas pendentes (opção {{value}}), enviado uma vez só quando o serviço começa; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+    stone_no_header:
+      'Este arquivo XML da Stone não traz o cabeçalho da conciliação, então não é um arquivo de conciliação inteiro; no portal da Stone, baixe de novo o arquivo de conciliação (XML).',
     bad_line:
-      'A linha {{line}} deste arquivo da {{acquirer}} ({{layout}}) não pôde ser lida ({{reason}}), por isso nada foi importado; baixe o arquivo de novo.',
+      'A linha {{line}} deste arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) não pôde ser lida ({{reason}}), por isso nada foi importado; baixe o arquivo de novo no site da {{acquirer}}.',
     truncated:
-      'Este arquivo da {{acquirer}} ({{layout}}) está incompleto ({{detail}}), por isso nada foi importado; baixe-o de novo.',
+      'Este arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) está incompleto ({{detail}}), por isso nada foi importado; baixe-o de novo no site da {{acquirer}}.',
     unsafe_xml:
       'Este arquivo XML declara um DOCTYPE ou entidades, o que um arquivo de conciliação da Stone nunca faz; ele não foi lido. Baixe o arquivo de novo na Stone.',
   },
@@ -49,6 +61,13 @@ export const acquirerPtBR = {
       'Este EEVD escreve os valores sem separador decimal; o Quita lê os dois últimos dígitos como centavos (o layout usado não diz): confira o valor de uma venda no portal da Rede.',
     eefi_no_trailer:
       'O Quita não conhece o registro final do EEFI, então não distingue um arquivo cortado de um inteiro: confira se os totais de crédito do dia (registro 037) estão todos lá.',
+    fee_apportioned:
+      'Neste layout a Cielo dá a comissão por resumo de operações (RO), não por venda: a taxa de cada uma das {{count}} vendas é a comissão do RO repartida na proporção dos valores.',
+    summary_without_sales:
+      '{{count}} resumos de vendas vêm sem as suas vendas neste arquivo; cada um aparece como um lançamento só, e o crédito dele não é explicado venda a venda.',
+    rejected_sales: '{{count}} vendas foram rejeitadas pela Cielo (não serão pagas) e ficaram de fora.',
+    getnet_product_codes:
+      'Os códigos de produto da Getnet ({{codes}}) não são traduzidos (a tabela não estava na fonte usada); as vendas deste arquivo são conciliadas por NSU, autorização, valor e data, não pela bandeira.',
     other_bank:
       'Os pagamentos deste arquivo vão para o banco {{banks}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
   },
@@ -71,11 +90,15 @@ export const acquirerPtBR = {
     sameFile: 'Este mesmo arquivo já foi importado nesta conta.',
     explain: 'Os créditos de cartão do extrato no período serão conciliados com estas vendas.',
   },
+  /** The file's layout in words (summary title and refusals: `$t(acquirerFile.layouts.{{layoutKey}})`). */
   layouts: {
-    'cielo-edi-15': 'EDI v15',
-    'rede-eevc': 'EEVC (crédito)',
-    'rede-eevd': 'EEVD (débito)',
-    'rede-eefi': 'EEFI (financeiro)',
-    'stone-xml-2_2': 'XML 2.2',
+    'cielo-edi-13': 'extrato eletrônico (EDI), layout da versão 13',
+    'cielo-edi-14': 'extrato eletrônico (EDI), layout da versão 14',
+    'cielo-edi-15': 'extrato eletrônico (EDI), layout da versão 15',
+    'rede-eevc': 'extrato de vendas a crédito (EEVC)',
+    'rede-eevd': 'extrato de vendas a débito (EEVD)',
+    'rede-eefi': 'extrato financeiro (EEFI)',
+    'stone-xml-2_2': 'arquivo de conciliação XML 2.2',
+    'getnet-v10': 'extrato eletrônico, layout da versão 10',
   },
 };
