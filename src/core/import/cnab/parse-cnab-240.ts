@@ -232,7 +232,10 @@ export function parse240(lines: RawLine[], layout: Layout240, known = true): Par
     }
     return { fileDate, titles, skipped, notices };
   } catch (e) {
-    if (e instanceof BadField) throw bad(e.line, e.message);
+    // A bank outside the table read with FEBRABAN's positions: a field that does not parse says the table does
+    // not fit this bank (not that the file is damaged), so the bank is refused as one Quita cannot read yet.
+    if (e instanceof BadField)
+      throw known ? bad(e.line, e.message) : cnabErrors.unsupportedBank(bankCode, '240');
     throw e;
   }
 }

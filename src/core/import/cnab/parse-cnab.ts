@@ -19,9 +19,14 @@ function is240Header(text: string): boolean {
   return /^\d{3}00000/.test(text) && text.trimEnd().length <= 240;
 }
 
-/** Another record of the same 240 file: the header's bank code, a batch number, record type 1, 3, 5 or 9. */
+/**
+ * Another record of the same 240 file: the header's bank code, a batch number, then a batch header (1, its
+ * operation letter and service), a detail (3, its number in the batch and segment letter) or a trailer (5 or 9,
+ * then FEBRABAN's nine blanks).
+ */
 function is240Record(text: string, bankCode: string): boolean {
-  return text.startsWith(bankCode) && /^\d{3}\d{4}[1359]/.test(text);
+  if (!text.startsWith(bankCode)) return false;
+  return /^\d{7}(1[A-Z ]\d\d|3\d{5}[A-Z]|[59] {9})/.test(text);
 }
 
 /** What the records of a 240 file say: 143 of the header, each batch header's operation and service, segments. */
