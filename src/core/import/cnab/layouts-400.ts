@@ -8,45 +8,133 @@ import {
   SICREDI_400,
   type OccurrenceTable,
 } from './occurrences';
+import {
+  BANESTES_400,
+  BANRISUL_400,
+  BNB_400,
+  BRB_400,
+  C6_400,
+  CRESOL_400,
+  FIBRA_FAMILY_400,
+  HSBC_400,
+  INTER_400,
+  OURINVEST_400,
+  SAFRA_400,
+  UNICRED_400,
+} from './occurrences-400';
 import type { DateFormat } from './cnab-records';
 import type { CnabVariant } from './types';
 
 /** 1-based inclusive positions [start, end], as the banks' manuals number them. */
 export type Span = readonly [number, number];
+/** A date field: positions and how it is written. */
+export type DateSpan = readonly [number, number, DateFormat];
 
 /**
- * Where each field sits in one bank's CNAB 400 return. Positions and sources: docs/import.md, “CNAB return
- * files”. Common to every bank here: header 1 “0”, 2 operation (“2” retorno, “1” remessa), 3–9 literal,
- * 77–79 bank code; detail 109–110 occurrence, 111–116 occurrence date (DDMMAA), 117–126 seu número, 147–152
- * due date, 153–165 face value, 228–240 abatimento, 241–253 desconto, 254–266 amount paid, 267–279 juros/mora,
- * 280–292 multa or outros créditos; trailer 1 “9”.
+ * Where each field sits in one bank's CNAB 400 return. Positions, sources and what is documented or assumed:
+ * docs/cnab-400.md. Every bank's header has 1 “0”, 2 operation, 3–9 literal and 77–79 the bank code, and every
+ * record ends with its sequence number at 395–400 (checked by `read400`); the rest is the bank's.
  */
 export interface Layout400 {
   variant: CnabVariant;
   bankCode: string;
-  /** Record type of a title (first character): “1”, or “7” for BB's CBR643. */
+  /** The bank as the clerk knows it, for notices (“Inter (077)”). */
+  bankName: string;
+  /** Record type of a title (first character): “1”, or “7” for BB's CBR643 and Ailos. */
   detailType: string;
-  /** Record types that are not titles and are skipped (listed), e.g. Itaú's Pix record “3”. */
+  /** Record types that are not titles and are skipped (listed, with a notice), e.g. Itaú's Pix record “3”. */
   skipTypes: Record<string, string>;
   /** Record types that mean another layout of this bank (refused with `cnab.unsupported_layout`). */
   otherLayoutTypes: Record<string, string>;
-  headerDate: readonly [number, number, DateFormat];
+  /** Header text that means another layout of this bank (refused), e.g. HSBC's “COBRANCA CNR”. */
+  otherLayoutHeader?: { span: Span; value: string; detail: string };
+  headerDate: DateSpan;
+  occurrenceCode: Span;
+  occurrenceDate: DateSpan;
+  seuNumero: Span | null;
+  dueDate: DateSpan;
+  faceValue: Span;
   nossoNumero: Span;
-  fee: Span;
-  creditDate: readonly [number, number, DateFormat];
+  /** Bank fee of the occurrence; null when the layout carries none. */
+  fee: Span | null;
+  paid: Span;
+  /** Summed into `interestFineCents` (juros/mora, multa or outros créditos, as the bank names them). */
+  interest: readonly Span[];
+  /** Summed into `discountCents` (desconto, abatimento). */
+  discount: readonly Span[];
+  /**
+   * Where the credit date is: a field of the detail; `occurrence` when the layout has none and the bank credits
+   * on the occurrence date (the source says so); `{header}` when the file gives one credit date for all.
+   */
+  creditDate: DateSpan | 'occurrence' | { header: DateSpan };
   payerName: Span | null;
   occurrences: OccurrenceTable;
 }
 
-const base = { skipTypes: {}, otherLayoutTypes: {}, payerName: null, detailType: '1' } as const;
+/**
+ * The positions most banks' 400 returns share (Bradesco's layout, which most copied): 109–110 occurrence,
+ * 111–116 its date, 117–126 seu número, 147–152 due date, 153–165 face value, 228–240 abatimento, 241–253
+ * desconto, 254–266 amount paid, 267–279 juros de mora, 280–292 multa / outros créditos.
+ */
+const common = {
+  detailType: '1',
+  skipTypes: {},
+  otherLayoutTypes: {},
+  headerDate: [95, 100, 'ddmmyy'],
+  occurrenceCode: [109, 110],
+  occurrenceDate: [111, 116, 'ddmmyy'],
+  seuNumero: [117, 126],
+  dueDate: [147, 152, 'ddmmyy'],
+  faceValue: [153, 165],
+  paid: [254, 266],
+  interest: [
+    [267, 279],
+    [280, 292],
+  ],
+  discount: [
+    [241, 253],
+    [228, 240],
+  ],
+  payerName: null,
+} as const satisfies Partial<Layout400>;
+
+/** Only juros/mora at 267–279: the layout has no multa / outros créditos field (280–292 is something else). */
+const interestOnly: readonly Span[] = [[267, 279]];
+
+/** Fibra, Pine, ABC Brasil and Delbank: one layout (docs/cnab-400.md), credit date at 386–391. */
+const fibraFamily = {
+  ...common,
+  nossoNumero: [63, 73],
+  fee: [176, 188],
+  interest: interestOnly,
+  creditDate: [386, 391, 'ddmmyy'],
+  occurrences: FIBRA_FAMILY_400,
+} as const satisfies Partial<Layout400>;
+
+/**
+ * Unicred's own layout (laravel-boleto `Unicred.php`; akretion/brcobranca `retorno/cnab400/unicred.rb`, whose
+ * comments copy the manual): 46–62 nosso número, 63–73 blank (“reservado”), 176–181 the date the money is passed
+ * to the account (“data programada para repasse”), 182–188 fee, 280–305 the company's control number.
+ */
+export const UNICRED_LAYOUT: Omit<Layout400, 'bankCode'> = {
+  ...common,
+  variant: 'unicred-400',
+  bankName: 'Unicred',
+  seuNumero: [280, 305],
+  nossoNumero: [46, 62],
+  fee: [182, 188],
+  interest: interestOnly,
+  creditDate: [176, 181, 'ddmmyy'],
+  occurrences: UNICRED_400,
+};
 
 export const LAYOUTS_400: Record<string, Layout400> = {
   '341': {
-    ...base,
+    ...common,
     variant: 'itau-400',
     bankCode: '341',
+    bankName: 'Itaú',
     skipTypes: { '3': 'Itaú Pix record (QR code of the previous title), not a title' },
-    headerDate: [95, 100, 'ddmmyy'],
     nossoNumero: [86, 94],
     fee: [176, 188],
     creditDate: [296, 301, 'ddmmyy'],
@@ -54,67 +142,255 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     occurrences: ITAU_400,
   },
   '237': {
-    ...base,
+    ...common,
     variant: 'bradesco-400',
     bankCode: '237',
-    headerDate: [95, 100, 'ddmmyy'],
+    bankName: 'Bradesco',
     nossoNumero: [71, 82],
     fee: [176, 188],
     creditDate: [296, 301, 'ddmmyy'],
     occurrences: BRADESCO_400,
   },
   '001': {
-    ...base,
+    ...common,
     variant: 'bb-cbr643',
     bankCode: '001',
+    bankName: 'Banco do Brasil',
     detailType: '7',
     otherLayoutTypes: {
       '1': 'detail records of type 1, a convênio of 4 or 6 digits; only CBR643 (type 7) is read',
     },
-    headerDate: [95, 100, 'ddmmyy'],
     nossoNumero: [64, 80],
     fee: [182, 188],
     creditDate: [176, 181, 'ddmmyy'],
     occurrences: BB_CBR643,
   },
   '033': {
-    ...base,
+    ...common,
     variant: 'santander-400',
     bankCode: '033',
-    headerDate: [95, 100, 'ddmmyy'],
+    bankName: 'Santander',
+    skipTypes: { '2': 'Santander Pix record (QR code data of the previous title), not a title' },
     nossoNumero: [63, 70],
     fee: [176, 188],
     creditDate: [296, 301, 'ddmmyy'],
     occurrences: SANTANDER_400,
   },
   '104': {
-    ...base,
+    ...common,
     variant: 'caixa-400',
     bankCode: '104',
-    headerDate: [95, 100, 'ddmmyy'],
+    bankName: 'Caixa',
     nossoNumero: [57, 73],
     fee: [176, 188],
     creditDate: [294, 299, 'ddmmyy'],
     occurrences: CAIXA_400,
   },
   '756': {
-    ...base,
+    ...common,
     variant: 'sicoob-400',
     bankCode: '756',
-    headerDate: [95, 100, 'ddmmyy'],
+    bankName: 'Sicoob',
     nossoNumero: [63, 73],
     fee: [182, 188],
     creditDate: [176, 181, 'ddmmyy'],
     occurrences: SICOOB_400,
   },
   '748': {
-    ...base,
+    ...common,
     variant: 'sicredi-400',
     bankCode: '748',
+    bankName: 'Sicredi',
     headerDate: [95, 102, 'yyyymmdd'],
     nossoNumero: [48, 62],
     fee: [176, 188],
     creditDate: [329, 336, 'yyyymmdd'],
     occurrences: SICREDI_400,
   },
+  // ---- [S]: docs/cnab-400.md gives each one's source.
+  '004': {
+    ...common,
+    variant: 'bnb-400',
+    bankCode: '004',
+    bankName: 'Banco do Nordeste',
+    nossoNumero: [63, 70],
+    fee: [176, 188],
+    interest: interestOnly,
+    creditDate: 'occurrence',
+    occurrences: BNB_400,
+  },
+  '041': {
+    ...common,
+    variant: 'banrisul-400',
+    bankCode: '041',
+    bankName: 'Banrisul',
+    nossoNumero: [63, 72],
+    fee: [176, 188],
+    creditDate: [296, 301, 'ddmmyy'],
+    occurrences: BANRISUL_400,
+  },
+  '070': {
+    ...common,
+    variant: 'brb-400',
+    bankCode: '070',
+    bankName: 'BRB',
+    headerDate: [95, 102, 'ddmmyyyy'],
+    occurrenceDate: [111, 118, 'ddmmyyyy'],
+    seuNumero: [93, 105],
+    dueDate: [149, 156, 'ddmmyyyy'],
+    faceValue: [157, 169],
+    nossoNumero: [71, 82],
+    fee: [180, 192],
+    paid: [258, 270],
+    interest: [
+      [206, 218],
+      [284, 296],
+    ],
+    discount: [
+      [245, 257],
+      [232, 244],
+    ],
+    creditDate: [300, 307, 'ddmmyyyy'],
+    occurrences: BRB_400,
+  },
+  '077': {
+    ...common,
+    variant: 'inter-400',
+    bankCode: '077',
+    bankName: 'Inter',
+    occurrenceCode: [90, 91],
+    occurrenceDate: [92, 97, 'ddmmyy'],
+    seuNumero: [98, 107],
+    dueDate: [119, 124, 'ddmmyy'],
+    faceValue: [125, 137],
+    nossoNumero: [71, 81],
+    fee: null,
+    paid: [160, 172],
+    interest: [],
+    discount: [],
+    creditDate: [173, 178, 'ddmmyy'],
+    payerName: [182, 221],
+    occurrences: INTER_400,
+  },
+  '097': {
+    ...common,
+    variant: 'credisis-400',
+    bankCode: '097',
+    bankName: 'CrediSIS',
+    nossoNumero: [63, 73],
+    fee: [182, 188],
+    creditDate: [176, 181, 'ddmmyy'],
+    occurrences: BB_CBR643,
+  },
+  '224': { ...fibraFamily, variant: 'fibra-400', bankCode: '224', bankName: 'Fibra' },
+  '643': { ...fibraFamily, variant: 'pine-400', bankCode: '643', bankName: 'Pine' },
+  '246': { ...fibraFamily, variant: 'abc-400', bankCode: '246', bankName: 'ABC Brasil' },
+  '435': {
+    ...fibraFamily,
+    variant: 'delbank-400',
+    bankCode: '435',
+    bankName: 'Delbank',
+    interest: common.interest,
+  },
+  '399': {
+    ...common,
+    variant: 'hsbc-400',
+    bankCode: '399',
+    bankName: 'HSBC',
+    otherLayoutHeader: {
+      span: [12, 26],
+      value: 'COBRANCA CNR',
+      detail: 'HSBC unregistered collection (CNR), whose titles carry no credit date',
+    },
+    nossoNumero: [127, 137],
+    fee: [176, 188],
+    interest: interestOnly,
+    creditDate: { header: [120, 125, 'ddmmyy'] },
+    occurrences: HSBC_400,
+  },
+  '712': {
+    ...common,
+    variant: 'ourinvest-400',
+    bankCode: '712',
+    bankName: 'Ourinvest',
+    nossoNumero: [71, 82],
+    fee: [176, 188],
+    creditDate: [296, 301, 'ddmmyy'],
+    occurrences: OURINVEST_400,
+  },
+  '136': { ...UNICRED_LAYOUT, bankCode: '136' },
+  '422': {
+    ...common,
+    variant: 'safra-400',
+    bankCode: '422',
+    bankName: 'Safra',
+    nossoNumero: [63, 71],
+    fee: [176, 188],
+    creditDate: [296, 301, 'ddmmyy'],
+    occurrences: SAFRA_400,
+  },
+  '336': {
+    ...common,
+    variant: 'c6-400',
+    bankCode: '336',
+    bankName: 'C6 Bank',
+    headerDate: [125, 130, 'ddmmyy'],
+    nossoNumero: [63, 73],
+    fee: [176, 188],
+    creditDate: [296, 301, 'ddmmyy'],
+    occurrences: C6_400,
+  },
+  '085': {
+    ...common,
+    variant: 'ailos-400',
+    bankCode: '085',
+    bankName: 'Ailos',
+    detailType: '7',
+    nossoNumero: [64, 80],
+    fee: [182, 188],
+    creditDate: [176, 181, 'ddmmyy'],
+    occurrences: BB_CBR643,
+  },
+  '133': {
+    ...common,
+    variant: 'cresol-400',
+    bankCode: '133',
+    bankName: 'Cresol',
+    nossoNumero: [71, 82],
+    fee: [176, 188],
+    creditDate: [296, 301, 'ddmmyy'],
+    occurrences: CRESOL_400,
+  },
+  '021': {
+    ...common,
+    variant: 'banestes-400',
+    bankCode: '021',
+    bankName: 'Banestes',
+    nossoNumero: [63, 70],
+    fee: [176, 188],
+    creditDate: 'occurrence',
+    occurrences: BANESTES_400,
+  },
 };
+
+/**
+ * The layout of a return whose header names `bankCode`, chosen by the records' structure where one code covers
+ * several layouts. Header 001: Banco do Brasil's CBR643 (type-7 titles) — unless every title is a type-1 record
+ * whose 46–62 is a 17-digit nosso número and 63–73 is blank, which is Unicred's own layout (Unicred writes BB's
+ * code, its clearing bank, in some returns); BB's own type-1 records carry the nosso número inside 63–80, so
+ * the two cannot be confused. Null for a bank not listed.
+ */
+export function layoutFor(bankCode: string, texts: readonly string[]): Layout400 | null {
+  if (bankCode === '001' && isUnicredShape(texts)) return { ...UNICRED_LAYOUT, bankCode };
+  return LAYOUTS_400[bankCode] ?? null;
+}
+
+function isUnicredShape(texts: readonly string[]): boolean {
+  const titles = texts.slice(1).filter((t) => t.charAt(0) === '1' || t.charAt(0) === '7');
+  return (
+    titles.length > 0 &&
+    titles.every(
+      (t) => t.charAt(0) === '1' && /^\d{17}$/.test(t.slice(45, 62)) && t.slice(62, 73).trim() === '',
+    )
+  );
+}

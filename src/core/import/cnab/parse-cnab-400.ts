@@ -1,24 +1,37 @@
 import { cnabErrors } from './cnab-errors';
 import { BadField, CnabRecord, cents, checkRecords, date, fitLine, type RawLine } from './cnab-records';
-import { LAYOUTS_400, type Layout400 } from './layouts-400';
+import { layoutFor, type DateSpan, type Layout400 } from './layouts-400';
 import { occurrenceOf } from './occurrences';
 import type { CnabNotice, CnabReturn, CnabSkippedLine, CnabTitle, HeaderInfo } from './types';
 
 /**
- * A CNAB 400 return whose header `parseCnabReturn` recognised: the bank's layout chosen, every record's shape
- * checked, then every record read — or the file refused. Notices say what was tolerated.
+ * A CNAB 400 return whose header `parseCnabReturn` recognised: the bank's layout chosen (by the header's code and,
+ * where one code covers several layouts, the records' structure: `layoutFor`), every record's shape checked,
+ * then every record read — or the file refused. What was tolerated comes back as notices (docs/cnab-400.md):
+ * a header date or company name that does not read, records that are not titles, records wider than 400.
  */
 export function read400(
   lines: RawLine[],
   info: HeaderInfo,
 ): Omit<CnabReturn, 'bankCode' | 'layout' | 'occurrences'> {
-  const spec = LAYOUTS_400[info.bankCode];
-  if (!spec) throw cnabErrors.unsupportedBank(info.bankCode, '400');
+  const layout = layoutFor(
+    info.bankCode,
+    lines.map((l) => l.text),
+  );
+  if (!layout) throw cnabErrors.unsupportedBank(info.bankCode, '400');
   // The sequence number (395–400), when the file fills it, anchors each record's end.
   const numbered = lines.some((l) => l.text.slice(394, 400).trim() !== '');
   checkRecords(lines, info, () => SPANS_400, numbered);
   const notices: CnabNotice[] = [];
-  return { variant: spec.variant, ...parse400(lines, spec), notices };
+  const wide = lines.filter((l) => l.text.length > 400);
+  // One record with blanks after 400 is an editor's trailing blanks (read silently, as stripped lines are); two or
+  // more are a bank or tool writing wider records (BB's 401 columns): said once.
+  if (wide.length >= 2) {
+    const longest = Math.max(...wide.map((l) => l.text.length));
+    notices.push(notices400.wideRecords(wide.length, firstLines(wide.map((l) => l.line)), longest));
+  }
+  const parsed = parse400(lines, layout, notices);
+  return { variant: layout.variant, ...parsed, notices };
 }
 
 export interface Parsed400 {
@@ -27,17 +40,59 @@ export interface Parsed400 {
   skipped: CnabSkippedLine[];
 }
 
+/** “3, 5, 8” — the first five line numbers, “…” when there are more. */
+function firstLines(lines: number[]): string {
+  return lines.slice(0, 5).join(', ') + (lines.length > 5 ? ', …' : '');
+}
+
+/** The notices a 400 return can carry (translated under `import.notices.cnab.*`). */
+export const notices400 = {
+  headerDate: (value: string, start: number, end: number): CnabNotice => ({
+    code: 'cnab.header_date',
+    message: `The file header's date (positions ${start}-${end}) is “${value}”, not a date; the file was read without it.`,
+    params: { value },
+  }),
+  headerName: (): CnabNotice => ({
+    code: 'cnab.header_name',
+    message:
+      'The company name in the return file’s header holds characters that cannot be read; it is not used, and the file was read.',
+  }),
+  extraRecords: (count: number, types: string, lines: string): CnabNotice => ({
+    code: 'cnab.extra_records',
+    message: `${count} records of this return file are not boletos (record type ${types}, lines ${lines}) and were left out.`,
+    params: { count, types, lines },
+  }),
+  wideRecords: (count: number, lines: string, length: number): CnabNotice => ({
+    code: 'cnab.wide_records',
+    message: `${count} records of this return file are ${length} characters wide instead of 400 (lines ${lines}); the extra characters are blanks at the end of the line and were left out.`,
+    params: { count, lines, length },
+  }),
+};
+
+/** Control characters of the C1 range or the replacement character: a name written in another encoding. */
+const UNREADABLE = /[\u0080-\u009f\ufffd]/;
+
 /** A CNAB 400 return of one bank, header already recognised: every record read, or the file refused. */
-export function parse400(lines: RawLine[], layout: Layout400): Parsed400 {
+export function parse400(lines: RawLine[], layout: Layout400, notices: CnabNotice[] = []): Parsed400 {
   const bad = (line: number, reason: string) => cnabErrors.badLine(line, reason, layout.bankCode, '400');
   const records = lines.map((raw) => new CnabRecord(raw.line, fitLine(raw, 400)));
   checkSequence(records, layout.bankCode);
+  const header = records[0]!;
+  const other = layout.otherLayoutHeader;
+  if (other && header.raw(...other.span).trim() === other.value) {
+    throw cnabErrors.unsupportedLayout(layout.bankCode, '400', other.detail);
+  }
   try {
-    const header = records[0]!;
-    const [hs, he, hf] = layout.headerDate;
-    const fileDate = date(header, hs, he, hf, 'the file date');
+    const fileDate = headerDate(header, layout.headerDate, notices);
+    if (UNREADABLE.test(header.raw(47, 76))) notices.push(notices400.headerName());
+    const credit = layout.creditDate;
+    const headerCredit =
+      typeof credit === 'object' && 'header' in credit
+        ? date(header, ...credit.header, 'the credit date of the file')
+        : null;
     const titles: CnabTitle[] = [];
     const skipped: CnabSkippedLine[] = [];
+    const extra: { line: number; type: string }[] = [];
     let trailer = false;
     for (const r of records.slice(1)) {
       const type = r.raw(1, 1);
@@ -47,25 +102,70 @@ export function parse400(lines: RawLine[], layout: Layout400): Parsed400 {
         continue;
       }
       if (type === layout.detailType) {
-        titles.push(title400(r, layout));
+        titles.push(title400(r, layout, headerCredit));
         continue;
       }
-      const other = layout.otherLayoutTypes[type];
-      if (other !== undefined) throw cnabErrors.unsupportedLayout(layout.bankCode, '400', other);
+      const otherType = layout.otherLayoutTypes[type];
+      if (otherType !== undefined) throw cnabErrors.unsupportedLayout(layout.bankCode, '400', otherType);
       const skip = layout.skipTypes[type];
       if (skip !== undefined) {
         skipped.push({ line: r.line, reason: skip });
+        extra.push({ line: r.line, type });
+        continue;
+      }
+      if (/^[2-8]$/.test(type) && !readsAsTitle(r, layout, headerCredit)) {
+        skipped.push({ line: r.line, reason: `record type “${type}”, not a title of this layout` });
+        extra.push({ line: r.line, type });
         continue;
       }
       throw new BadField(
         r.line,
-        `record type “${type}” is not a title (${layout.detailType}) nor the trailer (9)`,
+        /^[2-8]$/.test(type)
+          ? `record type “${type}” is not a title (${layout.detailType}) yet its fields read as one: a damaged record type`
+          : `record type “${type}” is not a title (${layout.detailType}) nor the trailer (9)`,
       );
     }
     if (!trailer) throw cnabErrors.truncated(layout.bankCode, '400');
+    if (extra.length > 0) {
+      const types = [...new Set(extra.map((x) => x.type))].join(', ');
+      notices.push(notices400.extraRecords(extra.length, types, firstLines(extra.map((x) => x.line))));
+    }
     return { fileDate, titles, skipped };
   } catch (e) {
     if (e instanceof BadField) throw bad(e.line, e.message);
+    throw e;
+  }
+}
+
+/**
+ * The header's file date: it carries no money, credit date, title or count, so one that does not read (zeros,
+ * blanks, an impossible date: a placeholder) is null with a notice instead of refusing the file.
+ */
+function headerDate(
+  header: CnabRecord,
+  [start, end, format]: DateSpan,
+  notices: CnabNotice[],
+): string | null {
+  let value: string | null = null;
+  try {
+    value = date(header, start, end, format, 'the file date');
+  } catch (e) {
+    if (!(e instanceof BadField)) throw e;
+  }
+  if (value === null) notices.push(notices400.headerDate(header.raw(start, end).trim(), start, end));
+  return value;
+}
+
+/**
+ * A record of a type this layout does not name, tried as a title: if every field of a title reads (occurrence
+ * code, nosso número, amounts, dates), it is a title whose type character was damaged, not an extra record.
+ */
+function readsAsTitle(r: CnabRecord, layout: Layout400, headerCredit: string | null): boolean {
+  try {
+    title400(r, layout, headerCredit);
+    return true;
+  } catch (e) {
+    if (e instanceof BadField) return false;
     throw e;
   }
 }
@@ -88,21 +188,32 @@ function checkSequence(records: CnabRecord[], bankCode: string): void {
   });
 }
 
-function title400(r: CnabRecord, layout: Layout400): CnabTitle {
-  const code = r.raw(109, 110);
+function sum(r: CnabRecord, spans: readonly (readonly [number, number])[], what: string): number {
+  return spans.reduce((acc, [s, e]) => acc + cents(r, s, e, what), 0);
+}
+
+function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null): CnabTitle {
+  const [os, oe] = layout.occurrenceCode;
+  const code = r.raw(os, oe);
   if (!/^\d\d$/.test(code))
-    throw new BadField(r.line, `the occurrence code at positions 109-110 is “${code}”`);
+    throw new BadField(r.line, `the occurrence code at positions ${os}-${oe} is “${code}”`);
   const { occurrence, kind } = occurrenceOf(layout.occurrences, code);
   const settled = kind === 'settlement';
   const nossoNumero = r.str(...layout.nossoNumero);
   if (nossoNumero === null) {
     throw new BadField(r.line, `the nosso número at positions ${layout.nossoNumero.join('-')} is blank`);
   }
-  const [cs, ce, cf] = layout.creditDate;
-  const interest = cents(r, 267, 279, 'the interest') + cents(r, 280, 292, 'the fine/other credits');
-  const discount = cents(r, 241, 253, 'the discount') + cents(r, 228, 240, 'the rebate');
-  const paid = cents(r, 254, 266, 'the amount paid');
-  const creditDate = date(r, cs, ce, cf, 'the credit date');
+  const interest = sum(r, layout.interest, 'the interest/fine');
+  const discount = sum(r, layout.discount, 'the discount/rebate');
+  const paid = cents(r, ...layout.paid, 'the amount paid');
+  const paidDate = date(r, ...layout.occurrenceDate, 'the occurrence date');
+  const credit = layout.creditDate;
+  const creditDate =
+    credit === 'occurrence'
+      ? paidDate
+      : 'header' in credit
+        ? headerCredit
+        : date(r, ...credit, 'the credit date');
   return {
     line: r.line,
     occurrenceCode: code,
@@ -110,17 +221,17 @@ function title400(r: CnabRecord, layout: Layout400): CnabTitle {
     occurrenceKind: kind,
     isSettlement: settled,
     nossoNumero,
-    seuNumero: r.str(117, 126),
+    seuNumero: layout.seuNumero ? r.str(...layout.seuNumero) : null,
     payerName: layout.payerName ? r.str(...layout.payerName) : null,
     payerDocument: null,
-    dueDate: date(r, 147, 152, 'ddmmyy', 'the due date'),
-    faceValueCents: cents(r, 153, 165, 'the face value'),
+    dueDate: date(r, ...layout.dueDate, 'the due date'),
+    faceValueCents: cents(r, ...layout.faceValue, 'the face value'),
     paidCents: settled ? paid : null,
     interestFineCents: settled ? interest : null,
     discountCents: settled ? discount : null,
     creditedCents: null,
-    feeCents: cents(r, ...layout.fee, 'the fee'),
-    paidDate: date(r, 111, 116, 'ddmmyy', 'the occurrence date'),
+    feeCents: layout.fee ? cents(r, ...layout.fee, 'the fee') : 0,
+    paidDate,
     creditDate: settled ? creditDate : null,
   };
 }

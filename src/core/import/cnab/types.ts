@@ -29,7 +29,25 @@ export type CnabVariant =
   | 'sicredi-400'
   // [S] CNAB 240 banks whose segment T is not FEBRABAN's (layouts-240.ts, docs/cnab-240.md).
   | 'itau-240'
-  | 'santander-240';
+  | 'santander-240'
+  // [S] CNAB 400 of the banks added in layouts-400.ts (docs/cnab-400.md).
+  | 'bnb-400'
+  | 'banrisul-400'
+  | 'brb-400'
+  | 'inter-400'
+  | 'credisis-400'
+  | 'fibra-400'
+  | 'pine-400'
+  | 'abc-400'
+  | 'delbank-400'
+  | 'hsbc-400'
+  | 'ourinvest-400'
+  | 'unicred-400'
+  | 'safra-400'
+  | 'c6-400'
+  | 'ailos-400'
+  | 'cresol-400'
+  | 'banestes-400';
 
 /**
  * What an occurrence means for reconciliation. Only `settlement` is money received (`isSettlement`); the

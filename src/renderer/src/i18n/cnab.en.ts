@@ -45,6 +45,13 @@ export const cnabEn = {
       'This return file has no total records, so Quita cannot confirm it is complete; compare its total with the bank.',
     assumed_layout:
       'Bank {{bankCode}} is not among the banks Quita knows; the file was read at FEBRABAN’s standard positions, every boleto checked. Compare the totals with the bank.',
+    // [S] what was tolerated while reading a CNAB 400 return (docs/cnab-400.md); header_date is shared with 240.
+    header_name:
+      'The company name in the return file’s header holds characters that cannot be read; it is not used, and the file was read.',
+    extra_records:
+      '{{count}} records of this return file are not boletos (record type {{types}}, lines {{lines}}) and were left out.',
+    wide_records:
+      '{{count}} records of this return file are {{length}} characters wide instead of 400 (lines {{lines}}); the extra characters are blanks at the end of the line and were left out.',
   },
   titles: {
     caption: 'Boletos of the return file ({{count}})',

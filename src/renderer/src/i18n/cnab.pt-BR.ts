@@ -49,6 +49,13 @@ export const cnabPtBR = {
       'Este arquivo retorno não tem registros de totais, então o Quita não consegue confirmar que ele está completo; confira o total com o banco.',
     assumed_layout:
       'O banco {{bankCode}} não está entre os bancos que o Quita conhece; o arquivo foi lido nas posições padrão FEBRABAN, conferindo cada boleto. Confira os totais com o banco.',
+    // [S] what was tolerated while reading a CNAB 400 return (docs/cnab-400.md); header_date is shared with 240.
+    header_name:
+      'O nome da empresa no cabeçalho do arquivo retorno tem caracteres ilegíveis; ele não é usado e o arquivo foi lido.',
+    extra_records:
+      '{{count}} registros deste arquivo retorno não são boletos (registro tipo {{types}}, linhas {{lines}}) e ficaram de fora.',
+    wide_records:
+      '{{count}} registros deste arquivo retorno têm {{length}} caracteres em vez de 400 (linhas {{lines}}); os caracteres a mais são espaços em branco no fim da linha e foram desconsiderados.',
   },
   titles: {
     caption: 'Boletos do arquivo retorno ({{count}})',
