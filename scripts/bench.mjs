@@ -12,7 +12,10 @@ const benches = readdirSync('bench', { withFileTypes: true })
   .map((d) => d.name)
   .filter((name) => only.length === 0 || only.includes(name));
 /** Further scripts a bench runs after its entry (each prints its own tables). */
-const EXTRA = { matching: [join('bench', 'matching', 'acquirer-files.ts')] };
+const EXTRA = {
+  matching: [join('bench', 'matching', 'acquirer-files.ts')],
+  import: [join('bench', 'import', 'return-file.bench.ts')],
+};
 let failed = 0;
 for (const name of benches) {
   console.log(`\n##### bench/${name}`);
