@@ -63,6 +63,9 @@ const SPANS: Record<string, FixedSpans> = {
   '9': [[2, 12]],
 };
 
+/** The last position of each record's last field in Cielo's manual (the rest is reserved and blank). */
+const LAST_FIELD: Record<string, number> = { '0': 73, '1': 245, '2': 218, '9': 12 };
+
 /** A code the layout writes in digits (status, transaction type, brand, product): digits or blank, else damage. */
 function digits(r: FixedRecord, from: number, to: number, field: string): string | null {
   const v = r.raw(from, to);
@@ -118,6 +121,14 @@ export function parseCielo250(lines: RawLine[], layout: 'cielo-edi-13' | 'cielo-
   );
   if (shape)
     throw acquirerErrors.lineLength('Cielo', layout, lines[shape.index]!.line, shape.length, RECORD_LENGTH);
+  // After its last field each record is “Uso Cielo — em branco” up to 250: a line shorter than 250 (its trailing
+  // blanks stripped) that still goes past its last field holds a character too many, which shifted the fields
+  // (a full 250-position line is taken as written, whatever Cielo puts in its reserved tail).
+  for (const l of lines) {
+    const last = LAST_FIELD[l.text.charAt(0)];
+    if (last && l.text.length < RECORD_LENGTH && l.text.length > last)
+      throw acquirerErrors.lineLength('Cielo', layout, l.line, l.text.length, RECORD_LENGTH);
+  }
   const bad = (line: number, e: unknown): never => {
     if (e instanceof FieldError) throw acquirerErrors.badLine('Cielo', layout, line, e.message);
     throw e;
