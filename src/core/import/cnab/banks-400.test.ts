@@ -241,6 +241,18 @@ describe('CNAB 400 of each bank: titles, settlements, amounts and credit dates',
   });
 });
 
+describe('banks still not read are refused by their code', () => {
+  it('Mercantil do Brasil (389, no source for its positions) and BTG Pactual (208, no 400 return)', () => {
+    for (const [file, bankCode] of [
+      ['mercantil-389-unsupported.ret', '389'],
+      ['btg-208-unsupported.ret', '208'],
+    ] as const) {
+      const e = failure(() => parse(file));
+      expect([e.code, e.params]).toEqual(['cnab.unsupported_bank', { bankCode, layout: '400' }]);
+    }
+  });
+});
+
 describe('one header code, several layouts: chosen by the records', () => {
   it('header 001 with Unicred-shaped type-1 titles is Unicred; BB-shaped type-1 titles stay refused', () => {
     expect(parse('unicred-136-bbheader.ret').variant).toBe('unicred-400');
