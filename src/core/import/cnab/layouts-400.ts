@@ -170,7 +170,7 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     variant: 'santander-400',
     bankCode: '033',
     bankName: 'Santander',
-    skipTypes: { '2': 'Santander Pix record (QR code data of the previous title), not a title' },
+    skipTypes: { '2': 'Santander Pix record (the Pix data of the previous title), not a title' },
     nossoNumero: [63, 70],
     fee: [176, 188],
     creditDate: [296, 301, 'ddmmyy'],

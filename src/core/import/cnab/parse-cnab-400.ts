@@ -59,7 +59,10 @@ export const notices400 = {
   }),
   extraRecords: (count: number, types: string, lines: string): CnabNotice => ({
     code: 'cnab.extra_records',
-    message: `${count} records of this return file are not boletos (record type ${types}, lines ${lines}) and were left out.`,
+    message:
+      count === 1
+        ? `Line ${lines} of this return file is not a boleto (record type ${types}) and was left out.`
+        : `${count} records of this return file are not boletos (record type ${types}, lines ${lines}) and were left out.`,
     params: { count, types, lines },
   }),
   wideRecords: (count: number, lines: string, length: number): CnabNotice => ({

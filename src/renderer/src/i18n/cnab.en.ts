@@ -50,6 +50,8 @@ export const cnabEn = {
       'The company name in the return file’s header holds characters that cannot be read; it is not used, and the file was read.',
     extra_records:
       '{{count}} records of this return file are not boletos (record type {{types}}, lines {{lines}}) and were left out.',
+    extra_records_one:
+      'Line {{lines}} of this return file is not a boleto (record type {{types}}) and was left out.',
     wide_records:
       '{{count}} records of this return file are {{length}} characters wide instead of 400 (lines {{lines}}); the extra characters are blanks at the end of the line and were left out.',
   },

@@ -54,6 +54,8 @@ export const cnabPtBR = {
       'O nome da empresa no cabeçalho do arquivo retorno tem caracteres ilegíveis; ele não é usado e o arquivo foi lido.',
     extra_records:
       '{{count}} registros deste arquivo retorno não são boletos (registro tipo {{types}}, linhas {{lines}}) e ficaram de fora.',
+    extra_records_one:
+      'A linha {{lines}} deste arquivo retorno não é um boleto (registro tipo {{types}}) e ficou de fora.',
     wide_records:
       '{{count}} registros deste arquivo retorno têm {{length}} caracteres em vez de 400 (linhas {{lines}}); os caracteres a mais são espaços em branco no fim da linha e foram desconsiderados.',
   },
