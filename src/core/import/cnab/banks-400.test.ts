@@ -62,15 +62,10 @@ const standard = (nossos: [string, string, string], codes: [string, string, stri
 
 const BANKS: { file: string; bank: string; variant: string; rows: Row[] }[] = [
   {
-    // No credit date in BNB's layout: the bank credits on the occurrence date (12/08, 14/08).
     file: 'bnb-004.ret',
     bank: '004',
     variant: 'bnb-400',
-    rows: [
-      ['00012345', '06', true, 13440, 450, 0, 195, '2026-08-12'],
-      ['00012356', '07', true, 18500, 0, 1500, 195, '2026-08-14'],
-      ['00012367', '02', false, null, null, null, 120, null],
-    ],
+    rows: standard(['00012345', '00012356', '00012367'], ['06', '07', '02']),
   },
   {
     file: 'banrisul-041.ret',
@@ -228,6 +223,11 @@ describe('CNAB 400 of each bank: titles, settlements, amounts and credit dates',
       'ANA LÚCIA PRADO',
     ]);
     expect(parse('safra-422.ret').titles.map((t) => t.payerName)).toEqual([null, null, null]);
+  });
+
+  it('BNB: a settlement whose credit date (296–301) is zeros is credited on its occurrence date', () => {
+    const r = parseCnabReturn(patch(bytes('bnb-004.ret'), 2, 296, '000000'));
+    expect(r.titles.map((t) => t.creditDate)).toEqual(['2026-08-12', '2026-08-17', null]);
   });
 
   it('Unicred: seu número is its control number (280–305), the credit date the transfer date (176–181)', () => {

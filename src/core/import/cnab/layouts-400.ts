@@ -67,6 +67,8 @@ export interface Layout400 {
    * on the occurrence date (the source says so); `{header}` when the file gives one credit date for all.
    */
   creditDate: DateSpan | 'occurrence' | { header: DateSpan };
+  /** When the credit date field is zeros or blank on a settlement, the occurrence date is the credit date. */
+  creditDateOrOccurrence?: boolean;
   payerName: Span | null;
   occurrences: OccurrenceTable;
 }
@@ -216,7 +218,8 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     nossoNumero: [63, 70],
     fee: [176, 188],
     interest: interestOnly,
-    creditDate: 'occurrence',
+    creditDate: [296, 301, 'ddmmyy'],
+    creditDateOrOccurrence: true,
     occurrences: BNB_400,
   },
   '041': {

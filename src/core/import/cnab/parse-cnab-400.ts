@@ -211,12 +211,13 @@ function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null)
   const paid = cents(r, ...layout.paid, 'the amount paid');
   const paidDate = date(r, ...layout.occurrenceDate, 'the occurrence date');
   const credit = layout.creditDate;
-  const creditDate =
+  const field =
     credit === 'occurrence'
       ? paidDate
       : 'header' in credit
         ? headerCredit
         : date(r, ...credit, 'the credit date');
+  const creditDate = field ?? (layout.creditDateOrOccurrence ? paidDate : null);
   return {
     line: r.line,
     occurrenceCode: code,
