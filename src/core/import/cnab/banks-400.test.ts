@@ -121,6 +121,18 @@ const BANKS: { file: string; bank: string; variant: string; rows: Row[] }[] = [
     rows: standard(['00000060011', '00000060022', '00000060033'], ['06', '08', '02']),
   },
   {
+    file: 'rendimento-633.ret',
+    bank: '633',
+    variant: 'rendimento-400',
+    rows: standard(['00000050011', '00000050022', '00000050033'], ['06', '08', '02']),
+  },
+  {
+    file: 'uniprime-084.ret',
+    bank: '084',
+    variant: 'uniprime-400',
+    rows: standard(['000000077771', '000000077782', '000000077793'], ['06', '15', '02']),
+  },
+  {
     // HSBC gives one credit date for the whole file, in its header (13/08).
     file: 'hsbc-399.ret',
     bank: '399',

@@ -21,6 +21,7 @@ import {
   OURINVEST_400,
   SAFRA_400,
   UNICRED_400,
+  UNIPRIME_400,
 } from './occurrences-400';
 import type { DateFormat } from './cnab-records';
 import type { CnabVariant } from './types';
@@ -103,7 +104,7 @@ const common = {
 /** Only juros/mora at 267–279: the layout has no multa / outros créditos field (280–292 is something else). */
 const interestOnly: readonly Span[] = [[267, 279]];
 
-/** Fibra, Pine, ABC Brasil and Delbank: one layout (docs/cnab-400.md), credit date at 386–391. */
+/** Fibra, Pine, ABC Brasil, Delbank and Rendimento: one layout (docs/cnab-400.md), credit date at 386–391. */
 const fibraFamily = {
   ...common,
   nossoNumero: [63, 73],
@@ -294,6 +295,17 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     bankCode: '435',
     bankName: 'Delbank',
     interest: common.interest,
+  },
+  '633': { ...fibraFamily, variant: 'rendimento-400', bankCode: '633', bankName: 'Rendimento' },
+  '084': {
+    ...common,
+    variant: 'uniprime-400',
+    bankCode: '084',
+    bankName: 'Uniprime',
+    nossoNumero: [71, 82],
+    fee: [176, 188],
+    creditDate: [296, 301, 'ddmmyy'],
+    occurrences: UNIPRIME_400,
   },
   '399': {
     ...common,

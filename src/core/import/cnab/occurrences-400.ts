@@ -87,8 +87,8 @@ export const INTER_400: OccurrenceTable = {
 };
 
 /**
- * The layout Fibra (224), Pine (643), ABC Brasil (246) and Delbank (435) share (laravel-boleto `Fibra.php`,
- * `Pine.php`, `Abc.php`, `Delbank.php`: the same table; ACBr `ACBrBancoPine.pas` too). laravel-boleto counts 10
+ * The layout Fibra (224), Pine (643), ABC Brasil (246), Delbank (435) and Rendimento (633) share (laravel-boleto
+ * `Fibra.php`, `Pine.php`, `Abc.php`, `Delbank.php`, `Rendimento.php`: the same table; ACBr `ACBrBancoPine.pas`). laravel-boleto counts 10
  * “baixa por ter sido liquidado” as a liquidation; it follows the 06 of the same title, so here it is a baixa.
  */
 export const FIBRA_FAMILY_400: OccurrenceTable = {
@@ -293,4 +293,28 @@ export const BANESTES_400: OccurrenceTable = {
   '28': ['Débito de tarifas/custas', 'fee'],
   '30': ['Alteração de outros dados rejeitada', 'rejected'],
   '99': ['Remessa rejeitada', 'rejected'],
+};
+
+/** Uniprime (084): laravel-boleto `Cnab400/Banco/Uniprime.php` (Bradesco's numbering: 06, 15, 17 are liquidations). */
+export const UNIPRIME_400: OccurrenceTable = {
+  '02': ['Entrada confirmada', 'entry'],
+  '03': ['Entrada rejeitada', 'rejected'],
+  '06': ['Liquidação normal', 'settlement'],
+  '09': ['Baixado automaticamente via arquivo', 'writeoff'],
+  '10': ['Baixado conforme instruções da agência', 'writeoff'],
+  '11': ['Em ser – arquivo de títulos pendentes', 'other'],
+  '12': ['Abatimento concedido', 'other'],
+  '13': ['Abatimento cancelado', 'other'],
+  '14': ['Vencimento alterado', 'other'],
+  '15': ['Liquidação em cartório', 'settlement'],
+  '16': ['Título pago em cheque – vinculado', 'other'],
+  '17': ['Liquidação após baixa ou título não registrado', 'settlement'],
+  '22': ['Título com pagamento cancelado', 'other'],
+  '23': ['Entrada do título em cartório', 'other'],
+  '24': ['Entrada rejeitada por CEP irregular', 'rejected'],
+  '27': ['Baixa rejeitada', 'rejected'],
+  '28': ['Débito de tarifas/custas', 'fee'],
+  '30': ['Alteração de outros dados rejeitada', 'rejected'],
+  '32': ['Instrução rejeitada', 'rejected'],
+  '40': ['Estorno de pagamento', 'other'],
 };

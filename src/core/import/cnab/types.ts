@@ -47,7 +47,9 @@ export type CnabVariant =
   | 'c6-400'
   | 'ailos-400'
   | 'cresol-400'
-  | 'banestes-400';
+  | 'banestes-400'
+  | 'rendimento-400'
+  | 'uniprime-400';
 
 /**
  * What an occurrence means for reconciliation. Only `settlement` is money received (`isSettlement`); the
