@@ -416,6 +416,14 @@ describe('strict: money, credit dates, identity and counts refuse the file, nami
     expect([code.code, code.params?.line]).toEqual(['cnab.bad_line', 3]);
   });
 
+  it('a settlement with nothing at the amount paid (positions not this file’s) is refused, not stored as 0', () => {
+    const e = failure(() => parseCnabReturn(patch(bytes('c6-336.ret'), 2, 254, '0000000000000')));
+    expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 2]);
+    expect(e.params?.reason).toMatch(/no amount paid at positions 254-266/);
+    // The entry confirmation carries none and is read (only settlements are money).
+    expect(parse('c6-336.ret').titles[2]!.paidCents).toBeNull();
+  });
+
   it('a record lost or repeated shows in the sequence numbers', () => {
     const ls = lines(bytes('safra-422.ret'));
     const e = failure(() => parseCnabReturn(join1([ls[0]!, ls[1]!, ls[1]!, ...ls.slice(2)])));

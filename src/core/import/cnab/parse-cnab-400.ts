@@ -209,6 +209,14 @@ function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null)
   const interest = sum(r, layout.interest, 'the interest/fine');
   const discount = sum(r, layout.discount, 'the discount/rebate');
   const paid = cents(r, ...layout.paid, 'the amount paid');
+  // A settlement is money received: one with nothing at the amount paid means the layout's positions are not this
+  // file's (a bank writing it elsewhere), never a payment of zero — refused rather than stored as 0,00.
+  if (settled && paid === 0) {
+    throw new BadField(
+      r.line,
+      `the settlement (occurrence ${code}) has no amount paid at positions ${layout.paid.join('-')}`,
+    );
+  }
   const paidDate = date(r, ...layout.occurrenceDate, 'the occurrence date');
   const credit = layout.creditDate;
   const field =
