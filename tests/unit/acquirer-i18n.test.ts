@@ -25,6 +25,7 @@ const made = [
   acquirerErrors.lineLength('Getnet', 'getnet-v10', 3, 401, 400),
   acquirerErrors.recordCount('Cielo', 'cielo-edi-14', 10, 11, 10),
   acquirerErrors.summaryTotal('Stone', 'stone-xml-2.2', 2, 'R$ 145,50', 'R$ 145,00'),
+  acquirerErrors.truncated('PagBank', 'pagseguro-edi-json', 'the file holds 3 of the 1200 movements'),
 ];
 
 /** [J], [S] item 4: every acquirer-file refusal and notice has a Portuguese and an English text whose placeholders the core fills. */
@@ -75,7 +76,13 @@ describe('acquirer file texts', () => {
     expect(Object.keys(english).sort()).toEqual(Object.keys(pt).sort());
     const names = (t: string) => [...t.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
     for (const k of Object.keys(pt)) expect(names(english[k]!), k).toEqual(names(pt[k]!));
-    for (const code of ['fee_apportioned', 'summary_without_sales', 'rejected_sales', 'getnet_product_codes'])
+    for (const code of [
+      'fee_apportioned',
+      'summary_without_sales',
+      'rejected_sales',
+      'getnet_product_codes',
+      'pagbank_installments_at_net',
+    ])
       expect(pt[code], code).toBeTruthy();
   });
 });

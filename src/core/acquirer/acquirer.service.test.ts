@@ -34,6 +34,8 @@ function salesInFile(name: string): number {
   if (name.startsWith('rede-eevc')) return lines.filter((l) => /^(008|014)/.test(l)).length;
   if (name.startsWith('rede-eevd')) return lines.filter((l) => l.startsWith('05,')).length;
   if (name.startsWith('rede-eefi')) return lines.filter((l) => /^(034|035|036|038)/.test(l)).length;
+  // PagBank JSON: the movements of the events read (1 sale, 2/3 adjustments, 5 chargeback, 6 cancellation).
+  if (name.startsWith('pagbank')) return (text.match(/"tipo_evento":\s*"[12356]"/g) ?? []).length;
   // Stone: installments of captures and of payments, and financial events.
   return (text.match(/<Installment>/g) ?? []).length + (text.match(/<Event>/g) ?? []).length;
 }
@@ -70,6 +72,7 @@ describe('acquirer files in the import flow', () => {
         'rede-eefi',
         'stone-xml-2.2',
         'getnet-v10',
+        'pagseguro-edi-json',
       ]),
     );
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_files')).toBe(READABLE.length);
@@ -160,7 +163,7 @@ describe('acquirer files in the import flow', () => {
     ]);
   });
 
-  it('Cielo v13 sales then v14 payments, and Getnet v10, through the real service on a SQLite file: stored, listed, matched by payment', async () => {
+  it('Cielo v13 sales then v14 payments, Getnet v10 and PagBank, through the real service on a SQLite file: stored, listed, matched by payment', async () => {
     const dir = tempDir('quita-acq-');
     const fileDb = openDb(join(dir.dir, 'quita.sqlite'));
     try {
@@ -247,10 +250,39 @@ describe('acquirer files in the import flow', () => {
           ],
         ],
       ]);
+      // PagBank's financial movement: the day's settlement, one batch of its rows.
+      const pagbank = await commitImport(fileDb, {
+        ...file('pagbank-edi-financeiro.json'),
+        bankAccountId: 10,
+      });
+      expect(pagbank.acquirerFile).toMatchObject({
+        acquirer: 'pagseguro',
+        layout: 'pagseguro-edi-json',
+        fileKind: 'financeiro',
+        sales: 2,
+        otherRows: 1,
+        payments: 1,
+        settledPayments: 1,
+        paymentsCents: 8811 + 19402 - 3000,
+      });
+      expect(
+        acquirerPaymentsFor(fileDb, 10, '2026-11-04', '2026-11-04')
+          .filter((p) => p.layout === 'pagseguro-edi-json')
+          .map((p) => [p.netCents, p.rows.map((r) => [r.kind, r.nsu, r.netCents])]),
+      ).toEqual([
+        [
+          25213,
+          [
+            ['sale', '123457', 8811],
+            ['sale', '122001', 19402],
+            ['cancellation', '122050', -3000],
+          ],
+        ],
+      ]);
       // The same Getnet file again stores nothing.
       const again = await commitImport(fileDb, { ...file('getnet-v10.txt'), bankAccountId: 10 });
       expect(again.acquirerFile).toMatchObject({ sameFile: true });
-      expect(count(fileDb, 'SELECT COUNT(*) FROM acquirer_files')).toBe(3);
+      expect(count(fileDb, 'SELECT COUNT(*) FROM acquirer_files')).toBe(4);
     } finally {
       fileDb.close();
       dir.cleanup();

@@ -12,16 +12,17 @@ export const ACQUIRER_LAYOUTS = [
   'rede-eefi',
   'stone-xml-2.2',
   'getnet-v10',
+  'pagseguro-edi-json',
 ] as const;
 
 /**
- * An acquirer settlement file (Cielo EDI v13/v14/v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2, Getnet v10) read by `import.preview` /
+ * An acquirer settlement file (Cielo EDI v13/v14/v15, Rede EEVC/EEVD/EEFI, Stone XML 2.2, Getnet v10, PagBank EDI JSON) read by `import.preview` /
  * `import.commit`. Not a statement: its sales and payment batches are stored for the account and explain its
  * card credits when matching (a credit is matched as the set of its sales). `id` is null in a preview.
  */
 export const acquirerFileSummarySchema = z.object({
   id: z.number().int().nullable(),
-  acquirer: z.enum(['cielo', 'rede', 'stone', 'getnet']),
+  acquirer: z.enum(['cielo', 'rede', 'stone', 'getnet', 'pagseguro']),
   layout: z.enum(ACQUIRER_LAYOUTS),
   /** The acquirer's name for the file (“04 pagamentos”, “EEVC”, “conciliação”). */
   fileKind: z.string(),
@@ -72,7 +73,8 @@ export const acquirerPaymentSchema = z.object({
 
 export const acquirerCommands = {
   'acquirer.files': defineCommand({
-    summary: 'List the imported acquirer settlement files (Cielo, Rede, Stone, Getnet), newest first',
+    summary:
+      'List the imported acquirer settlement files (Cielo, Rede, Stone, Getnet, PagBank), newest first',
     input: z.object({ bankAccountId: z.number().int().positive().optional() }),
     output: z.object({
       files: z.array(

@@ -24,13 +24,13 @@ const CIELO_OTHER: Record<CieloOtherFile, string> = {
  */
 export const acquirerErrors = {
   /**
-   * Not a settlement file of an acquirer Quita reads: no Cielo, Rede, Stone or Getnet first record. The clerk is
+   * Not a settlement file of an acquirer Quita reads: no Cielo, Rede, Stone, Getnet or PagBank first record. The clerk is
    * told what to download instead (docs/import.md, “Acquirer settlement files”).
    */
   unsupported: () =>
     new AppError(
       'validation',
-      'This file is not a sales or payments statement of Cielo, Rede, Stone or Getnet that Quita reads; on the acquirer’s site, download the electronic statement (EDI) of sales or of payments.',
+      'This file is not a sales or payments statement of Cielo, Rede, Stone, Getnet or PagBank that Quita reads; on the acquirer’s site, download the electronic statement (EDI) of sales or of payments.',
       { code: 'acquirer.unsupported', params: {} },
     ),
   /**

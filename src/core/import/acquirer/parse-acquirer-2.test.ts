@@ -329,6 +329,129 @@ describe('Getnet extrato eletrônico v10', () => {
   });
 });
 
+describe('PagBank (PagSeguro) Extrato EDI, JSON of the EDI API', () => {
+  it('reads the transactional movement: sales by forecast payment day, the installment at its net, a dispute left out', () => {
+    const bytes = read('pagbank-edi-transacional.json');
+    expect(detectAcquirerFile(bytes)).toBe('pagseguro-edi-json');
+    const f = parseAcquirerFile(bytes);
+    expect(f).toMatchObject({
+      acquirer: 'pagseguro',
+      layout: 'pagseguro-edi-json',
+      fileKind: 'transacional',
+      merchant: '136600001',
+      declaredRows: 5,
+    });
+    expect(
+      f.sales.map((s) => [
+        s.kind,
+        s.nsu,
+        s.authorization,
+        s.brand,
+        s.product,
+        s.grossCents,
+        s.feeCents,
+        s.netCents,
+        s.saleDate,
+        s.paymentDate,
+        s.installment,
+        s.installments,
+      ]),
+    ).toEqual([
+      [
+        'sale',
+        '123456',
+        'A1B2C3',
+        'visa',
+        'credit',
+        15000,
+        449,
+        14551,
+        '2026-11-03',
+        '2026-12-03',
+        null,
+        null,
+      ],
+      [
+        'sale',
+        '123457',
+        'D4E5F6',
+        'mastercard',
+        'debit',
+        8990,
+        179,
+        8811,
+        '2026-11-03',
+        '2026-11-04',
+        null,
+        null,
+      ],
+      ['sale', '123458', 'G7H8I9', 'elo', 'credit', 9650, 0, 9650, '2026-11-03', '2026-12-03', 1, 3],
+      // A Pix payment: no card brand or product.
+      ['sale', null, null, null, null, 5000, 0, 5000, '2026-11-03', '2026-11-03', null, null],
+    ]);
+    expect(f.sales[0]!.tid).toBe('3F2A000000000000000000000000C001');
+    // Forecasts, one batch per payment day.
+    expect(f.payments.map((p) => [p.paymentDate, p.netCents, p.settled])).toEqual([
+      ['2026-12-03', 14551 + 9650, false],
+      ['2026-11-04', 8811, false],
+      ['2026-11-03', 5000, false],
+    ]);
+    expect(f.skipped).toEqual([
+      { line: 176, reason: 'event “9” (not a sale, adjustment, cancellation or chargeback)' },
+    ]);
+    expect(f.notices.map((n) => [n.code, n.params])).toEqual([
+      ['acquirer.pagbank_installments_at_net', { count: 1 }],
+    ]);
+  });
+
+  it('reads the financial movement: what was settled that day, a cancellation taken back', () => {
+    const f = parseAcquirerFile(read('pagbank-edi-financeiro.json'));
+    expect(f.fileKind).toBe('financeiro');
+    expect(f.payments).toEqual([
+      expect.objectContaining({
+        ref: '136600001@2026-11-04',
+        paymentDate: '2026-11-04',
+        netCents: 8811 + 19402 - 3000,
+        settled: true,
+      }),
+    ]);
+    expect(f.sales.map((s) => [s.line, s.kind, s.nsu, s.netCents])).toEqual([
+      [2, 'sale', '123457', 8811],
+      [3, 'sale', '122001', 19402],
+      [4, 'cancellation', '122050', -3000],
+    ]);
+  });
+
+  it('refuses a page of a longer movement, an amount that does not add up and a damaged JSON, naming the line', () => {
+    const text = readFileSync(join(FIXTURES, 'pagbank-edi-financeiro.json'), 'latin1');
+    const page = text.replace('"totalElements":3', '"totalElements":1200');
+    expect(refusal(() => parseAcquirerFile(Buffer.from(page)))).toMatchObject({
+      code: 'acquirer.truncated',
+      params: { acquirer: 'PagBank' },
+    });
+    expect(refusal(() => parseAcquirerFile(Buffer.from(page))).message).toContain('3 of the 1200 movements');
+    // 200,00 − 5,98 is 194,02: a net of 194,20 was changed.
+    const sum = text.replace('"valor_liquido_transacao":194.02', '"valor_liquido_transacao":194.2');
+    expect(refusal(() => parseAcquirerFile(Buffer.from(sum)))).toMatchObject({
+      code: 'acquirer.bad_line',
+      params: { line: 3, layout: 'pagseguro-edi-json' },
+    });
+    const fraction = text.replace('"valor_total_transacao":89.9', '"valor_total_transacao":89.905');
+    expect(refusal(() => parseAcquirerFile(Buffer.from(fraction))).message).toMatch(
+      /^Line 2 .*valor_total_transacao is “89.905”, not an amount/,
+    );
+    const cut = text.slice(0, text.length - 40);
+    expect(refusal(() => parseAcquirerFile(Buffer.from(cut)))).toMatchObject({ code: 'acquirer.bad_line' });
+    const twice = text.replace(
+      '"movimento_api_codigo":"B2000000000000000000000000000002"',
+      '"movimento_api_codigo":"B2000000000000000000000000000001"',
+    );
+    expect(refusal(() => parseAcquirerFile(Buffer.from(twice))).message).toMatch(
+      /^Line 3 .*again \(first on line 2\)/,
+    );
+  });
+});
+
 describe('detection by content', () => {
   it('claims neither a CNAB return, a CSV statement nor a line that only looks like a header', () => {
     const cnab = new Uint8Array(readFileSync(join(FIXTURES, '../cnab/itau-400.ret')));
@@ -337,6 +460,8 @@ describe('detection by content', () => {
     // “CEADM” but not where Getnet writes it, or no date before it.
     expect(detectAcquirerFile(Buffer.from(`0${' '.repeat(30)}CEADM100\r\n`))).toBeNull();
     expect(detectAcquirerFile(Buffer.from(`005112026063000041120CEADM100\r\n`))).toBeNull();
+    // JSON of another kind is not PagBank's.
+    expect(detectAcquirerFile(Buffer.from('{"detalhes": [{"id": 1}]}'))).toBeNull();
     // Whatever the file is named: the bytes decide.
     expect(detectAcquirerFile(read('getnet-v10.txt'))).toBe('getnet-v10');
   });

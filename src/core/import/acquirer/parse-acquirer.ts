@@ -2,8 +2,8 @@
  * Acquirer settlement files, recognised by their content, never by their name: the first record of Cielo's
  * EDI (“0” … “CIELO” at 43–47; its layout version at 71–73 picks the 700- or the 250-position reader), Rede's
  * EEVC (“002” + date + “REDECARD”), EEFI (“030” + date + “REDECARD”), EEVD (“00,” comma-separated, REDE in the
- * fifth field), Getnet's (“0” + DDMMAAAA … “CEADM” at 24–28), or Stone's XML whose document element is
- * `Conciliation`. Pure: bytes in, sales and payments out; anything not read entirely throws an `AppError`
+ * fifth field), Getnet's (“0” + DDMMAAAA … “CEADM” at 24–28), Stone's XML whose document element is
+ * `Conciliation`, or PagBank's EDI JSON (an object whose `detalhes` rows carry `movimento_api_codigo`). Pure: bytes in, sales and payments out; anything not read entirely throws an `AppError`
  * (`acquirer.*`), so an import is the whole file or nothing.
  */
 import { contentEnd, controlName, firstControl, splitLines, type RawLine } from '../cnab/cnab-records';
@@ -12,6 +12,7 @@ import { acquirerErrors } from './acquirer-errors';
 import { cieloLayoutOf, isCieloHeader, parseCielo } from './parse-cielo';
 import { parseCielo250 } from './parse-cielo-250';
 import { isGetnetHeader, parseGetnet } from './parse-getnet';
+import { isPagBankJson, parsePagBank } from './parse-pagbank';
 import { isEevdHeader, parseEefi, parseEevc, parseEevd, redeFixedLayout } from './parse-rede';
 import { isStoneXml, parseStone } from './parse-stone';
 import { ACQUIRER_NAMES, type AcquirerFile, type AcquirerLayout } from './types';
@@ -33,6 +34,7 @@ export function detectAcquirerFile(bytes: Uint8Array): AcquirerLayout | null {
   if (isEevdHeader(first.text)) return 'rede-eevd';
   const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8');
   if (isStoneXml(head)) return 'stone-xml-2.2';
+  if (isPagBankJson(head)) return 'pagseguro-edi-json';
   return null;
 }
 
@@ -44,7 +46,9 @@ const whoOf = (layout: AcquirerLayout): string =>
       ? 'Rede'
       : layout.startsWith('getnet')
         ? 'Getnet'
-        : 'Stone';
+        : layout.startsWith('pagseguro')
+          ? 'PagBank'
+          : 'Stone';
 
 /**
  * No record may hold a control byte (NUL, other C0, DEL): a text file damaged in transfer or storage. XML
@@ -98,13 +102,14 @@ function parseLayout(bytes: Uint8Array): AcquirerFile {
   if (!layout) throw acquirerErrors.unsupported();
   // Fixed-width and comma-separated records: character positions, CRLF/LF/CR, a BOM and an end-of-file mark
   // dropped, UTF-8 lines read as UTF-8 (cnab-records.ts).
-  if (layout === 'stone-xml-2.2') {
+  if (layout === 'stone-xml-2.2' || layout === 'pagseguro-edi-json') {
+    // XML and JSON allow tab, LF and CR only between their tokens (XML 1.0 §2.2, RFC 8259 §2 and §7).
     const text = decodeText(bytes.subarray(0, contentEnd(bytes))).text;
-    const xmlLines = text
+    const textLines = text
       .split(/\r\n|\n|\r/)
       .map((t, k) => ({ line: k + 1, control: firstControl(t, true) }));
-    refuseControls(layout, xmlLines);
-    return parseStone(text);
+    refuseControls(layout, textLines);
+    return layout === 'stone-xml-2.2' ? parseStone(text) : parsePagBank(text);
   }
   const lines = splitLines(bytes);
   refuseControls(layout, lines);

@@ -5,12 +5,13 @@
  * POS rent is negative), dates YYYY-MM-DD.
  */
 
-export type Acquirer = 'cielo' | 'rede' | 'stone' | 'getnet';
+export type Acquirer = 'cielo' | 'rede' | 'stone' | 'getnet' | 'pagseguro';
 
 /**
  * The layout read: Cielo EDI (“extrato eletrônico”) v15 (700 positions, records D/E) and the older 250-position
  * layout of manuals 13 and 14 (records 1 = RO, 2 = CV), Rede EEVC (credit sales), EEVD (debit sales), EEFI
- * (financial), Stone XML 2.2, Getnet “extrato eletrônico” v10 (400 positions).
+ * (financial), Stone XML 2.2, Getnet “extrato eletrônico” v10 (400 positions), PagBank (PagSeguro) “Extrato EDI” as
+ * the JSON its EDI API returns.
  */
 export type AcquirerLayout =
   | 'cielo-edi-13'
@@ -20,7 +21,8 @@ export type AcquirerLayout =
   | 'rede-eevd'
   | 'rede-eefi'
   | 'stone-xml-2.2'
-  | 'getnet-v10';
+  | 'getnet-v10'
+  | 'pagseguro-edi-json';
 
 export const ACQUIRER_LAYOUTS: readonly AcquirerLayout[] = [
   'cielo-edi-13',
@@ -31,6 +33,7 @@ export const ACQUIRER_LAYOUTS: readonly AcquirerLayout[] = [
   'rede-eefi',
   'stone-xml-2.2',
   'getnet-v10',
+  'pagseguro-edi-json',
 ];
 
 /** The acquirer's name as the clerk knows it (refusals and notices). */
@@ -39,6 +42,7 @@ export const ACQUIRER_NAMES: Record<Acquirer, string> = {
   rede: 'Rede',
   stone: 'Stone',
   getnet: 'Getnet',
+  pagseguro: 'PagBank',
 };
 
 /** Card product: debit, credit (à vista or installments), voucher (meal/food cards); null when not said. */

@@ -10,7 +10,7 @@ export const acquirerEn = {
     record_count:
       'Line {{line}}: the trailer counts {{declared}} records and this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) holds {{found}}; records are missing or repeated, nothing was imported: download the file again from {{acquirer}}.',
     unsupported:
-      "This file is not a sales or payments statement of Cielo, Rede, Stone or Getnet that Quita reads; on your acquirer's site, download the electronic statement (EDI) of sales or of payments.",
+      "This file is not a sales or payments statement of Cielo, Rede, Stone, Getnet or PagBank that Quita reads; on your acquirer's site, download the electronic statement (EDI) of sales or of payments.",
     unsupported_version:
       'This {{acquirer}} file is written in version {{value}} of its electronic statement layout (the format of the file), which Quita does not read; Quita reads versions {{readable}}: ask {{acquirer}} for the electronic statement (EDI) in one of them.',
     unsupported_option:
@@ -65,6 +65,8 @@ export const acquirerEn = {
     rejected_sales: '{{count}} sales were rejected by Cielo (they will not be paid) and were left out.',
     getnet_product_codes:
       "Getnet's product codes ({{codes}}) are not translated (their table was not in the source used); this file's sales are matched by NSU, authorization, amount and date, not by brand.",
+    pagbank_installments_at_net:
+      "{{count}} installments of installment sales are listed at their net amount: PagBank's file does not give the fee of each installment.",
     other_bank:
       "This file's payments go to bank {{banks}}, and the account chosen is of bank {{accountBank}}: check the account.",
   },
@@ -97,5 +99,6 @@ export const acquirerEn = {
     'rede-eefi': 'financial statement (EEFI)',
     'stone-xml-2_2': 'conciliation file XML 2.2',
     'getnet-v10': 'electronic statement, layout version 10',
+    'pagseguro-edi-json': 'EDI statement in JSON',
   },
 };

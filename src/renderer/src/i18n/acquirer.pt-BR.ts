@@ -14,7 +14,7 @@ export const acquirerPtBR = {
     record_count:
       'Linha {{line}}: o registro final conta {{declared}} registros e este arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) tem {{found}}; falta ou sobra registro, nada foi importado: baixe o arquivo de novo no site da {{acquirer}}.',
     unsupported:
-      'Este arquivo não é um extrato de vendas ou de pagamentos da Cielo, Rede, Stone ou Getnet que o Quita leia; no site da sua adquirente, baixe o extrato eletrônico (EDI) de vendas ou de pagamentos.',
+      'Este arquivo não é um extrato de vendas ou de pagamentos da Cielo, Rede, Stone, Getnet ou PagBank que o Quita leia; no site da sua adquirente, baixe o extrato eletrônico (EDI) de vendas ou de pagamentos.',
     unsupported_version:
       'Este arquivo da {{acquirer}} está na versão {{value}} do layout do extrato eletrônico (o formato do arquivo), que o Quita não lê; o Quita lê as versões {{readable}}: peça à {{acquirer}} o extrato eletrônico (EDI) em uma delas.',
     unsupported_option:
@@ -68,6 +68,8 @@ export const acquirerPtBR = {
     rejected_sales: '{{count}} vendas foram rejeitadas pela Cielo (não serão pagas) e ficaram de fora.',
     getnet_product_codes:
       'Os códigos de produto da Getnet ({{codes}}) não são traduzidos (a tabela não estava na fonte usada); as vendas deste arquivo são conciliadas por NSU, autorização, valor e data, não pela bandeira.',
+    pagbank_installments_at_net:
+      '{{count}} parcelas de vendas parceladas aparecem pelo valor líquido: o arquivo do PagBank não traz a taxa de cada parcela.',
     other_bank:
       'Os pagamentos deste arquivo vão para o banco {{banks}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
   },
@@ -100,5 +102,6 @@ export const acquirerPtBR = {
     'rede-eefi': 'extrato financeiro (EEFI)',
     'stone-xml-2_2': 'arquivo de conciliação XML 2.2',
     'getnet-v10': 'extrato eletrônico, layout da versão 10',
+    'pagseguro-edi-json': 'extrato EDI em JSON',
   },
 };
