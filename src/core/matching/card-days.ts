@@ -11,20 +11,34 @@
  *   installments keep their monthly day under these models).
  * The charge day is `chargeDate`, else `saleDate` for a sale paid at once (a recurring charge's `saleDate` is
  * the contract's), else `dueDate` (then the due date *is* the member's day the card was charged).
+ *
+ * The date anchor ([S] item 5). The lag models above count from the charge day, and a `saleDate` near the due
+ * date is taken for it; but a branch may carry the plan's sale there (a month before the monthly charge) with
+ * `chargeDate` empty, the money then arriving some business days after `dueDate`. The *due-anchored* models
+ * `due1` / `due2` / `due3` (1–3 business days after `dueDate`, every product, installments too; `forecast` is
+ * the lag 0) cover that. They are not part of `cardDays` (the index every card deposit searches): the card
+ * pass tries them only when the statement's own deposits show them (card-deposits.ts, *the date anchor*).
  */
 import { dayNumber, onOrNextBusinessDay } from './calendar';
 import type { CardProduct, MatchReceivable } from './types';
 
-export type CardModel = 'forecast' | 'd1' | 'd2' | 'c30' | 'a1' | 'a2';
+export type CardModel = 'forecast' | 'd1' | 'd2' | 'c30' | 'a1' | 'a2' | 'due1' | 'due2' | 'due3';
 export const DEBIT_MODELS: readonly CardModel[] = ['forecast', 'd1', 'd2'];
 export const CREDIT_MODELS: readonly CardModel[] = ['forecast', 'c30', 'a1', 'a2'];
+/** Due-anchored lags (business days after `dueDate`), for debit and credit alike: tried on evidence only. */
+export const DUE_MODELS: readonly CardModel[] = ['due1', 'due2', 'due3'];
+export const isDueModel = (m: CardModel) => m === 'due1' || m === 'due2' || m === 'due3';
 
 export interface CardDay {
   day: number;
   model: CardModel;
 }
 
-/** The product a fee band and a learned fee apply to: anticipation is its own (it adds a discount). */
+/**
+ * The product a fee band and a learned fee apply to: anticipation is its own (it adds a discount). A credit
+ * sale read under a due-anchored model keeps the credit band (0–6 % by default): the wider anticipated band
+ * lets more sets of a consolidated day fit, and an MDR with the discount for a month stays under 6 %.
+ */
 export function productOf(credit: boolean, model: CardModel): CardProduct {
   if (!credit) return 'debit';
   return model === 'a1' || model === 'a2' ? 'anticipated' : 'credit';
@@ -74,4 +88,23 @@ export function cardDays(
     out.push({ day: business(c, 1), model: 'a1' }, { day: business(c, 2), model: 'a2' });
   else out.push({ day: monthly, model: 'a1' }, { day: monthly, model: 'a2' });
   return out;
+}
+
+/** The due-anchored days of a card receivable (`due1`–`due3`); none without a due date. */
+export function dueDays(
+  due: number,
+  business: (day: number, n: number) => number = businessAfter,
+): CardDay[] {
+  if (Number.isNaN(due)) return [];
+  return [
+    { day: business(due, 1), model: 'due1' },
+    { day: business(due, 2), model: 'due2' },
+    { day: business(due, 3), model: 'due3' },
+  ];
+}
+
+/** The day a model expects a receivable's money (for the `late` of a reason); NaN when it has none. */
+export function expectedDay(cardDaysOf: readonly CardDay[] | null, due: number, model: CardModel): number {
+  if (isDueModel(model)) return dueDays(due).find((d) => d.model === model)?.day ?? Number.NaN;
+  return cardDaysOf?.find((d) => d.model === model)?.day ?? Number.NaN;
 }

@@ -15,11 +15,23 @@
  * wins, so a coincidence under another model cannot compete with the branch's real convention. Then a line
  * is proposed only when exactly one set of sales explains it at the best level of evidence (recorded fees
  * before a fee band, fewer sales left out first): two sets → nothing (`lump_ambiguous`), the guard intact.
+ *
+ * The date anchor ([S] item 5, dueAnchor below): when an acquirer's deposits are closed whole by sales due 1–3
+ * business days before them (the due-anchored models) clearly more often than by today's models, that
+ * acquirer's deposits are read under the due anchor instead of the charge/sale day; otherwise nothing changes.
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Assignment, PassEntry } from './assign';
 import { onOrNextBusinessDay } from './calendar';
-import { CREDIT_MODELS, DEBIT_MODELS, productOf, type CardModel } from './card-days';
+import {
+  CREDIT_MODELS,
+  DEBIT_MODELS,
+  DUE_MODELS,
+  expectedDay,
+  isDueModel,
+  productOf,
+  type CardModel,
+} from './card-days';
 import type { PLine, PRec, Prepared } from './prepare';
 import { optionOf, PTS, typeFit, type Option, type Part } from './score';
 import type { CardProduct, MatchCardFee, MatchSettings, Reason } from './types';
@@ -34,6 +46,12 @@ interface Entry {
 }
 
 type Scope = 'brand' | 'product' | 'day';
+/** One way the acquirer may have grouped a credit: a brand's product, a product, or the whole day. */
+interface Group {
+  scope: Scope;
+  flag: string;
+  products: ('credit' | 'debit')[];
+}
 
 interface Fit {
   keep: Entry[];
@@ -56,7 +74,19 @@ interface Fit {
 const LEARNED_SPAN = 0.75;
 const LEARNED_MIN_SAMPLES = 2;
 /** Above this many candidates only one sale is ever left out (pairs would cost n²). */
-const MODEL_CODE: Record<CardModel, number> = { forecast: 0, d1: 1, d2: 2, c30: 3, a1: 4, a2: 5 };
+const MODEL_CODE: Record<CardModel, number> = {
+  forecast: 0,
+  d1: 1,
+  d2: 2,
+  c30: 3,
+  a1: 4,
+  a2: 5,
+  due1: 6,
+  due2: 7,
+  due3: 8,
+};
+/** (sale, model) as one number: MODEL_CODE stays below this. */
+const MODEL_SLOTS = 16;
 const ANTICIPATION: ReadonlySet<CardModel> = new Set<CardModel>(['a1', 'a2']);
 const SAYS_ANTICIPATION = /\bantecip/;
 const PAIRS_UP_TO = 60;
@@ -82,7 +112,7 @@ class Fees {
   }
   private readonly cache = new Map<number, Entry>();
   entry(p: PRec, model: CardModel): Entry {
-    const k = p.i * 8 + MODEL_CODE[model];
+    const k = p.i * MODEL_SLOTS + MODEL_CODE[model];
     let e = this.cache.get(k);
     if (!e) {
       e = this.make(p, model);
@@ -248,6 +278,42 @@ function previousBusinessDay(day: number): number {
   return d;
 }
 
+/**
+ * An acquirer's sales expected on a day under the due-anchored models (`due1`–`due3`, card-days.ts), read off
+ * the forecast entries of the index (no index of their own): a sale due on a business day F arrives k business
+ * days after F under `duek`; one due on a weekend or holiday (its forecast day F is the next business day)
+ * arrives on F under `due1`, then k − 1 business days after F. Only the brand and product a text names.
+ */
+class DueDays {
+  /** The forecast entries of one acquirer and day, once per statement. */
+  private readonly forecast = new Map<string, PRec[]>();
+  constructor(private readonly idx: Map<string, { p: PRec; model: CardModel }[]>) {}
+  private forecastOn(acquirer: string, day: number): PRec[] {
+    const k = `${acquirer}|${day}`;
+    let list = this.forecast.get(k);
+    if (!list) {
+      list = [];
+      for (const x of this.idx.get(k) ?? []) if (x.model === 'forecast') list.push(x.p);
+      this.forecast.set(k, list);
+    }
+    return list;
+  }
+  on(acquirer: string, day: number, flag: string, product: 'credit' | 'debit' | null) {
+    const out: { p: PRec; model: CardModel }[] = [];
+    let f = day;
+    for (let n = 0; n <= DUE_MODELS.length; n++) {
+      for (const p of this.forecastOn(acquirer, f)) {
+        if ((flag && p.card!.flag !== flag) || (product && p.card!.credit !== (product === 'credit')))
+          continue;
+        const k = p.due === f ? n : n + 1;
+        if (k >= 1 && k <= DUE_MODELS.length) out.push({ p, model: DUE_MODELS[k - 1]! });
+      }
+      f = previousBusinessDay(f);
+    }
+    return out;
+  }
+}
+
 interface LineWork {
   l: PLine;
   fits: Fit[];
@@ -256,9 +322,19 @@ interface LineWork {
 }
 
 /**
- * Candidate sets of one line on one day: per acquirer the text allows, per grouping, per pair of models.
- * `forecastOnly`: the previous-day fallback (an acquirer paying a day late), forecast model only.
+ * Which models a call of lineFits reads: `today` the models of card-days.ts' index; `previous` the previous-day
+ * fallback (an acquirer paying a day late), forecast model only; `due` only the readings with a due-anchored
+ * model for at least one product (the other product, in a credit of the whole day, may keep any model).
  */
+type Mode = 'today' | 'previous' | 'due';
+
+const modelsOf = (mode: Mode, prod: 'credit' | 'debit'): readonly CardModel[] => {
+  if (mode === 'previous') return ['forecast'];
+  const base = prod === 'credit' ? CREDIT_MODELS : DEBIT_MODELS;
+  return mode === 'due' ? [...base, ...DUE_MODELS] : base;
+};
+
+/** Candidate sets of one line on one day: per acquirer the text allows, per grouping, per pair of models. */
 function lineFits(
   l: PLine,
   day: number,
@@ -266,15 +342,54 @@ function lineFits(
   acquirers: string[],
   a: Assignment,
   fees: Fees,
-  forecastOnly: boolean,
+  mode: Mode,
+  due?: DueDays,
 ): { fits: Fit[]; reasons: Reason[]; candidates: number } {
   const c = l.card!;
   const fits: Fit[] = [];
   const reasons: Reason[] = [];
   let candidates = 0;
-  const seen = new Set<string>();
+  // Sets already read on this line, with what they gave: the same sales read under another pair of models
+  // (the two differ only for a product none of the sales has) are the same answer, recorded under each pair
+  // so that it follows whichever of them the statement's vote keeps.
+  const seen = new Map<string, SetFit[]>();
+  const emit = (got: SetFit[], g: Group, acquirer: string, dm: CardModel | null, cm: CardModel | null) => {
+    if (got.length === 0) return;
+    const models: Fit['models'] = {};
+    if (dm) models.debit = dm;
+    if (cm) models.credit = cm;
+    for (const f of got) {
+      const present = new Set(
+        (f.keep.length ? f.keep : f.accounted).map((e) => (e.p.card!.credit ? 'credit' : 'debit')),
+      );
+      const used: Fit['models'] = {};
+      for (const k of present) used[k] = models[k];
+      fits.push({
+        ...f,
+        scope: g.scope,
+        acquirer,
+        flag: g.flag,
+        product: g.products.length === 1 ? g.products[0]! : null,
+        models: used,
+        combo: models,
+        previousDay: mode === 'previous',
+        key: f.keep.length
+          ? f.keep
+              .map((e) => e.p.r.id)
+              .sort((x, y) => x - y)
+              .join(',')
+          : 'received',
+      });
+    }
+  };
   for (const acquirer of c.acquirer ? [c.acquirer] : acquirers) {
-    const all = idx.get(`${acquirer}|${day}`) ?? [];
+    let all = idx.get(`${acquirer}|${day}`) ?? [];
+    if (mode === 'due') {
+      const lagged = due!.on(acquirer, day, c.flag, c.product);
+      if (lagged.length === 0) continue;
+      // Today's models matter only beside a due-anchored one in a credit of the whole day (both products).
+      all = !c.flag && !c.product ? [...all, ...lagged] : lagged;
+    }
     if (all.length === 0) continue;
     const products: ('credit' | 'debit')[] = c.product ? [c.product] : ['credit', 'debit'];
     const flagsOf = (prod: 'credit' | 'debit') =>
@@ -285,7 +400,7 @@ function lineFits(
               all.filter((x) => x.p.card!.credit === (prod === 'credit')).map((x) => x.p.card!.flag),
             ),
           ];
-    const groups: { scope: Scope; flag: string; products: ('credit' | 'debit')[] }[] = [];
+    const groups: Group[] = [];
     for (const prod of products)
       for (const flag of flagsOf(prod)) groups.push({ scope: 'brand', flag, products: [prod] });
     if (!c.flag) {
@@ -303,38 +418,38 @@ function lineFits(
     const flagsAll = [...new Set(all.map((x) => x.p.card!.flag))];
     for (const g of groups) {
       const gFlags = g.flag ? [g.flag] : flagsAll;
-      const debitModels = g.products.includes('debit')
-        ? forecastOnly
-          ? ['forecast']
-          : DEBIT_MODELS
-        : [null];
-      const creditModels = g.products.includes('credit')
-        ? forecastOnly
-          ? ['forecast']
-          : CREDIT_MODELS
-        : [null];
+      const debitModels = g.products.includes('debit') ? modelsOf(mode, 'debit') : [null];
+      const creditModels = g.products.includes('credit') ? modelsOf(mode, 'credit') : [null];
       for (const dm of debitModels)
         for (const cm of creditModels) {
+          if (mode === 'due' && !(dm && isDueModel(dm)) && !(cm && isDueModel(cm))) continue;
           const set: { p: PRec; model: CardModel }[] = [];
+          let lags = false;
           for (const f of gFlags)
             for (const prod of g.products) {
               const m = prod === 'credit' ? cm : dm;
               const b = m ? buckets.get(`${f}|${prod}|${m}`) : undefined;
               if (b) for (const x of b) set.push(x);
+              if (b && m && isDueModel(m)) lags = true;
             }
           if (set.length === 0) continue;
+          // The due reading of a line adds only sets with a due-anchored sale (the rest were read already).
+          if (mode === 'due' && !lags) continue;
           // Per grouping: the same sales read per brand and per product are two readings (they vote apart).
           // An order-free fingerprint of (sale, model) pairs; cheap next to sorting strings per set.
           let h1 = 0;
           let h2 = 0;
           for (const x of set) {
-            const v = x.p.i * 8 + MODEL_CODE[x.model];
+            const v = x.p.i * MODEL_SLOTS + MODEL_CODE[x.model];
             h1 = (h1 + Math.imul(v, 0x9e3779b1)) | 0;
             h2 = (h2 ^ Math.imul(v + 0x7f4a7c15, 0x85ebca6b)) | 0;
           }
           const setKey = `${g.scope}:${set.length}:${h1}:${h2}`;
-          if (seen.has(setKey)) continue;
-          seen.add(setKey);
+          const before = seen.get(setKey);
+          if (before) {
+            emit(before, g, acquirer, dm, cm);
+            continue;
+          }
           // A sale may sit in one set twice (forecast and c30 on one day): once is enough.
           const uniq = new Map<number, Entry>();
           for (const x of set) if (!uniq.has(x.p.i)) uniq.set(x.p.i, fees.entry(x.p, x.model));
@@ -347,34 +462,11 @@ function lineFits(
           const got = fitsOf(avail, accounted, l.amount);
           if (!Array.isArray(got)) {
             reasons.push(got);
+            seen.set(setKey, []);
             continue;
           }
-          const models: Fit['models'] = {};
-          if (dm) models.debit = dm as CardModel;
-          if (cm) models.credit = cm as CardModel;
-          for (const f of got) {
-            const present = new Set(
-              (f.keep.length ? f.keep : f.accounted).map((e) => (e.p.card!.credit ? 'credit' : 'debit')),
-            );
-            const used: Fit['models'] = {};
-            for (const k of present) used[k] = models[k];
-            fits.push({
-              ...f,
-              scope: g.scope,
-              acquirer,
-              flag: g.flag,
-              product: g.products.length === 1 ? g.products[0]! : null,
-              models: used,
-              combo: models,
-              previousDay: forecastOnly,
-              key: f.keep.length
-                ? f.keep
-                    .map((e) => e.p.r.id)
-                    .sort((x, y) => x - y)
-                    .join(',')
-                : 'received',
-            });
-          }
+          seen.set(setKey, got);
+          emit(got, g, acquirer, dm, cm);
         }
     }
   }
@@ -384,7 +476,8 @@ function lineFits(
 function settlementPart(f: Fit, day: number): Part {
   const models = [f.models.debit, f.models.credit].filter(Boolean).join('+');
   const first = f.keep[0]!;
-  const expected = first.p.cardDays?.find((d) => d.model === first.model)?.day ?? day;
+  const on = expectedDay(first.p.cardDays, first.p.due, first.model);
+  const expected = Number.isNaN(on) ? day : on;
   return {
     pts: f.previousDay ? PTS.date - 6 : PTS.date,
     reason: {
@@ -521,6 +614,101 @@ function eliminate(
   return out;
 }
 
+/** The models that count from the charge day (chargeDate, or a saleDate near the due date): today's anchor. */
+const CHARGE_ANCHORED: ReadonlySet<CardModel> = new Set<CardModel>(['d1', 'd2', 'a1', 'a2']);
+/** Deposits a due-anchored reading must close whole before the due anchor is tried for the rest… */
+const DUE_MIN_EVIDENCE = 3;
+/** …and by how many it must outnumber the deposits either other anchor closes whole. */
+const DUE_MARGIN = 2;
+
+type Anchor = 'due' | 'charge' | 'neutral';
+/** Which anchor a reading stands on: a due-anchored model, a charge-anchored one, or neither (forecast, c30). */
+function anchorOf(f: Fit): Anchor {
+  let out: Anchor = 'neutral';
+  for (const m of Object.values(f.models)) {
+    if (isDueModel(m)) return 'due';
+    if (CHARGE_ANCHORED.has(m)) out = 'charge';
+  }
+  return out;
+}
+
+/**
+ * The date anchor ([S] item 5), per acquirer. Today's lag models (d1/d2/a1/a2) count from the charge day, which
+ * is `saleDate` when that is near the due date; a branch whose `saleDate` is the plan's sale (a month before
+ * the monthly charge) and whose acquirer pays days after `dueDate` is explained by none of them. The
+ * due-anchored models (`due1`–`due3`, card-days.ts) are read for the deposits naming an acquirer that today's
+ * models leave without a whole explanation with recorded fees (every other deposit is evidence as it is).
+ * Evidence: the deposits naming the acquirer that a reading closes whole (no sale left out) at the deposit's
+ * best level, counted per anchor — due (a due-anchored model), charge (a charge-anchored one), neutral
+ * (`forecast` and `c30` only: both anchors read them alike). The due anchor wins the acquirer when it closes
+ * at least DUE_MIN_EVIDENCE deposits and DUE_MARGIN more than each of the other two; then every deposit the
+ * acquirer may have made (naming it, or naming no acquirer) is also read under it, its charge-anchored
+ * readings are dropped, and the usual vote picks the lag per product among `forecast`, `c30` and `due1`–`due3`.
+ * Otherwise nothing changes: the deposits keep today's readings only, so one that only a due-anchored reading
+ * explains is not proposed (let alone green). Cost: the due readings of the deposits without a whole
+ * explanation, and of every deposit of an acquirer only once the evidence chose the due anchor for it.
+ */
+function dueAnchor(
+  work: LineWork[],
+  idx: Map<string, { p: PRec; model: CardModel }[]>,
+  a: Assignment,
+  fees: Fees,
+): Set<string> {
+  const chosen = new Set<string>();
+  const probe = work.filter(
+    (w) => w.l.card!.acquirer !== '' && !w.fits.some((f) => f.exact && f.removed === 0),
+  );
+  if (probe.length === 0) return chosen;
+  const due = new DueDays(idx);
+  type Got = ReturnType<typeof lineFits>;
+  const extra = new Map<LineWork, Got>();
+  for (const w of probe) extra.set(w, lineFits(w.l, w.l.day, idx, [w.l.card!.acquirer], a, fees, 'due', due));
+  // Only an acquirer with enough deposits a due reading closes whole at all can be won by it: count the rest
+  // of its evidence only then (a branch whose acquirers pay as today's models say stops here).
+  const closing = new Map<string, number>();
+  for (const [w, got] of extra)
+    if (got.fits.some((f) => f.removed === 0)) {
+      const acquirer = w.l.card!.acquirer;
+      closing.set(acquirer, (closing.get(acquirer) ?? 0) + 1);
+    }
+  if (![...closing.values()].some((n) => n >= DUE_MIN_EVIDENCE)) return chosen;
+  const evidence = new Map<string, Record<Anchor, number>>();
+  for (const w of work) {
+    const acquirer = w.l.card!.acquirer;
+    if (acquirer === '' || (closing.get(acquirer) ?? 0) < DUE_MIN_EVIDENCE) continue;
+    const more = extra.get(w)?.fits;
+    const closed = new Set<Anchor>();
+    for (const f of votersOf(more?.length ? [...w.fits, ...more] : w.fits))
+      if (f.removed === 0 && f.acquirer === acquirer) closed.add(anchorOf(f));
+    if (closed.size === 0) continue;
+    const e = evidence.get(acquirer) ?? { due: 0, charge: 0, neutral: 0 };
+    for (const k of closed) e[k]++;
+    evidence.set(acquirer, e);
+  }
+  for (const [acquirer, e] of evidence)
+    if (e.due >= DUE_MIN_EVIDENCE && e.due >= Math.max(e.charge, e.neutral) + DUE_MARGIN)
+      chosen.add(acquirer);
+  if (chosen.size === 0) return chosen;
+  const acquirers = [...chosen].sort();
+  for (const w of work) {
+    const named = w.l.card!.acquirer;
+    if (named !== '' && !chosen.has(named)) continue;
+    const more = extra.get(w) ?? lineFits(w.l, w.l.day, idx, acquirers, a, fees, 'due', due);
+    // The chosen acquirers' deposits follow the due anchor: their charge-anchored readings go.
+    const kept = w.fits.filter(
+      (f) => !chosen.has(f.acquirer) || !Object.values(f.combo).some((m) => CHARGE_ANCHORED.has(m)),
+    );
+    const add = more.fits.filter(
+      (f) => chosen.has(f.acquirer) && !Object.values(f.combo).some((m) => CHARGE_ANCHORED.has(m)),
+    );
+    w.fits = [...kept, ...add];
+    // What a deposit left unexplained says comes from its due reading first (the anchor its acquirer follows).
+    w.reasons = [...more.reasons, ...w.reasons];
+    w.candidates = Math.max(w.candidates, more.candidates);
+  }
+  return chosen;
+}
+
 /** Pass 2: acquirers' deposits against the card sales expected that day. */
 export function cardEntries(
   prep: Prepared,
@@ -544,15 +732,16 @@ export function cardEntries(
   for (const l of prep.lines) {
     if (!l.card || a.done[l.i]) continue;
     const acquirers = l.card.acquirer ? [l.card.acquirer] : acquirersOn(l.day);
-    let got = lineFits(l, l.day, idx, acquirers, a, fees, false);
+    let got = lineFits(l, l.day, idx, acquirers, a, fees, 'today');
     // The day before is only a fallback for a deposit with nothing expected on its own day (an acquirer
     // paying late); otherwise an unexplained deposit would borrow the previous day's sales.
     if (got.candidates === 0) {
       const prev = previousBusinessDay(l.day);
-      got = lineFits(l, prev, idx, l.card.acquirer ? acquirers : acquirersOn(prev), a, fees, true);
+      got = lineFits(l, prev, idx, l.card.acquirer ? acquirers : acquirersOn(prev), a, fees, 'previous');
     }
     work.push({ l, fits: got.fits, reasons: got.reasons, candidates: got.candidates });
   }
+  dueAnchor(work, idx, a, fees);
 
   // The statement's own convention: per acquirer and product, the models that explain most of its deposits.
   const votes = new Map<string, Map<CardModel, number>>();

@@ -47,6 +47,9 @@ const CARD_MODELS: Record<string, string> = {
   c30: 'crédito D+30 por parcela',
   a1: 'antecipado D+1',
   a2: 'antecipado D+2',
+  due1: '1 dia útil após o vencimento',
+  due2: '2 dias úteis após o vencimento',
+  due3: '3 dias úteis após o vencimento',
 };
 const days = (n: number) => `${n} ${plural(n, 'dia', 'dias')}`;
 const pct = (n: number) => `${String(n).replace('.', ',')}%`;

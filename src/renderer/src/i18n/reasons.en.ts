@@ -154,6 +154,9 @@ export function englishReason(
               c30: 'credit D+30 per installment',
               a1: 'anticipated D+1',
               a2: 'anticipated D+2',
+              due1: '1 business day after the due date',
+              due2: '2 business days after the due date',
+              due3: '3 business days after the due date',
             })[m] ?? m,
         )
         .join(' and ');
