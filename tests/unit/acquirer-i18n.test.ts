@@ -47,7 +47,9 @@ describe('acquirer file texts', () => {
     await i18n.init({ resources, lng: 'pt-BR', interpolation: { escapeValue: false } });
     for (const e of made) {
       const text = i18n.t(`errors.${e.code!}`, e.params ?? {});
-      expect(text, e.code).not.toMatch(/docs\/|\.md\b|\$t\(|\{\{|cielo-edi|rede-ee|stone-xml|getnet-v/);
+      expect(text, e.code).not.toMatch(
+        /docs\/|\.md\b|\$t\(|\{\{|cielo-edi|rede-ee|stone-xml|getnet-v|pagseguro-edi/,
+      );
       expect(text, e.code).not.toMatch(/\bv1[345]\b|EDI v/);
     }
     // The example of the issue, word for word; a line refusal names the layout in words.
@@ -57,6 +59,15 @@ describe('acquirer file texts', () => {
     const line = acquirerErrors.badLine('Cielo', 'cielo-edi-13', 4, 'x');
     expect(i18n.t(`errors.${line.code!}`, line.params)).toContain(
       'deste arquivo da Cielo (extrato eletrônico (EDI), layout da versão 13)',
+    );
+    // The acquirer with its article: “do PagBank”, “ao PagBank”, “da Cielo”.
+    const pagbank = acquirerErrors.truncated('PagBank', 'pagseguro-edi-json', 'x');
+    expect(i18n.t(`errors.${pagbank.code!}`, pagbank.params)).toMatch(
+      /^Este arquivo do PagBank \(extrato EDI em JSON\) .* no site do PagBank\.$/,
+    );
+    const getnet = acquirerErrors.unsupportedVersion('Getnet', '9', '10');
+    expect(i18n.t(`errors.${getnet.code!}`, getnet.params)).toContain(
+      'peça à Getnet o extrato eletrônico (EDI)',
     );
     const stone = acquirerErrors.truncated('Stone', 'stone-xml-2.2', 'x');
     expect(i18n.t(`errors.${stone.code!}`, stone.params)).toContain('(arquivo de conciliação XML 2.2)');

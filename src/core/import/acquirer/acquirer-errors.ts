@@ -40,7 +40,7 @@ export const acquirerErrors = {
   unsupportedVersion: (acquirer: string, value: string, readable: string) =>
     new AppError(
       'validation',
-      `This ${acquirer} file is written in version “${value}” of its electronic statement layout, which Quita does not read (it reads ${readable}); ask ${acquirer} for the electronic statement (EDI) in one of those versions.`,
+      `This ${acquirer} file is written in version “${value}” of its electronic statement layout, which Quita does not read (versions it reads: ${readable}); ask ${acquirer} for the electronic statement (EDI) in a version Quita reads.`,
       { code: 'acquirer.unsupported_version', params: { acquirer, value, readable } },
     ),
   /** A Cielo statement of another kind than sales (03) or payments (04): named, with what to download instead. */

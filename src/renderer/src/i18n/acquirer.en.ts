@@ -12,7 +12,7 @@ export const acquirerEn = {
     unsupported:
       "This file is not a sales or payments statement of Cielo, Rede, Stone, Getnet or PagBank that Quita reads; on your acquirer's site, download the electronic statement (EDI) of sales or of payments.",
     unsupported_version:
-      'This {{acquirer}} file is written in version {{value}} of its electronic statement layout (the format of the file), which Quita does not read; Quita reads versions {{readable}}: ask {{acquirer}} for the electronic statement (EDI) in one of them.',
+      'This {{acquirer}} file is written in version {{value}} of its electronic statement layout (the format of the file), which Quita does not read (versions it reads: {{readable}}); ask {{acquirer}} for the electronic statement (EDI) in a version Quita reads.',
     unsupported_option:
       "This {{acquirer}} file is a statement of option {{value}}, neither sales nor payments; on {{acquirer}}'s site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
     cielo_open_balance:
@@ -88,6 +88,23 @@ export const acquirerEn = {
     known: '{{count}} rows already came in another file and will not be repeated.',
     sameFile: 'This very file was already imported into this account.',
     explain: "The statement's card credits of the period will be matched with these sales.",
+    /** The acquirer with its article in pt-BR (`of`, `to`); in English the name alone. */
+    of: {
+      Cielo: 'Cielo',
+      Rede: 'Rede',
+      Stone: 'Stone',
+      Getnet: 'Getnet',
+      PagBank: 'PagBank',
+      acquirer: 'the acquirer',
+    },
+    to: {
+      Cielo: 'Cielo',
+      Rede: 'Rede',
+      Stone: 'Stone',
+      Getnet: 'Getnet',
+      PagBank: 'PagBank',
+      acquirer: 'the acquirer',
+    },
   },
   /** The file's layout in words (summary title and refusals: `$t(acquirerFile.layouts.{{layoutKey}})`). */
   layouts: {

@@ -6,19 +6,19 @@
 export const acquirerPtBR = {
   errors: {
     summary_total:
-      'Linha {{line}}: este arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) traz um total de {{declared}}, mas os seus registros somam {{found}} (registro faltando, repetido ou danificado); nada foi importado, baixe o arquivo de novo no site da {{acquirer}}.',
+      'Linha {{line}}: este arquivo $t(acquirerFile.of.{{acquirer}}) ($t(acquirerFile.layouts.{{layoutKey}})) traz um total de {{declared}}, mas os seus registros somam {{found}} (registro faltando, repetido ou danificado); nada foi importado, baixe o arquivo de novo no site $t(acquirerFile.of.{{acquirer}}).',
     control_character:
-      'Linha {{line}}: há um caractere de controle ({{byte}}) na posição {{position}} deste arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})), que está danificado; nada foi importado, baixe-o de novo no site da {{acquirer}}.',
+      'Linha {{line}}: há um caractere de controle ({{byte}}) na posição {{position}} deste arquivo $t(acquirerFile.of.{{acquirer}}) ($t(acquirerFile.layouts.{{layoutKey}})), que está danificado; nada foi importado, baixe-o de novo no site $t(acquirerFile.of.{{acquirer}}).',
     line_length:
-      'Linha {{line}}: o registro tem {{length}} caracteres em vez de {{expected}} neste arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) (os campos ficariam deslocados); nada foi importado, baixe o arquivo de novo no site da {{acquirer}}.',
+      'Linha {{line}}: o registro tem {{length}} caracteres em vez de {{expected}} neste arquivo $t(acquirerFile.of.{{acquirer}}) ($t(acquirerFile.layouts.{{layoutKey}})) (os campos ficariam deslocados); nada foi importado, baixe o arquivo de novo no site $t(acquirerFile.of.{{acquirer}}).',
     record_count:
-      'Linha {{line}}: o registro final conta {{declared}} registros e este arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) tem {{found}}; falta ou sobra registro, nada foi importado: baixe o arquivo de novo no site da {{acquirer}}.',
+      'Linha {{line}}: o registro final conta {{declared}} registros e este arquivo $t(acquirerFile.of.{{acquirer}}) ($t(acquirerFile.layouts.{{layoutKey}})) tem {{found}}; falta ou sobra registro, nada foi importado: baixe o arquivo de novo no site $t(acquirerFile.of.{{acquirer}}).',
     unsupported:
       'Este arquivo não é um extrato de vendas ou de pagamentos da Cielo, Rede, Stone, Getnet ou PagBank que o Quita leia; no site da sua adquirente, baixe o extrato eletrônico (EDI) de vendas ou de pagamentos.',
     unsupported_version:
-      'Este arquivo da {{acquirer}} está na versão {{value}} do layout do extrato eletrônico (o formato do arquivo), que o Quita não lê; o Quita lê as versões {{readable}}: peça à {{acquirer}} o extrato eletrônico (EDI) em uma delas.',
+      'Este arquivo $t(acquirerFile.of.{{acquirer}}) está na versão {{value}} do layout do extrato eletrônico (o formato do arquivo), que o Quita não lê (versões que ele lê: {{readable}}); peça $t(acquirerFile.to.{{acquirer}}) o extrato eletrônico (EDI) numa versão que o Quita leia.',
     unsupported_option:
-      'Este arquivo da {{acquirer}} é um extrato da opção {{value}}, que não é de vendas nem de pagamentos; no site da {{acquirer}}, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
+      'Este arquivo $t(acquirerFile.of.{{acquirer}}) é um extrato da opção {{value}}, que não é de vendas nem de pagamentos; no site $t(acquirerFile.of.{{acquirer}}), em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
     cielo_open_balance:
       'Este arquivo da Cielo é o extrato de saldo em aberto (opção {{value}}), que não traz as vendas; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
     cielo_negotiation:
@@ -32,9 +32,9 @@ export const acquirerPtBR = {
     stone_no_header:
       'Este arquivo XML da Stone não traz o cabeçalho da conciliação, então não é um arquivo de conciliação inteiro; no portal da Stone, baixe de novo o arquivo de conciliação (XML).',
     bad_line:
-      'A linha {{line}} deste arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) não pôde ser lida ({{reason}}), por isso nada foi importado; baixe o arquivo de novo no site da {{acquirer}}.',
+      'A linha {{line}} deste arquivo $t(acquirerFile.of.{{acquirer}}) ($t(acquirerFile.layouts.{{layoutKey}})) não pôde ser lida ({{reason}}), por isso nada foi importado; baixe o arquivo de novo no site $t(acquirerFile.of.{{acquirer}}).',
     truncated:
-      'Este arquivo da {{acquirer}} ($t(acquirerFile.layouts.{{layoutKey}})) está incompleto ({{detail}}), por isso nada foi importado; baixe-o de novo no site da {{acquirer}}.',
+      'Este arquivo $t(acquirerFile.of.{{acquirer}}) ($t(acquirerFile.layouts.{{layoutKey}})) está incompleto ({{detail}}), por isso nada foi importado; baixe-o de novo no site $t(acquirerFile.of.{{acquirer}}).',
     unsafe_xml:
       'Este arquivo XML declara um DOCTYPE ou entidades, o que um arquivo de conciliação da Stone nunca faz; ele não foi lido. Baixe o arquivo de novo na Stone.',
   },
@@ -91,6 +91,26 @@ export const acquirerPtBR = {
     known: '{{count}} lançamentos já vieram em outro arquivo e não serão repetidos.',
     sameFile: 'Este mesmo arquivo já foi importado nesta conta.',
     explain: 'Os créditos de cartão do extrato no período serão conciliados com estas vendas.',
+    /**
+     * “da Cielo”, “do PagBank”: the acquirer with its article, for the refusals
+     * (`$t(acquirerFile.of.{{acquirer}})`, `$t(acquirerFile.to.{{acquirer}})`; keys are the names the core gives).
+     */
+    of: {
+      Cielo: 'da Cielo',
+      Rede: 'da Rede',
+      Stone: 'da Stone',
+      Getnet: 'da Getnet',
+      PagBank: 'do PagBank',
+      acquirer: 'da adquirente',
+    },
+    to: {
+      Cielo: 'à Cielo',
+      Rede: 'à Rede',
+      Stone: 'à Stone',
+      Getnet: 'à Getnet',
+      PagBank: 'ao PagBank',
+      acquirer: 'à adquirente',
+    },
   },
   /** The file's layout in words (summary title and refusals: `$t(acquirerFile.layouts.{{layoutKey}})`). */
   layouts: {
