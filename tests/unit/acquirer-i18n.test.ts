@@ -69,6 +69,14 @@ describe('acquirer file texts', () => {
     expect(i18n.t(`errors.${getnet.code!}`, getnet.params)).toContain(
       'peça à Getnet o extrato eletrônico (EDI)',
     );
+    // The file's title in Importar: “do PagBank”, the layout in words.
+    expect(
+      i18n.t('acquirerFile.title', {
+        acquirer: 'PagBank',
+        layout: i18n.t('acquirerFile.layouts.pagseguro-edi-json'),
+        kind: 'financeiro',
+      }),
+    ).toBe('Arquivo do PagBank · extrato EDI em JSON · financeiro');
     const stone = acquirerErrors.truncated('Stone', 'stone-xml-2.2', 'x');
     expect(i18n.t(`errors.${stone.code!}`, stone.params)).toContain('(arquivo de conciliação XML 2.2)');
   });

@@ -74,7 +74,7 @@ export const acquirerPtBR = {
       'Os pagamentos deste arquivo vão para o banco {{banks}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
   },
   summary: {
-    title: 'Arquivo da {{acquirer}} · {{layout}} · {{kind}}',
+    title: 'Arquivo $t(acquirerFile.of.{{acquirer}}) · {{layout}} · {{kind}}',
     format: 'de adquirente (vendas e pagamentos de cartão)',
     merchant: 'Estabelecimento {{merchant}}',
     fileDate: 'gerado em {{date}}',
