@@ -36,6 +36,7 @@ export const BANK_NAMES: Readonly<Record<number, string>> = {
   403: 'Cora',
   422: 'Safra',
   435: 'Delbank',
+  630: 'Smartbank',
   633: 'Rendimento',
   643: 'Pine',
   655: 'Votorantim',

@@ -195,8 +195,3 @@ export function layout240(bankCode: string): { layout: Layout240; known: boolean
   return { layout: febraban(bankCode, `banco ${bankCode}`, 'assumed'), known: false };
 }
 
-/** “Inter (077)”, or “077” for a bank the table does not know: how messages name the bank. */
-export function bankLabel(bankCode: string): string {
-  const own = LAYOUTS_240[bankCode];
-  return own ? `${own.name} (${bankCode})` : bankCode;
-}

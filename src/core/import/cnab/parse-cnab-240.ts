@@ -1,6 +1,6 @@
 import { cnabErrors } from './cnab-errors';
 import { BadField, CnabRecord, cents, date, fitLine, type RawLine } from './cnab-records';
-import { bankLabel, FEBRABAN_T, type Layout240, type SegmentT240 } from './layouts-240';
+import { FEBRABAN_T, type Layout240, type SegmentT240 } from './layouts-240';
 import type { FixedSpans } from './line-shape';
 import { occurrenceOf } from './occurrences';
 import type { CnabNotice, CnabSkippedLine, CnabTitle } from './types';
@@ -316,4 +316,3 @@ function title240(t: CnabRecord, u: CnabRecord, layout: Layout240): CnabTitle {
   };
 }
 
-export { bankLabel };

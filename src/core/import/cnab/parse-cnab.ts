@@ -1,6 +1,7 @@
 import { cnabErrors } from './cnab-errors';
 import { checkRecords, splitLines, type RawLine } from './cnab-records';
-import { bankLabel, layout240 } from './layouts-240';
+import { bankLabel } from '../../../shared/banks';
+import { layout240 } from './layouts-240';
 import { parse240, spans240 } from './parse-cnab-240';
 import { read400 } from './parse-cnab-400';
 import type { CnabOccurrenceCount, CnabReturn, CnabTitle, HeaderInfo } from './types';

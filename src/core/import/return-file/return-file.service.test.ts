@@ -35,9 +35,9 @@ function titlesInFile(bytes: Buffer): number {
   return lines.filter((l) => l[0] === detail).length;
 }
 
-const SUPPORTED = readdirSync(FIXTURES).filter(
-  (n) => n.endsWith('.ret') && !n.startsWith('safra') && !n.startsWith('itau-240'),
-);
+// Every return fixture of the first layouts is read now ([S]: Safra 400 included), except itau-240.ret: written
+// at FEBRABAN's positions, which are not Itaú's (its own 240 is tests/fixtures/cnab/240/), so it is refused.
+const SUPPORTED = readdirSync(FIXTURES).filter((n) => n.endsWith('.ret') && !n.startsWith('itau-240'));
 
 let db: Db;
 beforeEach(() => {
@@ -184,8 +184,13 @@ describe('return files in the import flow', () => {
     const cases: [string, Buffer, string, Record<string, unknown>][] = [
       ['remessa', bytes('bradesco-400-remessa.rem'), 'cnab.remessa', { bankCode: '237', layout: '400' }],
       ['remessa 240', bytes('bradesco-240-remessa.rem'), 'cnab.remessa', { bankCode: '237', layout: '240' }],
-      ['Safra 400', bytes('safra-400.ret'), 'cnab.unsupported_bank', { bankCode: '422', layout: '400' }],
-      ['Itaú 240', bytes('itau-240.ret'), 'cnab.unsupported_bank', { bankCode: '341', layout: '240' }],
+      // Mercantil (389) publishes no 400 return layout Quita could follow (tests/fixtures/cnab/400/make-400.ts).
+      [
+        'Mercantil 400',
+        bytes('400/mercantil-389-unsupported.ret'),
+        'cnab.unsupported_bank',
+        { bankCode: '389', layout: '400' },
+      ],
       ['no trailer', cut(bytes('bradesco-400.ret')), 'cnab.truncated', { bankCode: '237', layout: '400' }],
       ['bad amount', damaged, 'cnab.bad_line', { bankCode: '237', layout: '400', line: 3 }],
     ];
