@@ -424,17 +424,15 @@ function lineFits(
         for (const cm of creditModels) {
           if (mode === 'due' && !(dm && isDueModel(dm)) && !(cm && isDueModel(cm))) continue;
           const set: { p: PRec; model: CardModel }[] = [];
-          let lags = false;
           for (const f of gFlags)
             for (const prod of g.products) {
               const m = prod === 'credit' ? cm : dm;
               const b = m ? buckets.get(`${f}|${prod}|${m}`) : undefined;
               if (b) for (const x of b) set.push(x);
-              if (b && m && isDueModel(m)) lags = true;
             }
+          // (A due reading whose due-anchored product has no sale that day is the other product's sales alone:
+          // a credit of the whole day without, say, its credits.)
           if (set.length === 0) continue;
-          // The due reading of a line adds only sets with a due-anchored sale (the rest were read already).
-          if (mode === 'due' && !lags) continue;
           // Per grouping: the same sales read per brand and per product are two readings (they vote apart).
           // An order-free fingerprint of (sale, model) pairs; cheap next to sorting strings per set.
           let h1 = 0;
