@@ -28,23 +28,33 @@ test('Importar: an acquirer settlement file is read, summarised and imported; an
   await page.locator('input[type=file]').setInputFiles(file('cielo-04-pagamentos-crlf-stripped.txt'));
   const summary = page.getByTestId('acquirer-summary');
   await expect(summary).toBeVisible({ timeout: 30_000 });
-  await expect(summary.getByRole('heading')).toHaveText('Arquivo da Cielo · EDI v15 · 04 pagamentos');
+  await expect(summary.getByRole('heading')).toHaveText(
+    'Arquivo da Cielo · extrato eletrônico (EDI), layout da versão 15 · 04 pagamentos',
+  );
   await expect(summary).toContainText('5 vendas · 1 outro lançamento');
   await expect(summary).toContainText('Bruto R$ 549,90 · taxa R$ 13,00 (2,36%) · líquido R$ 536,90');
   await expect(summary).toContainText('2 pagamentos em 03/11/2026, R$ 447,00 · 2 já pagos');
-  await expect(
-    page.getByText('Formato de adquirente (vendas e pagamentos de cartão)', { exact: false }),
-  ).toBeVisible();
+  // [S] item 6: its own words, not the statement's (no "créditos a conciliar", no columns, no encoding).
+  await expect(page.getByText('a conciliar', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('codificação', { exact: false })).toHaveCount(0);
   await summary.scrollIntoViewIfNeeded();
   await shoot(page, 'acquirer-preview');
-  await page.getByRole('button', { name: /^Importar \(5 crédito/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Importado: 5 lançamentos novos' })).toBeVisible({
-    timeout: 30_000,
-  });
+  await page.getByRole('button', { name: 'Importar o arquivo de vendas (5 vendas)' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Arquivo de vendas importado: 5 vendas guardadas; 0 já conhecidos.' }),
+  ).toBeVisible({ timeout: 30_000 });
+  // Listed with the files of its kind, by the card company's name.
+  const listed = page.getByTestId('acquirer-files-history');
+  await expect(listed).toContainText('cielo-04-pagamentos-crlf-stripped.txt');
+  await expect(listed).toContainText('Cielo');
+  await listed.scrollIntoViewIfNeeded();
+  await shoot(page, 's-acquirer-imported');
 
   await page.locator('input[type=file]').setInputFiles(file('cielo-09-saldo.txt'));
   await expect(page.getByRole('alert')).toHaveText(
-    'Este arquivo da Cielo é do tipo “09” (saldo em aberto, negociação ou Pix), não de vendas (03) nem de pagamentos (04); baixe o arquivo de vendas ou de pagamentos.',
+    'Este arquivo da Cielo é o extrato de saldo em aberto (opção 09), que não traz as vendas; no site da Cielo, em Extrato Eletrônico (EDI), baixe o arquivo de vendas (03) ou de pagamentos (04).',
     { timeout: 30_000 },
   );
 });
@@ -75,8 +85,10 @@ test('Conciliar: a card credit already in EVO still lists the acquirer file’s 
     mimeType: 'text/plain',
     buffer: Buffer.from(f.bytes),
   });
-  await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^Importar o arquivo de vendas \(\d+ venda/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Arquivo de vendas importado:/ })).toBeVisible({
+    timeout: 30_000,
+  });
 
   await nav.getByRole('button', { name: 'Conciliar' }).click();
   await page.getByRole('tab', { name: /^Já no EVO/ }).click();

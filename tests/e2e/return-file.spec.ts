@@ -29,17 +29,33 @@ test('Importar: a CNAB return file is read, imported once, and a remessa is refu
   await expect(page.getByRole('heading', { name: 'Confira antes de importar' })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByText('CNAB', { exact: false }).first()).toBeVisible();
+  // [S] item 6: named as what it is, in its own words (boletos paid, fees, credit days), not as a statement.
+  const summary = page.getByTestId('return-file-summary');
+  await expect(summary.getByRole('heading')).toHaveText('Arquivo retorno de boletos: Itaú (341).');
+  await expect(summary).toContainText('7 boletos no arquivo · 5 pagos');
+  await expect(page.getByText('a conciliar', { exact: false })).toHaveCount(0);
   await expect(
-    page.getByText('2 títulos deste arquivo retorno não são liquidações', { exact: false }),
+    page.getByText('2 boletos deste arquivo não foram pagos (Entrada confirmada: 1; Baixa simples: 1)', {
+      exact: false,
+    }),
   ).toBeVisible();
-  await page.getByRole('button', { name: /^Importar \(5 crédito/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Importado: 5 lançamentos novos' })).toBeVisible({
-    timeout: 30_000,
-  });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await summary.scrollIntoViewIfNeeded();
+  await shoot(page, 's-return-preview');
+  await page.getByRole('button', { name: 'Importar o arquivo retorno (5 boletos pagos)' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Arquivo retorno importado: 5 boletos pagos guardados; 0 já conhecidos.' }),
+  ).toBeVisible({ timeout: 30_000 });
+  const listed = page.getByTestId('return-files-history');
+  await expect(listed).toContainText('flow-itau-400-day.ret');
+  await expect(listed).toContainText('Itaú (341)');
+  await shoot(page, 's-return-imported');
 
   await page.locator('input[type=file]').setInputFiles(cnab('flow-itau-400-day.ret'));
-  await page.getByRole('button', { name: /^Importar \(0 crédito/ }).click();
+  await expect(summary).toContainText('Este mesmo arquivo retorno já foi importado nesta conta');
+  await page.getByRole('button', { name: /^Importar o arquivo retorno/ }).click();
   await expect(page.getByRole('status').filter({ hasText: '5 já conhecidos' })).toBeVisible({
     timeout: 30_000,
   });
@@ -98,10 +114,13 @@ test('Conciliar: a boleto credit explained by the return file shows its titles',
     },
   ]) {
     await page.locator('input[type=file]').setInputFiles({ ...file, mimeType: 'application/octet-stream' });
-    await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click({ timeout: 30_000 });
-    await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({
-      timeout: 30_000,
-    });
+    // The statement's button counts credits, the return file's the boletos paid ([S] item 6).
+    await page
+      .getByRole('button', { name: /^Importar (\(\d+ crédito|o arquivo retorno)/ })
+      .click({ timeout: 30_000 });
+    await expect(
+      page.getByRole('status').filter({ hasText: /^(Importado|Arquivo retorno importado):/ }),
+    ).toBeVisible({ timeout: 30_000 });
   }
 
   await nav.getByRole('button', { name: 'Conciliar' }).click();

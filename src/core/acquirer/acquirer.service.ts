@@ -5,6 +5,7 @@
  * nothing, and its payment batches explain the account's card credits when matching
  * (core/matching/acquirer-files.ts).
  */
+import { bankLabel } from '../../shared/banks';
 import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
 import type { ImportCommitResult, ImportPreview, Notice } from '../../shared/contract/import';
 import type { Db } from '../db/open-db';
@@ -113,7 +114,13 @@ function notices(f: AcquirerFile, account: BankAccountRow | null): Notice[] {
     out.push({
       code: 'acquirer.other_bank',
       message: `This file's payments go to bank ${[...banks].join(', ')}, and the account chosen is of bank ${account.bank_code}; check the account.`,
-      params: { banks: [...banks].join(', '), accountBank: account.bank_code },
+      params: {
+        banks: [...banks].join(', '),
+        accountBank: account.bank_code,
+        // The banks by name for the clerk (“Itaú (341)”).
+        bankNames: [...banks].map(bankLabel).join(', '),
+        accountBankName: bankLabel(account.bank_code),
+      },
     });
   return out;
 }

@@ -71,7 +71,7 @@ export const acquirerPtBR = {
     pagbank_installments_at_net:
       '{{count}} parcelas de vendas parceladas aparecem pelo valor líquido: o arquivo do PagBank não traz a taxa de cada parcela.',
     other_bank:
-      'Os pagamentos deste arquivo vão para o banco {{banks}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
+      'Os pagamentos deste arquivo vão para {{bankNames}}, que não é o banco da conta escolhida ({{accountBankName}}): confira a conta.',
   },
   summary: {
     title: 'Arquivo $t(acquirerFile.of.{{acquirer}}) · {{layout}} · {{kind}}',

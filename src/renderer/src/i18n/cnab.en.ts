@@ -31,9 +31,9 @@ export const cnabEn = {
     already_imported:
       'This return file was already imported on {{date}} (as “{{fileName}}”); importing it again stores nothing.',
     other_occurrences:
-      '{{count}} titles of this return file are not settlements ({{list}}): they are listed, not reconciled.',
+      '{{count}} boletos of this file were not paid ({{list}}): they are listed, but explain no credit.',
     other_bank:
-      'This return file is from bank {{bankCode}} and the account chosen is of bank {{accountBank}}: check the account.',
+      'The bank of this return file, {{bank}}, is not the chosen account’s ({{accountBankName}}): check the account.',
     // [S] what was tolerated while reading a CNAB 240 return (docs/cnab-240.md).
     header_date:
       'The date in the return file’s header (“{{value}}”) is not a date; the file was read without it.',

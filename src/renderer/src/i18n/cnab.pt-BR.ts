@@ -35,9 +35,9 @@ export const cnabPtBR = {
     already_imported:
       'Este arquivo retorno já foi importado em {{date}} (como “{{fileName}}”); importar de novo não grava nada.',
     other_occurrences:
-      '{{count}} títulos deste arquivo retorno não são liquidações ({{list}}): aparecem na lista, mas não são conciliados.',
+      '{{count}} boletos deste arquivo não foram pagos ({{list}}): aparecem na lista, mas não explicam créditos.',
     other_bank:
-      'Este arquivo retorno é do banco {{bankCode}} e a conta escolhida é do banco {{accountBank}}: confira a conta.',
+      'O banco deste arquivo retorno, {{bank}}, não é o da conta escolhida ({{accountBankName}}): confira a conta.',
     // [S] what was tolerated while reading a CNAB 240 return (docs/cnab-240.md).
     header_date:
       'A data no cabeçalho do arquivo retorno (“{{value}}”) não é uma data; o arquivo foi lido sem ela.',
