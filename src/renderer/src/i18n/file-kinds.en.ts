@@ -60,5 +60,6 @@ export const fileKindsEn = {
     sales: 'Sales',
     credits: 'Credits',
     amount: 'Amount',
+    net: 'Net',
   },
 };

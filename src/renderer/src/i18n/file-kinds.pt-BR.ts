@@ -64,5 +64,6 @@ export const fileKindsPtBR = {
     sales: 'Vendas',
     credits: 'Créditos',
     amount: 'Valor',
+    net: 'Líquido',
   },
 };

@@ -85,7 +85,8 @@ export function OtherFilesHistory({
                 <th>{t('fileKinds.history.acquirer')}</th>
                 <th>{t('import.col.account')}</th>
                 <th className="num">{t('fileKinds.history.sales')}</th>
-                <th className="num">{t('fileKinds.history.amount')}</th>
+                {/* What reaches the bank: the sales net of the card company's fee. */}
+                <th className="num">{t('fileKinds.history.net')}</th>
                 <th>{t('import.col.when')}</th>
               </tr>
             </thead>
