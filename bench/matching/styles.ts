@@ -1,7 +1,8 @@
 /**
  * bench/matching/styles ([J] item 2): the matching bench once per card settlement style of the sandbox
  * (src/sandbox/data/card-styles.ts: brand-separated or consolidated per product / per day, texts naming the
- * acquirer only or nothing, due date as forecast or as the member's date, anticipation, fees recorded or not),
+ * acquirer only or nothing, due date as forecast or as the member's date, or the charge day with the plan's sale
+ * a month before and the money days after it ([S] item 5: plan-sale-due-lag), anticipation, fees recorded or not),
  * each beside the baselines, with the ceiling of decidable lines, and the card deposits alone.
  * `--before DIR`: also runs the engine of another checkout (e.g. `git archive <commit> src | tar -x -C DIR`
  * with node_modules linked) on the very same data — the "before" column of the closing note.
