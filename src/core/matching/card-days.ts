@@ -37,7 +37,8 @@ export interface CardDay {
 /**
  * The product a fee band and a learned fee apply to: anticipation is its own (it adds a discount). A credit
  * sale read under a due-anchored model keeps the credit band (0–6 % by default): the wider anticipated band
- * lets more sets of a consolidated day fit, and an MDR with the discount for a month stays under 6 %.
+ * lets more sets of a consolidated day fit, and an MDR plus a month's discount is *assumed* to stay under 6 %
+ * (docs/card-deposits.md).
  */
 export function productOf(credit: boolean, model: CardModel): CardProduct {
   if (!credit) return 'debit';
