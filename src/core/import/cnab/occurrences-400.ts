@@ -4,7 +4,7 @@
  * is a `writeoff`, so one payment is never counted twice. Where this table disagrees with the library it was read
  * from, docs/cnab-400.md says so and why. Codes absent from a table read as `other` (`occurrenceOf`).
  */
-import type { OccurrenceTable } from './occurrences';
+import { BRADESCO_400, type OccurrenceTable } from './occurrences';
 
 /** Banco do Nordeste (004): eduardokum/laravel-boleto `Cnab400/Banco/Bnb.php`; 51–72 are the errors of 01–22. */
 export const BNB_400: OccurrenceTable = {
@@ -295,26 +295,9 @@ export const BANESTES_400: OccurrenceTable = {
   '99': ['Remessa rejeitada', 'rejected'],
 };
 
-/** Uniprime (084): laravel-boleto `Cnab400/Banco/Uniprime.php` (Bradesco's numbering: 06, 15, 17 are liquidations). */
+/** Uniprime (084): laravel-boleto `Cnab400/Banco/Uniprime.php` — Bradesco's table (06, 15, 17 are liquidations) plus 23 and 40. */
 export const UNIPRIME_400: OccurrenceTable = {
-  '02': ['Entrada confirmada', 'entry'],
-  '03': ['Entrada rejeitada', 'rejected'],
-  '06': ['Liquidação normal', 'settlement'],
-  '09': ['Baixado automaticamente via arquivo', 'writeoff'],
-  '10': ['Baixado conforme instruções da agência', 'writeoff'],
-  '11': ['Em ser – arquivo de títulos pendentes', 'other'],
-  '12': ['Abatimento concedido', 'other'],
-  '13': ['Abatimento cancelado', 'other'],
-  '14': ['Vencimento alterado', 'other'],
-  '15': ['Liquidação em cartório', 'settlement'],
-  '16': ['Título pago em cheque – vinculado', 'other'],
-  '17': ['Liquidação após baixa ou título não registrado', 'settlement'],
-  '22': ['Título com pagamento cancelado', 'other'],
+  ...BRADESCO_400,
   '23': ['Entrada do título em cartório', 'other'],
-  '24': ['Entrada rejeitada por CEP irregular', 'rejected'],
-  '27': ['Baixa rejeitada', 'rejected'],
-  '28': ['Débito de tarifas/custas', 'fee'],
-  '30': ['Alteração de outros dados rejeitada', 'rejected'],
-  '32': ['Instrução rejeitada', 'rejected'],
   '40': ['Estorno de pagamento', 'other'],
 };
