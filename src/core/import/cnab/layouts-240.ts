@@ -194,4 +194,3 @@ export function layout240(bankCode: string): { layout: Layout240; known: boolean
   if (own) return { layout: own, known: true };
   return { layout: febraban(bankCode, `banco ${bankCode}`, 'assumed'), known: false };
 }
-

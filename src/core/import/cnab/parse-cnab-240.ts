@@ -315,4 +315,3 @@ function title240(t: CnabRecord, u: CnabRecord, layout: Layout240): CnabTitle {
     creditDate: settled ? creditDate : null,
   };
 }
-
