@@ -1,3 +1,4 @@
+import { bankLabel } from '../../../shared/banks';
 import { AppError } from '../../errors';
 
 /**
@@ -24,8 +25,9 @@ export const cnabErrors = {
   unsupportedBank: (bankCode: string, layout: string) =>
     new AppError(
       'validation',
-      `This CNAB ${layout} return file is from bank ${bankCode}, whose CNAB ${layout} layout Quita cannot read yet.`,
-      { code: 'cnab.unsupported_bank', params: { bankCode, layout } },
+      `This CNAB ${layout} return file is from bank ${bankCode}, whose CNAB ${layout} layout Quita cannot read yet; ask the bank for the return file in FEBRABAN's CNAB 240 layout, which Quita reads.`,
+      // The bank by name for the clerk (“Mercantil do Brasil (389)”).
+      { code: 'cnab.unsupported_bank', params: { bankCode, layout, bankName: bankLabel(bankCode) } },
     ),
   /** A known bank, but not the collection (cobrança) layout read here. */
   unsupportedLayout: (bankCode: string, layout: string, detail: string) =>

@@ -358,14 +358,17 @@ describe('refusals: one sentence naming the bank and layout', () => {
   it('an unknown bank, with its code', () => {
     // Safra 400 is read since [S] (layouts-400.ts); Mercantil's 400 is still not (tests/fixtures/cnab/400/).
     const e = failure(() => parse('400/mercantil-389-unsupported.ret'));
-    expect([e.code, e.params]).toEqual(['cnab.unsupported_bank', { bankCode: '389', layout: '400' }]);
+    expect([e.code, e.params]).toEqual([
+      'cnab.unsupported_bank',
+      { bankCode: '389', layout: '400', bankName: 'Mercantil do Brasil (389)' },
+    ]);
     expect(e.message).toBe(
-      'This CNAB 400 return file is from bank 389, whose CNAB 400 layout Quita cannot read yet.',
+      "This CNAB 400 return file is from bank 389, whose CNAB 400 layout Quita cannot read yet; ask the bank for the return file in FEBRABAN's CNAB 240 layout, which Quita reads.",
     );
     const itau240 = failure(() => parse('itau-240.ret'));
     expect([itau240.code, itau240.params]).toEqual([
       'cnab.unsupported_bank',
-      { bankCode: '341', layout: '240' },
+      { bankCode: '341', layout: '240', bankName: 'Itaú (341)' },
     ]);
   });
 

@@ -16,7 +16,7 @@ export const cnabEn = {
     remessa:
       'This is a remessa file (bank {{bankCode}}, CNAB {{layout}}), which the gym sends to the bank; import the return file the bank sends back instead.',
     unsupported_bank:
-      'This CNAB {{layout}} return file is from bank {{bankCode}}, whose CNAB {{layout}} layout Quita cannot read yet.',
+      'This return file (CNAB {{layout}}) is from {{bankName}}, whose layout Quita cannot read yet. Ask the bank for the return file in CNAB 240 (the FEBRABAN standard), which Quita reads.',
     unsupported_layout:
       'This CNAB {{layout}} file from bank {{bankCode}} is not a boleto collection return Quita can read ({{detail}}).',
     bad_line:

@@ -20,7 +20,7 @@ export const cnabPtBR = {
     remessa:
       'Este é um arquivo de remessa (banco {{bankCode}}, CNAB {{layout}}), o que a academia envia ao banco; importe o arquivo retorno que o banco devolve.',
     unsupported_bank:
-      'Este arquivo retorno CNAB {{layout}} é do banco {{bankCode}}, cujo layout CNAB {{layout}} o Quita ainda não lê.',
+      'Este arquivo retorno (CNAB {{layout}}) é do banco {{bankName}}, cujo formato o Quita ainda não lê. Peça ao banco o arquivo retorno no formato CNAB 240 (o padrão FEBRABAN), que o Quita lê.',
     unsupported_layout:
       'Este arquivo CNAB {{layout}} do banco {{bankCode}} não é um retorno de cobrança que o Quita leia ({{detail}}).',
     bad_line:
