@@ -346,7 +346,10 @@ describe('CNAB 240 of every bank: titles, settlements, fees and credit dates', (
 
   it('an Itaú file written at FEBRABAN’s positions (digits where Itaú leaves 50–57 empty) is refused', () => {
     const e = failure(() => parseCnabReturn(bytes('itau-240.ret', CNAB)));
-    expect([e.code, e.params]).toEqual(['cnab.unsupported_bank', { bankCode: '341', layout: '240' }]);
+    expect([e.code, e.params]).toEqual([
+      'cnab.unsupported_bank',
+      { bankCode: '341', layout: '240', bankName: 'Itaú (341)' },
+    ]);
   });
 });
 
@@ -409,7 +412,10 @@ describe('recognition: what a file is, from all its records', () => {
     expect(r.notices.map((n) => [n.code, n.params])).toEqual([['cnab.assumed_layout', { bankCode: '999' }]]);
     expect(r.notices[0]!.message).toMatch(/^Bank 999 is not among the banks Quita knows/);
     const e = failure(() => parse('unknown-998-santander-shape.ret'));
-    expect([e.code, e.params]).toEqual(['cnab.unsupported_bank', { bankCode: '998', layout: '240' }]);
+    expect([e.code, e.params]).toEqual([
+      'cnab.unsupported_bank',
+      { bankCode: '998', layout: '240', bankName: '998' },
+    ]);
     // A settlement whose amount paid is far from face + charges − discounts: the table does not fit.
     const off = patch(bytes('unknown-999.ret'), 4, 78, '000000000990000');
     expect(failure(() => parseCnabReturn(off)).code).toBe('cnab.unsupported_bank');

@@ -260,7 +260,7 @@ describe('banks still not read are refused by their code', () => {
       ['btg-208-unsupported.ret', '208'],
     ] as const) {
       const e = failure(() => parse(file));
-      expect([e.code, e.params]).toEqual(['cnab.unsupported_bank', { bankCode, layout: '400' }]);
+      expect([e.code, e.params]).toMatchObject(['cnab.unsupported_bank', { bankCode, layout: '400' }]);
     }
   });
 });
