@@ -266,12 +266,24 @@ describe('banks still not read are refused by their code', () => {
 });
 
 describe('one header code, several layouts: chosen by the records', () => {
-  it('header 001 with Unicred-shaped type-1 titles is Unicred; BB-shaped type-1 titles stay refused', () => {
+  it('header 001 with Unicred-shaped type-1 titles is Unicred; a mix of the two type-1 shapes is refused', () => {
     expect(parse('unicred-136-bbheader.ret').variant).toBe('unicred-400');
-    // A Unicred title with a digit in 63–73 (where BB writes its nosso número) is not Unicred's shape: the
-    // file is BB's, whose type-1 layout is not read.
-    const bbType1 = patch(bytes('unicred-136-bbheader.ret'), 3, 63, '12345678901');
-    const e = failure(() => parseCnabReturn(bbType1));
+    // A Unicred title with digits in 63–73 (where BB writes its nosso número) but no check digit at 74 is
+    // neither shape: refused as a BB layout not read, never read at Unicred's or BB's positions.
+    const neither = patch(bytes('unicred-136-bbheader.ret'), 3, 63, '12345678901');
+    const e = failure(() => parseCnabReturn(neither));
+    expect([e.code, e.params?.bankCode]).toEqual(['cnab.unsupported_layout', '001']);
+    // One title of each shape in one file: refused too.
+    const mixed = patch(bytes('unicred-136-bbheader.ret'), 3, 63, '123456000224');
+    expect(failure(() => parseCnabReturn(mixed)).code).toBe('cnab.unsupported_layout');
+  });
+
+  it('header 001 with type-1 titles carrying 11 digits + check digit at 63–74 is BB convênio ≤ 6 (pos6)', () => {
+    expect(parse('bb-001-pos6.ret').variant).toBe('bb-cbr643-pos6');
+    // A type-7 record among them (a convênio of 7 digits) is another layout: refused.
+    const ls = lines(bytes('bb-001-pos6.ret'));
+    ls[2] = '7' + ls[2]!.slice(1);
+    const e = failure(() => parseCnabReturn(join1(ls)));
     expect([e.code, e.params?.bankCode]).toEqual(['cnab.unsupported_layout', '001']);
   });
 
@@ -283,6 +295,74 @@ describe('one header code, several layouts: chosen by the records', () => {
     const cnr = patch(bytes('hsbc-399.ret'), 1, 12, 'COBRANCA CNR   ');
     const e = failure(() => parseCnabReturn(cnr));
     expect([e.code, e.params?.bankCode]).toEqual(['cnab.unsupported_layout', '399']);
+  });
+});
+
+describe('Banco do Brasil, convênio of up to 6 digits (type-1 titles, BB Doc8826BR643Pos6)', () => {
+  it('reads nosso número 63–73 (without its check digit), paid, fee and credit date at CBR643’s positions', () => {
+    const r = parse('bb-001-pos6.ret');
+    expect([r.bankCode, r.variant, r.fileDate, r.notices]).toEqual([
+      '001',
+      'bb-cbr643-pos6',
+      '2026-08-20',
+      [],
+    ]);
+    expect(rows(r)).toEqual([
+      ['12345600011', '05', true, 13440, 450, 0, 195, '2026-08-13'],
+      ['12345600022', '06', true, 18500, 0, 1500, 195, '2026-08-17'],
+      ['12345600033', '02', false, null, null, null, 120, null],
+    ]);
+    expect(r.titles[0]).toMatchObject({
+      occurrence: 'Liquidado sem registro',
+      seuNumero: 'MENS-0801',
+      dueDate: '2026-08-10',
+      faceValueCents: 12990,
+      paidDate: '2026-08-12',
+    });
+  });
+
+  it('a settlement whose fee is larger than the payment posts a debit (as CBR64303.RET: 1,00 paid, 4,50 fee)', () => {
+    const r = parse('bb-001-pos6-fee-debit.ret');
+    expect(rows(r)).toEqual([
+      ['12345600011', '05', true, 100, 0, 0, 450, '2026-08-20'],
+      ['12345600022', '05', true, 2500, 0, 0, 450, '2026-08-20'],
+      ['12345600033', '02', false, null, null, null, 120, null],
+    ]);
+    // Unregistered titles (carteira 17, 05) carry no due date: zeros are none.
+    expect(r.titles.map((t) => t.dueDate)).toEqual([null, null, '2026-09-10']);
+  });
+
+  it('a nosso número whose check digit (74) does not match is refused, naming the line', () => {
+    // 12345600022's digit is “X” (2·9 + 2·8 + 0·7 + … + 1·7 = 131, remainder 10 modulo 11); a digit changed in the
+    // number or at 74 shows.
+    for (const [at, text] of [
+      [74, '9'],
+      [70, '9'],
+      [74, '0'],
+    ] as const) {
+      const e = failure(() => parseCnabReturn(patch(bytes('bb-001-pos6.ret'), 3, at, text)));
+      expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 3]);
+      expect(e.params?.reason).toMatch(/check digit at position 74/);
+    }
+  });
+
+  it('the amount posted (306–318, 319 debit/credit) must be paid − fee, for type 7 (CBR643) as for type 1', () => {
+    // 185,00 − 1,95 = 183,05 credited: one cent more, or a debit instead of a credit, is refused.
+    for (const [at, text] of [
+      [306, '0000000018306'],
+      [319, '1'],
+      [319, '5'],
+    ] as const) {
+      const e = failure(() => parseCnabReturn(patch(bytes('bb-001-pos6.ret'), 3, at, text)));
+      expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 3]);
+    }
+    // Indicator 0 (nothing posted) is not checked; neither is an entry (not a settlement).
+    expect(rows(parseCnabReturn(patch(bytes('bb-001-pos6.ret'), 3, 306, '00000000000000')))).toHaveLength(3);
+    // BB's type-7 layout: the fixture leaves 306–319 blank (read); filled, it is checked the same way.
+    const cbr643 = bytes('bb-001-401cols.ret');
+    expect(parseCnabReturn(patch(cbr643, 2, 306, '00000000132452')).titles[0]!.paidCents).toBe(13440);
+    const bad = failure(() => parseCnabReturn(patch(cbr643, 2, 306, '00000000134402')));
+    expect([bad.code, bad.params?.line]).toEqual(['cnab.bad_line', 2]);
   });
 });
 

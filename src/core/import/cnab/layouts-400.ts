@@ -70,6 +70,17 @@ export interface Layout400 {
   creditDate: DateSpan | 'occurrence' | { header: DateSpan };
   /** When the credit date field is zeros or blank on a settlement, the occurrence date is the credit date. */
   creditDateOrOccurrence?: boolean;
+  /**
+   * The nosso número's check digit, written next to it: the title is refused when it does not match the number
+   * (a damaged nosso número or a shifted field). `compute` gets the digits of `of`.
+   */
+  checkDigit?: { at: number; of: Span; compute: (digits: string) => string };
+  /**
+   * The amount the record posts to the account (“valor do lançamento”) and its debit/credit indicator (“0” none,
+   * “1” debit, “2” credit): on a settlement that posts one, it must equal amount paid − fee (a debit when the fee
+   * is larger), which checks the reading of both against the bank's own arithmetic.
+   */
+  postedAmount?: { amount: Span; indicator: number };
   payerName: Span | null;
   occurrences: OccurrenceTable;
 }
@@ -131,6 +142,38 @@ export const UNICRED_LAYOUT: Omit<Layout400, 'bankCode'> = {
   occurrences: UNICRED_400,
 };
 
+/**
+ * BB's check digit of a nosso número: modulo 11, weights 9, 8, …, 2 from the rightmost digit (repeating), the
+ * remainder itself the digit, 10 written “X” (ACBr `ACBrBancoBrasil.pas` `CalcularDigitoVerificador`; every
+ * title of the real type-1 samples in docs/cnab-400.md checks).
+ */
+export function bbCheckDigit(digits: string): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (9 - (i % 8));
+  const r = sum % 11;
+  return r === 10 ? 'X' : String(r);
+}
+
+/**
+ * Banco do Brasil's 400 return for convênios of up to 6 digits (BB “Doc8826BR643Pos6”, as umbrellaTech/
+ * ya-retorno-boleto `CNAB400Conv6Processor` and ACBr `LerRetorno400Pos6` read it): type-1 titles, convênio
+ * 32–37, nosso número 63–73 (convênio + sequence, 11 digits) with its check digit at 74; every money and date
+ * field at CBR643's positions (type 7), 306–318/319 the amount posted to the account.
+ */
+export const BB_POS6_LAYOUT: Layout400 = {
+  ...common,
+  variant: 'bb-cbr643-pos6',
+  bankCode: '001',
+  bankName: 'Banco do Brasil',
+  otherLayoutTypes: { '7': 'type-7 detail records (convênio of 7 digits) beside type-1 ones' },
+  nossoNumero: [63, 73],
+  checkDigit: { at: 74, of: [63, 73], compute: bbCheckDigit },
+  fee: [182, 188],
+  creditDate: [176, 181, 'ddmmyy'],
+  postedAmount: { amount: [306, 318], indicator: 319 },
+  occurrences: BB_CBR643,
+};
+
 export const LAYOUTS_400: Record<string, Layout400> = {
   '341': {
     ...common,
@@ -161,11 +204,12 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     bankName: 'Banco do Brasil',
     detailType: '7',
     otherLayoutTypes: {
-      '1': 'detail records of type 1, a convênio of 4 or 6 digits; only CBR643 (type 7) is read',
+      '1': 'detail records of type 1 beside type-7 ones, or whose nosso número (63–73) and check digit (74) are not BB’s',
     },
     nossoNumero: [64, 80],
     fee: [182, 188],
     creditDate: [176, 181, 'ddmmyy'],
+    postedAmount: { amount: [306, 318], indicator: 319 },
     occurrences: BB_CBR643,
   },
   '033': {
@@ -390,22 +434,29 @@ export const LAYOUTS_400: Record<string, Layout400> = {
 
 /**
  * The layout of a return whose header names `bankCode`, chosen by the records' structure where one code covers
- * several layouts. Header 001: Banco do Brasil's CBR643 (type-7 titles) — unless every title is a type-1 record
- * whose 46–62 is a 17-digit nosso número and 63–73 is blank, which is Unicred's own layout (Unicred writes BB's
- * code, its clearing bank, in some returns); BB's own type-1 records carry the nosso número inside 63–80, so
- * the two cannot be confused. Null for a bank not listed.
+ * several layouts. Header 001, when every title (record type 1 or 7) is a type-1 record:
+ * - 46–62 a 17-digit nosso número and 63–73 blank: Unicred's own layout (Unicred writes BB's code, its
+ *   clearing bank, in some returns);
+ * - 63–73 eleven digits and 74 a check digit (a digit or “X”): BB's layout for convênios of up to 6 digits;
+ * otherwise BB's CBR643 (type-7 titles, convênio of 7 digits), whose type-1 records are refused as another
+ * layout. Unicred's manual reserves 63–73 as blanks and BB writes its nosso número there, so the two type-1
+ * shapes cannot be confused. Null for a bank not listed.
  */
 export function layoutFor(bankCode: string, texts: readonly string[]): Layout400 | null {
-  if (bankCode === '001' && isUnicredShape(texts)) return { ...UNICRED_LAYOUT, bankCode };
+  if (bankCode === '001') {
+    const titles = texts.slice(1).filter((t) => t.charAt(0) === '1' || t.charAt(0) === '7');
+    if (titles.length > 0 && titles.every((t) => t.charAt(0) === '1')) {
+      if (titles.every(isUnicredShape)) return { ...UNICRED_LAYOUT, bankCode };
+      if (titles.every(isBbPos6Shape)) return BB_POS6_LAYOUT;
+    }
+  }
   return LAYOUTS_400[bankCode] ?? null;
 }
 
-function isUnicredShape(texts: readonly string[]): boolean {
-  const titles = texts.slice(1).filter((t) => t.charAt(0) === '1' || t.charAt(0) === '7');
-  return (
-    titles.length > 0 &&
-    titles.every(
-      (t) => t.charAt(0) === '1' && /^\d{17}$/.test(t.slice(45, 62)) && t.slice(62, 73).trim() === '',
-    )
-  );
+function isUnicredShape(t: string): boolean {
+  return /^\d{17}$/.test(t.slice(45, 62)) && t.slice(62, 73).trim() === '';
+}
+
+function isBbPos6Shape(t: string): boolean {
+  return /^\d{11}[\dX]$/.test(t.slice(62, 74));
 }

@@ -195,6 +195,56 @@ function sum(r: CnabRecord, spans: readonly (readonly [number, number])[], what:
   return spans.reduce((acc, [s, e]) => acc + cents(r, s, e, what), 0);
 }
 
+/** The nosso número's check digit must be the one its digits give (BB: modulo 11, “X” for 10). */
+function checkNossoNumero(r: CnabRecord, check: NonNullable<Layout400['checkDigit']>): void {
+  const [s, e] = check.of;
+  const digits = r.raw(s, e);
+  const written = r.raw(check.at, check.at);
+  if (!/^\d+$/.test(digits)) {
+    throw new BadField(r.line, `the nosso número at positions ${s}-${e} is not a number: “${digits.trim()}”`);
+  }
+  const expected = check.compute(digits);
+  if (written !== expected) {
+    throw new BadField(
+      r.line,
+      `the nosso número's check digit at position ${check.at} is “${written}” where ${digits} gives “${expected}”`,
+    );
+  }
+}
+
+/**
+ * The amount a settlement posts to the account (BB's “valor do lançamento”, with its debit/credit indicator)
+ * must be the amount paid less the fee: a credit of the difference, a debit when the fee is larger. “0” (no
+ * posting) or a blank indicator with blank amount carries nothing to check.
+ */
+function checkPosted(
+  r: CnabRecord,
+  posted: NonNullable<Layout400['postedAmount']>,
+  paid: number,
+  fee: number,
+): void {
+  const [s, e] = posted.amount;
+  const at = posted.indicator;
+  const indicator = r.raw(at, at);
+  if (indicator === ' ' && r.raw(s, e).trim() === '') return;
+  if (!/^[012]$/.test(indicator)) {
+    throw new BadField(
+      r.line,
+      `the debit/credit indicator at position ${at} is “${indicator}”, not 0, 1 or 2`,
+    );
+  }
+  const amount = cents(r, s, e, 'the amount posted');
+  if (indicator === '0') return;
+  const signed = indicator === '2' ? amount : -amount;
+  if (signed !== paid - fee) {
+    const brl = (c: number) => (c / 100).toFixed(2);
+    throw new BadField(
+      r.line,
+      `the amount posted to the account at positions ${s}-${e} (${indicator === '2' ? 'credit' : 'debit'} ${brl(amount)}) is not the amount paid ${brl(paid)} less the fee ${brl(fee)}`,
+    );
+  }
+}
+
 function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null): CnabTitle {
   const [os, oe] = layout.occurrenceCode;
   const code = r.raw(os, oe);
@@ -206,6 +256,7 @@ function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null)
   if (nossoNumero === null) {
     throw new BadField(r.line, `the nosso número at positions ${layout.nossoNumero.join('-')} is blank`);
   }
+  if (layout.checkDigit) checkNossoNumero(r, layout.checkDigit);
   const interest = sum(r, layout.interest, 'the interest/fine');
   const discount = sum(r, layout.discount, 'the discount/rebate');
   const paid = cents(r, ...layout.paid, 'the amount paid');
@@ -217,6 +268,8 @@ function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null)
       `the settlement (occurrence ${code}) has no amount paid at positions ${layout.paid.join('-')}`,
     );
   }
+  const fee = layout.fee ? cents(r, ...layout.fee, 'the fee') : 0;
+  if (settled && layout.postedAmount) checkPosted(r, layout.postedAmount, paid, fee);
   const paidDate = date(r, ...layout.occurrenceDate, 'the occurrence date');
   const credit = layout.creditDate;
   const field =
@@ -242,7 +295,7 @@ function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null)
     interestFineCents: settled ? interest : null,
     discountCents: settled ? discount : null,
     creditedCents: null,
-    feeCents: layout.fee ? cents(r, ...layout.fee, 'the fee') : 0,
+    feeCents: fee,
     paidDate,
     creditDate: settled ? creditDate : null,
   };

@@ -49,7 +49,9 @@ export type CnabVariant =
   | 'cresol-400'
   | 'banestes-400'
   | 'rendimento-400'
-  | 'uniprime-400';
+  | 'uniprime-400'
+  // [S] Banco do Brasil 400 for convênios of up to 6 digits (type-1 titles; docs/cnab-400.md).
+  | 'bb-cbr643-pos6';
 
 /**
  * What an occurrence means for reconciliation. Only `settlement` is money received (`isSettlement`); the
