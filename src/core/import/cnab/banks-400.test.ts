@@ -242,6 +242,18 @@ describe('CNAB 400 of each bank: titles, settlements, amounts and credit dates',
     expect(r.titles.map((t) => t.creditDate)).toEqual(['2026-08-12', '2026-08-17', null]);
   });
 
+  it('BNB: 296–301 is the credit date of a liquidation only; on other occurrences it holds reason columns', () => {
+    // A rejected entry (51) with reasons 19 and 20 flagged at columns 298–299 (ACBr MotivoRejeicaoColuna).
+    const r = parse('bnb-004-reason-columns.ret');
+    expect(rows(r)).toEqual(standard(['00012345', '00012356', '00012367'], ['06', '07', '51']));
+    expect(r.titles[2]!.occurrenceKind).toBe('rejected');
+    // The same flags on a liquidation are no credit date: refused (brcobranca's CNAB400BANCONORDESTE.RET has
+    // “001110” there on its 06), never replaced by another date.
+    const e = failure(() => parseCnabReturn(patch(bytes('bnb-004.ret'), 2, 296, '001110')));
+    expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 2]);
+    expect(e.params?.reason).toMatch(/credit date at positions 296-301 is not a date/);
+  });
+
   it('Unicred: seu número is its control number (280–305), the credit date the transfer date (176–181)', () => {
     const t = parse('unicred-136.ret').titles[1]!;
     expect([t.seuNumero, t.paidDate, t.creditDate, t.feeCents]).toEqual([

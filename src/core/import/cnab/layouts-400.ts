@@ -71,6 +71,12 @@ export interface Layout400 {
   /** When the credit date field is zeros or blank on a settlement, the occurrence date is the credit date. */
   creditDateOrOccurrence?: boolean;
   /**
+   * The credit date field is read on settlements only: on the other occurrences those positions hold something
+   * else (BNB: 280–356 one column per reason, “1” where the reason applies; ACBr reads 296–301 as the credit date
+   * of a liquidation only).
+   */
+  creditDateOnSettlement?: boolean;
+  /**
    * The nosso número's check digit, written next to it: the title is refused when it does not match the number
    * (a damaged nosso número or a shifted field). `compute` gets the digits of `of`.
    */
@@ -265,6 +271,7 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     interest: interestOnly,
     creditDate: [296, 301, 'ddmmyy'],
     creditDateOrOccurrence: true,
+    creditDateOnSettlement: true,
     occurrences: BNB_400,
   },
   '041': {

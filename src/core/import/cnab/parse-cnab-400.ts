@@ -277,7 +277,9 @@ function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null)
       ? paidDate
       : 'header' in credit
         ? headerCredit
-        : date(r, ...credit, 'the credit date');
+        : !settled && layout.creditDateOnSettlement
+          ? null
+          : date(r, ...credit, 'the credit date');
   const creditDate = field ?? (layout.creditDateOrOccurrence ? paidDate : null);
   return {
     line: r.line,
