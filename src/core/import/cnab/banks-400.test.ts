@@ -265,6 +265,14 @@ describe('CNAB 400 of each bank: titles, settlements, amounts and credit dates',
   });
 });
 
+describe('Sicoob 400: the nosso número with its check digit (63–74)', () => {
+  it('reads the 12 digits as br_boleto does (its real sample: 00000015759 + digit 5 → “000000157595”)', () => {
+    const r = parse('sicoob-756-check-digit.ret');
+    expect([r.bankCode, r.variant, r.notices]).toEqual(['756', 'sicoob-400', []]);
+    expect(rows(r)).toEqual(standard(['000000157595', '000000152106', '000000156601'], ['06', '06', '02']));
+  });
+});
+
 describe('banks still not read are refused by their code', () => {
   it('Mercantil do Brasil (389, no source for its positions) and BTG Pactual (208, no 400 return)', () => {
     for (const [file, bankCode] of [

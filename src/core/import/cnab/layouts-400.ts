@@ -244,7 +244,9 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     variant: 'sicoob-400',
     bankCode: '756',
     bankName: 'Sicoob',
-    nossoNumero: [63, 73],
+    // 63–73 the number and 74 its check digit, read together (br_boleto `sicoob.rb` and its real sample, whose
+    // 117–131 repeats the same 12 digits; laravel-boleto `Bancoob.php` leaves the digit out).
+    nossoNumero: [63, 74],
     fee: [182, 188],
     creditDate: [176, 181, 'ddmmyy'],
     occurrences: SICOOB_400,
