@@ -516,7 +516,12 @@ describe('240 tolerances: by field', () => {
     const cases: [string, Uint8Array, string, number][] = [
       ['letters in the amount paid', patch(inter, 4, 78, '0000000001544O'), 'cnab.bad_line', 4],
       ['an impossible credit date', patch(inter, 6, 146, '31022026'), 'cnab.bad_line', 6],
-      ['a settlement without a credit date', patch(inter, 6, 146, '00000000'), 'cnab.bad_line', 6],
+      [
+        'a settlement with neither a credit date nor an occurrence date',
+        patch(patch(inter, 6, 146, '00000000'), 6, 138, '00000000'),
+        'cnab.bad_line',
+        6,
+      ],
       ['a blank nosso número', patch(inter, 3, 38, ' '.repeat(20)), 'cnab.bad_line', 3],
       ['a movement code in letters', patch(inter, 5, 16, 'XX'), 'cnab.bad_line', 5],
       ['a fee in letters', patch(inter, 3, 199, 'ABC'), 'cnab.bad_line', 3],
@@ -531,6 +536,179 @@ describe('240 tolerances: by field', () => {
   });
 });
 
+/**
+ * What the real files of public libraries do (docs/cnab-240.md, “Real files”), each reproduced in our own bytes by
+ * make-240.ts (the fixture names the file it stands for); expectations by hand.
+ */
+describe('real banks’ quirks: read exactly, with a notice when something was tolerated', () => {
+  const nossos = (r: ReturnType<typeof parse>) => r.titles.map((t) => t.nossoNumero);
+  const money = (r: ReturnType<typeof parse>) =>
+    r.titles.map((t) => [t.line, t.paidCents, t.feeCents, t.creditDate, t.paidDate]);
+
+  it('Santander: a line with blanks after its 240th character, a batch trailer counting only the details', () => {
+    const b = bytes('santander-033-details-count-wide-line.ret');
+    expect(linesOf(b)[2]!.replace(/\r\n$/, '')).toHaveLength(262);
+    expect(linesOf(b)[8]!.slice(17, 23)).toBe('000006');
+    const r = parseCnabReturn(b);
+    expect(r.titles).toEqual([
+      { ...LATE, line: 3, nossoNumero: '0000001234567', occurrence: 'Liquidação' },
+      { ...EARLY, line: 5, nossoNumero: '0000001234578', occurrence: 'Liquidação' },
+      { ...ENTRY, line: 7, nossoNumero: '0000001234589', occurrence: 'Entrada confirmada' },
+    ]);
+    expect(r.notices).toEqual([]);
+  });
+
+  it('a character inserted inside a record is still refused, even when what follows is blank', () => {
+    const l3 = linesOf(bytes('santander-033-details-count-wide-line.ret'))[2]!;
+    // A digit inserted in the face value (78–92): the reasons end at 219 instead of 218.
+    const shifted = `${l3.slice(0, 80)}0${l3.slice(80)}`;
+    const ls = linesOf(bytes('santander-033-details-count-wide-line.ret'));
+    const e = failure(() => parseCnabReturn(fromText([...ls.slice(0, 2), shifted, ...ls.slice(3)].join(''))));
+    expect([e.code, e.params?.line]).toEqual(['cnab.line_length', 3]);
+    // A blank inserted in the payer's name of a 240-character line: 241, content ending at 224.
+    const inter = linesOf(bytes('inter-077.ret'));
+    const named = `${inter[2]!.slice(0, 160)} ${inter[2]!.slice(160)}`;
+    const e2 = failure(() =>
+      parseCnabReturn(fromText([...inter.slice(0, 2), named, ...inter.slice(3)].join(''))),
+    );
+    expect([e2.code, e2.params?.line, e2.params?.length]).toEqual(['cnab.line_length', 3, 241]);
+    // Blanks added after a record ending on a field (the fee, 213) change nothing: the same file.
+    const padded = `${inter[2]!.replace(/\r\n$/, '')}   \r\n`;
+    expect(parseCnabReturn(fromText([...inter.slice(0, 2), padded, ...inter.slice(3)].join('')))).toEqual(
+      parse('inter-077.ret'),
+    );
+  });
+
+  it('counts: details-only batch trailers need the file trailer’s count; a lost pair is refused', () => {
+    const ls = linesOf(bytes('santander-033-details-count-wide-line.ret'));
+    // The file trailer's count blanked: nothing confirms the batch any more.
+    const unconfirmed = fromText(
+      [...ls.slice(0, 9), `${ls[9]!.slice(0, 23)}      ${ls[9]!.slice(29)}`].join(''),
+    );
+    expect([
+      failure(() => parseCnabReturn(unconfirmed)).code,
+      failure(() => parseCnabReturn(unconfirmed)).params?.line,
+    ]).toEqual(['cnab.record_count', 9]);
+    // The last T/U pair lost: the batch count (6) now looks like FEBRABAN's, but the file trailer (10) sees 8.
+    const lost = fromText([...ls.slice(0, 6), ...ls.slice(8)].join(''));
+    const e = failure(() => parseCnabReturn(lost));
+    expect([e.code, e.params]).toMatchObject(['cnab.record_count', { line: 8, declared: 10, found: 8 }]);
+  });
+
+  it('Banco do Brasil: a batch header one blank longer is read with a notice (nothing read from it moves)', () => {
+    const b = bytes('bb-001-batch-header-241.ret');
+    expect(linesOf(b)[1]!.replace(/\n$/, '')).toHaveLength(241);
+    const r = parseCnabReturn(b);
+    expect(r.titles).toEqual(parse('bb-001.ret').titles);
+    expect(r.notices.map((n) => [n.code, n.params])).toEqual([
+      ['cnab.batch_header_shape', { lines: '2', length: 241 }],
+    ]);
+  });
+
+  it('BTG: fee “0000000000000  ” is no fee; header padded to 308 and T cut inside its blanks read the same', () => {
+    const b = bytes('btg-208-fee-blank-tail.ret');
+    expect(linesOf(b).map((l) => l.replace(/\r\n$/, '').length)).toEqual([
+      308, 240, 233, 240, 233, 240, 233, 240, 240, 240,
+    ]);
+    expect(linesOf(b)[2]!.slice(198, 213)).toBe('0000000000000  ');
+    const r = parseCnabReturn(b);
+    expect(r.fileDate).toBe('2026-06-20');
+    expect(r.titles).toEqual([
+      { ...LATE, feeCents: 0, line: 3, nossoNumero: '00000001001', occurrence: 'Liquidação' },
+      { ...EARLY, feeCents: 0, line: 5, nossoNumero: '00000001002', occurrence: 'Liquidação' },
+      { ...ENTRY, feeCents: 0, line: 7, nossoNumero: '00000001003', occurrence: 'Entrada confirmada' },
+    ]);
+    expect(r.notices).toEqual([]);
+    // Digits other than zeros in that shape: the scale is unknown, refused.
+    const e = failure(() => parseCnabReturn(patch(b, 3, 199, '0000000000250  ')));
+    expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 3]);
+    // Another bank writing it so is refused as before.
+    expect(
+      failure(() => parseCnabReturn(patch(bytes('inter-077.ret'), 3, 199, '0000000000000  '))).code,
+    ).toBe('cnab.bad_line');
+  });
+
+  it('Sicoob: a settlement without a credit date is read with the payment date kept apart, and a notice', () => {
+    const r = parse('sicoob-756-no-credit-date.ret');
+    expect(money(r)).toEqual([
+      [3, 15440, 250, '2026-06-15', '2026-06-12'],
+      [5, 10800, 180, null, '2026-06-18'],
+      [7, null, 120, null, '2026-06-19'],
+    ]);
+    expect(r.notices.map((n) => [n.code, n.params])).toEqual([
+      ['cnab.no_credit_date', { count: 1, lines: '5' }],
+    ]);
+    expect(r.notices[0]!.message).toMatch(/payment date is used/);
+  });
+
+  it('Sicoob: a file trailer counting all but the header and itself is read only when every batch is counted', () => {
+    const b = bytes('sicoob-756-no-credit-date.ret');
+    expect(linesOf(b)[9]!.slice(23, 29)).toBe('000008');
+    expect(parseCnabReturn(b).titles).toHaveLength(3);
+    // The batch trailer's count blanked: the file trailer's 8 of 10 is no longer confirmed.
+    const e = failure(() => parseCnabReturn(patch(b, 9, 18, '      ')));
+    expect([e.code, e.params]).toMatchObject(['cnab.record_count', { line: 10, declared: 8, found: 10 }]);
+    // A pair lost from the batch: its trailer (8) sees 6.
+    const ls = linesOf(b);
+    const lost = failure(() => parseCnabReturn(fromText([...ls.slice(0, 6), ...ls.slice(8)].join(''))));
+    expect([lost.code, lost.params?.line]).toEqual(['cnab.record_count', 7]);
+  });
+
+  it('Ailos/Sicoob (brcobranca): a header without the bank name and a short batch header, read with notices', () => {
+    const b = bytes('ailos-085-header-no-bank-name.ret');
+    expect(linesOf(b)[0]!.replace(/\n$/, '')).toHaveLength(148);
+    const r = parseCnabReturn(b);
+    // The header's fields are shifted: its date is not read (at 144–151 it holds other characters).
+    expect(r.fileDate).toBeNull();
+    expect(money(r)).toEqual(money(parse('ailos-085-op1.ret')));
+    expect(nossos(r)).toEqual(['12345670000000101', '12345670000000102', '12345670000000103']);
+    expect(r.notices.map((n) => [n.code, n.params])).toEqual([
+      ['cnab.header_shape', { length: 148 }],
+      ['cnab.batch_header_shape', { lines: '2', length: 190 }],
+    ]);
+  });
+
+  it('Itaú (brcobranca): no batch header, both trailers counting it — read; otherwise refused', () => {
+    const b = bytes('itau-341-no-batch-header.ret');
+    const r = parseCnabReturn(b);
+    expect(money(r)).toEqual([
+      [2, 15440, 250, '2026-06-15', '2026-06-12'],
+      [4, 10800, 180, '2026-06-19', '2026-06-18'],
+      [6, null, 120, null, '2026-06-19'],
+    ]);
+    expect(nossos(r)).toEqual(['123456782', '123456790', '123456808']);
+    expect(r.notices.map((n) => [n.code, n.params])).toEqual([['cnab.no_batch_header', { line: 2 }]]);
+    // Trailers counting only what is there: nothing says the missing record was the batch header.
+    const e = failure(() => parseCnabReturn(patch(b, 8, 18, '000007')));
+    expect([e.code, e.params?.line]).toEqual(['cnab.record_count', 8]);
+    const noFileCount = failure(() => parseCnabReturn(patch(b, 9, 24, '      ')));
+    expect([noFileCount.code, noFileCount.params?.line]).toEqual(['cnab.bad_line', 2]);
+  });
+
+  it('Inter’s Pix payments (operation C, service 01, segments A/B) are not a boleto return', () => {
+    const e = failure(() => parse('inter-077-pix-payments-opC.ret'));
+    expect([e.code, e.params?.detail]).toEqual([
+      'cnab.unsupported_layout',
+      'operation “C” in the batch header and segments A: payments, not a cobrança return (operation T, segments T/U)',
+    ]);
+  });
+
+  it('a header relabelled with another bank (104 over BB’s records) is a CNAB file, refused naming line 2', () => {
+    const b = bytes('bb-001-header-relabelled-104.ret');
+    expect(isCnabFile(b)).toBe(true);
+    for (const read of [parseCnabReturn, parseStatement]) {
+      const e = failure(() => read(b));
+      expect([e.code, e.params?.line, e.params?.bankCode]).toEqual(['cnab.bad_line', 2, '104']);
+    }
+  });
+
+  it('an empty return (a batch with no title) is read, saying so', () => {
+    const r = parse('bb-001-empty.ret');
+    expect([r.titles, r.skipped]).toEqual([[], []]);
+    expect(r.notices.map((n) => n.code)).toEqual(['cnab.no_titles']);
+  });
+});
+
 describe('texts of the new codes', () => {
   it('every [S] error and notice has a pt-BR and an English text whose placeholders its params fill', () => {
     const made: { code: string; params?: Record<string, unknown> }[] = [
@@ -540,6 +718,11 @@ describe('texts of the new codes', () => {
       notices240.noFileTrailer(),
       notices240.noTrailers(),
       notices240.assumedLayout('999'),
+      notices240.headerShape(148),
+      notices240.batchHeaderShape('2', 241),
+      notices240.noBatchHeader(2),
+      notices240.noCreditDate(2, '5, 9'),
+      notices240.noTitles(),
     ].map((x) => ({ code: x.code!, params: x.params }));
     for (const { code, params } of made) {
       const key = code.replace(/^cnab\./, '');

@@ -24,6 +24,11 @@ export interface SegmentT240 {
   empty: readonly Span[];
   /** Fixed fields (numbers, dates, codes) a stripped line cannot end inside (line-shape.ts). */
   fixed: FixedSpans;
+  /**
+   * The fee may be written as zeros then blanks (BTG: “0000000000000  ”), read as no fee; any other digits in
+   * that shape are refused, since where its decimals are cannot be known.
+   */
+  feeZerosThenBlanks?: boolean;
 }
 
 export interface Layout240 {
@@ -125,6 +130,14 @@ export const SANTANDER_T: SegmentT240 = {
   ],
 };
 
+/**
+ * BTG Pactual's segment T: FEBRABAN's positions (laravel-boleto `Cnab240/Banco/Btg.php` reads exactly these), but
+ * its one published return (laravel-boleto `exemplos/arquivos/btg.ret`, `tests/Retorno/files/cnab240/btg.ret`)
+ * writes the fee at 199–213 as 13 zeros and 2 blanks, as it does “outros créditos” at U 123–137, while every other
+ * amount has its 15 digits. Read as no fee; a fee of other digits in that shape is refused (docs/cnab-240.md).
+ */
+export const BTG_T: SegmentT240 = { ...FEBRABAN_T, feeZerosThenBlanks: true };
+
 const febraban = (bankCode: string, name: string, basis: Layout240['basis']): Layout240 => ({
   bankCode,
   name,
@@ -157,7 +170,7 @@ export const LAYOUTS_240: Record<string, Layout240> = Object.fromEntries(
     febraban('104', 'Caixa', 'documented'),
     febraban('133', 'Cresol', 'documented'),
     febraban('136', 'Unicred', 'assumed'),
-    febraban('208', 'BTG Pactual', 'documented'),
+    { ...febraban('208', 'BTG Pactual', 'documented'), t: BTG_T } satisfies Layout240,
     febraban('212', 'Original', 'assumed'),
     febraban('224', 'Fibra', 'assumed'),
     febraban('237', 'Bradesco', 'documented'),

@@ -1,8 +1,8 @@
 import { cnabErrors } from './cnab-errors';
-import { checkRecords, splitLines, type RawLine } from './cnab-records';
+import { splitLines, type RawLine } from './cnab-records';
 import { bankLabel } from '../../../shared/banks';
 import { layout240 } from './layouts-240';
-import { parse240, spans240 } from './parse-cnab-240';
+import { parse240 } from './parse-cnab-240';
 import { read400 } from './parse-cnab-400';
 import type { CnabOccurrenceCount, CnabReturn, CnabTitle, HeaderInfo } from './types';
 
@@ -27,8 +27,10 @@ function is240Header(text: string): boolean {
  */
 function is240Record(text: string, bankCode: string): boolean {
   if (!text.startsWith(bankCode)) return false;
-  return /^\d{7}(1[A-Z ]\d\d|3\d{5}[A-Z]|[59] {9})/.test(text);
+  return RECORD_240.test(text);
 }
+
+const RECORD_240 = /^\d{7}(1[A-Z ]\d\d|3\d{5}[A-Z]|[59] {9})/;
 
 /** What the records of a 240 file say: 143 of the header, each batch header's operation and service, segments. */
 interface Evidence240 {
@@ -59,6 +61,16 @@ function evidence240(lines: RawLine[], bankCode: string): Evidence240 {
 type Kind240 = 'retorno' | 'remessa' | 'statement' | 'other' | null;
 
 /**
+ * A payments file whatever its service code says: every batch of operation C or D (lançamento a crédito / a
+ * débito, FEBRABAN's operations of payments) and no segment T or U — Inter's Pix payments return writes service
+ * 01 with operation C and segments A/B (laravel-boleto `exemplos/arquivos/CI240_*.ret`).
+ */
+function payments240(ev: Evidence240): boolean {
+  if (ev.segments.has('T') || ev.segments.has('U')) return false;
+  return ev.batchOps.length > 0 && ev.batchOps.every((op) => op === 'C' || op === 'D');
+}
+
+/**
  * A statement (extrato: service 04 or segment E) is never a return; a file whose batches are all of another
  * service (payments, DDA) is not cobrança; otherwise the batch header's operation decides (T retorno, R
  * remessa: FEBRABAN's field for it), then the segments (T/U only come back from the bank, P/Q/R/S only go to
@@ -68,6 +80,7 @@ type Kind240 = 'retorno' | 'remessa' | 'statement' | 'other' | null;
 function classify240(ev: Evidence240): Kind240 {
   if (ev.services.includes('04') || ev.segments.has('E')) return 'statement';
   if (ev.services.length > 0 && !ev.services.includes('01')) return 'other';
+  if (payments240(ev)) return 'other';
   if (ev.batchOps.includes('T')) return 'retorno';
   if (ev.batchOps.includes('R')) return 'remessa';
   if (ev.segments.has('T') || ev.segments.has('U')) return 'retorno';
@@ -133,7 +146,9 @@ export function isCnabFile(bytes: Uint8Array): boolean {
   if (is240Header(first.text)) {
     const bankCode = first.text.slice(0, 3);
     const second = lines[1];
-    if (second) return is240Record(second.text, bankCode);
+    // A record of another bank code is still a 240 record (a header relabelled by hand): claimed, so that the
+    // reader refuses it by name (parse240 checks every record's bank) instead of the spreadsheet reader.
+    if (second) return is240Record(second.text, bankCode) || RECORD_240.test(second.text);
     const op = first.text.charAt(142);
     return op === '1' || op === '2';
   }
@@ -173,16 +188,19 @@ export function parseCnabReturn(bytes: Uint8Array): CnabReturn {
     if (kind === 'statement') throw cnabErrors.statement(bankCode, bankLabel(bankCode), '240');
     if (kind === 'other') {
       const services = [...new Set(ev.services)].join(', ');
+      const segments = [...ev.segments].sort().join(', ');
       throw cnabErrors.unsupportedLayout(
         bankCode,
         '240',
-        `service “${services}” in the batch header, not 01 (cobrança)`,
+        payments240(ev) && ev.services.includes('01')
+          ? `operation “${[...new Set(ev.batchOps)].join(', ')}” in the batch header and segments ${segments || '(none)'}: payments, not a cobrança return (operation T, segments T/U)`
+          : `service “${services}” in the batch header, not 01 (cobrança)`,
       );
     }
     if (kind === 'remessa') throw cnabErrors.remessa(bankCode, '240');
     if (kind === null) throw cnabErrors.notCnab();
     const { layout, known } = layout240(bankCode);
-    checkRecords(lines, { bankCode, layout: '240' }, (text) => spans240(text, layout.t));
+    // The record check (lengths, control characters) is parse240's: it knows what real banks do (check240).
     const parsed = parse240(lines, layout, known);
     return {
       bankCode,

@@ -54,6 +54,16 @@ export const cnabEn = {
       'Line {{lines}} of this return file is not a boleto (record type {{types}}) and was left out.',
     wide_records:
       '{{count}} records of this return file are {{length}} characters wide instead of 400 (lines {{lines}}); the extra characters are blanks at the end of the line and were left out.',
+    // [S] what real CNAB 240 files do, tolerated (docs/cnab-240.md, “Real files”).
+    header_shape:
+      'The file header (line 1) has {{length}} characters and its fields are not at the layout’s positions; Quita reads only the bank code from it, so its date was left out and the file was read.',
+    batch_header_shape:
+      'The batch header (line {{lines}}) has {{length}} characters instead of 240; Quita reads only its first 11 positions (batch, operation, service), which are in place, so the file was read.',
+    no_batch_header:
+      'This return file has no batch header before line {{line}}; its total records count that record, so it is the only one missing, and Quita reads nothing from it. The boletos were read.',
+    no_credit_date:
+      'The bank did not give the credit date of {{count}} paid boletos (lines {{lines}}); the payment date is used.',
+    no_titles: 'This return file holds no boleto: the bank had nothing to report in it.',
   },
   titles: {
     caption: 'Boletos of the return file ({{count}})',

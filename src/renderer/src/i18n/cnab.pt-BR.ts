@@ -58,6 +58,16 @@ export const cnabPtBR = {
       'A linha {{lines}} deste arquivo retorno não é um boleto (registro tipo {{types}}) e ficou de fora.',
     wide_records:
       '{{count}} registros deste arquivo retorno têm {{length}} caracteres em vez de 400 (linhas {{lines}}); os caracteres a mais são espaços em branco no fim da linha e foram desconsiderados.',
+    // [S] what real CNAB 240 files do, tolerated (docs/cnab-240.md, “Real files”).
+    header_shape:
+      'O cabeçalho do arquivo (linha 1) tem {{length}} caracteres e seus campos não estão nas posições do layout; o Quita lê dele só o código do banco, por isso a data dele foi desconsiderada e o arquivo foi lido.',
+    batch_header_shape:
+      'O cabeçalho do lote (linha {{lines}}) tem {{length}} caracteres em vez de 240; o Quita lê dele só as 11 primeiras posições (lote, operação, serviço), que estão no lugar, por isso o arquivo foi lido.',
+    no_batch_header:
+      'Este arquivo retorno não tem o cabeçalho do lote antes da linha {{line}}; os registros de totais contam esse registro, então só ele falta, e o Quita não lê nada dele. Os boletos foram lidos.',
+    no_credit_date:
+      'O banco não informou a data de crédito de {{count}} boletos pagos (linhas {{lines}}); usada a data do pagamento.',
+    no_titles: 'Este arquivo retorno não traz nenhum boleto: o banco não tinha movimento a informar nele.',
   },
   titles: {
     caption: 'Boletos do arquivo retorno ({{count}})',
