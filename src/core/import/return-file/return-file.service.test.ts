@@ -133,6 +133,24 @@ describe('return files in the import flow', () => {
     expect(returnFileRepo.matchTitles(db, 20, '2026-06-01', '2026-06-30')).toHaveLength(3);
   });
 
+  it('a settlement without a credit date (Sicoob 240) is stored as such and matched on its payment date', async () => {
+    const bytes = readFileSync(join(FIXTURES, '240/sicoob-756-no-credit-date.ret'));
+    const r = await commitImport(db, { fileName: 'sicoob.ret', bytes, bankAccountId: 20 });
+    const rows = returnFileRepo.titlesOfFile(db, r.returnFile!.id!);
+    expect(rows.map((t) => [t.paidCents, t.paidDate, t.creditDate])).toEqual([
+      [15440, '2026-06-12', '2026-06-15'],
+      [10800, '2026-06-18', null],
+      [null, '2026-06-19', null],
+    ]);
+    expect(r.returnFile).toMatchObject({ settlements: 2 });
+    expect(
+      returnFileRepo.matchTitles(db, 20, '2026-06-01', '2026-06-30').map((t) => [t.paidCents, t.creditDate]),
+    ).toEqual([
+      [15440, '2026-06-15'],
+      [10800, '2026-06-18'],
+    ]);
+  });
+
   it('the same file twice is one return file; a later file repeating the titles adds nothing twice', async () => {
     const first = await commitImport(db, { ...file('itau-400.ret'), bankAccountId: 10 });
     const again = await commitImport(db, { ...file('itau-400.ret'), bankAccountId: 10 });

@@ -34,9 +34,9 @@ export interface ReadReturnFile {
   byteSize: number;
 }
 
-/** The first and last days the bank credited a settlement of the file. */
+/** The first and last days the bank credited a settlement of the file (its payment date when the bank left the credit date blank). */
 const creditRange = (titles: CnabTitle[]) =>
-  daySpan(titles.map((t) => (t.isSettlement ? t.creditDate : null)));
+  daySpan(titles.map((t) => (t.isSettlement ? (t.creditDate ?? t.paidDate) : null)));
 
 export function summarize(
   r: CnabReturn,
