@@ -376,6 +376,15 @@ describe('Banco do Brasil, convênio of up to 6 digits (type-1 titles, BB Doc882
       const e = failure(() => parseCnabReturn(patch(bytes('bb-001-pos6.ret'), 3, at, text)));
       expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 3]);
     }
+    // Another charge in the record (outras despesas 189–201) may enter the posting in a way no sample shows:
+    // then the posting is not checked (read), rather than a legitimate file refused on a guess.
+    const withCosts = patch(
+      patch(bytes('bb-001-pos6.ret'), 3, 189, '0000000000500'),
+      3,
+      306,
+      '0000000017805',
+    );
+    expect(parseCnabReturn(withCosts).titles[1]!.paidCents).toBe(18500);
     // Indicator 0 (nothing posted) is not checked; neither is an entry (not a settlement).
     expect(rows(parseCnabReturn(patch(bytes('bb-001-pos6.ret'), 3, 306, '00000000000000')))).toHaveLength(3);
     // BB's type-7 layout: the fixture leaves 306–319 blank (read); filled, it is checked the same way.

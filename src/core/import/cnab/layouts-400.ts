@@ -84,9 +84,12 @@ export interface Layout400 {
   /**
    * The amount the record posts to the account (“valor do lançamento”) and its debit/credit indicator (“0” none,
    * “1” debit, “2” credit): on a settlement that posts one, it must equal amount paid − fee (a debit when the fee
-   * is larger), which checks the reading of both against the bank's own arithmetic.
+   * is larger), which checks the reading of both against the bank's own arithmetic. Checked only when every
+   * `unlessAmounts` field is zeros or blank: other charges (BB: outras despesas 189–201, juros and IOF of a
+   * discounted title 202–227, abatimento não aproveitado 293–305, valor do ajuste 321–332) may enter the posting
+   * in ways no sample shows, and a legitimate file must not be refused on a guess.
    */
-  postedAmount?: { amount: Span; indicator: number };
+  postedAmount?: { amount: Span; indicator: number; unlessAmounts: readonly Span[] };
   payerName: Span | null;
   occurrences: OccurrenceTable;
 }
@@ -148,6 +151,19 @@ export const UNICRED_LAYOUT: Omit<Layout400, 'bankCode'> = {
   occurrences: UNICRED_400,
 };
 
+/** BB's “valor do lançamento” 306–318 and its indicator 319, checked when no other charge is in the record. */
+const BB_POSTED: NonNullable<Layout400['postedAmount']> = {
+  amount: [306, 318],
+  indicator: 319,
+  unlessAmounts: [
+    [189, 201],
+    [202, 214],
+    [215, 227],
+    [293, 305],
+    [321, 332],
+  ],
+};
+
 /**
  * BB's check digit of a nosso número: modulo 11, weights 9, 8, …, 2 from the rightmost digit (repeating), the
  * remainder itself the digit, 10 written “X” (ACBr `ACBrBancoBrasil.pas` `CalcularDigitoVerificador`; every
@@ -176,7 +192,7 @@ export const BB_POS6_LAYOUT: Layout400 = {
   checkDigit: { at: 74, of: [63, 73], compute: bbCheckDigit },
   fee: [182, 188],
   creditDate: [176, 181, 'ddmmyy'],
-  postedAmount: { amount: [306, 318], indicator: 319 },
+  postedAmount: BB_POSTED,
   occurrences: BB_CBR643,
 };
 
@@ -215,7 +231,7 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     nossoNumero: [64, 80],
     fee: [182, 188],
     creditDate: [176, 181, 'ddmmyy'],
-    postedAmount: { amount: [306, 318], indicator: 319 },
+    postedAmount: BB_POSTED,
     occurrences: BB_CBR643,
   },
   '033': {

@@ -215,7 +215,7 @@ function checkNossoNumero(r: CnabRecord, check: NonNullable<Layout400['checkDigi
 /**
  * The amount a settlement posts to the account (BB's “valor do lançamento”, with its debit/credit indicator)
  * must be the amount paid less the fee: a credit of the difference, a debit when the fee is larger. “0” (no
- * posting) or a blank indicator with blank amount carries nothing to check.
+ * posting), a blank indicator with blank amount, or another charge in the record carries nothing to check.
  */
 function checkPosted(
   r: CnabRecord,
@@ -235,6 +235,7 @@ function checkPosted(
   }
   const amount = cents(r, s, e, 'the amount posted');
   if (indicator === '0') return;
+  if (posted.unlessAmounts.some(([a, b]) => !/^[0 ]*$/.test(r.raw(a, b)))) return;
   const signed = indicator === '2' ? amount : -amount;
   if (signed !== paid - fee) {
     const brl = (c: number) => (c / 100).toFixed(2);
