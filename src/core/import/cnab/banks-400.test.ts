@@ -62,6 +62,13 @@ const standard = (nossos: [string, string, string], codes: [string, string, stri
 
 const BANKS: { file: string; bank: string; variant: string; rows: Row[] }[] = [
   {
+    // BB's layout for convênios of up to 6 digits (type-1 titles): more in its own block below.
+    file: 'bb-001-pos6.ret',
+    bank: '001',
+    variant: 'bb-cbr643-pos6',
+    rows: standard(['12345600011', '12345600022', '12345600033'], ['05', '06', '02']),
+  },
+  {
     file: 'bnb-004.ret',
     bank: '004',
     variant: 'bnb-400',
