@@ -622,6 +622,16 @@ describe('real banks’ quirks: read exactly, with a notice when something was t
     // Digits other than zeros in that shape: the scale is unknown, refused.
     const e = failure(() => parseCnabReturn(patch(b, 3, 199, '0000000000250  ')));
     expect([e.code, e.params?.line]).toEqual(['cnab.bad_line', 3]);
+    // BTG's trailers write 1 where FEBRABAN counts records (laravel-boleto's btg.ret: 1 of 6, 1 of 8): a count
+    // smaller than the records cannot hide a lost one — read as no count, said; a larger one is refused.
+    const ones = patch(patch(b, 9, 18, '000001'), 10, 24, '000001');
+    const read = parseCnabReturn(ones);
+    expect(read.titles).toEqual(r.titles);
+    expect(read.notices.map((n) => n.code)).toEqual(['cnab.no_trailers']);
+    expect(failure(() => parseCnabReturn(patch(b, 9, 18, '000009'))).code).toBe('cnab.record_count');
+    expect(failure(() => parseCnabReturn(patch(bytes('inter-077.ret'), 9, 18, '000001'))).code).toBe(
+      'cnab.record_count',
+    );
     // Another bank writing it so is refused as before.
     expect(
       failure(() => parseCnabReturn(patch(bytes('inter-077.ret'), 3, 199, '0000000000000  '))).code,

@@ -43,6 +43,12 @@ export interface Layout240 {
   basis: 'documented' | 'assumed';
   t: SegmentT240;
   occurrences: OccurrenceTable;
+  /**
+   * `not-records`: the bank's trailers write at 18–23 / 24–29 something smaller than the records (BTG: 1 in a
+   * batch of 6 and a file of 8). A count smaller than the records cannot hide a lost record, so it is read as no
+   * count (notice `cnab.no_trailers`); a count larger than the records is still refused. Default: FEBRABAN's.
+   */
+  trailerCounts?: 'not-records';
 }
 
 /** FEBRABAN 240 v08.x segment T (return). */
@@ -170,7 +176,11 @@ export const LAYOUTS_240: Record<string, Layout240> = Object.fromEntries(
     febraban('104', 'Caixa', 'documented'),
     febraban('133', 'Cresol', 'documented'),
     febraban('136', 'Unicred', 'assumed'),
-    { ...febraban('208', 'BTG Pactual', 'documented'), t: BTG_T } satisfies Layout240,
+    {
+      ...febraban('208', 'BTG Pactual', 'documented'),
+      t: BTG_T,
+      trailerCounts: 'not-records',
+    } satisfies Layout240,
     febraban('212', 'Original', 'assumed'),
     febraban('224', 'Fibra', 'assumed'),
     febraban('237', 'Bradesco', 'documented'),

@@ -244,6 +244,9 @@ export function parse240(rawLines: RawLine[], layout: Layout240, known = true): 
     let exactBatches = 0;
     let fileCountBut2: CnabRecord | null = null;
     let fileCountExact = false;
+    // A count smaller than the records from a bank whose trailers do not count records (BTG): nothing confirmed.
+    const notRecords = layout.trailerCounts === 'not-records';
+    let uncounted = false;
     // The first batch opened by a detail, its header missing (brcobranca's Itaú file): line of that detail.
     let headless: number | null = null;
     let headlessConfirmed = false;
@@ -310,7 +313,8 @@ export function parse240(rawLines: RawLine[], layout: Layout240, known = true): 
         const declared = countField(r, 18, 23, 'the record count of the batch');
         const isHeadless = headless !== null && closed + unclosed === 0;
         if (declared !== null && declared !== inBatch) {
-          if (declared === inBatch - 2 && numbered && !isHeadless) detailsOnly.push(r);
+          if (notRecords && declared < inBatch && numbered && !isHeadless) uncounted = true;
+          else if (declared === inBatch - 2 && numbered && !isHeadless) detailsOnly.push(r);
           else
             throw cnabErrors.recordCount(
               r.line,
@@ -336,7 +340,8 @@ export function parse240(rawLines: RawLine[], layout: Layout240, known = true): 
         // A batch header counted by the trailers but missing from the file is counted here too.
         const expected = records.length + (headless !== null ? 1 : 0);
         if (fileTrailerRecords !== null && fileTrailerRecords !== expected) {
-          if (fileTrailerRecords === records.length - 2 && headless === null) fileCountBut2 = r;
+          if (notRecords && fileTrailerRecords < records.length && headless === null) uncounted = true;
+          else if (fileTrailerRecords === records.length - 2 && headless === null) fileCountBut2 = r;
           else throw cnabErrors.recordCount(r.line, fileTrailerRecords, records.length, bankCode, '240');
         } else if (fileTrailerRecords !== null) fileCountExact = true;
         fileTrailer = r;
@@ -371,8 +376,8 @@ export function parse240(rawLines: RawLine[], layout: Layout240, known = true): 
     if (!fileTrailer) {
       if (closed + unclosed === 0 || (closed > 0 && unclosed > 0))
         throw cnabErrors.truncated(bankCode, '240');
-      notices.push(closed > 0 ? notices240.noFileTrailer() : notices240.noTrailers());
-    } else if (unclosed > 0 && fileTrailerRecords === null) {
+      notices.push(closed > 0 && !uncounted ? notices240.noFileTrailer() : notices240.noTrailers());
+    } else if ((unclosed > 0 && fileTrailerRecords === null) || uncounted) {
       notices.push(notices240.noTrailers());
     }
     if (skipped.length > 0) {
