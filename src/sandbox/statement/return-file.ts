@@ -338,7 +338,8 @@ function file400(bankCode: number, bank: Bank400, titles: Title[], fileDate: str
       [153, 165, t.face],
       [166, 168, code],
       [bank.fee[0], bank.fee[1], t.fee],
-      [254, 266, t.paid],
+      // Itaú writes 254–266 net of its fee (“valor lançado em conta corrente”), as its real returns do.
+      [254, 266, code === '341' && t.paid ? t.paid - t.fee : t.paid],
       [267, 279, t.interest],
       [280, 292, 0],
       [bank.credit[0], bank.credit[1], ddmmyy(t.creditDate)],

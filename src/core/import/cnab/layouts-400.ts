@@ -90,6 +90,13 @@ export interface Layout400 {
    * in ways no sample shows, and a legitimate file must not be refused on a guess.
    */
   postedAmount?: { amount: Span; indicator: number; unlessAmounts: readonly Span[] };
+  /**
+   * The amount at `paid` is what the bank credits to the account, its fee already taken (Itaú's 254–266 “valor
+   * principal”, which brcobranca names “valor lançado em conta corrente”): on a settlement the payer paid it plus
+   * the fee, and it is the amount credited. In all 55 settlements of the real Itaú samples (brcobranca CNAB400.RET,
+   * CnabPHP retorno-cnab400-itau.ret) 254–266 = face − discount − fee + interest, to the cent (docs/cnab-400.md).
+   */
+  paidIsNet?: boolean;
   payerName: Span | null;
   occurrences: OccurrenceTable;
 }
@@ -203,6 +210,7 @@ export const LAYOUTS_400: Record<string, Layout400> = {
     bankCode: '341',
     bankName: 'Itaú',
     skipTypes: { '3': 'Itaú Pix record (QR code of the previous title), not a title' },
+    paidIsNet: true,
     nossoNumero: [86, 94],
     fee: [176, 188],
     creditDate: [296, 301, 'ddmmyy'],

@@ -294,10 +294,11 @@ function title400(r: CnabRecord, layout: Layout400, headerCredit: string | null)
     payerDocument: null,
     dueDate: date(r, ...layout.dueDate, 'the due date'),
     faceValueCents: cents(r, ...layout.faceValue, 'the face value'),
-    paidCents: settled ? paid : null,
+    // Itaú writes what it credits (net of its fee): the payer paid that plus the fee (paidIsNet).
+    paidCents: settled ? (layout.paidIsNet ? paid + fee : paid) : null,
     interestFineCents: settled ? interest : null,
     discountCents: settled ? discount : null,
-    creditedCents: null,
+    creditedCents: settled && layout.paidIsNet ? paid : null,
     feeCents: fee,
     paidDate,
     creditDate: settled ? creditDate : null,

@@ -216,7 +216,8 @@ describe('each field of one title, by hand', () => {
       paidCents: 9990,
       interestFineCents: 0,
       discountCents: 0,
-      creditedCents: null,
+      // Itaú writes 254–266 net of its fee (97,40); the payer paid it plus the fee.
+      creditedCents: 9740,
       feeCents: 250,
       paidDate: '2026-06-09',
       creditDate: '2026-06-10',
