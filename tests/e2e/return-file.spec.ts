@@ -146,3 +146,42 @@ test('Conciliar: a boleto credit explained by the return file shows its titles',
   await expect(titles.locator('tbody tr').first()).toBeVisible();
   await shoot(page, 'k-conciliar-recorded-titles');
 });
+
+/**
+ * [S] items 2–3 on screen: a return file with what real banks do — Sicoob's 240 leaving a settlement's credit date
+ * blank (tests/fixtures/cnab/240/make-240.ts, br_boleto's padrao240 quirk) — is read, and Importar says what was
+ * tolerated in one sentence; a CNAB 240 bank *statement* (segment E, Inter) is refused as a statement, never
+ * called a return file.
+ */
+test('Importar: a tolerated quirk is said in words; a CNAB statement is refused as a statement', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const nav = await demoSynced(page, host.url);
+  await nav.getByRole('button', { name: 'Importar' }).click();
+
+  await page.locator('input[type=file]').setInputFiles(cnab('240/sicoob-756-no-credit-date.ret'));
+  const summary = page.getByTestId('return-file-summary');
+  await expect(summary.getByRole('heading')).toHaveText('Arquivo retorno de boletos: Sicoob (756).', {
+    timeout: 30_000,
+  });
+  const notice = page.getByText('O banco não informou a data de crédito de', { exact: false });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('usada a data do pagamento');
+  await summary.scrollIntoViewIfNeeded();
+  await shoot(page, 's-return-tolerated');
+  await page.getByRole('button', { name: /^Importar o arquivo retorno/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Arquivo retorno importado:/ })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await page.locator('input[type=file]').setInputFiles(cnab('240/inter-077-extrato-segE.ret'));
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Este é um extrato bancário em CNAB 240 do banco Inter (077)', {
+    timeout: 30_000,
+  });
+  await expect(alert).not.toContainText('arquivo retorno do banco');
+  await shoot(page, 's-cnab-statement-refused');
+});

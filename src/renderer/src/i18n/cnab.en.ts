@@ -32,13 +32,17 @@ export const cnabEn = {
       'This return file was already imported on {{date}} (as “{{fileName}}”); importing it again stores nothing.',
     other_occurrences:
       '{{count}} boletos of this file were not paid ({{list}}): they are listed, but explain no credit.',
+    other_occurrences_one:
+      '{{count}} boleto of this file was not paid ({{list}}): it is listed, but explains no credit.',
     other_bank:
-      'The bank of this return file, {{bank}}, is not the chosen account’s ({{accountBankName}}): check the account.',
+      'The bank of this return file, {{bank}}, is not the chosen account’s, {{accountBankName}}: check the account.',
     // [S] what was tolerated while reading a CNAB 240 return (docs/cnab-240.md).
     header_date:
       'The date in the return file’s header (“{{value}}”) is not a date; the file was read without it.',
     skipped_segments:
       '{{count}} records of this return file are not boletos (segments {{segments}}, lines {{lines}}) and were left out.',
+    skipped_segments_one:
+      'Line {{lines}} of this return file is not a boleto (segment {{segments}}) and was left out.',
     no_file_trailer:
       'This return file has no closing record; the batch total matches its records, so it was read.',
     no_trailers:
@@ -63,6 +67,8 @@ export const cnabEn = {
       'This return file has no batch header before line {{line}}; its total records count that record, so it is the only one missing, and Quita reads nothing from it. The boletos were read.',
     no_credit_date:
       'The bank did not give the credit date of {{count}} paid boletos (lines {{lines}}); the payment date is used.',
+    no_credit_date_one:
+      'The bank did not give the credit date of {{count}} paid boleto (line {{lines}}); the payment date is used.',
     no_titles: 'This return file holds no boleto: the bank had nothing to report in it.',
   },
   titles: {

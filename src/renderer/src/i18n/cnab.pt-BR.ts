@@ -36,13 +36,17 @@ export const cnabPtBR = {
       'Este arquivo retorno já foi importado em {{date}} (como “{{fileName}}”); importar de novo não grava nada.',
     other_occurrences:
       '{{count}} boletos deste arquivo não foram pagos ({{list}}): aparecem na lista, mas não explicam créditos.',
+    other_occurrences_one:
+      '{{count}} boleto deste arquivo não foi pago ({{list}}): aparece na lista, mas não explica créditos.',
     other_bank:
-      'O banco deste arquivo retorno, {{bank}}, não é o da conta escolhida ({{accountBankName}}): confira a conta.',
+      'O banco deste arquivo retorno, {{bank}}, não é o da conta escolhida, {{accountBankName}}: confira a conta.',
     // [S] what was tolerated while reading a CNAB 240 return (docs/cnab-240.md).
     header_date:
       'A data no cabeçalho do arquivo retorno (“{{value}}”) não é uma data; o arquivo foi lido sem ela.',
     skipped_segments:
       '{{count}} registros deste arquivo retorno não são boletos (segmentos {{segments}}, linhas {{lines}}) e ficaram de fora.',
+    skipped_segments_one:
+      'A linha {{lines}} deste arquivo retorno não é um boleto (segmento {{segments}}) e ficou de fora.',
     no_file_trailer:
       'Este arquivo retorno não tem o registro final do arquivo; o total do lote confere com os registros, por isso foi lido.',
     no_trailers:
@@ -67,6 +71,8 @@ export const cnabPtBR = {
       'Este arquivo retorno não tem o cabeçalho do lote antes da linha {{line}}; os registros de totais contam esse registro, então só ele falta, e o Quita não lê nada dele. Os boletos foram lidos.',
     no_credit_date:
       'O banco não informou a data de crédito de {{count}} boletos pagos (linhas {{lines}}); usada a data do pagamento.',
+    no_credit_date_one:
+      'O banco não informou a data de crédito de {{count}} boleto pago (linha {{lines}}); usada a data do pagamento.',
     no_titles: 'Este arquivo retorno não traz nenhum boleto: o banco não tinha movimento a informar nele.',
   },
   titles: {

@@ -63,12 +63,12 @@ export function OtherFilesHistory({
                   <td className="ellipsis" title={f.fileName}>
                     {f.fileName}
                   </td>
-                  <td>{bankName(f.bankCode)}</td>
+                  <td className="nowrap">{bankName(f.bankCode)}</td>
                   <td>{account(f.bankAccountId)}</td>
-                  <td>{range(f.creditFrom, f.creditTo)}</td>
+                  <td className="nowrap">{range(f.creditFrom, f.creditTo)}</td>
                   <td className="num">{f.settlements}</td>
                   <td className="num">{formatMoney(f.paidCents, locale)}</td>
-                  <td>{formatDateTime(f.importedAt, locale)}</td>
+                  <td className="nowrap">{formatDateTime(f.importedAt, locale)}</td>
                 </tr>
               ))}
             </tbody>
@@ -100,7 +100,7 @@ export function OtherFilesHistory({
                   <td>{account(f.bankAccountId)}</td>
                   <td className="num">{f.sales}</td>
                   <td className="num">{formatMoney(f.netCents, locale)}</td>
-                  <td>{formatDateTime(f.importedAt, locale)}</td>
+                  <td className="nowrap">{formatDateTime(f.importedAt, locale)}</td>
                 </tr>
               ))}
             </tbody>
