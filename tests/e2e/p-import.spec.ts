@@ -26,8 +26,10 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
   await expect(page.getByRole('heading', { name: 'Confira antes de importar' })).toBeVisible({
     timeout: 30_000,
   });
-  // A spreadsheet has no text encoding: the preview does not print a dash for one.
-  await expect(page.getByText(/^Formato XLSX, confiança \d+%\./)).toBeVisible();
+  // The kind of file in words, no encoding or confidence figure ([S] item 6, [T] item 4).
+  const kindLine = page.locator('.import-preview p').filter({ hasText: /^Extrato do banco \(XLSX\)\./ });
+  await expect(kindLine).toBeVisible();
+  await expect(kindLine).not.toContainText(/confiança|codificação/);
   const samples = page.locator('.mapping-column .muted');
   const all = (await samples.allTextContents()).join(' ');
   // Dates as dd/mm/aaaa, never Excel serial numbers; amounts with a decimal comma.

@@ -221,8 +221,6 @@ export const en: Messages = {
     nYellow: '{{count}} yellow',
     nYellow_one: '{{count}} yellow',
     previewTitle: 'Check before importing',
-    detectedNoEncoding: 'Format {{format}}, confidence {{confidence}}%.',
-    detected: 'Format {{format}}, encoding {{encoding}}, confidence {{confidence}}%.',
     source: {
       detected: 'detected automatically',
       saved: 'saved profile: {{name}}',

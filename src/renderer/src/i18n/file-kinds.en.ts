@@ -11,6 +11,8 @@ export const fileKindsEn = {
   },
   isStatement: 'Bank statement ({{format}}).',
   isReturnFile: 'Boleto return file: {{bank}}.',
+  checkColumns:
+    'Check the columns below: Quita is not sure which is the date, the amount or the description of this statement.',
   unknownBank: 'bank {{code}}',
   isAcquirer: 'Card sales file: {{acquirer}}.',
   returnFile: {

@@ -16,6 +16,8 @@ export const fileKindsPtBR = {
   /** The first line of the preview: which kind of file this is. */
   isStatement: 'Extrato do banco ({{format}}).',
   isReturnFile: 'Arquivo retorno de boletos: {{bank}}.',
+  checkColumns:
+    'Confira as colunas abaixo: o Quita não tem certeza de qual é a data, o valor ou a descrição deste extrato.',
   unknownBank: 'banco {{code}}',
   isAcquirer: 'Arquivo de vendas do cartão: {{acquirer}}.',
   returnFile: {

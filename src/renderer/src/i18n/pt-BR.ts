@@ -231,8 +231,6 @@ export const ptBR = {
     nYellow: '{{count}} amarelas',
     nYellow_one: '{{count}} amarela',
     previewTitle: 'Confira antes de importar',
-    detectedNoEncoding: 'Formato {{format}}, confiança {{confidence}}%.',
-    detected: 'Formato {{format}}, codificação {{encoding}}, confiança {{confidence}}%.',
     source: {
       detected: 'detectado automaticamente',
       saved: 'perfil salvo: {{name}}',

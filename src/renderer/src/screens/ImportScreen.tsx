@@ -416,17 +416,17 @@ export function ImportScreen({ demo }: { demo: boolean }) {
         <div className="card import-preview">
           <h2>{t('import.previewTitle')}</h2>
           {kind === 'statement' && (
-            <p>
-              {/* A spreadsheet has no text encoding to speak of: say only what was found. */}
-              {t(preview.encoding ? 'import.detected' : 'import.detectedNoEncoding', {
-                format: preview.acquirerFile ? t('acquirerFile.format') : preview.format.toUpperCase(),
-                encoding: preview.encoding ?? '',
-                confidence: Math.round(preview.confidence * 100),
-              })}{' '}
-              <span className="badge">
-                {t(`import.source.${preview.mappingSource}`, { name: preview.profileName ?? '' })}
-              </span>
-            </p>
+            <>
+              {/* The kind of file in words; the text encoding and a confidence figure are not the clerk's business
+                  ([T]): an encoding the file lied about is a notice, columns worth checking say so below. */}
+              <p>
+                {t('fileKinds.isStatement', { format: preview.format.toUpperCase() })}{' '}
+                <span className="badge">
+                  {t(`import.source.${preview.mappingSource}`, { name: preview.profileName ?? '' })}
+                </span>
+              </p>
+              {preview.confidence < 0.9 && <p className="warn">{t('fileKinds.checkColumns')}</p>}
+            </>
           )}
           {preview.returnFile && <ReturnFileSummary summary={preview.returnFile} />}
           {preview.acquirerFile && <AcquirerFileSummary summary={preview.acquirerFile} />}
