@@ -2,6 +2,7 @@ import { reconcileEn } from './reconcile.en';
 import { reviewErrorsEn, workspaceEn } from './workspace.en';
 import { importingEn } from './importing.en';
 import { fileKindsEn } from './file-kinds.en';
+import { helpEn } from './help.en';
 import { settingsEn } from './settings.en';
 import { auditEn } from './audit.en';
 import { updateEn } from './update.en';
@@ -23,6 +24,7 @@ export const en: Messages = {
     debtors: 'Debtors',
     geography: 'Places',
     settings: 'Settings',
+    help: 'Help',
     label: 'Main navigation',
   },
   sync: {
@@ -246,15 +248,15 @@ export const en: Messages = {
     dateFormats: { dmy: 'dd/mm/yyyy', mdy: 'mm/dd/yyyy', ymd: 'yyyy-mm-dd' },
     decimal: 'Numbers',
     role: {
-      ignore: 'ignore',
-      date: 'date',
-      description: 'description',
-      amount: 'amount',
-      credit: 'credit',
-      debit: 'debit',
-      direction: 'C/D',
-      document: 'document',
-      balance: 'balance',
+      ignore: 'Not used',
+      date: 'Date',
+      description: 'Description',
+      amount: 'Amount (credit and debit)',
+      credit: 'Credit',
+      debit: 'Debit',
+      direction: 'Credit or debit (C/D)',
+      document: 'Document number',
+      balance: 'Balance',
     },
     kind: { credit: 'credit', debit: 'debit', balance: 'balance' },
     alreadyKnown: 'already imported',
@@ -266,6 +268,7 @@ export const en: Messages = {
     history: 'Imported statements',
     col: {
       line: 'Line',
+      number: 'No.',
       date: 'Date',
       description: 'Description',
       amount: 'Amount',
@@ -406,6 +409,7 @@ export const en: Messages = {
   },
   importing: importingEn,
   fileKinds: fileKindsEn,
+  help: helpEn,
   connectionCheck: settingsEn.connectionCheck,
   profileRemove: settingsEn.profileRemove,
   notifyAgain: settingsEn.notifyAgain,

@@ -2,6 +2,7 @@ import { reconcilePtBR } from './reconcile.pt-BR';
 import { reviewErrorsPtBR, workspacePtBR } from './workspace.pt-BR';
 import { importingPtBR } from './importing.pt-BR';
 import { fileKindsPtBR } from './file-kinds.pt-BR';
+import { helpPtBR } from './help.pt-BR';
 import { settingsPtBR } from './settings.pt-BR';
 import { auditPtBR } from './audit.pt-BR';
 import { updatePtBR } from './update.pt-BR';
@@ -23,6 +24,7 @@ export const ptBR = {
     debtors: 'Inadimplentes',
     geography: 'Localidades',
     settings: 'Configurações',
+    help: 'Ajuda',
     label: 'Navegação principal',
   },
   sync: {
@@ -256,15 +258,15 @@ export const ptBR = {
     dateFormats: { dmy: 'dd/mm/aaaa', mdy: 'mm/dd/aaaa', ymd: 'aaaa-mm-dd' },
     decimal: 'Números',
     role: {
-      ignore: 'ignorar',
-      date: 'data',
-      description: 'descrição',
-      amount: 'valor',
-      credit: 'crédito',
-      debit: 'débito',
-      direction: 'C/D',
-      document: 'documento',
-      balance: 'saldo',
+      ignore: 'Não usar',
+      date: 'Data',
+      description: 'Descrição',
+      amount: 'Valor (crédito e débito)',
+      credit: 'Crédito',
+      debit: 'Débito',
+      direction: 'Crédito ou débito (C/D)',
+      document: 'Número do documento',
+      balance: 'Saldo',
     },
     kind: { credit: 'crédito', debit: 'débito', balance: 'saldo' },
     alreadyKnown: 'já importado',
@@ -276,6 +278,7 @@ export const ptBR = {
     history: 'Extratos importados',
     col: {
       line: 'Linha',
+      number: 'Nº',
       date: 'Data',
       description: 'Descrição',
       amount: 'Valor',
@@ -417,6 +420,7 @@ export const ptBR = {
   },
   importing: importingPtBR,
   fileKinds: fileKindsPtBR,
+  help: helpPtBR,
   connectionCheck: settingsPtBR.connectionCheck,
   profileRemove: settingsPtBR.profileRemove,
   notifyAgain: settingsPtBR.notifyAgain,

@@ -507,8 +507,8 @@ export function ImportScreen({ demo }: { demo: boolean }) {
               />
             </div>
           )}
-          <PreviewLines preview={preview} />
-          <div className="actions">
+          {/* The one action comes before the lines it imports, not after a table of 50 rows ([T] item 7). */}
+          <div className="actions import-confirm">
             <button
               type="button"
               className="primary"
@@ -527,6 +527,7 @@ export function ImportScreen({ demo }: { demo: boolean }) {
                   : t('import.confirm', { count: preview.newCredits ?? preview.counts.credits })}
             </button>
           </div>
+          <PreviewLines preview={preview} />
         </div>
       )}
       <StatementHistory

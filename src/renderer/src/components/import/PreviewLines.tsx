@@ -4,6 +4,12 @@ import { formatDate, formatMoney } from '../../format';
 
 type Preview = CommandOutput<'import.preview'>;
 
+/**
+ * Spreadsheets and CSV: the file's row, which the clerk finds in Excel. OFX, return and card files: a line number of
+ * the file means nothing to the clerk (40, 48, 56…), so the lines are counted 1, 2, 3… ([T] item 7).
+ */
+const ROW_FORMATS: ReadonlySet<Preview['format']> = new Set(['csv', 'xlsx', 'xls', 'ods', 'html']);
+
 /** The preview's first lines as the file will be read (credits plain, the rest muted), and the rows refused. */
 export function PreviewLines({ preview }: { preview: Preview }) {
   const { t, i18n } = useTranslation();
@@ -19,7 +25,7 @@ export function PreviewLines({ preview }: { preview: Preview }) {
         <table className="table">
           <thead>
             <tr>
-              <th>{t('import.col.line')}</th>
+              <th>{t(ROW_FORMATS.has(preview.format) ? 'import.col.line' : 'import.col.number')}</th>
               <th>{t('import.col.date')}</th>
               <th>{t('import.col.description')}</th>
               <th className="num">{t('import.col.amount')}</th>
@@ -28,9 +34,9 @@ export function PreviewLines({ preview }: { preview: Preview }) {
             </tr>
           </thead>
           <tbody>
-            {preview.lines.map((l) => (
+            {preview.lines.map((l, i) => (
               <tr key={l.position} className={l.kind === 'credit' ? '' : 'muted'}>
-                <td className="num">{l.position}</td>
+                <td className="num">{ROW_FORMATS.has(preview.format) ? l.position : i + 1}</td>
                 <td>{formatDate(l.date, locale)}</td>
                 <td className="ellipsis" title={l.description}>
                   {l.description}
