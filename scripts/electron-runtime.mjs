@@ -73,16 +73,16 @@ export async function electronBinary(electronDir, opts = {}) {
   if (!installed()) {
     const version = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')).version;
     const zip = cachedZip(opts.cacheRoots ?? electronCacheRoots(env), version);
-    if (zip) log('Preparando o Electron (já baixado) / unpacking Electron from its download cache…');
+    if (zip) log('Preparando o Electron (já baixado)…');
     else {
       const host = downloadHost(env);
       if (!(await reach(host))) {
         return {
           ok: false,
-          why: `the Electron runtime is not installed and ${host} cannot be reached to download it`,
+          why: `o Electron não está instalado e não foi possível acessar ${host} para baixá-lo`,
         };
       }
-      log('Baixando o Electron (só na primeira vez) / downloading Electron (first time only)…');
+      log('Baixando o Electron (só na primeira vez)…');
     }
     const r = install(electronDir);
     if (r.status !== 0 || !installed()) {
@@ -91,7 +91,7 @@ export async function electronBinary(electronDir, opts = {}) {
         .find((l) => /error|fail|ENOTFOUND|EAI_AGAIN|ECONN/i.test(l));
       return {
         ok: false,
-        why: `the Electron runtime could not be downloaded${why ? ` (${why.trim().slice(0, 120)})` : ''}`,
+        why: `não foi possível baixar o Electron${why ? ` (${why.trim().slice(0, 120)})` : ''}`,
       };
     }
   }

@@ -24,9 +24,7 @@ function electronSqliteBinding() {
     'better_sqlite3.node',
   );
   if (existsSync(target)) return { ok: true, path: target };
-  console.log(
-    'Preparando o banco de dados para o Electron (só na primeira vez) / preparing the database module for Electron…',
-  );
+  console.log('Preparando o banco de dados para o Electron (só na primeira vez)…');
   const work = mkdtempSync(join(tmpdir(), 'quita-sqlite-'));
   try {
     const pkg = join(work, 'better-sqlite3');
@@ -80,11 +78,11 @@ function electronSqliteBinding() {
       if (built.status !== 0)
         return {
           ok: false,
-          why: 'the database module could not be prepared for Electron (no prebuilt binary, and compiling it failed)',
+          why: 'não foi possível preparar o banco de dados para o Electron (não há versão pronta, e compilá-la falhou)',
         };
     }
     const produced = join(pkg, 'build', 'Release', 'better_sqlite3.node');
-    if (!existsSync(produced)) return { ok: false, why: 'the database module for Electron was not produced' };
+    if (!existsSync(produced)) return { ok: false, why: 'o banco de dados para o Electron não foi gerado' };
     mkdirSync(join(target, '..'), { recursive: true });
     cpSync(produced, target);
     return { ok: true, path: target };
@@ -95,7 +93,7 @@ function electronSqliteBinding() {
 
 function launchDesktop(binary, sqliteBinding) {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    return Promise.resolve({ ok: false, why: 'there is no graphical display here' });
+    return Promise.resolve({ ok: false, why: 'não há tela gráfica nesta máquina' });
   }
   return new Promise((resolve) => {
     const child = spawn(binary, [projectRoot], {
@@ -111,13 +109,13 @@ function launchDesktop(binary, sqliteBinding) {
     const started = setTimeout(() => resolve({ ok: true, child }), 5000);
     child.on('error', (e) => {
       clearTimeout(started);
-      resolve({ ok: false, why: `Electron could not start (${e.message})` });
+      resolve({ ok: false, why: `o Electron não abriu (${e.message})` });
     });
     child.on('exit', (code) => {
       clearTimeout(started);
       if (code === 0) process.exit(0);
-      const line = stderr.split('\n').find((l) => l.trim()) ?? `exit code ${code}`;
-      resolve({ ok: false, why: `Electron could not start (${line.trim().slice(0, 120)})` });
+      const line = stderr.split('\n').find((l) => l.trim()) ?? `código de saída ${code}`;
+      resolve({ ok: false, why: `o Electron não abriu (${line.trim().slice(0, 120)})` });
     });
   });
 }
@@ -130,7 +128,7 @@ const launched = !bin.ok ? bin : !sqlite.ok ? sqlite : await launchDesktop(bin.p
 if (launched.ok) {
   launched.child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  console.log(`Quita: ${launched.why}; abrindo no navegador / opening in the browser instead.`);
+  console.log(`Quita: ${launched.why}; abrindo no navegador.`);
   register();
   process.env.QUITA_LAUNCH_COMMAND = 'npm start';
   const { hostEntry } = await import('../src/host/main.ts');

@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
@@ -30,7 +30,11 @@ export const demoCommand: Subcommand = {
         ...(account ? { bankAccountId: account } : {}),
       });
       const path = typeof v.out === 'string' ? resolve(v.out) : st.path;
-      if (path !== st.path) copyFileSync(st.path, path);
+      if (path !== st.path) {
+        copyFileSync(st.path, path);
+        // The sandbox's answer key goes with the statement (which receivables each line pays), as the README says.
+        if (existsSync(`${st.path}.truth.json`)) copyFileSync(`${st.path}.truth.json`, `${path}.truth.json`);
+      }
       return {
         json: { ...st, path },
         text: `Wrote ${path}: ${st.lines} line(s), account ${st.bankAccountId}, ${st.from} to ${st.to}.`,
