@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { acquirerName } from '../../shared/acquirers';
 import { bankLabel } from '../../shared/banks';
 import type { AccountCheck, ImportPreview, ReturnFileSummary } from '../../shared/contract/import';
 import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
@@ -18,14 +19,6 @@ function accountLines(c: AccountCheck, imported: boolean): string[] {
   return [`${said}${c.verdict === 'same' ? ' (matches)' : ''}.`];
 }
 
-const ACQUIRERS: Record<string, string> = {
-  cielo: 'Cielo',
-  rede: 'Rede',
-  stone: 'Stone',
-  getnet: 'Getnet',
-  pagseguro: 'PagBank',
-};
-const acquirerName = (a: string) => ACQUIRERS[a] ?? a;
 const day = (iso: string) => iso.split('-').reverse().join('/');
 const span = (from: string | null, to: string | null) =>
   from && to ? (from === to ? day(from) : `${day(from)} to ${day(to)}`) : null;

@@ -1,3 +1,4 @@
+import { acquirerName } from '../../../shared/acquirers';
 import type { ReasonDto } from '../../../shared/contract/matching';
 
 /**
@@ -88,8 +89,23 @@ export function englishReason(
         /\s+/g,
         ' ',
       );
-    case 'lump_received':
-      return `${n(num('count'), 'receivable of this deposit was', 'receivables of this deposit were')} already marked paid`;
+    case 'in_proposal':
+      return num('count') > 1
+        ? `in this line's proposal with ${n(num('count') - 1, 'other receivable', 'other receivables')}`
+        : "this line's proposal";
+    case 'lump_received': {
+      const said = `${n(num('count'), 'receivable of this deposit was', 'receivables of this deposit were')} already marked paid`;
+      // `names`: one "cents name" per line (core/matching/received-names.ts).
+      const who = str('names')
+        .split('\n')
+        .flatMap((x) => {
+          const m = /^(-?\d+) (.+)$/.exec(x);
+          return m ? [`${m[2]} (${money(Number(m[1]))})`] : [];
+        });
+      if (who.length === 0) return said;
+      const more = num('count') - who.length;
+      return `${said}: ${who.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    }
     case 'lump_excluded':
       return `${n(num('count'), 'sale of the day was', 'sales of the day were')} left out`;
     case 'boleto_lump':
@@ -168,11 +184,10 @@ export function englishReason(
     case 'by_elimination':
       return `decided together with line ${num('lineId')}: the other candidate is hers`;
     case 'acquirer_file': {
-      const names: Record<string, string> = { cielo: 'Cielo', rede: 'Rede', stone: 'Stone' };
       const batches = num('batches') > 1 ? ` (${num('batches')} batches of the day)` : '';
       const fee = num('feeCents') ? `, fee ${money(num('feeCents'))} on ${money(num('grossCents'))}` : '';
       const forecast = num('forecast') ? ' (forecast of the sales file)' : '';
-      return `${names[str('acquirer')] ?? str('acquirer')}'s file: the payment of ${date(str('date'))}${forecast}${batches} with ${n(num('count'), 'sale', 'sales')}${fee} makes the amount`;
+      return `${acquirerName(str('acquirer'))}'s file: the payment of ${date(str('date'))}${forecast}${batches} with ${n(num('count'), 'sale', 'sales')}${fee} makes the amount`;
     }
     case 'acquirer_sale_difference': {
       const d = num('diffCents');

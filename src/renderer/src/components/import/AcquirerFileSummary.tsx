@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
-import { acquirerName } from './OtherFilesHistory';
+import { acquirerName } from '../../../../shared/acquirers';
 
 type Summary = NonNullable<CommandOutput<'import.preview'>['acquirerFile']>;
 

@@ -1,21 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
+import { acquirerName } from '../../../../shared/acquirers';
 import { formatDate, formatDateTime, formatMoney } from '../../format';
 import { useBankName } from './ReturnFileSummary';
 
 type ReturnFile = CommandOutput<'import.returnFiles'>['returnFiles'][number];
 type AcquirerFile = CommandOutput<'acquirer.files'>['files'][number];
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
-
-const ACQUIRER_NAMES: Record<string, string> = {
-  cielo: 'Cielo',
-  rede: 'Rede',
-  stone: 'Stone',
-  getnet: 'Getnet',
-  pagseguro: 'PagBank',
-};
-/** The card company's name as the clerk knows it. */
-export const acquirerName = (a: string) => ACQUIRER_NAMES[a] ?? a.charAt(0).toUpperCase() + a.slice(1);
 
 /**
  * Importar's lists of the boleto return files and card sales files imported ([S] item 6), beside the statements':
