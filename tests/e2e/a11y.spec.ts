@@ -21,6 +21,7 @@ const SCREENS = [
   'Inadimplentes',
   'Localidades',
   'Configurações',
+  'Ajuda',
 ] as const;
 
 interface Found {

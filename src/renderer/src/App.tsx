@@ -10,6 +10,7 @@ import { AuditScreen } from './screens/AuditScreen';
 import { DebtorsScreen } from './screens/DebtorsScreen';
 import { FirstRun } from './screens/FirstRun';
 import { GeographyScreen } from './screens/GeographyScreen';
+import { HelpScreen } from './screens/HelpScreen';
 import { HomeScreen } from './screens/HomeScreen';
 import { ImportScreen } from './screens/ImportScreen';
 import { ReconcileScreen } from './screens/ReconcileScreen';
@@ -115,5 +116,7 @@ function renderScreen(
       return <GeographyScreen key={key} />;
     case 'settings':
       return <SettingsScreen profiles={profiles} activeId={active.id} onChanged={onProfilesChanged} />;
+    case 'help':
+      return <HelpScreen />;
   }
 }

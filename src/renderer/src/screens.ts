@@ -9,5 +9,6 @@ export const SCREENS = [
   'debtors',
   'geography',
   'settings',
+  'help',
 ] as const;
 export type ScreenId = (typeof SCREENS)[number];

@@ -1,21 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const KEYS: [string[], string][] = [
-  [['↑', '↓'], 'move'],
-  [['Home', 'End', 'PgUp', 'PgDn'], 'jump'],
-  [['Enter'], 'approve'],
-  [['R'], 'reject'],
-  [['V'], 'review'],
-  [['1', '…', '9'], 'pick'],
-  [['L'], 'link'],
-  [['D'], 'aside'],
-  [['E', 'P'], 'choose'],
-  [['space'], 'select'],
-  [['/'], 'search'],
-  [['?'], 'help'],
-  [['Esc'], 'close'],
-];
+import { ShortcutList } from './shortcuts';
 
 /** The keyboard shortcuts of Conciliar, shown with `?` (and closed with `?` or Esc). */
 export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
@@ -41,18 +26,7 @@ export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
           {t('common.close')}
         </button>
       </div>
-      <dl>
-        {KEYS.map(([keys, what]) => (
-          <div key={what}>
-            <dt>
-              {keys.map((k) => (
-                <kbd key={k}>{k === 'space' ? t('reconcile.shortcuts.space') : k}</kbd>
-              ))}
-            </dt>
-            <dd>{t(`reconcile.shortcuts.${what}`)}</dd>
-          </div>
-        ))}
-      </dl>
+      <ShortcutList />
     </section>
   );
 }
