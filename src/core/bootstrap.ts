@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +120,9 @@ export function createCore(opts: CoreOptions): Core {
       log.error(`could not move the audit anchor of profile ${profileId}`, e);
     }
   };
+  // The scheduled cycle's work, wherever it is audited from (its own steps, the commands it dispatches).
+  const routine = new AsyncLocalStorage<true>();
+  const actor = () => `${osUser()} (${routine.getStore() ? 'schedule' : opts.mode})`;
   const ctx: CoreContext = {
     mode: opts.mode,
     version: opts.version,
@@ -137,7 +141,8 @@ export function createCore(opts: CoreOptions): Core {
     events: createEventBus(),
     uploads: createUploads(join(opts.dataDir, 'uploads')),
     activeProfileId,
-    actor: () => `${osUser()} (${opts.mode})`,
+    actor,
+    asRoutine: (fn) => routine.run(true, fn),
     db: () => dbs.forProfile(activeProfileId()),
     dbFor: (profileId) => dbs.forProfile(profileId),
     databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
@@ -148,7 +153,7 @@ export function createCore(opts: CoreOptions): Core {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;
       appendAudit(dbs.forProfile(id), {
-        actor: `${osUser()} (${opts.mode})`,
+        actor: actor(),
         profileId: id,
         action,
         subject,

@@ -32,8 +32,13 @@ export interface CoreContext {
    * own transaction write their entry inside it instead (review, outbox, notifications).
    */
   audit(action: string, subject: string | null, change: { before?: unknown; after?: unknown }): void;
-  /** Who is acting, for the audit log: the OS user and the front door, e.g. `maria (desktop)`. */
+  /**
+   * Who is acting, for the audit log: the OS user and the front door, e.g. `maria (desktop)`; inside asRoutine,
+   * the OS user and `schedule` (`maria (schedule)`: the automatic cycle, no one at the keyboard).
+   */
   actor(): string;
+  /** Run `fn` as the automatic routine (the scheduled cycle): what it audits says so, not the front door. */
+  asRoutine<T>(fn: () => Promise<T>): Promise<T>;
   /** The database of a given profile (background work keeps its profile when the user switches). */
   dbFor(profileId: string): Db;
   /** The active profile's id; throws the same error as db() when there is none. */

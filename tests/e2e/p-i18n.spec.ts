@@ -117,7 +117,8 @@ test('demo branch: debtors per member, Auditoria in Portuguese, Localidades in B
   const log = page.getByRole('table', { name: 'Registro de auditoria' });
   await expect(log).toContainText('Sincronização concluída');
   await expect(log).toContainText('Notificação enviada');
-  await expect(log).toContainText(/aluno \d+/);
+  // [T] item 4: the member by name when the branch knows it ("Aluno Maria Souza"), else "Aluno nº 123".
+  await expect(log).toContainText(/Aluno (nº \d+|\p{Lu})/u);
   await expect(log).not.toContainText(/\b(member|line|batch):\d+/);
   await log
     .getByRole('button', { name: /^Ver antes e depois do registro nº/ })

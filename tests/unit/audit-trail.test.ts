@@ -10,7 +10,7 @@ describe('the audit trail through the core commands', () => {
   });
   const call = commandCaller(t.core);
 
-  it('records settings changes, syncs and imports with who did them, never the key, in an intact chain', async () => {
+  it('records connection changes, syncs and imports with who did them, never the key, in an intact chain', async () => {
     const sandbox = await testSandbox();
     const key = sandbox.branchKey;
     try {
@@ -21,7 +21,10 @@ describe('the audit trail through the core commands', () => {
         password: sandbox.branchKey,
         keyKind: 'branch',
       });
+      // [T] item 4: the theme (and the language) is how this computer shows Quita, not an act on the branch's
+      // money or data: no longer audited (this list expected a second 'settings.changed' for it before).
       await call('settings.update', { theme: 'dark' });
+      await call('settings.update', { locale: 'en' });
       await call('sync.run', { dueFrom: testDay(-50), dueTo: testDay(7), debtors: false });
       const st = sandbox.writeStatement({
         bankAccountId: sandbox.data.bankAccounts[0]!.id,
@@ -35,14 +38,18 @@ describe('the audit trail through the core commands', () => {
     } finally {
       await sandbox.close();
     }
-    const { entries } = await call<{ entries: { action: string; actor: string; after: unknown }[] }>(
-      'audit.list',
-      { limit: 100 },
-    );
+    const { entries } = await call<{
+      entries: {
+        action: string;
+        actor: string;
+        subject: string | null;
+        subjectName: string | null;
+        after: unknown;
+      }[];
+    }>('audit.list', { limit: 100 });
     const actions = entries.map((e) => e.action).reverse();
     expect(actions).toEqual([
-      'settings.changed',
-      'settings.changed',
+      'settings.changed', // the connection saved (profile:…), not the theme
       'sync.completed',
       'import.committed',
       'match.suggested', // by the import itself
@@ -54,6 +61,27 @@ describe('the audit trail through the core commands', () => {
       expect.objectContaining({ trigger: 'manual' }),
       expect.objectContaining({ trigger: 'import' }),
     ]);
-    expect(await call('audit.verify', {})).toMatchObject({ ok: true, entries: 6 });
+    expect(entries.map((e) => e.subject)).not.toContain('settings');
+    // What each entry is about, by name, beside the subject as stored.
+    const imported = entries.find((e) => e.action === 'import.committed')!;
+    expect(imported.subject).toMatch(/^statement:\d+$/);
+    expect(imported.subjectName).toMatch(/\.csv$/);
+    expect(entries.find((e) => e.subject?.startsWith('profile:'))!.subjectName).toBe('Centro');
+    const verified = await call<{ lastAt: string | null }>('audit.verify', {});
+    expect(verified).toMatchObject({ ok: true, entries: 5 });
+    expect(verified.lastAt).toBe((entries[0] as unknown as { at: string }).at);
   }, 60_000);
+
+  it('says the scheduled cycle did what it audits, not the front door', async () => {
+    const ctx = t.core.ctx;
+    expect(ctx.actor()).toMatch(/ \(browser\)$/);
+    expect(await ctx.asRoutine(async () => ctx.actor())).toMatch(/ \(schedule\)$/);
+    await ctx.asRoutine(async () => ctx.audit('cycle.finished', 'cycle 1', { after: {} }));
+    const { entries } = await call<{ entries: { action: string; actor: string }[] }>('audit.list', {
+      limit: 1,
+    });
+    expect(entries[0]!.action).toBe('cycle.finished');
+    expect(entries[0]!.actor).toMatch(/ \(schedule\)$/);
+    expect(ctx.actor()).toMatch(/ \(browser\)$/);
+  });
 });

@@ -82,7 +82,7 @@ export function cycleHandlers(
   const tick = async () => {
     try {
       const profileId = ctx.activeProfileId();
-      await runCycle(ctx, dispatchFor(profileId), profileId, 'schedule', deps);
+      await ctx.asRoutine(() => runCycle(ctx, dispatchFor(profileId), profileId, 'schedule', deps));
     } catch (e) {
       // runCycle records its own failures; this is one it could not record (no branch, a damaged database).
       ctx.log.error('the scheduled cycle could not run', e);
@@ -105,7 +105,9 @@ export function cycleHandlers(
     'cycle.run': async ({ trigger }) => {
       ensureArmed();
       const profileId = ctx.activeProfileId();
-      return runCycle(ctx, dispatchFor(profileId), profileId, trigger, deps);
+      const run = () => runCycle(ctx, dispatchFor(profileId), profileId, trigger, deps);
+      // `quita run --cycle` is what the operating system's scheduler runs: the routine, as the app's own timer.
+      return trigger === 'manual' ? run() : ctx.asRoutine(run);
     },
     'cycle.history': async ({ limit }) => {
       const profileId = ctx.activeProfileId();

@@ -47,6 +47,18 @@ export const ACTION_LABELS_PT: Record<string, string> = {
   'sync.completed': 'Sincronização concluída',
 };
 
+/** Actions that read otherwise for what they are about: a return file or a card sales file is not a statement. */
+const ACTION_LABELS_BY_KIND_PT: Record<string, Record<string, string>> = {
+  return_file: { 'import.committed': 'Arquivo retorno importado' },
+  acquirer_file: { 'import.committed': 'Arquivo de vendas do cartão importado' },
+};
+
+/** How an entry's action reads in the exported files, by what it is about when that says it better. */
+export function actionLabelPt(action: string, subject: string | null): string | undefined {
+  const kind = subject ? /^([a-z_]+):./.exec(subject)?.[1] : undefined;
+  return (kind && ACTION_LABELS_BY_KIND_PT[kind]?.[action]) ?? ACTION_LABELS_PT[action];
+}
+
 /**
  * Writers are told never to put secrets in the log, but an export leaves the machine, so anything that
  * looks like one is masked here as a second line of defence (src/shared/mask-secrets.ts, the one rule).

@@ -1,6 +1,6 @@
 import { toCsv, toXlsx, type Column } from '../export/table-export';
 import {
-  ACTION_LABELS_PT,
+  actionLabelPt,
   anchorSentence,
   verificationSentence,
   type AuditLogReport,
@@ -60,7 +60,7 @@ const AUDIT_COLUMNS: Column<AuditLogRow>[] = [
   { header: 'Quem', kind: 'text', value: (r) => r.actor },
   { header: 'Perfil', kind: 'text', value: (r) => r.profileId },
   { header: 'Ação', kind: 'text', value: (r) => r.action },
-  { header: 'Descrição', kind: 'text', value: (r) => ACTION_LABELS_PT[r.action] ?? '' },
+  { header: 'Descrição', kind: 'text', value: (r) => actionLabelPt(r.action, r.subject) ?? '' },
   { header: 'Assunto', kind: 'text', value: (r) => r.subject },
   { header: 'Antes', kind: 'text', value: (r) => clip(r.before) },
   { header: 'Depois', kind: 'text', value: (r) => clip(r.after) },
@@ -210,7 +210,7 @@ export async function auditLogFile(
     dateTimePt(r.at, true),
     r.actor,
     r.profileId,
-    ACTION_LABELS_PT[r.action] ? `${ACTION_LABELS_PT[r.action]}\n${r.action}` : r.action,
+    actionLabelPt(r.action, r.subject) ? `${actionLabelPt(r.action, r.subject)}\n${r.action}` : r.action,
     r.subject ?? '',
     r.before ?? '',
     r.after ?? '',

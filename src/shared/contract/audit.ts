@@ -23,7 +23,19 @@ export const auditCommands = {
       limit: z.number().int().min(1).max(5000).default(500),
       offset: z.number().int().min(0).default(0),
     }),
-    output: z.object({ entries: z.array(auditEntrySchema), total: z.number().int() }),
+    output: z.object({
+      entries: z.array(
+        auditEntrySchema.extend({
+          /**
+           * What `subject` names, in words the clerk reads where the log has only an id: a file's name, a
+           * member's, a connection's (core/audit/audit-subject.ts); null when there is none. Shown only: the
+           * stored subject stays as written, for the exports and the chain's verification.
+           */
+          subjectName: z.string().nullable(),
+        }),
+      ),
+      total: z.number().int(),
+    }),
   }),
   'audit.verify': defineCommand({
     summary: 'Check the audit log’s hash chain: any entry changed or removed is found',
@@ -35,6 +47,8 @@ export const auditCommands = {
       reason: z.string().nullable(),
       /** Entry count and head hash kept outside the database (this front door's secret store), if any. */
       anchor: z.object({ count: z.number().int(), head: z.string(), at: z.string() }).nullable(),
+      /** When the newest entry was written (null: an empty log), for "the last one on dd/mm/aaaa hh:mm". */
+      lastAt: z.string().nullable(),
     }),
   }),
 };

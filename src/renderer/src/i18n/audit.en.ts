@@ -27,12 +27,21 @@ export const auditEn: typeof auditPtBR = {
   verify: {
     button: 'Verify integrity',
     running: 'Verifying…',
-    ok: 'Log intact: {{count}} entries checked, none changed or removed.',
-    ok_one: 'Log intact: {{count}} entry checked, not changed or removed.',
+    ok: 'The audit log is intact: {{count}} entries checked, the last one on {{when}}. None was changed or deleted.',
+    ok_one:
+      'The audit log is intact: {{count}} entry checked, written on {{when}}. It was not changed or deleted.',
+    okEmpty: 'The audit log is intact: this branch has no entries yet.',
     broken: 'Log tampered with: the chain breaks at entry no. {{n}} ({{reason}}).',
-    anchor: 'Anchor kept outside the database: {{count}} entries, head {{head}}…, from {{when}}.',
-    anchor_one: 'Anchor kept outside the database: {{count}} entry, head {{head}}…, from {{when}}.',
-    noAnchor: 'No anchor is kept on this computer yet: entries removed from the end would not be noticed.',
+    anchor:
+      'A check copy kept on this computer, outside the database, also confirms that no entry was deleted from the end.',
+    at: '{{date}} at {{time}}',
+    technical: 'Technical details',
+    anchorTechnical:
+      'Anchor kept outside the database: {{count}} entries, head {{head}}, written on {{when}}.',
+    anchorTechnical_one:
+      'Anchor kept outside the database: {{count}} entry, head {{head}}, written on {{when}}.',
+    noAnchor:
+      'No check copy is kept on this computer yet: if entries were deleted from the end, the verification would not notice.',
     reason: {
       truncated:
         'entry {{anchored}} had been written, but the log ends at {{last}}: entries were removed from the end',
@@ -90,13 +99,38 @@ export const auditEn: typeof auditPtBR = {
     more: '… and {{count}} more',
   },
   subjects: {
-    line: 'statement line {{id}}',
-    batch: 'batch {{id}}',
-    statement: 'statement {{id}}',
-    member: 'member {{id}}',
-    profile: 'connection {{id}}',
-    matching: 'matching rules',
+    line: 'Statement line no. {{id}}',
+    batch: 'Batch {{id}}',
+    statement: 'Statement no. {{id}}',
+    return_file: 'Return file no. {{id}}',
+    acquirer_file: 'Card sales file no. {{id}}',
+    member: 'Member no. {{id}}',
+    profile: 'Connection {{id}}',
+    feed: 'Bank connection no. {{id}}',
+    alias: 'Learned payer no. {{id}}',
+    aside_rule: 'Set-aside rule no. {{id}}',
+    send_policy: 'Automatic send rule, version {{id}}',
+    match: 'Pair no. {{id}}',
+    cycle: 'Automatic cycle no. {{id}}',
+    matching: 'Matching rules',
     settings: 'Quita preferences',
+    updateFeed: 'Update address',
+  },
+  subjectsNamed: {
+    line: 'Line “{{name}}”',
+    statement: 'Statement {{name}}',
+    return_file: 'Return file {{name}}',
+    acquirer_file: 'Card sales file {{name}}',
+    member: 'Member {{name}}',
+    profile: 'Connection {{name}}',
+    feed: 'Bank connection {{name}}',
+    aside_rule: 'Set-aside rule “{{name}}”',
+  },
+  who: {
+    desktop: '{{user}}, in the app',
+    browser: '{{user}}, in the browser',
+    cli: '{{user}}, on the command line',
+    schedule: 'automatic routine',
   },
   keys: {
     matchId: 'Pair no.',
@@ -177,6 +211,24 @@ export const auditEn: typeof auditPtBR = {
   },
   actions: {
     import: { committed: 'Statement imported', removed: 'Statement removed' },
+    alias: { removed: 'Learned payer forgotten' },
+    aside_rule: {
+      created: 'Set-aside rule created',
+      changed: 'Set-aside rule changed',
+      removed: 'Set-aside rule removed',
+    },
+    feeds: {
+      added: 'Bank connection added',
+      changed: 'Bank connection changed',
+      removed: 'Bank connection removed',
+    },
+    cycle: {
+      finished: 'Automatic cycle finished',
+      step_failed: 'Automatic cycle step failed',
+      schedule_changed: 'Automatic cycle times changed',
+    },
+    intake: { folder_changed: 'Intake folder changed', refused: 'Intake folder file refused' },
+    policy: { saved: 'Automatic send rule saved' },
     match: {
       approved: 'Suggestion approved',
       rejected: 'Suggestion rejected',
@@ -184,6 +236,7 @@ export const auditEn: typeof auditPtBR = {
       to_review: 'Marked for review',
       unmatched: 'Pair undone',
       suggested: 'Suggestions computed',
+      set_aside: 'Line set aside',
     },
     db: { backup: 'Backup made', restored: 'Backup restored' },
     outbox: {
@@ -198,9 +251,15 @@ export const auditEn: typeof auditPtBR = {
       sent: 'Notification sent',
       failed: 'Notification failed',
       unknown: 'Notification outcome uncertain',
+      held: 'Notification held',
+      released: 'Notification released',
     },
     settings: { changed: 'Setting changed', profile_removed: 'Connection removed' },
     sync: { completed: 'Sync completed' },
+  },
+  actionsByKind: {
+    return_file: { import: { committed: 'Return file imported' } },
+    acquirer_file: { import: { committed: 'Card sales file imported' } },
   },
   recon: {
     intro: 'What was marked paid in the period, by the date of the credit on the bank statement.',

@@ -25,13 +25,21 @@ export const auditPtBR = {
   verify: {
     button: 'Verificar integridade',
     running: 'Verificando…',
-    ok: 'Registro íntegro: {{count}} registros conferidos, nenhum alterado ou removido.',
-    ok_one: 'Registro íntegro: {{count}} registro conferido, nenhum alterado ou removido.',
+    ok: 'A auditoria está íntegra: {{count}} registros conferidos, o último em {{when}}. Nenhum foi alterado ou apagado.',
+    ok_one:
+      'A auditoria está íntegra: {{count}} registro conferido, feito em {{when}}. Ele não foi alterado nem apagado.',
+    okEmpty: 'A auditoria está íntegra: ainda não há registros nesta filial.',
     broken: 'Registro adulterado: a cadeia quebra no registro nº {{n}} ({{reason}}).',
-    anchor: 'Âncora guardada fora do banco de dados: {{count}} registros, cabeça {{head}}…, de {{when}}.',
-    anchor_one: 'Âncora guardada fora do banco de dados: {{count}} registro, cabeça {{head}}…, de {{when}}.',
+    anchor:
+      'Uma cópia de conferência guardada neste computador, fora do banco de dados, confirma também que nenhum registro foi apagado do fim.',
+    at: '{{date}} às {{time}}',
+    technical: 'Detalhes técnicos',
+    anchorTechnical:
+      'Âncora guardada fora do banco de dados: {{count}} registros, cabeça {{head}}, gravada em {{when}}.',
+    anchorTechnical_one:
+      'Âncora guardada fora do banco de dados: {{count}} registro, cabeça {{head}}, gravada em {{when}}.',
     noAnchor:
-      'Ainda não há âncora guardada neste computador: registros removidos do fim não seriam percebidos.',
+      'Ainda não há uma cópia de conferência guardada neste computador: se registros fossem apagados do fim, a verificação não perceberia.',
     reason: {
       truncated:
         'o registro {{anchored}} já tinha sido escrito, mas o registro termina no {{last}}: registros foram removidos do fim',
@@ -90,14 +98,42 @@ export const auditPtBR = {
     no: 'não',
     more: '… e mais {{count}}',
   },
+  /** What an entry is about, by its kind and number (`return_file:1`), when nothing names it better. */
   subjects: {
-    line: 'lançamento {{id}}',
-    batch: 'lote {{id}}',
-    statement: 'extrato {{id}}',
-    member: 'aluno {{id}}',
-    profile: 'conexão {{id}}',
-    matching: 'regras de conciliação',
-    settings: 'preferências do Quita',
+    line: 'Lançamento nº {{id}}',
+    batch: 'Lote {{id}}',
+    statement: 'Extrato nº {{id}}',
+    return_file: 'Arquivo retorno nº {{id}}',
+    acquirer_file: 'Arquivo de vendas do cartão nº {{id}}',
+    member: 'Aluno nº {{id}}',
+    profile: 'Conexão {{id}}',
+    feed: 'Conexão bancária nº {{id}}',
+    alias: 'Pagador aprendido nº {{id}}',
+    aside_rule: 'Regra para deixar de lado nº {{id}}',
+    send_policy: 'Regra de envio automático, versão {{id}}',
+    match: 'Par nº {{id}}',
+    cycle: 'Ciclo automático nº {{id}}',
+    matching: 'Regras de conciliação',
+    settings: 'Preferências do Quita',
+    updateFeed: 'Endereço das atualizações',
+  },
+  /** The same, by name (the file's, the member's, the connection's), when the entry or the branch knows it. */
+  subjectsNamed: {
+    line: 'Lançamento «{{name}}»',
+    statement: 'Extrato {{name}}',
+    return_file: 'Arquivo retorno {{name}}',
+    acquirer_file: 'Arquivo de vendas do cartão {{name}}',
+    member: 'Aluno {{name}}',
+    profile: 'Conexão {{name}}',
+    feed: 'Conexão bancária {{name}}',
+    aside_rule: 'Regra para deixar de lado «{{name}}»',
+  },
+  /** Who: the computer's user and how they used Quita (the log stores `maria (desktop)`). */
+  who: {
+    desktop: '{{user}}, pelo aplicativo',
+    browser: '{{user}}, pelo navegador',
+    cli: '{{user}}, pela linha de comando',
+    schedule: 'rotina automática',
   },
   keys: {
     matchId: 'Par nº',
@@ -178,6 +214,24 @@ export const auditPtBR = {
   },
   actions: {
     import: { committed: 'Extrato importado', removed: 'Extrato removido' },
+    alias: { removed: 'Pagador aprendido esquecido' },
+    aside_rule: {
+      created: 'Regra para deixar de lado criada',
+      changed: 'Regra para deixar de lado alterada',
+      removed: 'Regra para deixar de lado removida',
+    },
+    feeds: {
+      added: 'Conexão bancária adicionada',
+      changed: 'Conexão bancária alterada',
+      removed: 'Conexão bancária removida',
+    },
+    cycle: {
+      finished: 'Ciclo automático concluído',
+      step_failed: 'Etapa do ciclo automático falhou',
+      schedule_changed: 'Horários do ciclo automático alterados',
+    },
+    intake: { folder_changed: 'Pasta de entrada alterada', refused: 'Arquivo da pasta de entrada recusado' },
+    policy: { saved: 'Regra de envio automático salva' },
     match: {
       approved: 'Sugestão aprovada',
       rejected: 'Sugestão rejeitada',
@@ -185,6 +239,7 @@ export const auditPtBR = {
       to_review: 'Marcado para revisão',
       unmatched: 'Par desfeito',
       suggested: 'Sugestões calculadas',
+      set_aside: 'Lançamento deixado de lado',
     },
     db: { backup: 'Cópia de segurança feita', restored: 'Cópia de segurança restaurada' },
     outbox: {
@@ -199,9 +254,16 @@ export const auditPtBR = {
       sent: 'Notificação enviada',
       failed: 'Notificação falhou',
       unknown: 'Notificação com resultado incerto',
+      held: 'Notificação retida',
+      released: 'Notificação liberada',
     },
     settings: { changed: 'Configuração alterada', profile_removed: 'Conexão removida' },
     sync: { completed: 'Sincronização concluída' },
+  },
+  /** An action in other words for what it is about: a return file or a card sales file is not a statement. */
+  actionsByKind: {
+    return_file: { import: { committed: 'Arquivo retorno importado' } },
+    acquirer_file: { import: { committed: 'Arquivo de vendas do cartão importado' } },
   },
   recon: {
     intro: 'O que foi marcado como pago no período, pela data do crédito no extrato.',

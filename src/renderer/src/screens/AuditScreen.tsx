@@ -7,7 +7,7 @@ import { AuditEntries } from '../components/audit/AuditEntries';
 import { ReconciliationTable } from '../components/audit/ReconciliationTable';
 import { brasiliaDayBounds, formatBrasilia, verifyReasonText } from '../components/audit/audit-text';
 import { saveFile } from '../download';
-import { todayIso } from '../format';
+import { formatBrasilia as formatBrasiliaAt, todayIso } from '../format';
 import { describeError } from '../i18n';
 
 type Entries = CommandOutput<'audit.list'>;
@@ -23,8 +23,49 @@ const LIST_LIMIT = 5000;
 
 const firstOfMonth = (today: string) => `${today.slice(0, 8)}01`;
 
-export function AuditScreen() {
+/**
+ * The verification in the clerk's words: intact or not, how many entries and up to when; the anchor (kept outside
+ * the database) as what it means, its count and hash only under "Detalhes técnicos".
+ */
+function VerificationStatus({ verification: v }: { verification: Verification }) {
   const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const when = (iso: string) =>
+    t('audit.verify.at', {
+      date: formatBrasiliaAt(iso, locale, { dateStyle: 'short' }),
+      time: formatBrasiliaAt(iso, locale, { timeStyle: 'short' }),
+    });
+  return (
+    <div role="status" className={`status ${v.ok ? 'ok' : 'error'}`}>
+      <p>
+        {!v.ok
+          ? t('audit.verify.broken', { n: v.brokenAt ?? '?', reason: verifyReasonText(t, v.reason) })
+          : v.entries === 0 || !v.lastAt
+            ? t('audit.verify.okEmpty')
+            : t('audit.verify.ok', { count: v.entries, when: when(v.lastAt) })}
+      </p>
+      {/* What the anchor adds, when it holds; a broken one is said by the reason above. */}
+      {(!v.anchor || v.ok) && (
+        <p className="muted">{v.anchor ? t('audit.verify.anchor') : t('audit.verify.noAnchor')}</p>
+      )}
+      {v.anchor && (
+        <details className="audit-technical">
+          <summary>{t('audit.verify.technical')}</summary>
+          <p className="muted" style={{ wordBreak: 'break-all' }}>
+            {t('audit.verify.anchorTechnical', {
+              count: v.anchor.count,
+              head: v.anchor.head,
+              when: formatBrasilia(v.anchor.at, locale),
+            })}
+          </p>
+        </details>
+      )}
+    </div>
+  );
+}
+
+export function AuditScreen() {
+  const { t } = useTranslation();
   const ids = { action: useId() };
   const [datesOk, setDatesOk] = useState({ from: true, to: true });
   const [from, setFrom] = useState(() => firstOfMonth(todayIso()));
@@ -138,27 +179,7 @@ export function AuditScreen() {
           {t('audit.period.invalid')}
         </p>
       )}
-      {verification && (
-        <div role="status" className={`status ${verification.ok ? 'ok' : 'error'}`}>
-          <p>
-            {verification.ok
-              ? t('audit.verify.ok', { count: verification.entries })
-              : t('audit.verify.broken', {
-                  n: verification.brokenAt ?? '?',
-                  reason: verifyReasonText(t, verification.reason),
-                })}
-          </p>
-          <p className="muted">
-            {verification.anchor
-              ? t('audit.verify.anchor', {
-                  count: verification.anchor.count,
-                  head: verification.anchor.head.slice(0, 16),
-                  when: formatBrasilia(verification.anchor.at, i18n.language),
-                })
-              : t('audit.verify.noAnchor')}
-          </p>
-        </div>
-      )}
+      {verification && <VerificationStatus verification={verification} />}
       <div className="toolbar" aria-busy={exporting}>
         {(['log', 'reconciliation'] as const).map((kind) => (
           <div key={kind} className="actions" style={{ alignItems: 'center' }}>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { VirtualList } from '../VirtualList';
-import { actionText, changeRows, formatBrasilia, prettyJson, subjectText } from './audit-text';
+import { actionText, actorText, changeRows, formatBrasilia, prettyJson, subjectText } from './audit-text';
 
 type Entry = CommandOutput<'audit.list'>['entries'][number];
 
 const COLUMNS = {
-  gridTemplateColumns: '4rem 10rem minmax(8rem, 1fr) minmax(12rem, 1.5fr) minmax(8rem, 1fr) 7rem',
+  gridTemplateColumns: '4rem 10rem minmax(9rem, 0.7fr) minmax(18rem, 1.3fr) minmax(12rem, 1.6fr) 6rem',
 };
 const ROW = 36;
 
@@ -56,14 +56,14 @@ export function AuditEntries({
                 {e.seq === brokenAt ? `⚠ ${e.seq}` : e.seq}
               </span>
               <span role="cell">{formatBrasilia(e.at, locale)}</span>
-              <span role="cell" className="ellipsis" title={e.actor}>
-                {e.actor}
+              <span role="cell" className="ellipsis" title={actorText(t, e.actor)}>
+                {actorText(t, e.actor)}
               </span>
-              <span role="cell" className="ellipsis" title={e.action}>
-                {actionText(t, exists, e.action)}
+              <span role="cell" className="ellipsis" title={actionText(t, exists, e.action, e.subject)}>
+                {actionText(t, exists, e.action, e.subject)}
               </span>
-              <span role="cell" className="ellipsis" title={e.subject ?? ''}>
-                {subjectText(t, exists, e.subject)}
+              <span role="cell" className="ellipsis" title={subjectText(t, exists, e.subject, e.subjectName)}>
+                {subjectText(t, exists, e.subject, e.subjectName)}
               </span>
               <span role="cell">
                 <button
@@ -130,15 +130,16 @@ function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void })
     >
       <div className="toolbar">
         <h2 className="grow">
-          {t('audit.list.detailsOf', { seq: entry.seq })} · {actionText(t, exists, entry.action)}
-          {entry.subject ? ` · ${subjectText(t, exists, entry.subject)}` : ''}
+          {t('audit.list.detailsOf', { seq: entry.seq })} ·{' '}
+          {actionText(t, exists, entry.action, entry.subject)}
+          {entry.subject ? ` · ${subjectText(t, exists, entry.subject, entry.subjectName)}` : ''}
         </h2>
         <button type="button" onClick={onClose}>
           {t('audit.list.close')}
         </button>
       </div>
       <p className="muted">
-        {formatBrasilia(entry.at, i18n.language)} · {entry.actor} ·{' '}
+        {formatBrasilia(entry.at, i18n.language)} · {actorText(t, entry.actor)} ·{' '}
         {t('audit.list.profile', { profile: entry.profileId })}
       </p>
       <div style={{ display: 'grid', gridTemplateColumns: both ? '1fr 1fr' : '1fr', gap: '1rem' }}>
@@ -153,7 +154,7 @@ function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void })
         <summary>{t('audit.list.technical')}</summary>
         <p className="muted">
           {entry.action}
-          {entry.subject ? ` · ${entry.subject}` : ''} ·{' '}
+          {entry.subject ? ` · ${entry.subject}` : ''} · {entry.actor} ·{' '}
           {t('audit.list.hash', { hash: entry.hash.slice(0, 16) })}
         </p>
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '1rem' }}>

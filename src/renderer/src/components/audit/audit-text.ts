@@ -14,10 +14,36 @@ export function brasiliaDayBounds(from: string, to: string): { from?: string; to
   };
 }
 
-/** A known action in words ("Sugestão aprovada"); anything else exactly as written in the log. */
-export function actionText(t: TFunction, exists: (key: string) => boolean, action: string): string {
+/** `return_file:1` → `return_file`; null for a subject of another shape. */
+const subjectKind = (subject: string | null | undefined): string | null =>
+  subject ? (/^([a-z_]+):./.exec(subject)?.[1] ?? null) : null;
+
+/**
+ * A known action in words ("Sugestão aprovada"); anything else exactly as written in the log. What it is about
+ * may say it better: `import.committed` of a `return_file:…` is "Arquivo retorno importado", not a statement's.
+ */
+export function actionText(
+  t: TFunction,
+  exists: (key: string) => boolean,
+  action: string,
+  subject?: string | null,
+): string {
+  if (!/^[a-z_]+\.[a-z_]+$/.test(action)) return action;
+  const kind = subjectKind(subject);
+  if (kind && exists(`audit.actionsByKind.${kind}.${action}`))
+    return t(`audit.actionsByKind.${kind}.${action}`);
   const key = `audit.actions.${action}`;
-  return /^[a-z_]+\.[a-z_]+$/.test(action) && exists(key) ? t(key) : action;
+  return exists(key) ? t(key) : action;
+}
+
+/**
+ * Who, in words: the log stores the computer's user and the front door (`maria (browser)`), said as
+ * "maria, pelo navegador"; the scheduled cycle's `maria (schedule)` as "rotina automática". Anyone else (the
+ * send rule's own name) exactly as written.
+ */
+export function actorText(t: TFunction, actor: string): string {
+  const m = /^(.*) \((desktop|browser|cli|schedule)\)$/.exec(actor);
+  return m ? t(`audit.who.${m[2]}`, { user: m[1] }) : actor;
 }
 
 /** verifyAudit's English reason ("entry 3 was changed after it was written") in the screen's language. */
@@ -68,12 +94,32 @@ export function prettyJson(value: unknown): string | null {
   return JSON.stringify(mask(value), null, 2);
 }
 
-/** "line:156" → "lançamento 156", "batch:1" → "lote 1"; an unknown subject exactly as written. */
-export function subjectText(t: TFunction, exists: (key: string) => boolean, subject: string | null): string {
+/** Subjects written without a `kind:` (`update.feed`, `cycle 12`) and the key that says them. */
+const OTHER_SUBJECTS: [RegExp, string][] = [
+  [/^update\.feed$/, 'updateFeed'],
+  [/^cycle (\d+)$/, 'cycle'],
+];
+
+/**
+ * What an entry is about, in words: by its name when the core found one ("Arquivo retorno retorno.ret",
+ * `subjectName` of audit.list), else by kind and number ("batch:2" → "Lote 2"); an unknown subject exactly as
+ * written.
+ */
+export function subjectText(
+  t: TFunction,
+  exists: (key: string) => boolean,
+  subject: string | null,
+  name?: string | null,
+): string {
   if (!subject) return '—';
   const m = /^([a-z_]+):(.+)$/.exec(subject);
+  if (m && name && exists(`audit.subjectsNamed.${m[1]}`)) return t(`audit.subjectsNamed.${m[1]}`, { name });
   if (m && exists(`audit.subjects.${m[1]}`)) return t(`audit.subjects.${m[1]}`, { id: m[2] });
   if (/^[a-z_]+$/.test(subject) && exists(`audit.subjects.${subject}`)) return t(`audit.subjects.${subject}`);
+  for (const [re, key] of OTHER_SUBJECTS) {
+    const o = re.exec(subject);
+    if (o) return t(`audit.subjects.${key}`, { id: o[1] });
+  }
   return subject;
 }
 

@@ -1,0 +1,61 @@
+/**
+ * What an audit entry is about, by name: the log stores a subject as `kind:id` (`return_file:1`, `statement:3`),
+ * which the clerk cannot read. The screen says the kind in words; this finds the name that goes with it — the
+ * file's name, the member's, the connection's — from the entry itself first (what was true when it was written:
+ * a removed statement keeps its name there), then from the branch's database. Only how entries are shown: the
+ * stored subject, which the chain hashes, is never touched and stays in the entry and the exports.
+ */
+import type { Db } from '../db/open-db';
+import { subjectNameInDb, type AuditEntry } from './audit.repo';
+
+/** The fields of an entry's own before/after that name its subject, by kind (first found wins). */
+const OWN_FIELDS: Record<string, readonly string[]> = {
+  statement: ['fileName'],
+  return_file: ['fileName'],
+  acquirer_file: ['fileName'],
+  feed: ['label'],
+  profile: ['name'],
+  aside_rule: ['pattern'],
+};
+
+/** `kind:id` split in two; null for a subject of another shape (`matching`, `settings`, a step's name). */
+export function subjectParts(subject: string | null): { kind: string; id: string } | null {
+  const m = subject ? /^([a-z_]+):(.+)$/.exec(subject) : null;
+  return m ? { kind: m[1]!, id: m[2]! } : null;
+}
+
+function ownName(entry: Pick<AuditEntry, 'before' | 'after'>, fields: readonly string[]): string | null {
+  for (const side of [entry.after, entry.before]) {
+    if (!side || typeof side !== 'object' || Array.isArray(side)) continue;
+    for (const f of fields) {
+      const v = (side as Record<string, unknown>)[f];
+      if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    }
+  }
+  return null;
+}
+
+/**
+ * Each entry with `subjectName`: the name of what it is about, or null when there is none better than its id.
+ * `profileName` names a connection (they live in the settings, not in the branch's database).
+ */
+export function withSubjectNames<E extends AuditEntry>(
+  db: Db,
+  entries: E[],
+  profileName: (id: string) => string | undefined = () => undefined,
+): (E & { subjectName: string | null })[] {
+  const found = new Map<string, string | null>();
+  const lookup = (kind: string, id: string): string | null => {
+    const key = `${kind}:${id}`;
+    if (found.has(key)) return found.get(key)!;
+    const name = kind === 'profile' ? (profileName(id) ?? null) : subjectNameInDb(db, kind, id);
+    found.set(key, name);
+    return name;
+  };
+  return entries.map((e) => {
+    const parts = subjectParts(e.subject);
+    if (!parts) return { ...e, subjectName: null };
+    const own = OWN_FIELDS[parts.kind];
+    return { ...e, subjectName: (own && ownName(e, own)) ?? lookup(parts.kind, parts.id) };
+  });
+}
