@@ -17,6 +17,7 @@
  * acquirer's own record of the credit, stronger than any key the bank's text carries.
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
+import { receivedNames } from './received-names';
 import type { Assignment, PassEntry } from './assign';
 import { dayNumber } from './calendar';
 import type { PLine, PRec, Prepared } from './prepare';
@@ -241,7 +242,7 @@ function optionFor(
   a: Assignment,
   s: MatchSettings,
 ): { option: Option } | { settle: Reason[] } {
-  const { open, accounted, doubtful, unresolved } = a.triage(rs);
+  const { open, accounted, accountedOf, doubtful, unresolved } = a.triage(rs);
   const first = batches[0]!;
   const evidence: Reason = {
     code: 'acquirer_file',
@@ -262,7 +263,13 @@ function optionFor(
     return {
       settle:
         accounted > 0 && unresolved === 0
-          ? [evidence, { code: 'lump_received', params: { count: accounted, explained: 1 } }]
+          ? [
+              evidence,
+              {
+                code: 'lump_received',
+                params: { count: accounted, explained: 1, names: receivedNames(accountedOf) },
+              },
+            ]
           : [{ code: 'acquirer_sale_unresolved', params: { count: unresolved, of: rs.length } }],
     };
   }
@@ -294,7 +301,11 @@ function optionFor(
         params: { count: others.length, amountCents: others.reduce((n, o) => n + o.netCents, 0) },
       },
     });
-  if (accounted > 0) parts.push({ pts: 0, reason: { code: 'lump_received', params: { count: accounted } } });
+  if (accounted > 0)
+    parts.push({
+      pts: 0,
+      reason: { code: 'lump_received', params: { count: accounted, names: receivedNames(accountedOf) } },
+    });
   if (unresolved > 0)
     parts.push({
       pts: 0,

@@ -143,8 +143,9 @@ export class Assignment {
    */
   triage<T extends { p: PRec | null }>(
     items: readonly T[],
-  ): { open: T[]; accounted: number; doubtful: boolean; unresolved: number } {
+  ): { open: T[]; accounted: number; accountedOf: PRec[]; doubtful: boolean; unresolved: number } {
     const open: T[] = [];
+    const accountedOf: PRec[] = [];
     let accounted = 0;
     let doubtful = false;
     let unresolved = 0;
@@ -154,10 +155,11 @@ export class Assignment {
       else if (this.free(p)) open.push(it);
       else if (p.r.statusId === ACCOUNT_STATUS.received || this.isHeld(p) || !this.isUnclaimed(p)) {
         accounted++;
+        accountedOf.push(p);
         if (!p.received || !this.isUnclaimed(p)) doubtful = true;
       } else unresolved++;
     }
-    return { open, accounted, doubtful, unresolved };
+    return { open, accounted, accountedOf, doubtful, unresolved };
   }
 
   private availableOpt(o: Option): boolean {

@@ -71,6 +71,8 @@ function whyNot(
     if (
       !facts.has(r.code) &&
       r.code !== 'no_candidates' &&
+      // Judged alone, a lump's "no combination of the 1 candidate fits" only restates the amount's difference.
+      r.code !== 'lump_no_fit' &&
       !(r.code === 'name_mismatch' && facts.has('name_different'))
     )
       out.push(r);
@@ -89,6 +91,9 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
   const plan = repo.currentPlan(db, st.id);
   const match = plan ? repo.matchOfLine(db, plan.id, lineId) : undefined;
   const chosen = new Set(match ? repo.itemsOf(db, [match.id]).map((i) => i.receivable_id) : []);
+  // What the line proposes now, standing (not rejected): its receivables are judged as the proposal was, all
+  // together, never one by one (a boleto credit of two titles would call each "não serve" beside the proposal).
+  const proposal = match && match.state !== 'rejected' && chosen.size > 0 ? match : null;
   const { settings } = getMatchSettings(db);
   const held = repo.heldReceivables(db, null);
   const aliases = loadAliases(db);
@@ -139,15 +144,25 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
       held: new Map(),
       returnTitles: [],
     }).results[0];
-    const fits = !heldBy && !!result && result.items.length === 1 && result.items[0]!.receivableId === p.r.id;
-    const reasons: Reason[] = fits
-      ? result.reasons
-      : [
-          ...(heldBy
-            ? [{ code: 'held' as const, params: { lineId: heldBy.lineId, statementId: heldBy.statementId } }]
-            : []),
-          ...whyNot(p, settings, { named: payer.length > 0, channel }, result?.reasons ?? []),
-        ];
+    const alone =
+      !heldBy && !!result && result.items.length === 1 && result.items[0]!.receivableId === p.r.id;
+    const inProposal = !!proposal && chosen.has(p.r.id) && !(alone && chosen.size === 1);
+    const fits = alone || inProposal;
+    const reasons: Reason[] = inProposal
+      ? [{ code: 'in_proposal', params: { count: chosen.size } }]
+      : alone
+        ? result.reasons
+        : [
+            ...(heldBy
+              ? [
+                  {
+                    code: 'held' as const,
+                    params: { lineId: heldBy.lineId, statementId: heldBy.statementId },
+                  },
+                ]
+              : []),
+            ...whyNot(p, settings, { named: payer.length > 0, channel }, result?.reasons ?? []),
+          ];
     return {
       receivable: {
         id: p.r.id,
@@ -159,8 +174,8 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
         statusId: p.r.statusId,
         memberId: p.r.memberId ?? null,
       },
-      score: fits ? result.score : 0,
-      zone: fits ? result.zone : 'red',
+      score: inProposal ? proposal.score : alone ? result.score : 0,
+      zone: inProposal ? proposal.zone : alone ? result.zone : 'red',
       fits,
       reasons: renderReasons(reasons),
       amountDiffCents: p.amountDiffCents,
@@ -177,7 +192,8 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
       b.score - a.score ||
       order.get(a.receivable.id)! - order.get(b.receivable.id)!,
   );
-  const fitting = rows.filter((r) => r.fits);
+  // A tie is between candidates that each fit alone: the receivables a combination proposes are not rivals.
+  const fitting = rows.filter((r) => r.fits && !r.reasons.some((x) => x.code === 'in_proposal'));
   const tied = fitting.filter((r) => fitting[0]!.score - r.score < settings.tieMargin).length;
   const tie = tied >= 2;
   return { lineId, tie, tied: tie ? tied : 0, rows: rows.slice(0, Math.max(limit, tied)) };

@@ -33,6 +33,7 @@ import {
   type CardModel,
 } from './card-days';
 import type { PLine, PRec, Prepared } from './prepare';
+import { receivedNames } from './received-names';
 import { optionOf, PTS, typeFit, type Option, type Part } from './score';
 import type { CardProduct, MatchCardFee, MatchSettings, Reason } from './types';
 
@@ -179,7 +180,11 @@ function fitsOf(avail: Entry[], accounted: Entry[], amount: number): SetFit[] | 
   // The sales already received explain the deposit: it was reconciled before (and tells the model).
   if (accounted.length > 0 && (exactOk(done, amount) || bandOk(done, amount)))
     return [{ keep: [], accounted, removed: 0, exact: exactOk(done, amount) }];
-  if (avail.length === 0) return { code: 'lump_received', params: { count: accounted.length } };
+  if (avail.length === 0)
+    return {
+      code: 'lump_received',
+      params: { count: accounted.length, names: receivedNames(accounted.map((e) => e.p)) },
+    };
   const whole = sumsOf([...accounted, ...avail]);
   if (exactOk(whole, amount)) return [{ keep: avail, accounted, removed: 0, exact: true }];
   const out: SetFit[] = [];
@@ -521,7 +526,10 @@ function cardOption(l: PLine, f: Fit): Option {
       },
     });
   if (accounted.length)
-    parts.push({ pts: 0, reason: { code: 'lump_received', params: { count: accounted.length } } });
+    parts.push({
+      pts: 0,
+      reason: { code: 'lump_received', params: { count: accounted.length, names: receivedNames(accounted) } },
+    });
   if (f.removed) parts.push({ pts: -10, reason: { code: 'lump_excluded', params: { count: f.removed } } });
   const o = optionOf(recs, parts);
   // Each receivable gets its own net value; without known fees, a share of the deposit by gross amount.
@@ -812,7 +820,11 @@ export function cardEntries(
       // `explained`: these received sales are the whole deposit, so it is already recorded ([M] 'recorded').
       a.settle(w.l.i, {
         code: 'lump_received',
-        params: { count: chosen.fit.accounted.length, explained: 1 },
+        params: {
+          count: chosen.fit.accounted.length,
+          explained: 1,
+          names: receivedNames(chosen.fit.accounted.map((e) => e.p)),
+        },
       });
       continue;
     }

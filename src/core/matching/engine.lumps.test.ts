@@ -52,7 +52,8 @@ describe('4. lump deposits net of fees, aggregated boleto credits', () => {
       ],
     );
     expect(r.ids()).toEqual([2]);
-    expect(r.texts()).toContain('1 recebível deste depósito já estava baixado');
+    // Whose it was, named ([T] item 2): the member and the amount the EVO received.
+    expect(r.texts()).toContain('1 recebível deste depósito já estava baixado: Sócio 1 (R$ 99,90)');
   });
 
   it('two combinations fit: nothing is proposed', () => {

@@ -8,6 +8,7 @@
 import { PAYMENT_TYPE } from '../../shared/constants';
 import type { Assignment, PassEntry } from './assign';
 import { identityOf } from './passes';
+import { receivedNames } from './received-names';
 import { inWindow, nameKeys, type PLine, type PRec, type Prepared } from './prepare';
 import { amountFit, dateFit, optionOf, PTS, typeFit, type Option, type Part } from './score';
 import type { MatchAlias, MatchSettings, Reason } from './types';
@@ -94,7 +95,10 @@ export function boletoLumpEntries(prep: Prepared, a: Assignment, s: MatchSetting
     const restCount = l.boletoLump ? l.boletoLump - received.length : 0;
     if (received.length > 0 && rest >= 0 && (l.boletoLump === 0 || restCount >= 0)) {
       if (rest === 0) {
-        a.settle(l.i, { code: 'lump_received', params: { count: received.length, explained: 1 } });
+        a.settle(l.i, {
+          code: 'lump_received',
+          params: { count: received.length, explained: 1, names: receivedNames(received) },
+        });
         continue;
       }
       if (restCount === 1) {
@@ -110,7 +114,13 @@ export function boletoLumpEntries(prep: Prepared, a: Assignment, s: MatchSetting
             { pts: one.amount.pts - 5, reason: one.amount.reason },
             one.date,
             typeFit('boleto', one.p),
-            { pts: 0, reason: { code: 'lump_received', params: { count: received.length } } },
+            {
+              pts: 0,
+              reason: {
+                code: 'lump_received',
+                params: { count: received.length, names: receivedNames(received) },
+              },
+            },
           ],
         );
         o.items = [{ receivableId: one.p.r.id, amountCents: rest }];

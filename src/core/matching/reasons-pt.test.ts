@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { REASON_CODES } from '../../shared/contract/matching';
 import { brl, renderReason } from './reasons-pt';
+import { receivedNames } from './received-names';
+import type { MatchReceivable } from './types';
+
+const bare: MatchReceivable = {
+  id: 0,
+  amountCents: 0,
+  dueDate: null,
+  statusId: 2,
+  paymentTypeId: 5,
+  payerName: null,
+  memberId: null,
+  authorization: null,
+  nsu: null,
+  tid: null,
+  cardAcquirer: null,
+  cardFlag: null,
+  feesCents: null,
+};
 
 describe('reasons in Portuguese', () => {
   it('words the examples of the issue', () => {
@@ -32,6 +50,42 @@ describe('reasons in Portuguese', () => {
     );
     expect(renderReason({ code: 'tie', params: { others: 1 } })).toBe(
       'empate com outro candidato igualmente bom: nada proposto',
+    );
+  });
+
+  it('names whose money a deposit held was received already, and that a candidate is in the proposal ([T] item 2)', () => {
+    expect(renderReason({ code: 'lump_received', params: { count: 2 } })).toBe(
+      '2 recebíveis deste depósito já estavam baixados',
+    );
+    expect(
+      renderReason({
+        code: 'lump_received',
+        params: { count: 2, explained: 1, names: '9990 José Caio\n13263 Yasmin Andrade' },
+      }),
+    ).toBe(
+      '2 recebíveis deste depósito já estavam baixados: José Caio (R$ 99,90), Yasmin Andrade (R$ 132,63)',
+    );
+    expect(
+      renderReason({
+        code: 'lump_received',
+        params: {
+          count: 8,
+          names: receivedNames(
+            Array.from({ length: 8 }, (_, i) => ({
+              r: { ...bare, id: i + 1, payerName: `Sócio ${i + 1}`, amountCents: 1000 },
+            })),
+          ),
+        },
+      }),
+    ).toBe(
+      '8 recebíveis deste depósito já estavam baixados: Sócio 1 (R$ 10,00), Sócio 2 (R$ 10,00), Sócio 3 (R$ 10,00), Sócio 4 (R$ 10,00), Sócio 5 (R$ 10,00), Sócio 6 (R$ 10,00) e mais 2',
+    );
+    expect(renderReason({ code: 'in_proposal', params: { count: 1 } })).toBe('é a proposta desta linha');
+    expect(renderReason({ code: 'in_proposal', params: { count: 2 } })).toBe(
+      'na proposta desta linha, com outro recebível',
+    );
+    expect(renderReason({ code: 'in_proposal', params: { count: 3 } })).toBe(
+      'na proposta desta linha, com outros 2 recebíveis',
     );
   });
 

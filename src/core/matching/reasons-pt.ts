@@ -2,7 +2,9 @@
  * The reasons in Portuguese, as the CLI prints them and the plan shows them. The only place that words
  * them: the renderer translates the codes itself, with the same params.
  */
+import { acquirerName } from '../../shared/acquirers';
 import { shortBr } from './calendar';
+import { parseReceivedNames } from './received-names';
 import type { Reason } from './types';
 
 const TYPE_NAMES: Record<number, string> = {
@@ -104,8 +106,14 @@ export function renderReason(r: Reason): string {
         /\s+/g,
         ' ',
       );
-    case 'lump_received':
-      return `${num('count')} ${plural(num('count'), 'recebível deste depósito já estava baixado', 'recebíveis deste depósito já estavam baixados')}`;
+    case 'lump_received': {
+      const said = `${num('count')} ${plural(num('count'), 'recebível deste depósito já estava baixado', 'recebíveis deste depósito já estavam baixados')}`;
+      // Whose and how much (plans made before the names were kept say the count alone).
+      const who = parseReceivedNames(p.names);
+      if (who.length === 0) return said;
+      const more = num('count') - who.length;
+      return `${said}: ${who.map((w) => `${w.name} (${brl(w.cents)})`).join(', ')}${more > 0 ? ` e mais ${more}` : ''}`;
+    }
     case 'lump_excluded':
       return `${num('count')} ${plural(num('count'), 'venda do dia ficou de fora', 'vendas do dia ficaram de fora')}`;
     case 'boleto_lump':
@@ -136,6 +144,10 @@ export function renderReason(r: Reason): string {
       return `o candidato já está vinculado à linha ${num('lineId')} do extrato #${num('statementId')}`;
     case 'possible_duplicate':
       return `mesmo pagamento que a linha ${num('lineId')} (duplicidade?): nada proposto`;
+    case 'in_proposal':
+      return num('count') > 1
+        ? `na proposta desta linha, com ${plural(num('count') - 1, 'outro recebível', `outros ${num('count') - 1} recebíveis`)}`
+        : 'é a proposta desta linha';
     case 'lump_no_fit':
       return `nenhuma combinação dos ${num('candidates')} candidatos fecha o valor`;
     case 'lump_ambiguous':
@@ -183,7 +195,8 @@ export function renderReason(r: Reason): string {
       const batches = num('batches') > 1 ? ` (${num('batches')} lotes do dia)` : '';
       const fee = num('feeCents') ? `, taxa ${brl(num('feeCents'))} sobre ${brl(num('grossCents'))}` : '';
       const forecast = num('forecast') ? ' (previsão do arquivo de vendas)' : '';
-      return `arquivo da ${ACQUIRER_NAMES[str('acquirer')] ?? str('acquirer')}: pagamento de ${shortBr(str('date'))}${forecast}${batches} com ${what}${fee} dá o valor`;
+      // “do PagBank”, “da Cielo”: the company's name takes its article.
+      return `arquivo ${str('acquirer') === 'pagseguro' ? 'do' : 'da'} ${acquirerName(str('acquirer'))}: pagamento de ${shortBr(str('date'))}${forecast}${batches} com ${what}${fee} dá o valor`;
     }
     case 'acquirer_sale_difference': {
       const d = num('diffCents');
@@ -197,8 +210,6 @@ export function renderReason(r: Reason): string {
       return `${num('count')} pagamentos do arquivo da adquirente dão este valor: nada proposto`;
   }
 }
-
-const ACQUIRER_NAMES: Record<string, string> = { cielo: 'Cielo', rede: 'Rede', stone: 'Stone' };
 
 export function renderReasons(
   reasons: readonly Reason[],

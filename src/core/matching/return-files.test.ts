@@ -192,7 +192,7 @@ describe('return files explain boleto credits', () => {
     expect(here.items.map((i) => i.receivableId)).toEqual([2, 3]);
     expect(here.zone).toBe('green');
     expect(renderReason(here.reasons.find((r) => r.code === 'lump_received')!)).toBe(
-      '1 recebível deste depósito já estava baixado',
+      '1 recebível deste depósito já estava baixado: Ana Lima (R$ 99,90)',
     );
     const elsewhere = run(8);
     expect(elsewhere.items.map((i) => i.receivableId)).toEqual([2, 3]);

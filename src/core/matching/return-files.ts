@@ -16,6 +16,7 @@
  * Runs before every other pass: a settlement record is proof, stronger than a key on the line.
  */
 import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
+import { receivedNames } from './received-names';
 import type { Assignment, PassEntry } from './assign';
 import { nameSimilarity } from './name-similarity';
 import type { PLine, PRec, Prepared } from './prepare';
@@ -141,7 +142,7 @@ function optionFor(
   a: Assignment,
   s: MatchSettings,
 ): { option: Option } | { settle: Reason[] } {
-  const { open, accounted, doubtful, unresolved } = a.triage(rs);
+  const { open, accounted, accountedOf, doubtful, unresolved } = a.triage(rs);
   const first = rs[0]!.t;
   const evidence: Reason = {
     code: 'return_file',
@@ -175,7 +176,13 @@ function optionFor(
     return {
       settle:
         accounted > 0 && unresolved === 0
-          ? [evidence, { code: 'lump_received', params: { count: accounted, explained: 1 } }]
+          ? [
+              evidence,
+              {
+                code: 'lump_received',
+                params: { count: accounted, explained: 1, names: receivedNames(accountedOf) },
+              },
+            ]
           : [{ code: 'return_title_unresolved', params: { count: unresolved, of: rs.length } }],
     };
   }
@@ -210,7 +217,11 @@ function optionFor(
     { pts: PTS.typeConsistent, reason: null },
     ...differences.map((reason) => ({ pts: 0, reason })),
   ];
-  if (accounted > 0) parts.push({ pts: 0, reason: { code: 'lump_received', params: { count: accounted } } });
+  if (accounted > 0)
+    parts.push({
+      pts: 0,
+      reason: { code: 'lump_received', params: { count: accounted, names: receivedNames(accountedOf) } },
+    });
   if (unresolved > 0)
     parts.push({
       pts: 0,

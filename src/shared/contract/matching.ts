@@ -98,6 +98,8 @@ export const REASON_CODES = [
   'acquirer_adjustments',
   'acquirer_sale_unresolved',
   'acquirer_batch_tie',
+  // [T] the candidate list: a receivable the line's proposal holds (with `count` receivables in all)
+  'in_proposal',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

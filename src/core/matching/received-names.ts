@@ -1,0 +1,27 @@
+/**
+ * Whose money a deposit held that the EVO had received already (`lump_received`'s `names`): the clerk reads
+ * "2 recebíveis deste depósito já estavam baixados: Ana Lima (R$ 99,90), Rui Sá (R$ 129,90)", never a bare count
+ * ([T] item 2). One `cents name` per line, the first few; the count says how many there were in all.
+ */
+import type { MatchReceivable } from './types';
+
+/** How many receivables `names` carries; the sentence says "e mais N" for the rest. */
+export const NAMED_RECEIVED = 6;
+
+export function receivedNames(recs: readonly { r: MatchReceivable }[]): string {
+  return recs
+    .slice(0, NAMED_RECEIVED)
+    .map(
+      ({ r }) => `${r.amountPaidCents ?? r.amountCents} ${(r.payerName ?? `#${r.id}`).replace(/\s+/g, ' ')}`,
+    )
+    .join('\n');
+}
+
+/** `names` read back: who and how much, in the order written. */
+export function parseReceivedNames(names: unknown): { cents: number; name: string }[] {
+  if (typeof names !== 'string' || names === '') return [];
+  return names.split('\n').flatMap((s) => {
+    const m = /^(-?\d+) (.+)$/.exec(s);
+    return m ? [{ cents: Number(m[1]), name: m[2]! }] : [];
+  });
+}
