@@ -126,24 +126,108 @@ test('Conciliar: a boleto credit explained by the return file shows its titles',
   await nav.getByRole('button', { name: 'Conciliar' }).click();
   await page.getByRole('tab', { name: /^Todos/ }).click();
   await page.getByLabel('Buscar (nome, valor ou data) — tecla /').fill('liquidacao de cobranca');
-  // A day's credit the file explains is proposed as its titles ("59 · sugerido"; not "nada sugerido"); an earlier
-  // one, all received, is already in EVO.
-  await page
-    .locator('.vlist-row')
-    .filter({ hasText: /\d · sugerido/ })
-    .first()
-    .click();
-  const titles = page
-    .locator('.line-panel')
-    .getByRole('table', { name: /^Boletos do arquivo retorno \(\d+\)$/ });
-  await expect(titles).toBeVisible();
-  await expect(titles.locator('tbody tr').first()).toBeVisible();
+  const panel = page.locator('.line-panel');
+  const titles = panel.getByRole('table', { name: /^Boletos do arquivo retorno \(\d+\)$/ });
+  // [T] item 2.3: the bank's count ("2 TIT") is never shown where the payer's name goes, in the list or the panel.
+  const rows = page.locator('.vlist-row');
+  await expect(rows.filter({ hasText: /\d · sugerido/ }).first()).toBeVisible();
+  for (const name of await rows.locator('.match-line .ellipsis').allInnerTexts())
+    expect(name, 'the payer of a boleto credit').not.toMatch(/^\s*\d+\s*TIT\b/i);
+  /** [T] item 2.2: every row of the titles table is on screen whole, not squeezed to a clipped line. */
+  const titlesWhole = async () => {
+    await expect(titles).toBeVisible();
+    await expect(titles.locator('tbody tr').first()).toBeVisible();
+    // The page's elements, as far as this check reads them (these tests compile without the DOM types).
+    interface Box {
+      getBoundingClientRect(): { height: number };
+      clientHeight: number;
+      scrollHeight: number;
+      textContent: string | null;
+    }
+    type Table = Box & { parentElement: Box; querySelectorAll(s: string): Iterable<Box> };
+    const clipped = await titles.evaluate((el) => {
+      const table = el as unknown as Table;
+      const region = table.parentElement;
+      const out: string[] = [];
+      const height = table.getBoundingClientRect().height;
+      if (region.clientHeight + 1 < height) out.push(`region ${region.clientHeight}px < table ${height}px`);
+      for (const cell of table.querySelectorAll('tbody td'))
+        if (cell.getBoundingClientRect().height + 1 < cell.scrollHeight)
+          out.push(`cell "${cell.textContent}" ${cell.getBoundingClientRect().height}px`);
+      return out;
+    });
+    expect(clipped, 'the titles table is whole').toEqual([]);
+    // Each row as tall as its text, and inside the panel's view of the table.
+    const region = (await titles.locator('xpath=..').boundingBox())!;
+    for (const row of await titles.locator('tbody tr').all()) {
+      const box = (await row.boundingBox())!;
+      const text = await row
+        .locator('td')
+        .first()
+        .evaluate((td) => (td as unknown as Box).scrollHeight);
+      expect(box.height + 1).toBeGreaterThanOrEqual(text);
+      expect(box.y + box.height).toBeLessThanOrEqual(region.y + region.height + 1);
+    }
+  };
+  /** [T] item 2.1: a receivable of the proposal is never a candidate that "não serve" beside it. */
+  const noContradiction = async () => {
+    await expect(panel.getByText('Procurando candidatos…')).toHaveCount(0, { timeout: 30_000 });
+    const proposed = await panel.locator('.line-proposal li .ellipsis').allInnerTexts();
+    expect(proposed.length).toBeGreaterThan(0);
+    await expect(panel).not.toContainText(/nenhuma combinação dos 1 candidatos/);
+    // Nor are two receivables a combination proposes "tied" rivals to choose between.
+    if (proposed.length > 1) await expect(panel).not.toContainText('Empate');
+    const payer = (await panel.locator('.line-text strong').allInnerTexts()).join('');
+    expect(payer).not.toMatch(/\bTIT\b/);
+    expect(payer).toMatch(/^\d+ boletos? do arquivo retorno$|[a-z]/i);
+    for (const cand of await panel.locator('.cand-list > li').all()) {
+      const name = await cand.locator('.cand-top strong').innerText();
+      if (!proposed.includes(name)) continue;
+      await expect(cand, `${name} is in the proposal`).not.toContainText('não serve');
+      await expect(cand).toContainText('na proposta');
+    }
+  };
+  // A day's credit the file explains is proposed as its titles ("59 · sugerido"; not "nada sugerido"); the one
+  // with two receivables proposed (as the reviewers saw) when there is one.
+  const suggested = rows.filter({ hasText: /\d · sugerido/ });
+  const pair = suggested.filter({ hasText: /\d+ recebíveis, soma/ });
+  const chosen = (await pair.count()) > 0 ? pair.first() : suggested.first();
+  for (const row of [suggested.first(), chosen]) {
+    await row.click();
+    await titlesWhole();
+    await noContradiction();
+    await expect(panel.locator('.line-text strong')).toHaveText(
+      /^\d+ boletos? do arquivo retorno$|^[A-Z ]+$/,
+    );
+  }
   await shoot(page, 'k-conciliar-return-titles');
+  await panel.locator('.candidates').scrollIntoViewIfNeeded();
+  await shoot(page, 't-conciliar-return-candidates');
+
   // A day whose titles were all received already: "já no EVO", and its titles are listed just the same.
-  await page.locator('.vlist-row').filter({ hasText: 'já no EVO' }).first().click();
-  await expect(page.locator('.line-panel')).toContainText('Já registrado no EVO');
-  await expect(titles).toBeVisible();
-  await expect(titles.locator('tbody tr').first()).toBeVisible();
+  // (Under its own tab: the list is virtual, and the rows above the pair may have left the page.)
+  await page.getByRole('tab', { name: /^Já no EVO/ }).click();
+  await rows.filter({ hasText: 'já no EVO' }).first().click();
+  await expect(panel).toContainText('Já registrado no EVO');
+  await titlesWhole();
+  // [T] item 2.4: money already recorded has nothing to set aside, search for or review; and whose it was is named.
+  for (const name of [
+    'Aprovar (Enter)',
+    'Deixar de lado… (D)',
+    'Buscar outro recebível… (E)',
+    'A revisar (V)',
+  ])
+    await expect(panel.getByRole('button', { name })).toHaveCount(0);
+  await expect(panel.locator('.status.ok')).toContainText(
+    /recebíve(l|is) deste depósito já (estava baixado|estavam baixados): [^(]+ \(R\$ [\d.]+,\d\d\)/,
+  );
+  const members = await titles.locator('tbody tr').count();
+  const named = (await panel.locator('.status.ok').innerText()).match(/\(R\$ [\d.]+,\d\d\)/g) ?? [];
+  expect(named.length, 'every received receivable named').toBe(Math.min(members, 6));
+  // Its keys do nothing either: D opens no set-aside form, V sends nothing to review.
+  await page.getByRole('grid').focus();
+  await page.keyboard.press('d');
+  await expect(page.locator('.aside-form')).toHaveCount(0);
   await shoot(page, 'k-conciliar-recorded-titles');
 });
 

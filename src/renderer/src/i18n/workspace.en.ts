@@ -16,6 +16,9 @@ export const workspaceEn: typeof workspacePtBR = {
     search: 'Find another receivable… (E)',
   },
   recorded: 'Already recorded in EVO: nothing to do. {{why}}',
+  // [T] item 2: who a boleto credit of the return file pays, where the bank's text ("2 TIT") names nobody.
+  titlesPayer_one: '{{count}} boleto from the return file',
+  titlesPayer: '{{count}} boletos from the return file',
   recordedElsewhere:
     'Already recorded in EVO: the receivable was marked paid there without Quita; nothing to send.',
   approvedStale:
@@ -59,9 +62,10 @@ export const workspaceEn: typeof workspacePtBR = {
     notFit: 'does not fit',
     pick: 'Tick {{name}}',
     held: 'with line {{line}}',
-    chosen: 'current',
+    chosen: 'in the proposal',
     diffMore: '{{amount}} more',
     diffLess: '{{amount}} less',
+    partOf: "part of the proposal's sum",
     sameAmount: 'same amount',
     sum_zero: 'Tick one or more candidates (keys 1–9) to link them.',
     sum_one: '{{count}} ticked, adding up to {{sum}}; difference {{diff}}',

@@ -14,6 +14,9 @@ export const workspacePtBR = {
     search: 'Buscar outro recebível… (E)',
   },
   recorded: 'Já registrado no EVO: nada a fazer. {{why}}',
+  // [T] item 2: who a boleto credit of the return file pays, where the bank's text ("2 TIT") names nobody.
+  titlesPayer_one: '{{count}} boleto do arquivo retorno',
+  titlesPayer: '{{count}} boletos do arquivo retorno',
   recordedElsewhere: 'Já registrado no EVO: o recebível foi baixado lá sem passar pelo Quita; nada a enviar.',
   approvedStale:
     'Aprovado, mas o recebível não está mais em aberto no EVO (cancelado ou alterado lá): decida de novo.',
@@ -56,9 +59,10 @@ export const workspacePtBR = {
     notFit: 'não serve',
     pick: 'Marcar {{name}}',
     held: 'com a linha {{line}}',
-    chosen: 'atual',
+    chosen: 'na proposta',
     diffMore: '{{amount}} a mais',
     diffLess: '{{amount}} a menos',
+    partOf: 'parte da soma da proposta',
     sameAmount: 'mesmo valor',
     sum_zero: 'Marque um ou mais candidatos (teclas 1–9) para vincular.',
     sum_one: '{{count}} marcado, somando {{sum}}; diferença {{diff}}',

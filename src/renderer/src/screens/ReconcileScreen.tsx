@@ -252,7 +252,9 @@ export function ReconcileScreen({
   /** Keys of the lines list (it has the focus when the screen opens). */
   const onListKeyDown = (e: KeyboardEvent) => {
     if (overriding || busy || e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+    // A line the EVO recorded already, alone: nothing to approve, set aside, search or review ([T] item 2).
     const line = focused;
+    const actionable = line && !(line.bucket === 'recorded' && selected.size === 0) ? line : undefined;
     const last = visible.length - 1;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     if (key === 'ArrowDown') setFocus(Math.min(last, at + 1));
@@ -261,11 +263,13 @@ export function ReconcileScreen({
     else if (key === 'End') setFocus(Math.max(0, last));
     else if (key === 'PageDown') setFocus(Math.min(last, at + page()));
     else if (key === 'PageUp') setFocus(Math.max(0, at - page()));
-    else if (key === 'Enter' && line) void act(() => call('review.approve', { matchIds: targetIds(line) }));
+    else if (key === 'Enter' && actionable)
+      void act(() => call('review.approve', { matchIds: targetIds(actionable) }));
     else if (key === 'r' && line) void act(() => call('review.reject', { matchIds: targetIds(line) }));
-    else if (key === 'v' && line) void act(() => call('review.toReview', { matchIds: targetIds(line) }));
-    else if ((key === 'e' || key === 'p') && line) setOverriding(line);
-    else if (key === 'd' && line) setAsideOpen(true);
+    else if (key === 'v' && actionable)
+      void act(() => call('review.toReview', { matchIds: targetIds(actionable) }));
+    else if ((key === 'e' || key === 'p') && actionable) setOverriding(actionable);
+    else if (key === 'd' && actionable) setAsideOpen(true);
     else if (key === 'l' && line && ticked.size) void link({ confirmed: false, learn: true });
     else if (/^[1-9]$/.test(key) && candidateRows[Number(key) - 1]) {
       const c = candidateRows[Number(key) - 1]!;

@@ -4,6 +4,7 @@ import { formatDate, formatMoney } from '../../format';
 import { AsideForm, type AsideChoice } from './AsideForm';
 import { CardSales } from './CardSales';
 import type { MatchLine } from './MatchRow';
+import { payerLabel } from './payer-label';
 import { ReturnTitles } from './ReturnTitles';
 import { useReasonText } from './reason-text';
 import { WeakChoice } from './WeakChoice';
@@ -84,12 +85,15 @@ export function LinePanel({
   const approvedElsewhere = line.state === 'approved' && line.bucket === 'recorded';
   // Approved, nothing left to send and never sent: its receivable is no longer open in the EVO.
   const approvedStale = line.state === 'approved' && line.bucket === 'toDecide';
+  const payer = payerLabel(line, t);
   const canApprove =
     line.receivables.length > 0 && ['suggested', 'overridden', 'to_review'].includes(line.state);
 
   const candidate = (c: Candidate, i: number) => {
     const name = c.receivable.payerName ?? t('reconcile.receivable', { id: c.receivable.id });
     const d = c.amountDiffCents;
+    // One of several receivables the proposal holds: its share, not a difference from the whole credit.
+    const partOf = c.reasons.some((r) => r.code === 'in_proposal' && Number(r.params?.count ?? 0) > 1);
     return (
       <li
         key={c.receivable.id}
@@ -112,11 +116,13 @@ export function LinePanel({
             <span className="cand-facts muted small">
               {formatDate(c.receivable.dueDate, locale)}
               {' · '}
-              {d === 0
-                ? t('workspace.candidates.sameAmount')
-                : t(d > 0 ? 'workspace.candidates.diffMore' : 'workspace.candidates.diffLess', {
-                    amount: money(Math.abs(d)),
-                  })}
+              {partOf
+                ? t('workspace.candidates.partOf')
+                : d === 0
+                  ? t('workspace.candidates.sameAmount')
+                  : t(d > 0 ? 'workspace.candidates.diffMore' : 'workspace.candidates.diffLess', {
+                      amount: money(Math.abs(d)),
+                    })}
               {c.receivable.paymentTypeId !== null && ` · ${t(`paymentTypes.${c.receivable.paymentTypeId}`)}`}
             </span>
             <span className={c.fits ? 'cand-why' : 'cand-why not'}>
@@ -148,7 +154,7 @@ export function LinePanel({
         <span className={`badge state-badge state-${line.state}`}>{t(`reconcile.state.${line.state}`)}</span>
       </header>
       <p className="line-text">
-        {line.payerText && <strong>{line.payerText}</strong>}
+        {payer && <strong>{payer}</strong>}
         <span className="muted"> {line.description}</span>
       </p>
       {decidedByEngine && (
@@ -189,31 +195,38 @@ export function LinePanel({
       {!decidedByEngine && !line.aside && line.receivables.length === 0 && line.reasons.length > 0 && (
         <p className="muted small">{line.reasons.map(reasonText).join(' · ')}</p>
       )}
-      <div className="actions line-actions">
-        <button type="button" className="primary" disabled={busy || !canApprove} onClick={onApprove}>
-          {t('workspace.actions.approve')}
-        </button>
-        <button type="button" disabled={busy} onClick={onAsideOpen} aria-expanded={asideOpen}>
-          {t('workspace.actions.aside')}
-        </button>
-        <button type="button" disabled={busy} onClick={onSearch}>
-          {t('workspace.actions.search')}
-        </button>
-        <button type="button" disabled={busy} onClick={onToReview}>
-          {t('workspace.actions.toReview')}
-        </button>
-        {line.receivables.length > 0 && (
-          <button type="button" disabled={busy} onClick={onUnmatch}>
-            {t('workspace.actions.unmatch')}
-          </button>
-        )}
-        {line.receivables.length > 0 && (
-          <button type="button" disabled={busy} onClick={onReject}>
-            {t('workspace.actions.reject')}
-          </button>
-        )}
-      </div>
-      {asideOpen && (
+      {/* Money the EVO recorded already: nothing to approve, set aside, search or review ([T] item 2). */}
+      {(!decidedByEngine || line.receivables.length > 0) && (
+        <div className="actions line-actions">
+          {!decidedByEngine && (
+            <>
+              <button type="button" className="primary" disabled={busy || !canApprove} onClick={onApprove}>
+                {t('workspace.actions.approve')}
+              </button>
+              <button type="button" disabled={busy} onClick={onAsideOpen} aria-expanded={asideOpen}>
+                {t('workspace.actions.aside')}
+              </button>
+              <button type="button" disabled={busy} onClick={onSearch}>
+                {t('workspace.actions.search')}
+              </button>
+              <button type="button" disabled={busy} onClick={onToReview}>
+                {t('workspace.actions.toReview')}
+              </button>
+            </>
+          )}
+          {line.receivables.length > 0 && (
+            <button type="button" disabled={busy} onClick={onUnmatch}>
+              {t('workspace.actions.unmatch')}
+            </button>
+          )}
+          {line.receivables.length > 0 && (
+            <button type="button" disabled={busy} onClick={onReject}>
+              {t('workspace.actions.reject')}
+            </button>
+          )}
+        </div>
+      )}
+      {asideOpen && !decidedByEngine && (
         <AsideForm
           key={line.lineId}
           line={line}

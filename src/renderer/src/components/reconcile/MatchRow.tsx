@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
+import { payerLabel } from './payer-label';
 import { useReasonText } from './reason-text';
 
 export type MatchLine = CommandOutput<'match.lines'>['rows'][number];
@@ -28,6 +29,11 @@ export function MatchRow({
   const badge = line.bucket === 'recorded' ? 'recorded' : line.bucket === 'setAside' ? 'set_aside' : null;
   const decided = badge !== null;
   const reasonText = useReasonText();
+  // A boleto credit of the return file: its titles' payers on hover, the label says how many.
+  const titlesTip =
+    line.returnTitles && line.returnTitles.length > 1
+      ? line.returnTitles.map((x) => x.payerName ?? x.nossoNumero).join(', ')
+      : null;
   const why = badge === 'recorded' ? (line.reasons[0] ? reasonText(line.reasons[0]) : '') : '';
   return (
     <div className={`match-row${focused ? ' focused' : ''} state-${line.state}`}>
@@ -45,8 +51,8 @@ export function MatchRow({
           <span>{formatDate(line.date, locale)}</span>
           <strong className="num">{formatMoney(line.amountCents, locale)}</strong>
         </div>
-        <div className="ellipsis muted" title={line.description}>
-          {line.payerText ?? line.description}
+        <div className="ellipsis muted" title={titlesTip ?? line.description}>
+          {payerLabel(line, t) ?? line.description}
         </div>
       </div>
       <div role="gridcell" className="match-receivables">
