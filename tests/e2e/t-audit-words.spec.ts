@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { demoSynced, expect, shoot, test } from './fixtures';
 
 const fixture = (dir: string, name: string) => ({
@@ -75,4 +76,14 @@ test('Auditoria: each kind of file in its own words, subjects and people in word
   await verdict.getByText('Detalhes técnicos').click();
   await expect(hash).toBeVisible();
   await shoot(page, 't-audit-details');
+  // The screen as it is now (verification and its details open), light and dark: no serious or critical
+  // axe-core violation (a11y.spec.ts scans it closed).
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(
+      r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+      scheme,
+    ).toEqual([]);
+  }
 });

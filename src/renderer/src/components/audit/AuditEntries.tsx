@@ -6,7 +6,7 @@ import { actionText, actorText, changeRows, formatBrasilia, prettyJson, subjectT
 type Entry = CommandOutput<'audit.list'>['entries'][number];
 
 const COLUMNS = {
-  gridTemplateColumns: '4rem 10rem minmax(9rem, 0.7fr) minmax(18rem, 1.3fr) minmax(12rem, 1.6fr) 6rem',
+  gridTemplateColumns: '4rem 10rem minmax(11rem, 0.7fr) minmax(18rem, 1.3fr) minmax(12rem, 1.6fr) 6rem',
 };
 const ROW = 36;
 
