@@ -2,6 +2,7 @@ import type { Notice, OfxMapping, StatementFormat } from '../../shared/contract/
 import { binaryShare, decodeText, type DecodedText } from './encoding';
 import { parseAcquirerFile } from './acquirer/parse-acquirer';
 import type { AcquirerFile } from './acquirer/types';
+import { cnabErrors } from './cnab/cnab-errors';
 import { parseCnabReturn } from './cnab/parse-cnab';
 import type { CnabReturn } from './cnab/types';
 import { assignFingerprints } from './fingerprint';
@@ -204,6 +205,23 @@ const acquirerResult = (f: AcquirerFile): ParseResult => ({
 });
 
 /**
+ * Records of one CNAB width (240 or 400, a 401st blank allowed) that all start with a digit: a bank's fixed-width
+ * file whose header `isCnabFile` did not know. Never a CSV (no export writes every row the same 240/400
+ * characters, digits first). Returns the width, or null. Reads the first 50 lines.
+ */
+function cnabLikeWidth(text: string): number | null {
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .slice(0, 50)
+    .filter((l) => l.trim() !== '');
+  if (lines.length < 2 || !lines.every((l) => /^\d/.test(l))) return null;
+  for (const width of [240, 400]) {
+    if (lines.every((l) => l.length === width || (l.length === width + 1 && l.endsWith(' ')))) return width;
+  }
+  return null;
+}
+
+/**
  * Bytes of a bank statement → lines, problems, and the mapping used with its confidence. Pure: no I/O.
  * The format comes from the bytes (magic numbers, then the text), never from the file name, because banks
  * save HTML as “.xls” and OFX as “.txt”. File-level failures throw an AppError (`import.*`); row-level
@@ -235,6 +253,8 @@ export function parseStatement(bytes: Uint8Array, opts: ParseOptions = {}): Pars
   if (kind === 'ofx') return parseOfxFile(bytes, opts);
   const decoded = decodeText(bytes, forced);
   if (binaryShare(decoded.text, decoded.text.length) > 0.02) throw importErrors.unrecognized();
+  const fixed = kind === 'csv' ? cnabLikeWidth(decoded.text) : null;
+  if (fixed !== null) throw cnabErrors.unknownHeader(fixed);
   if (kind === 'html' || kind === 'xml-workbook') {
     const format = kind === 'html' ? 'html' : 'xls';
     const sheets = readMarkupWorkbook(decoded.text, WHAT[format]);

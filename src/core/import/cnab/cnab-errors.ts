@@ -14,6 +14,17 @@ export const cnabErrors = {
       'This file is not a CNAB return file: its first line is not a CNAB 240 or CNAB 400 header.',
       { code: 'cnab.not_cnab' },
     ),
+  /**
+   * Fixed-width records of a CNAB length (240 or 400 positions, digits first) whose first line is no header Quita
+   * knows: neither a statement nor a return to read, so it is said as what it looks like, not as a spreadsheet
+   * without columns.
+   */
+  unknownHeader: (length: number) =>
+    new AppError(
+      'validation',
+      `This file has fixed-width records of ${length} positions, like a CNAB return or remessa, but its first line is not a CNAB header Quita knows; download the collection return file (arquivo retorno) from the bank again.`,
+      { code: 'cnab.unknown_header', params: { length } },
+    ),
   /** A remessa (the file the gym sends to the bank), not the bank's return. */
   remessa: (bankCode: string, layout: string) =>
     new AppError(

@@ -13,6 +13,8 @@ export const cnabEn = {
       'Line {{line}}: the trailer counts {{declared}} batches and this CNAB {{layout}} return file (bank {{bankCode}}) holds {{found}}; nothing was imported, download the file from the bank again.',
     not_cnab:
       'This file is not a CNAB return file: its first line is neither a CNAB 240 nor a CNAB 400 header.',
+    unknown_header:
+      'This file has fixed-width records of {{length}} positions, like a return or remessa file, but its first line is not a header Quita knows; download the collection return file from the bank again.',
     remessa:
       'This is a remessa file (bank {{bankCode}}, CNAB {{layout}}), which the gym sends to the bank; import the return file the bank sends back instead.',
     unsupported_bank:

@@ -17,6 +17,8 @@ export const cnabPtBR = {
       'Linha {{line}}: o registro final conta {{declared}} lotes e o arquivo retorno CNAB {{layout}} do banco {{bankCode}} tem {{found}}; nada foi importado, baixe o arquivo de novo no banco.',
     not_cnab:
       'Este arquivo não é um arquivo retorno CNAB: a primeira linha não é o cabeçalho de um CNAB 240 nem de um CNAB 400.',
+    unknown_header:
+      'Este arquivo tem registros de largura fixa ({{length}} posições), como um arquivo retorno ou remessa, mas a primeira linha não é o cabeçalho de nenhum que o Quita conheça; baixe de novo no banco o arquivo retorno da cobrança.',
     remessa:
       'Este é um arquivo de remessa (banco {{bankCode}}, CNAB {{layout}}), o que a academia envia ao banco; importe o arquivo retorno que o banco devolve.',
     unsupported_bank:
