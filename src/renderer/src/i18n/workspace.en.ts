@@ -65,6 +65,7 @@ export const workspaceEn: typeof workspacePtBR = {
     chosen: 'in the proposal',
     diffMore: '{{amount}} more',
     diffLess: '{{amount}} less',
+    cardFee: 'card fee {{amount}}',
     partOf: "part of the proposal's sum",
     sameAmount: 'same amount',
     sum_zero: 'Tick one or more candidates (keys 1–9) to link them.',

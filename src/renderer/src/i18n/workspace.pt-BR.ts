@@ -63,6 +63,7 @@ export const workspacePtBR = {
     diffMore: '{{amount}} a mais',
     diffLess: '{{amount}} a menos',
     partOf: 'parte da soma da proposta',
+    cardFee: 'taxa do cartão {{amount}}',
     sameAmount: 'mesmo valor',
     sum_zero: 'Marque um ou mais candidatos (teclas 1–9) para vincular.',
     sum_one: '{{count}} marcado, somando {{sum}}; diferença {{diff}}',

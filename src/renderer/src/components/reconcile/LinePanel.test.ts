@@ -151,6 +151,43 @@ describe('LinePanel', () => {
     expect(html).toContain('Deixar de lado… (D)');
   });
 
+  it('[T] item 6: a card credit net of the fee shows the gap as the card fee, not as an amount "a mais"', async () => {
+    const member = rec(7, 'ANA LIMA', 9990);
+    const l = line({
+      amountCents: 9786,
+      description: 'CIELO CREDITO',
+      payerText: null,
+      receivables: [member],
+    });
+    const html = await render(l, {
+      lineId: l.lineId,
+      tie: false,
+      tied: 0,
+      rows: [
+        {
+          receivable: { ...member, memberId: null },
+          score: 100,
+          zone: 'green' as const,
+          fits: true,
+          reasons: [
+            {
+              code: 'amount_fee_tolerance' as const,
+              params: { feeCents: 204, percent: 2.04 },
+              text: 'valor dentro da tolerância de taxa do cartão (R$ 2,04; 2,04%)',
+            },
+          ],
+          amountDiffCents: 204,
+          daysFromDue: 1,
+          namePercent: null,
+          heldBy: null,
+          chosen: true,
+        },
+      ],
+    });
+    expect(html).toMatch(/taxa do cartão R\$\s2,04/);
+    expect(html).not.toContain('a mais');
+  });
+
   it('a line already in the EVO offers none of the actions of money still to decide', async () => {
     const html = await render(
       line({

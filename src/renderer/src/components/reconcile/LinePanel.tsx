@@ -94,6 +94,9 @@ export function LinePanel({
     const d = c.amountDiffCents;
     // One of several receivables the proposal holds: its share, not a difference from the whole credit.
     const partOf = c.reasons.some((r) => r.code === 'in_proposal' && Number(r.params?.count ?? 0) > 1);
+    // A card credit is the receivable less the acquirer's fee: that gap is the fee, not an error ([T] item 6).
+    const cardFee =
+      d > 0 && c.reasons.some((r) => r.code === 'amount_fee_tolerance' || r.code === 'amount_net_fees');
     return (
       <li
         key={c.receivable.id}
@@ -118,11 +121,13 @@ export function LinePanel({
               {' · '}
               {partOf
                 ? t('workspace.candidates.partOf')
-                : d === 0
-                  ? t('workspace.candidates.sameAmount')
-                  : t(d > 0 ? 'workspace.candidates.diffMore' : 'workspace.candidates.diffLess', {
-                      amount: money(Math.abs(d)),
-                    })}
+                : cardFee
+                  ? t('workspace.candidates.cardFee', { amount: money(d) })
+                  : d === 0
+                    ? t('workspace.candidates.sameAmount')
+                    : t(d > 0 ? 'workspace.candidates.diffMore' : 'workspace.candidates.diffLess', {
+                        amount: money(Math.abs(d)),
+                      })}
               {c.receivable.paymentTypeId !== null && ` · ${t(`paymentTypes.${c.receivable.paymentTypeId}`)}`}
             </span>
             <span className={c.fits ? 'cand-why' : 'cand-why not'}>
