@@ -43,4 +43,5 @@ export { writeFileAtomic } from './fs-atomic';
 
 // Text the CLI prints the way the screens say it.
 export { brl } from './matching/reasons-pt';
+export { datePt } from './reports/format-pt';
 export { describeAccount } from './import/account-check';

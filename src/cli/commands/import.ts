@@ -4,7 +4,7 @@ import { acquirerName } from '../../shared/acquirers';
 import { bankLabel } from '../../shared/banks';
 import type { AccountCheck, ImportPreview, ReturnFileSummary } from '../../shared/contract/import';
 import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
-import { AppError, brl, describeAccount, MAX_UPLOAD_BYTES, type Core } from '../../core';
+import { AppError, brl, datePt, describeAccount, MAX_UPLOAD_BYTES, type Core } from '../../core';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
 
@@ -19,15 +19,14 @@ function accountLines(c: AccountCheck, imported: boolean): string[] {
   return [`${said}${c.verdict === 'same' ? ' (matches)' : ''}.`];
 }
 
-const day = (iso: string) => iso.split('-').reverse().join('/');
 const span = (from: string | null, to: string | null) =>
-  from && to ? (from === to ? day(from) : `${day(from)} to ${day(to)}`) : null;
+  from && to ? (from === to ? datePt(from) : `${datePt(from)} to ${datePt(to)}`) : null;
 
 /** A boleto return file as the clerk knows it: the bank, the boletos, how many paid, fees, credit days. */
 function returnFileLine(rf: ReturnFileSummary): string {
   const credit = span(rf.creditFrom, rf.creditTo);
   return (
-    `Boleto return file from ${bankLabel(rf.bankCode)}${rf.fileDate ? `, written on ${day(rf.fileDate)}` : ''}: ` +
+    `Boleto return file from ${bankLabel(rf.bankCode)}${rf.fileDate ? `, written on ${datePt(rf.fileDate)}` : ''}: ` +
     `${rf.titles} boletos, ${rf.settlements} paid (${brl(rf.paidCents)})` +
     `${rf.feeCents ? `, bank fees ${brl(rf.feeCents)}` : ''}${credit ? `, credited ${credit}` : ''}.`
   );

@@ -210,7 +210,9 @@ const acquirerResult = (f: AcquirerFile): ParseResult => ({
  * characters, digits first). Returns the width, or null. Reads the first 50 lines.
  */
 function cnabLikeWidth(text: string): number | null {
+  // Only the head is split: a 100,000-line CSV is not split twice to look at 50 lines.
   const lines = text
+    .slice(0, 50 * 403)
     .split(/\r\n|\n|\r/)
     .slice(0, 50)
     .filter((l) => l.trim() !== '');

@@ -32,9 +32,8 @@ export interface SegmentT240 {
 }
 
 export interface Layout240 {
+  /** FEBRABAN code; the bank's name for messages is `bankLabel` (src/shared/banks.ts). */
   bankCode: string;
-  /** The bank as a clerk knows it: “Inter”, “Banco do Brasil”. */
-  name: string;
   variant: Extract<CnabVariant, 'febraban-240' | 'itau-240' | 'santander-240'>;
   /**
    * `documented`: a published reader or manual gives these positions for this bank; `assumed`: the bank is read
@@ -144,9 +143,8 @@ export const SANTANDER_T: SegmentT240 = {
  */
 export const BTG_T: SegmentT240 = { ...FEBRABAN_T, feeZerosThenBlanks: true };
 
-const febraban = (bankCode: string, name: string, basis: Layout240['basis']): Layout240 => ({
+const febraban = (bankCode: string, basis: Layout240['basis']): Layout240 => ({
   bankCode,
-  name,
   variant: 'febraban-240',
   basis,
   t: FEBRABAN_T,
@@ -156,55 +154,53 @@ const febraban = (bankCode: string, name: string, basis: Layout240['basis']): La
 /** The banks whose CNAB 240 collection return Quita reads, by FEBRABAN code. */
 export const LAYOUTS_240: Record<string, Layout240> = Object.fromEntries(
   [
-    febraban('001', 'Banco do Brasil', 'documented'),
-    febraban('004', 'Banco do Nordeste', 'assumed'),
-    febraban('021', 'Banestes', 'assumed'),
+    febraban('001', 'documented'), // Banco do Brasil
+    febraban('004', 'assumed'), // Banco do Nordeste
+    febraban('021', 'assumed'), // Banestes
     {
       bankCode: '033',
-      name: 'Santander',
       variant: 'santander-240',
       basis: 'documented',
       t: SANTANDER_T,
       occurrences: FEBRABAN_240,
     } satisfies Layout240,
-    febraban('041', 'Banrisul', 'documented'),
-    febraban('070', 'BRB', 'assumed'),
-    febraban('077', 'Inter', 'assumed'),
-    febraban('084', 'Uniprime', 'documented'),
-    febraban('085', 'Ailos', 'documented'),
-    febraban('097', 'CrediSIS', 'assumed'),
-    febraban('104', 'Caixa', 'documented'),
-    febraban('133', 'Cresol', 'documented'),
-    febraban('136', 'Unicred', 'assumed'),
+    febraban('041', 'documented'), // Banrisul
+    febraban('070', 'assumed'), // BRB
+    febraban('077', 'assumed'), // Inter
+    febraban('084', 'documented'), // Uniprime
+    febraban('085', 'documented'), // Ailos
+    febraban('097', 'assumed'), // CrediSIS
+    febraban('104', 'documented'), // Caixa
+    febraban('133', 'documented'), // Cresol
+    febraban('136', 'assumed'), // Unicred
     {
-      ...febraban('208', 'BTG Pactual', 'documented'),
+      ...febraban('208', 'documented'), // BTG Pactual
       t: BTG_T,
       trailerCounts: 'not-records',
     } satisfies Layout240,
-    febraban('212', 'Original', 'assumed'),
-    febraban('224', 'Fibra', 'assumed'),
-    febraban('237', 'Bradesco', 'documented'),
-    febraban('246', 'ABC Brasil', 'assumed'),
-    febraban('336', 'C6 Bank', 'assumed'),
+    febraban('212', 'assumed'), // Original
+    febraban('224', 'assumed'), // Fibra
+    febraban('237', 'documented'), // Bradesco
+    febraban('246', 'assumed'), // ABC Brasil
+    febraban('336', 'assumed'), // C6 Bank
     {
       bankCode: '341',
-      name: 'Itaú',
       variant: 'itau-240',
       basis: 'documented',
       t: ITAU_T,
       occurrences: ITAU_240,
     } satisfies Layout240,
-    febraban('389', 'Mercantil do Brasil', 'assumed'),
-    febraban('399', 'HSBC', 'assumed'),
-    febraban('403', 'Cora', 'assumed'),
-    febraban('422', 'Safra', 'assumed'),
-    febraban('435', 'Delbank', 'assumed'),
-    febraban('630', 'Smartbank', 'assumed'),
-    febraban('643', 'Pine', 'assumed'),
-    febraban('707', 'Daycoval', 'assumed'),
-    febraban('712', 'Ourinvest', 'assumed'),
-    febraban('748', 'Sicredi', 'documented'),
-    febraban('756', 'Sicoob', 'documented'),
+    febraban('389', 'assumed'), // Mercantil do Brasil
+    febraban('399', 'assumed'), // HSBC
+    febraban('403', 'assumed'), // Cora
+    febraban('422', 'assumed'), // Safra
+    febraban('435', 'assumed'), // Delbank
+    febraban('630', 'assumed'), // Smartbank
+    febraban('643', 'assumed'), // Pine
+    febraban('707', 'assumed'), // Daycoval
+    febraban('712', 'assumed'), // Ourinvest
+    febraban('748', 'documented'), // Sicredi
+    febraban('756', 'documented'), // Sicoob
   ].map((l) => [l.bankCode, l]),
 );
 
@@ -215,5 +211,5 @@ export const LAYOUTS_240: Record<string, Layout240> = Object.fromEntries(
 export function layout240(bankCode: string): { layout: Layout240; known: boolean } {
   const own = LAYOUTS_240[bankCode];
   if (own) return { layout: own, known: true };
-  return { layout: febraban(bankCode, `banco ${bankCode}`, 'assumed'), known: false };
+  return { layout: febraban(bankCode, 'assumed'), known: false };
 }
