@@ -1,6 +1,16 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore, defaultDataDir, isAppError, logFileOf, packageVersion, type Core } from '../core';
+import {
+  createCore,
+  defaultDataDir,
+  isAppError,
+  logFileOf,
+  packageVersion,
+  storedLocale,
+  type Core,
+} from '../core';
+import type { Locale } from '../shared/constants';
+import { createSay, type Say } from './i18n';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
 import { connectCommand } from './commands/connection';
 import { debtorsCommand, geographyCommand } from './commands/debtors';
@@ -41,42 +51,98 @@ const SUBCOMMANDS: Subcommand[] = [
   commandsCommand,
 ];
 
-function mainUsage(): string {
+function mainUsage(say: Say): string {
   const width = Math.max(...SUBCOMMANDS.map((c) => c.name.length));
+  const line = (c: Subcommand) => `  ${c.name.padEnd(width)}  ${say.t(`cli.${c.name}.summary`)}`;
+  const u = (k: string) => say.t(`cli.usage.${k}`);
   return [
-    'Usage: quita [--data-dir DIR] [--json] <command> [options]',
+    u('synopsis'),
     '',
-    'Quita reconciles bank statements with the gym system’s receivables.',
+    u('intro'),
     '',
-    'Commands:',
-    ...SUBCOMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    u('commands'),
+    ...SUBCOMMANDS.filter((c) => !c.developer).map(line),
     '',
-    'Global options (before the command):',
-    '  --data-dir DIR  where settings and data live (default: QUITA_DATA_DIR or the desktop app’s folder)',
-    '  --json          machine-readable output on stdout (also accepted after the command)',
-    '  --help, -h      this help; `quita <command> --help` for a command',
-    '  --version       print the version',
+    u('developer'),
+    ...SUBCOMMANDS.filter((c) => c.developer).map(line),
     '',
-    'Exit codes: 0 success, 1 failure (one line on stderr), 2 bad usage.',
+    u('global'),
+    ...(
+      [
+        [`--data-dir ${say.locale === 'en' ? 'DIR' : 'PASTA'}`, 'dataDir'],
+        ['--lang pt-BR|en', 'lang'],
+        ['--json', 'json'],
+        ['--help, -h', 'help'],
+        ['--version', 'version'],
+      ] as const
+    ).map(([option, key]) => `  ${option.padEnd(16)}  ${u(key)}`),
+    '',
+    u('exitCodes'),
   ].join('\n');
 }
 
 /** Global options stop at the first word that is not an option: that word is the subcommand. */
 function splitGlobal(argv: string[]): { global: string[]; rest: string[] } {
   let i = 0;
-  while (i < argv.length && argv[i]!.startsWith('-')) i += argv[i] === '--data-dir' ? 2 : 1;
+  while (i < argv.length && argv[i]!.startsWith('-'))
+    i += argv[i] === '--data-dir' || argv[i] === '--lang' ? 2 : 1;
   return { global: argv.slice(0, i), rest: argv.slice(i) };
+}
+
+/**
+ * The language of this run: `--lang` (anywhere before the command), else the one chosen in Configurações for
+ * the data folder, else Portuguese. Read before anything is parsed, so even a usage error speaks it.
+ */
+function chooseLocale(argv: string[], env: NodeJS.ProcessEnv): Locale | 'bad' {
+  const { global } = splitGlobal(argv);
+  let lang: string | undefined;
+  let dataDir: string | undefined;
+  for (let i = 0; i < global.length; i++) {
+    const a = global[i]!;
+    if (a === '--lang') lang = global[++i];
+    else if (a.startsWith('--lang=')) lang = a.slice(7);
+    else if (a === '--data-dir') dataDir = global[++i];
+    else if (a.startsWith('--data-dir=')) dataDir = a.slice(11);
+  }
+  if (lang !== undefined) {
+    const l = lang.toLowerCase();
+    if (l === 'pt-br' || l === 'pt') return 'pt-BR';
+    if (l === 'en' || l.startsWith('en-')) return 'en';
+    return 'bad';
+  }
+  return storedLocale(resolve(dataDir ?? defaultDataDir(env)));
+}
+
+/** Node's own parse errors (in English) as the clerk's sentence. */
+function parseArgsMessage(e: Error & { code?: string }, say: Say): string {
+  const option = /'(-{1,2}[^' ]+)/.exec(e.message)?.[1] ?? '';
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return say.t('cli.errors.unknownOption', { option });
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/does not take an argument/.test(e.message))
+      return say.t('cli.errors.unexpectedArgument', { value: option });
+    return say.t('cli.errors.missingValue', { option });
+  }
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    const value = /'([^']*)'/.exec(e.message)?.[1] ?? '';
+    return say.t('cli.errors.unexpectedArgument', { value });
+  }
+  return say.t('cli.errors.badUsage', { detail: e.message.split('\n')[0] });
 }
 
 /** Runs the CLI and returns the exit code; all output goes through `io`. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let core: Core | undefined;
+  let sub: Subcommand | undefined;
+  const chosen = chooseLocale(argv, io.env);
+  const say = createSay(chosen === 'bad' ? 'pt-BR' : chosen);
   try {
+    if (chosen === 'bad') throw new UsageError(say.t('cli.errors.badLang'));
     const { global, rest } = splitGlobal(argv);
     const g = parseArgs({
       args: global,
       options: {
         'data-dir': { type: 'string' },
+        lang: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
@@ -89,22 +155,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stdout(
         g.json
           ? JSON.stringify({ version: packageVersion(), logFile })
-          : `${packageVersion()}\nlog: ${logFile}`,
+          : `${packageVersion()}\n${say.t('cli.version.log', { path: logFile })}`,
       );
       return 0;
     }
     const [name, ...args] = rest;
     if (g.help || name === undefined || name === 'help') {
-      const sub = SUBCOMMANDS.find((c) => c.name === args[0]);
+      const asked = SUBCOMMANDS.find((c) => c.name === args[0]);
       if (name === undefined && !g.help) {
-        io.stderr(mainUsage());
+        io.stderr(mainUsage(say));
         return 2;
       }
-      io.stdout(sub ? sub.usage : mainUsage());
+      io.stdout(asked ? commandHelp(asked, say) : mainUsage(say));
       return 0;
     }
-    const sub = SUBCOMMANDS.find((c) => c.name === name);
-    if (!sub) throw new UsageError(`unknown command "${name}" (see quita --help)`);
+    sub = SUBCOMMANDS.find((c) => c.name === name);
+    if (!sub) throw new UsageError(say.t('cli.errors.unknownCommand', { name }));
     const parsed = parseArgs({
       args,
       options: {
@@ -116,26 +182,49 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       strict: true,
     });
     if (parsed.values.help) {
-      io.stdout(`${sub.usage}\n\n${sub.summary}`);
+      io.stdout(commandHelp(sub, say));
       return 0;
     }
     const json = g.json || parsed.values.json === true;
     const dataDir = resolve(g['data-dir'] ?? defaultDataDir(io.env));
-    core = createCore({ mode: 'cli', version: packageVersion(), dataDir, env: io.env });
-    const out = await sub.run(parsed.values, parsed.positionals, core, io);
+    try {
+      core = createCore({ mode: 'cli', version: packageVersion(), dataDir, env: io.env });
+    } catch (e) {
+      if (isAppError(e)) throw e;
+      // Nothing is open yet, so there is no log file to send the clerk to: the sentence says what is wrong.
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      const reason = say.t(`cli.errors.dataDirReason.${code}`, {
+        defaultValue: say.t('cli.errors.dataDirReason.other', { code }),
+      });
+      io.stderr(`quita: ${say.t('cli.errors.dataDir', { path: dataDir, reason })}`);
+      return 1;
+    }
+    const out = await sub.run(parsed.values, parsed.positionals, core, { ...io, say });
     io.stdout(json ? JSON.stringify(out.json, null, 2) : out.text);
     return out.exitCode ?? 0;
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      io.stderr(`quita: ${(e as Error).message.split('\n')[0]}`);
-      io.stderr('Run quita --help for usage.');
+      const msg = e instanceof UsageError ? e.message : parseArgsMessage(e as Error & { code?: string }, say);
+      io.stderr(`quita: ${msg.split('\n')[0]}`);
+      io.stderr(sub ? say.t('cli.errors.seeCommandHelp', { name: sub.name }) : say.t('cli.errors.seeHelp'));
       return 2;
     }
-    const msg = isAppError(e) ? e.message : e instanceof Error ? e.message : String(e);
-    io.stderr(`quita: ${msg.split('\n')[0]}`);
+    if (isAppError(e)) {
+      io.stderr(`quita: ${say.error(e.toInfo()).split('\n')[0]}`);
+      return 1;
+    }
+    // Not a refusal but a fault of Quita's own: the details go to the log file, the clerk gets one sentence.
+    core?.log.error(`quita ${sub?.name ?? ''}: unexpected failure`, e);
+    const log = core?.logFile ?? logFileOf(resolve(defaultDataDir(io.env)));
+    io.stderr(`quita: ${say.t('cli.errors.unexpected', { log })}`);
     return 1;
   } finally {
     await core?.close();
   }
+}
+
+/** A command's `--help`: its synopsis and explanation, then its one-line summary. */
+function commandHelp(sub: Subcommand, say: Say): string {
+  return `${say.t(`cli.${sub.name}.help`)}\n\n${say.t(`cli.${sub.name}.summary`)}`;
 }

@@ -17,6 +17,7 @@ export async function runCommand<K extends CommandName>(
     throw new AppError(e.kind, e.message, {
       ...(e.code ? { code: e.code } : {}),
       ...(e.field ? { field: e.field } : {}),
+      ...(e.params ? { params: e.params } : {}),
     });
   }
   return result.value as CommandOutput<K>;

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Core } from '../core';
+import type { Say } from './i18n';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -22,13 +23,22 @@ export interface CliOutput {
   exitCode?: number;
 }
 
-export interface Subcommand {
-  name: string;
-  summary: string;
-  usage: string;
-  options: OptionSpec;
-  run(values: ParsedValues, positionals: string[], core: Core, io: CliIo): Promise<CliOutput>;
+/** What a subcommand runs with: the streams, and its words in the profile's language. */
+export interface CliContext extends CliIo {
+  say: Say;
 }
 
-/** Bad usage: exit code 2 and the subcommand's usage. */
+/**
+ * One `quita` subcommand. Its one-line summary and its `--help` text are in the catalogue, as
+ * `cli.<name>.summary` and `cli.<name>.help` (src/shared/i18n/cli), in both languages.
+ */
+export interface Subcommand {
+  name: string;
+  options: OptionSpec;
+  /** Listed apart in `quita --help`, for whoever integrates Quita with other systems. */
+  developer?: boolean;
+  run(values: ParsedValues, positionals: string[], core: Core, io: CliContext): Promise<CliOutput>;
+}
+
+/** Bad usage: exit code 2, the sentence (already in the clerk's language) and where the usage is. */
 export class UsageError extends Error {}

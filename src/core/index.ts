@@ -22,6 +22,7 @@ export { packageVersion } from './version';
 
 // What the desktop shell plugs in (electron-store, safeStorage, electron-updater) behind the core's interfaces.
 export { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/kv-store';
+export { storedLocale } from './settings/stored-locale';
 export {
   boundPayload,
   openBoundPayload,

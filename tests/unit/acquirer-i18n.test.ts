@@ -2,9 +2,9 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { acquirerErrors } from '../../src/core/import/acquirer/acquirer-errors';
 import { ACQUIRER_LAYOUTS } from '../../src/core/import/acquirer/types';
-import { en } from '../../src/renderer/src/i18n/en';
-import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { en } from '../../src/shared/i18n/en';
+import { ptBR } from '../../src/shared/i18n/pt-BR';
+import { resources } from '../../src/shared/i18n/resources';
 
 /** Every acquirer.* refusal the core makes, one of each. */
 const made = [

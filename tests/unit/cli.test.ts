@@ -29,8 +29,10 @@ describe('quita CLI', () => {
   it('prints help and exits 0', async () => {
     const r = await quita('--help');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Usage: quita \[--data-dir DIR\] \[--json\] <command>/);
-    expect(r.stdout).toContain('settings');
+    expect(r.stdout).toMatch(/^Uso: quita \[--data-dir PASTA\] \[--lang pt-BR\|en\] \[--json\] <comando>/);
+    expect(r.stdout).toContain('settings     Mostra ou muda o idioma e o tema');
+    const en = await quita('--lang', 'en', '--help');
+    expect(en.stdout).toMatch(/^Usage: quita \[--data-dir DIR\] \[--lang pt-BR\|en\] \[--json\] <command>/);
   });
 
   it('exits 2 on bad usage, with the reason on stderr and nothing on stdout', async () => {
@@ -60,6 +62,6 @@ describe('quita CLI', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^quita: /);
+    expect(r.stderr).toMatch(/^quita: não foi possível abrir a pasta de dados .*: há um arquivo com esse nome/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cnabErrors } from '../../src/core/import/cnab/cnab-errors';
-import { en } from '../../src/renderer/src/i18n/en';
-import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
+import { en } from '../../src/shared/i18n/en';
+import { ptBR } from '../../src/shared/i18n/pt-BR';
 
 /** [K]: every CNAB refusal is one sentence in both languages, naming what the error carries (bank, layout). */
 describe('CNAB error texts', () => {

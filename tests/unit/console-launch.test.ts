@@ -4,8 +4,8 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { readBridge, withBridge } from '../../src/host/bridge-script';
 import { ensureRendererBuilt } from '../helpers/host';
-import { en } from '../../src/renderer/src/i18n/en';
-import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
+import { en } from '../../src/shared/i18n/en';
+import { ptBR } from '../../src/shared/i18n/pt-BR';
 // @ts-expect-error -- plain ESM helper of scripts/start.mjs, no type declarations
 import * as runtime from '../../scripts/electron-runtime.mjs';
 import { tempDir } from '../helpers/tmp';

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit } from '../../src/core/audit/audit.repo';
 import { createCore, type Core } from '../../src/core/bootstrap';
 import { MIGRATIONS } from '../../src/core/db/migrations';
-import { en } from '../../src/renderer/src/i18n/en';
-import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
+import { en } from '../../src/shared/i18n/en';
+import { ptBR } from '../../src/shared/i18n/pt-BR';
 import { quitaCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tmp';
 

@@ -10,10 +10,10 @@ import {
 } from '../../src/core/cache/geography.repo';
 import { openDb } from '../../src/core/db/open-db';
 import { isoToDmy, parseDmy } from '../../src/renderer/src/format';
-import { resources } from '../../src/renderer/src/i18n/resources';
-import { storedMessageText } from '../../src/renderer/src/i18n/stored-message';
-import { en } from '../../src/renderer/src/i18n/en';
-import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
+import { resources } from '../../src/shared/i18n/resources';
+import { storedMessageText } from '../../src/shared/i18n/stored-message';
+import { en } from '../../src/shared/i18n/en';
+import { ptBR } from '../../src/shared/i18n/pt-BR';
 
 const flat = (o: object, prefix = ''): [string, string][] =>
   Object.entries(o).flatMap(([k, v]) =>
@@ -190,5 +190,5 @@ describe('debtors grouped by member', () => {
 
 it('keeps this test honest about the files it covers', () => {
   for (const f of ['pt-BR', 'en', 'audit.pt-BR', 'audit.en'])
-    expect(readFileSync(`src/renderer/src/i18n/${f}.ts`, 'utf8')).not.toMatch(/\(ns\)|\(is\)|\(ões\)/);
+    expect(readFileSync(`src/shared/i18n/${f}.ts`, 'utf8')).not.toMatch(/\(ns\)|\(is\)|\(ões\)/);
 });

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { resources } from '../../src/shared/i18n/resources';
 
 /** [P] item 3: every sentence a connection test, a save after a failed test or a removal can show, in both languages. */
 describe('connection test texts', () => {

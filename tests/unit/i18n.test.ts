@@ -4,10 +4,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { importErrors } from '../../src/core/import/import-errors';
 import { REASON_CODES } from '../../src/shared/contract/matching';
-import { en } from '../../src/renderer/src/i18n/en';
-import { englishReason } from '../../src/renderer/src/i18n/reasons.en';
-import { ptBR } from '../../src/renderer/src/i18n/pt-BR';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { en } from '../../src/shared/i18n/en';
+import { englishReason } from '../../src/shared/i18n/reasons.en';
+import { ptBR } from '../../src/shared/i18n/pt-BR';
+import { resources } from '../../src/shared/i18n/resources';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) =>

@@ -63,15 +63,6 @@ async function verifyAction(core: Parameters<Subcommand['run']>[2]) {
 
 export const auditCommand: Subcommand = {
   name: 'audit',
-  summary: 'Export the audit log or the reconciliation report (CSV, XLSX, PDF); verify the hash chain',
-  usage: [
-    'quita audit export --format csv|xlsx|pdf --out FILE [--from YYYY-MM-DD] [--to YYYY-MM-DD]',
-    '                   [--kind log|reconciliation] [--action PREFIX] [--json]',
-    'quita audit verify [--json]',
-    '  Dates are Brasília days, both inclusive. --kind log (default) is the audit log, ending with the',
-    '  verification result; reconciliation lists what was marked paid by bank-line date.',
-    '  verify exits 1 when an entry was changed or removed, naming the first one.',
-  ].join('\n'),
   options: {
     format: { type: 'string' },
     out: { type: 'string', short: 'o' },

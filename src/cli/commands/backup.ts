@@ -5,8 +5,6 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export const backupCommand: Subcommand = {
   name: 'backup',
-  summary: 'Back up the branch database now, or list its backups',
-  usage: 'quita backup [--list] [--json]',
   options: { list: { type: 'boolean', default: false } },
   async run(v, _p, core) {
     if (v.list === true) {
@@ -23,13 +21,6 @@ export const backupCommand: Subcommand = {
 
 export const restoreCommand: Subcommand = {
   name: 'restore',
-  summary: 'Put a backup in place of the branch database (the current file is kept aside)',
-  usage:
-    'quita restore (--latest | NAME) [--json]\n' +
-    '  Close the desktop app and any browser mode of this data folder first.\n' +
-    '  quita backup --list shows the names.\n' +
-    '  The backup is checked first: one of another branch, of a newer Quita, whose audit log was changed, or\n' +
-    '  a file that is not a Quita backup is refused, and nothing is changed.',
   options: { latest: { type: 'boolean', default: false } },
   async run(v, positionals, core) {
     const [name, ...extra] = positionals;

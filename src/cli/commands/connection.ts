@@ -14,11 +14,6 @@ function noticeText(n: { code: string; params?: Record<string, string | number> 
 
 export const connectCommand: Subcommand = {
   name: 'connect',
-  summary: 'Connect to a branch’s API (checks the key first) and make it the active profile',
-  usage:
-    'quita connect --base-url URL --username USER --key-kind branch|admin [--name NAME] [--password-stdin] [--anyway] [--json]\n' +
-    '  The key comes from the QUITA_PASSWORD environment variable, or from standard input with --password-stdin.\n' +
-    '  A key the test warns about (one that reaches several branches) is saved only with --anyway, as the screen asks.',
   options: {
     'base-url': { type: 'string' },
     username: { type: 'string' },

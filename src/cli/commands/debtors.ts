@@ -3,9 +3,6 @@ import { UsageError, type Subcommand } from '../types';
 
 export const debtorsCommand: Subcommand = {
   name: 'debtors',
-  summary: 'List debtors from the local cache (run quita sync first)',
-  usage:
-    'quita debtors [--search TEXT] [--min-days-late N] [--sort name|amount|daysLate|dueDate] [--asc] [--json]',
   options: {
     search: { type: 'string' },
     'min-days-late': { type: 'string' },
@@ -37,8 +34,6 @@ export const debtorsCommand: Subcommand = {
 
 export const geographyCommand: Subcommand = {
   name: 'geography',
-  summary: 'States, cities and neighbourhoods from the local cache (accent-insensitive --search)',
-  usage: 'quita geography [--search TEXT] [--refresh] [--json]',
   options: { search: { type: 'string' }, refresh: { type: 'boolean', default: false } },
   async run(v, _p, core) {
     if (v.refresh === true) await runCommand(core, 'geo.refresh', {});

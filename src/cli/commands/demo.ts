@@ -5,9 +5,6 @@ import { UsageError, type Subcommand } from '../types';
 
 export const demoCommand: Subcommand = {
   name: 'demo',
-  summary: 'Start the demonstration branch, or write one of its sample statements',
-  usage:
-    'quita demo start [--json]\nquita demo statement [--format ofx|csv|xlsx] [--account ID] [--out FILE] [--json]',
   options: { format: { type: 'string' }, account: { type: 'string' }, out: { type: 'string' } },
   async run(v, positionals, core) {
     const [action] = positionals;

@@ -100,15 +100,6 @@ async function withStagedFile<T>(
  */
 export const importCommand: Subcommand = {
   name: 'import',
-  summary: 'Import a bank statement, a boleto return file or a card sales file into a bank account',
-  usage:
-    'quita import FILE --bank-account ID [--statement N] [--confirm-account] [--dry-run] [--json]\n' +
-    '  FILE is one of three kinds, told apart by its content (never by its name):\n' +
-    '    a bank statement     OFX, XLSX, XLS, ODS or CSV, as the bank exports it\n' +
-    '    a boleto return file the file the bank sends back (CNAB 240 or 400), from any bank\n' +
-    "    a card sales file    the card company's electronic statement (Cielo, Rede, Stone, Getnet, PagBank)\n" +
-    '  --statement N       a file holding several statements (one OFX, two accounts): which one (0-based)\n' +
-    '  --confirm-account   import although the file names another account than ID (recorded in the audit log)',
   options: {
     'bank-account': { type: 'string' },
     statement: { type: 'string' },

@@ -6,7 +6,8 @@ import { createDispatch } from '../../core/dispatch';
 import type { Handlers } from '../../core/handlers';
 import { sandboxBranch } from '../../core/matching/testing-db';
 import { matchingHandlers } from '../../core/matching/matching.handlers';
-import type { CliIo } from '../types';
+import { createSay } from '../i18n';
+import type { CliContext } from '../types';
 import { matchCommand } from './match';
 
 let db: Db | undefined;
@@ -26,7 +27,7 @@ describe('quita match', () => {
     const b = await sandboxBranch();
     db = b.db;
     const core = coreOf(db);
-    const io = { stdout: () => {}, stderr: () => {}, env: {} } as CliIo;
+    const io: CliContext = { stdout: () => {}, stderr: () => {}, env: {}, say: createSay('pt-BR') };
     const out = await matchCommand.run({ statement: String(b.statementId) }, [], core, io);
     const entries = out.json as Record<string, unknown>[];
     const credits = db

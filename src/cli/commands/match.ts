@@ -24,8 +24,6 @@ const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`
  */
 export const matchCommand: Subcommand = {
   name: 'match',
-  summary: 'Propose receivables for each credit line of a statement (default: the latest imported)',
-  usage: 'quita match [--statement ID] [--json]',
   options: { statement: { type: 'string' } },
   async run(values, positionals, core) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);

@@ -4,11 +4,6 @@ import { UsageError, type Subcommand } from '../types';
 
 export const notifyCommand: Subcommand = {
   name: 'notify',
-  summary: 'Send a notification to a member (POST /api/v1/notifications); waits for the outcome',
-  usage:
-    'quita notify --member ID [--member ID...] --message TEXT [--again] [--json]\n' +
-    '  TEXT may use {nome}, {primeiro_nome}, {valor}, {vencimento}, {dias_atraso} (from the debtors list).\n' +
-    '  Members notified within the branch’s notify-again period are refused unless --again is given.',
   options: {
     member: { type: 'string', multiple: true },
     message: { type: 'string' },

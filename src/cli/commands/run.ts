@@ -66,13 +66,6 @@ async function branchSchedule(core: Core) {
  */
 export const runCommandCli: Subcommand = {
   name: 'run',
-  summary: 'Run one automatic cycle now (for the system scheduler), or print the scheduler entry',
-  usage:
-    'quita run --cycle [--json]\n' +
-    'quita run --print-schedule windows|systemd\n' +
-    '  --cycle                   sincroniza, lê os Pix e a pasta de entrada, concilia e envia o que a regra permite\n' +
-    '  --print-schedule windows  XML da tarefa do Agendador de Tarefas (schtasks /Create /XML arquivo.xml /TN Quita)\n' +
-    '  --print-schedule systemd  quita-cycle.service e quita-cycle.timer para ~/.config/systemd/user/',
   options: {
     cycle: { type: 'boolean', default: false },
     'print-schedule': { type: 'string' },

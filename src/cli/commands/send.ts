@@ -30,8 +30,6 @@ async function matchIdsOfLines(core: Core, statementId: number | undefined, line
 
 export const approveCommand: Subcommand = {
   name: 'approve',
-  summary: 'Approve matches: every green suggestion of a statement, or the given lines',
-  usage: 'quita approve --green [--statement ID] [--json]\nquita approve --line ID [--line ID...] [--json]',
   options: {
     green: { type: 'boolean', default: false },
     line: { type: 'string', multiple: true },
@@ -59,9 +57,6 @@ export const approveCommand: Subcommand = {
 
 export const sendCommand: Subcommand = {
   name: 'send',
-  summary:
-    'Mark the approved receivables as paid in the API (queue, send, read back), and wait for the outcome',
-  usage: 'quita send [--chunk-size N] [--json]',
   options: { 'chunk-size': { type: 'string' } },
   async run(v, _p, core, io) {
     const chunkSize = v['chunk-size'] === undefined ? 50 : Number(v['chunk-size']);
@@ -95,8 +90,6 @@ export const sendCommand: Subcommand = {
 
 export const statusCommand: Subcommand = {
   name: 'status',
-  summary: 'Where things stand: cache, statements, matches by state, outbox batches',
-  usage: 'quita status [--json]',
   options: {},
   async run(_v, _p, core) {
     const sync = await runCommand(core, 'sync.status', {});

@@ -4,8 +4,6 @@ import { UsageError, type Subcommand } from '../types';
 
 export const syncCommand: Subcommand = {
   name: 'sync',
-  summary: 'Bring the local cache up to date with the API',
-  usage: 'quita sync [--due-from YYYY-MM-DD --due-to YYYY-MM-DD] [--geography] [--no-debtors] [--json]',
   options: {
     'due-from': { type: 'string' },
     'due-to': { type: 'string' },
@@ -49,8 +47,6 @@ export const syncCommand: Subcommand = {
 
 export const accountsCommand: Subcommand = {
   name: 'accounts',
-  summary: 'List the bank accounts in the local cache',
-  usage: 'quita accounts [--json]',
   options: {},
   async run(_v, _p, core) {
     const { accounts, syncedAt } = await runCommand(core, 'cache.bankAccounts', {});
@@ -72,8 +68,6 @@ const STATUS_NAMES: Record<string, number> = {
 
 export const receivablesCommand: Subcommand = {
   name: 'receivables',
-  summary: 'List receivables from the local cache',
-  usage: 'quita receivables [--status open,overdue,received,cancelled] [--limit N] [--json]',
   options: { status: { type: 'string' }, limit: { type: 'string' } },
   async run(v, _p, core) {
     const statuses =

@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 
 /**
  * Every failure of a bank feed the clerk may see: one English sentence (CLI, log) and a code the screens word in
- * Portuguese (`errors.feeds.<code>`, renderer/src/i18n/feeds.pt-BR.ts), each naming what to do. The details (status,
+ * Portuguese (`errors.feeds.<code>`, shared/i18n/feeds.pt-BR.ts), each naming what to do. The details (status,
  * body, OpenSSL's words) go to the log only, never into these messages: they may name a bank's internals.
  */
 const e = (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateSandboxData } from '../../../sandbox';
 import { startPixSandbox, type ClientCertificate, type RunningPixSandbox } from '../../../sandbox/pix';
-import { feedsPtBR } from '../../../renderer/src/i18n/feeds.pt-BR';
+import { feedsPtBR } from '../../../shared/i18n/feeds.pt-BR';
 import { memoryLogger } from '../../log';
 import { createPixConnector, type PixClientConfig } from './pix-client';
 import { inspectCertificate, materialFromFiles } from './certificate';

@@ -13,8 +13,8 @@ import { LAYOUTS_240 } from './layouts-240';
 import { notices240 } from './parse-cnab-240';
 import type { CnabTitle } from './types';
 import { failure } from '../../../../tests/helpers/errors';
-import { cnabEn } from '../../../renderer/src/i18n/cnab.en';
-import { cnabPtBR } from '../../../renderer/src/i18n/cnab.pt-BR';
+import { cnabEn } from '../../../shared/i18n/cnab.en';
+import { cnabPtBR } from '../../../shared/i18n/cnab.pt-BR';
 
 const DIR = join(import.meta.dirname, '../../../../tests/fixtures/cnab/240');
 const CNAB = join(import.meta.dirname, '../../../../tests/fixtures/cnab');

@@ -12,8 +12,8 @@ import { parseCnabReturn } from './parse-cnab';
 import { LAYOUTS_400 } from './layouts-400';
 import type { CnabReturn } from './types';
 import { failure } from '../../../../tests/helpers/errors';
-import { en } from '../../../renderer/src/i18n/en';
-import { ptBR } from '../../../renderer/src/i18n/pt-BR';
+import { en } from '../../../shared/i18n/en';
+import { ptBR } from '../../../shared/i18n/pt-BR';
 
 const DIR = join(import.meta.dirname, '../../../../tests/fixtures/cnab/400');
 const bytes = (name: string) => new Uint8Array(readFileSync(join(DIR, name)));

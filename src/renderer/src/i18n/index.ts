@@ -2,8 +2,9 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ErrorInfo } from '../../../shared/contract';
 import type { Locale } from '../../../shared/constants';
-import { resources } from './resources';
-import { storedMessageText } from './stored-message';
+import { resources } from '../../../shared/i18n/resources';
+import { describeErrorWith } from '../../../shared/i18n/describe-error';
+import { storedMessageText } from '../../../shared/i18n/stored-message';
 
 export { resources };
 
@@ -27,15 +28,13 @@ export async function changeLocale(locale: Locale): Promise<void> {
 
 /** A clerk-facing sentence for an error that crossed the bridge, in the current language. */
 export function describeError(error: ErrorInfo): string {
-  const t = i18next.t.bind(i18next);
-  // A code the renderer words itself comes first: its text is written for the clerk, in their language.
-  if (error.code && i18next.exists(`errors.${error.code}`)) {
-    return t(`errors.${error.code}`, error.params ?? {});
-  }
-  if (error.kind === 'validation' && error.field) {
-    return t('errors.field', { field: error.field, detail: error.params?.detail ?? error.message });
-  }
-  return `${t(`errors.kind.${error.kind}`)} ${error.message}`;
+  return describeErrorWith(
+    {
+      t: i18next.t.bind(i18next) as (key: string, params?: object) => string,
+      exists: (k) => i18next.exists(k),
+    },
+    error,
+  );
 }
 
 /** A sync's stored English error ("Cannot reach the API at …") in the current language. */

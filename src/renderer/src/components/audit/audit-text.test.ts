@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '../../i18n/resources';
+import { resources } from '../../../../shared/i18n/resources';
 import { actionText, actorText, subjectText } from './audit-text';
 
 /** [T] item 4: Auditoria in the clerk's words — what, about what, and who. */

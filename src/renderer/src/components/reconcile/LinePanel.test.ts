@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { ReturnTitleDto } from '../../../../shared/contract/matching';
-import { resources } from '../../i18n/resources';
+import { resources } from '../../../../shared/i18n/resources';
 import { LinePanel, type Candidates } from './LinePanel';
 import type { MatchLine } from './MatchRow';
 import { payerLabel } from './payer-label';

@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../i18n/resources';
+import { resources } from '../../../../shared/i18n/resources';
 import { MatchRow, type MatchLine } from './MatchRow';
 
 const line = (x: Partial<MatchLine>): MatchLine => ({

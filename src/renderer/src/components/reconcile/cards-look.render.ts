@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { CardFeeDto, CardSaleDto } from '../../../../shared/contract/matching';
-import { resources } from '../../i18n/resources';
+import { resources } from '../../../../shared/i18n/resources';
 import { CardFeesTable } from '../settings/CardFees';
 import { CardSales } from './CardSales';
 

@@ -1,5 +1,5 @@
-import { acquirerName } from '../../../shared/acquirers';
-import type { ReasonDto } from '../../../shared/contract/matching';
+import { acquirerName } from '../acquirers';
+import type { ReasonDto } from '../contract/matching';
 
 /**
  * The matching reasons in English. The core words them in Portuguese (that text is shown as is in pt-BR);

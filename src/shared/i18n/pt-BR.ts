@@ -1,3 +1,4 @@
+import { cliPtBR } from './cli';
 import { reconcilePtBR } from './reconcile.pt-BR';
 import { reviewErrorsPtBR, workspacePtBR } from './workspace.pt-BR';
 import { importingPtBR } from './importing.pt-BR';
@@ -421,6 +422,7 @@ export const ptBR = {
   importing: importingPtBR,
   fileKinds: fileKindsPtBR,
   help: helpPtBR,
+  cli: cliPtBR,
   connectionCheck: settingsPtBR.connectionCheck,
   profileRemove: settingsPtBR.profileRemove,
   notifyAgain: settingsPtBR.notifyAgain,

@@ -1,3 +1,4 @@
+import { cliEn } from './cli';
 import { reconcileEn } from './reconcile.en';
 import { reviewErrorsEn, workspaceEn } from './workspace.en';
 import { importingEn } from './importing.en';
@@ -410,6 +411,7 @@ export const en: Messages = {
   importing: importingEn,
   fileKinds: fileKindsEn,
   help: helpEn,
+  cli: cliEn,
   connectionCheck: settingsEn.connectionCheck,
   profileRemove: settingsEn.profileRemove,
   notifyAgain: settingsEn.notifyAgain,

@@ -1,0 +1,97 @@
+import { BRASILIA_TIME_ZONE } from './dates';
+
+/** Formatting at the edge: cents and ISO dates become pt-BR (or English) text only here. */
+export function formatMoney(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(cents / 100);
+}
+
+/** "2,99%" / "2.99%": a fee percent in the clerk's language. */
+export function formatPercent(value: number, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}%`;
+}
+
+export function formatDate(isoDate: string | null, locale: string): string {
+  if (!isoDate) return '—';
+  const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d)));
+}
+
+export function formatDateTime(iso: string | null, locale: string): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * An instant as Brasília's wall clock shows it, whatever the computer's zone (audit entries, notifications,
+ * debtors' dates): `style` picks the parts, date and time in short form by default.
+ */
+export function formatBrasilia(
+  iso: string | null,
+  locale: string,
+  style: Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'> = {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  },
+): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale, { ...style, timeZone: BRASILIA_TIME_ZONE }).format(new Date(iso));
+}
+
+/** "3 min", "12 s": for ETAs and waits. */
+export function formatDuration(ms: number, locale: string): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(s);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'minute',
+    unitDisplay: 'short',
+    maximumFractionDigits: 0,
+  }).format(Math.round(s / 60));
+}
+
+/** How long ago, in words ("há 5 minutos" / "5 minutes ago"). */
+export function formatAge(iso: string | null, locale: string, now = Date.now()): string {
+  if (!iso) return '—';
+  const minutes = Math.round((new Date(iso).getTime() - now) / 60000);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (Math.abs(minutes) < 60) return rtf.format(minutes, 'minute');
+  if (Math.abs(minutes) < 60 * 24) return rtf.format(Math.round(minutes / 60), 'hour');
+  return rtf.format(Math.round(minutes / 1440), 'day');
+}
+
+export { addDays, todayInBrasilia as todayIso } from './dates';
+
+/** "2026-01-31" → "31/01/2026": what a date field shows, whatever the browser's locale. */
+export function isoToDmy(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}
+
+/**
+ * What the clerk typed in a date field ("31/01/2026", "31/1/26", "31-01-2026", "31012026") as an ISO date, or
+ * null when it is not a real day. Two-digit years are 20yy.
+ */
+export function parseDmy(text: string): string | null {
+  const s = text.trim();
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(s) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(s);
+  if (!m) return null;
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return null;
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCMonth() !== month - 1) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const collators = new Map<string, Intl.Collator>();
+/** Names in the order a Brazilian reader expects ("Pará, Paraíba, Paraná"; "São Paulo, Sergipe"). */
+export function collator(locale = 'pt-BR'): Intl.Collator {
+  let c = collators.get(locale);
+  if (!c) {
+    c = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    collators.set(locale, c);
+  }
+  return c;
+}

@@ -1,0 +1,15 @@
+import { cliDataEn } from './data.en';
+import { cliDataPtBR } from './data.pt-BR';
+import { cliFlowEn } from './flow.en';
+import { cliFlowPtBR } from './flow.pt-BR';
+import { cliMainEn } from './main.en';
+import { cliMainPtBR } from './main.pt-BR';
+import { cliRunEn } from './run.en';
+import { cliRunPtBR } from './run.pt-BR';
+
+/**
+ * The `quita` command's own texts (`cli.*` in the catalogue), one file per group of commands. Each command has
+ * `cli.<name>.summary` (one line in `quita --help`) and `cli.<name>.help` (its `--help`); the rest is its own.
+ */
+export const cliPtBR = { ...cliMainPtBR, ...cliDataPtBR, ...cliFlowPtBR, ...cliRunPtBR };
+export const cliEn: typeof cliPtBR = { ...cliMainEn, ...cliDataEn, ...cliFlowEn, ...cliRunEn };

@@ -1,0 +1,77 @@
+/**
+ * Textos do comando `quita` ([T]): a ajuda geral, as recusas de uso e os comandos básicos (info, settings,
+ * profiles, commands). Os nomes dos comandos e das opções (`quita send`, `--json`) ficam como estão: são o que
+ * se digita, e scripts dependem deles; todo o resto é português.
+ */
+export const cliMainPtBR = {
+  usage: {
+    synopsis: 'Uso: quita [--data-dir PASTA] [--lang pt-BR|en] [--json] <comando> [opções]',
+    intro: 'O Quita concilia os extratos do banco com os recebíveis do sistema da academia (EVO).',
+    commands: 'Comandos:',
+    developer: 'Para integrações:',
+    global: 'Opções gerais (antes do comando):',
+    dataDir: 'onde ficam as configurações e os dados (padrão: QUITA_DATA_DIR ou a pasta do aplicativo)',
+    lang: 'o idioma das mensagens (padrão: o escolhido em Configurações, português)',
+    json: 'resultado em JSON na saída padrão, para scripts (vale também depois do comando)',
+    help: 'esta ajuda; `quita <comando> --help` explica um comando',
+    version: 'mostra a versão e onde fica o arquivo de registro',
+    exitCodes: 'Códigos de saída: 0 deu certo, 1 falhou (uma frase no erro padrão), 2 uso incorreto.',
+    commandHelp: 'Ajuda de um comando: quita {{name}} --help',
+  },
+  version: { log: 'Arquivo de registro: {{path}}' },
+  errors: {
+    unknownCommand: 'comando desconhecido: “{{name}}”',
+    unknownOption: 'opção desconhecida: {{option}}',
+    missingValue: 'a opção {{option}} precisa de um valor',
+    unexpectedArgument: 'argumento inesperado: “{{value}}”',
+    badLang: '--lang aceita pt-BR ou en',
+    badUsage: 'uso incorreto: {{detail}}',
+    seeHelp: 'Veja quita --help.',
+    seeCommandHelp: 'Veja quita {{name}} --help.',
+    unexpected:
+      'Algo deu errado dentro do Quita; nada foi perdido. Os detalhes estão no arquivo de registro ({{log}}).',
+    dataDir: 'não foi possível abrir a pasta de dados {{path}}: {{reason}}. Escolha outra com --data-dir.',
+    dataDirReason: {
+      ENOTDIR: 'há um arquivo com esse nome, não uma pasta',
+      EEXIST: 'há um arquivo com esse nome, não uma pasta',
+      EACCES: 'este usuário não tem permissão de escrever nela',
+      EPERM: 'este usuário não tem permissão de escrever nela',
+      EROFS: 'o disco é somente leitura',
+      ENOSPC: 'o disco está cheio',
+      other: 'o sistema recusou ({{code}})',
+    },
+    output: 'não foi possível escrever o resultado ({{detail}})',
+  },
+  info: {
+    summary: 'Mostra a versão, a pasta de dados e como as chaves da API são protegidas',
+    help: 'quita info [--json]',
+    version: 'Quita {{version}}',
+    dataDir: 'Pasta de dados: {{path}}',
+    log: 'Arquivo de registro: {{path}}',
+    keys: '{{scheme}}',
+    warning: '{{warning}}',
+  },
+  commands: {
+    summary: 'Lista os comandos internos que o aplicativo, o navegador e o quita executam (nomes técnicos)',
+    help: 'quita commands [--json]\n  Para quem integra o Quita a outros sistemas: os nomes são técnicos e ficam em inglês.',
+  },
+  settings: {
+    summary: 'Mostra ou muda o idioma e o tema',
+    help: 'quita settings [--locale pt-BR|en] [--theme system|light|dark] [--json]\n  --locale  o idioma das telas e do quita\n  --theme   o tema das telas: system (o do computador), light (claro) ou dark (escuro)',
+    locale: 'Idioma: {{value}}',
+    theme: 'Tema: {{value}}',
+    themes: { system: 'o do computador', light: 'claro', dark: 'escuro' },
+    profile: 'Conexão em uso: {{value}}',
+    noProfile: 'nenhuma',
+    badLocale: '--locale aceita pt-BR ou en',
+    badTheme: '--theme aceita system, light ou dark',
+  },
+  profiles: {
+    summary: 'Lista as conexões com o EVO (uma por unidade)',
+    help: 'quita profiles [--json]\n  A conexão em uso vem marcada com *.',
+    none: 'Nenhuma conexão ainda. Crie uma com quita connect, ou experimente com quita demo start.',
+    line: '{{mark}} {{name}} — usuário {{username}} em {{host}} ({{kind}}{{noKey}})',
+    kind: { branch: 'chave da unidade', admin: 'chave de administrador' },
+    noKey: ', sem chave guardada',
+  },
+};
