@@ -39,6 +39,18 @@ export const cliMainEn: typeof cliMainPtBR = {
     },
     output: 'cannot write the output ({{detail}})',
   },
+  serve: {
+    usage:
+      'Usage: npm run serve -- [--port N] [--data-dir DIR] [--lang pt-BR|en] [--open]\n\nServes Quita to your browser on 127.0.0.1 only. Open the printed address (it carries this launch’s access token).',
+    badPort: '--port must be a number from 0 to 65535 (got “{{port}}”)',
+    portInUse: 'port {{port}} is already in use: choose another with --port, or omit it.',
+    started: 'Quita {{version}} — browser mode',
+    data: 'Data folder: {{path}}',
+    open: 'Open in your browser:\n  {{url}}',
+    stop: 'Press Ctrl+C to stop.',
+    noBrowser: '(No browser found: copy the address above.)',
+    failed: 'cannot serve Quita to the browser: {{detail}}',
+  },
   info: {
     summary: 'Show the version, the data folder and how API keys are protected',
     help: 'quita info [--json]',

@@ -42,6 +42,19 @@ export const cliMainPtBR = {
     },
     output: 'não foi possível escrever o resultado ({{detail}})',
   },
+  serve: {
+    usage:
+      'Uso: npm run serve -- [--port N] [--data-dir PASTA] [--lang pt-BR|en] [--open]\n\nAbre o Quita no navegador deste computador (só em 127.0.0.1). Abra o endereço mostrado: ele leva a senha de acesso desta abertura.',
+    badPort: '--port precisa ser um número de 0 a 65535 (veio “{{port}}”)',
+    portInUse: 'a porta {{port}} já está em uso: escolha outra com --port, ou não informe nenhuma.',
+    started: 'Quita {{version}} — no navegador',
+    data: 'Pasta de dados: {{path}}',
+    open: 'Abra no navegador:\n  {{url}}',
+    stop: 'Para encerrar, tecle Ctrl+C.',
+    noBrowser: '(Nenhum navegador encontrado: copie o endereço acima.)',
+    failed:
+      'não foi possível abrir o Quita no navegador ({{detail}}). Os detalhes estão no arquivo de registro.',
+  },
   info: {
     summary: 'Mostra a versão, a pasta de dados e como as chaves da API são protegidas',
     help: 'quita info [--json]',
