@@ -28,9 +28,7 @@ test('Importar: an acquirer settlement file is read, summarised and imported; an
   await page.locator('input[type=file]').setInputFiles(file('cielo-04-pagamentos-crlf-stripped.txt'));
   const summary = page.getByTestId('acquirer-summary');
   await expect(summary).toBeVisible({ timeout: 30_000 });
-  await expect(summary.getByRole('heading')).toHaveText(
-    'Arquivo da Cielo · extrato eletrônico (EDI), layout da versão 15 · 04 pagamentos',
-  );
+  await expect(summary.getByRole('heading')).toHaveText('Arquivo de pagamentos da Cielo');
   await expect(summary).toContainText('5 vendas · 1 outro lançamento');
   await expect(summary).toContainText('Bruto R$ 549,90 · taxa R$ 13,00 (2,36%) · líquido R$ 536,90');
   await expect(summary).toContainText('2 pagamentos em 03/11/2026, R$ 447,00 · 2 já pagos');

@@ -62,7 +62,7 @@ test('Importar: a CNAB return file is read, imported once, and a remessa is refu
 
   await page.locator('input[type=file]').setInputFiles(cnab('bradesco-400-remessa.rem'));
   await expect(page.getByRole('alert')).toHaveText(
-    'Este é um arquivo de remessa (banco 237, CNAB 400), o que a academia envia ao banco; importe o arquivo retorno que o banco devolve.',
+    'Este é um arquivo de remessa do banco Bradesco (237): é o que a academia envia ao banco para registrar os boletos; importe o arquivo retorno, que o banco devolve.',
     { timeout: 30_000 },
   );
 });
@@ -251,9 +251,9 @@ test('Importar: a tolerated quirk is said in words; a CNAB statement is refused 
   await expect(summary.getByRole('heading')).toHaveText('Arquivo retorno de boletos: Sicoob (756).', {
     timeout: 30_000,
   });
-  const notice = page.getByText('O banco não informou a data de crédito de', { exact: false });
+  const notice = page.getByText(/^O banco mandou \d+ boletos? pagos? sem a data do crédito/);
   await expect(notice).toBeVisible();
-  await expect(notice).toContainText('usada a data do pagamento');
+  await expect(notice).toContainText('usamos a data do pagamento');
   await summary.scrollIntoViewIfNeeded();
   await shoot(page, 's-return-tolerated');
   await page.getByRole('button', { name: /^Importar o arquivo retorno/ }).click();
@@ -263,9 +263,12 @@ test('Importar: a tolerated quirk is said in words; a CNAB statement is refused 
 
   await page.locator('input[type=file]').setInputFiles(cnab('240/inter-077-extrato-segE.ret'));
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Este é um extrato bancário em CNAB 240 do banco Inter (077)', {
-    timeout: 30_000,
-  });
+  await expect(alert).toContainText(
+    'Este é um extrato do banco Inter (077), não um arquivo retorno de boletos',
+    {
+      timeout: 30_000,
+    },
+  );
   await expect(alert).not.toContainText('arquivo retorno do banco');
   await shoot(page, 's-cnab-statement-refused');
 });

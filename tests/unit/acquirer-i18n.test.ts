@@ -5,6 +5,7 @@ import { ACQUIRER_LAYOUTS } from '../../src/core/import/acquirer/types';
 import { en } from '../../src/shared/i18n/en';
 import { ptBR } from '../../src/shared/i18n/pt-BR';
 import { resources } from '../../src/shared/i18n/resources';
+import { acquirerKindKey } from '../../src/shared/acquirer-kinds';
 
 /** Every acquirer.* refusal the core makes, one of each. */
 const made = [
@@ -58,27 +59,23 @@ describe('acquirer file texts', () => {
     );
     const line = acquirerErrors.badLine('Cielo', 'cielo-edi-13', 4, 'x');
     expect(i18n.t(`errors.${line.code!}`, line.params)).toContain(
-      'deste arquivo da Cielo (extrato eletrônico (EDI), layout da versão 13)',
+      'deste arquivo da Cielo (extrato eletrônico, versão 13) está danificada',
     );
     // The acquirer with its article: “do PagBank”, “ao PagBank”, “da Cielo”.
     const pagbank = acquirerErrors.truncated('PagBank', 'pagseguro-edi-json', 'x');
     expect(i18n.t(`errors.${pagbank.code!}`, pagbank.params)).toMatch(
-      /^Este arquivo do PagBank \(extrato EDI em JSON\) .* no site do PagBank\.$/,
+      /^Este arquivo do PagBank \(extrato eletrônico\) .* no site do PagBank\.$/,
     );
     const getnet = acquirerErrors.unsupportedVersion('Getnet', '9', '10');
     expect(i18n.t(`errors.${getnet.code!}`, getnet.params)).toContain(
       'peça à Getnet o extrato eletrônico (EDI)',
     );
-    // The file's title in Importar: “do PagBank”, the layout in words.
-    expect(
-      i18n.t('acquirerFile.title', {
-        acquirer: 'PagBank',
-        layout: i18n.t('acquirerFile.layouts.pagseguro-edi-json'),
-        kind: 'financeiro',
-      }),
-    ).toBe('Arquivo do PagBank · extrato EDI em JSON · financeiro');
+    // The file's title in Importar: what the file is and whose, “do PagBank”, no format code ([T]).
+    expect(i18n.t('acquirerFile.title', { acquirer: 'PagBank', kindKey: 'payments' })).toBe(
+      'Arquivo de pagamentos do PagBank',
+    );
     const stone = acquirerErrors.truncated('Stone', 'stone-xml-2.2', 'x');
-    expect(i18n.t(`errors.${stone.code!}`, stone.params)).toContain('(arquivo de conciliação XML 2.2)');
+    expect(i18n.t(`errors.${stone.code!}`, stone.params)).toContain('(arquivo de conciliação)');
   });
 
   it('names every layout in both languages', () => {
@@ -103,5 +100,47 @@ describe('acquirer file texts', () => {
       'pagbank_installments_at_net',
     ])
       expect(pt[code], code).toBeTruthy();
+  });
+
+  // [T]: “EDI v15 · 04 pagamentos”, “Estabelecimento”, “registro 037”: the company's manual, not the clerk's words.
+  it('speaks no layout jargon: no record numbers, layout codes or English reasons', async () => {
+    const i18n = i18next.createInstance();
+    for (const lng of ['pt-BR', 'en'] as const) {
+      await i18n.init({ resources, lng, interpolation: { escapeValue: false } });
+      const jargon =
+        /registro|record|layout|Estabelecimento|Merchant|\b(UR|RO|EEVC|EEVD|EEFI|DOCTYPE)\b|\bv1[345]\b|XML 2|adquirente|acquirer\b/i;
+      for (const e of made) {
+        const text = i18n.t(`errors.${e.code!}`, e.params ?? {});
+        expect(text, `${lng} ${e.code}`).not.toMatch(jargon);
+        expect(text, `${lng} ${e.code}`).not.toMatch(/\{\{|\$t\(/);
+      }
+      const lang = lng === 'en' ? en : ptBR;
+      for (const [key, text] of Object.entries(lang.import.notices.acquirer as Record<string, string>))
+        expect(text, `${lng} ${key}`).not.toMatch(jargon);
+      // A line refusal gives no English reason of the core's (“the sale amount is “1A”…”).
+      for (const e of made)
+        expect(i18n.t(`errors.${e.code!}`, e.params ?? {}), e.code).not.toMatch(
+          /the sale amount|no trailer|holds 3 of/,
+        );
+      // Every kind of file the readers name, in words.
+      for (const kind of [
+        '03 vendas',
+        '04 pagamentos',
+        'EEVC',
+        'EEVD',
+        'EEFI',
+        'transacional',
+        'financeiro',
+        'conciliação',
+        'extrato eletrônico',
+      ])
+        expect(
+          i18n.t('acquirerFile.title', { acquirer: 'Cielo', kindKey: acquirerKindKey(kind) }),
+          kind,
+        ).not.toMatch(/\d|EE|^Arquivo da Cielo$|^Cielo file$/);
+    }
+    expect(
+      i18n.t('acquirerFile.title', { acquirer: 'Cielo', kindKey: acquirerKindKey('04 pagamentos') }),
+    ).toBe('Cielo payments file');
   });
 });

@@ -43,12 +43,33 @@ describe('CNAB error texts', () => {
         expect(text.split(/[.;:]\s/).length, `${e.code}: short`).toBeLessThanOrEqual(3);
         const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
         for (const name of names) expect(e.params ?? {}, `${e.code} ${name}`).toHaveProperty(name);
-        // The bank by its code, or by its name with the code (“Mercantil do Brasil (389)”, bankLabel).
+        // The bank by its name with the code (“Mercantil do Brasil (389)”, bankLabel), never “banco 341 (CNAB 400)”.
         if (e.code !== 'cnab.not_cnab') {
-          expect(names, `${e.code}: layout`).toContain('layout');
-          expect(names.includes('bankCode') || names.includes('bankName'), `${e.code}: bank`).toBe(true);
+          expect(names.includes('bankName') || names.includes('bankShort'), `${e.code}: bank`).toBe(true);
+          expect(names, `${e.code}: no layout code`).not.toContain('layout');
+          expect(names, `${e.code}: no bare bank code`).not.toContain('bankCode');
         }
       }
     }
+  });
+
+  // [T]: a clerk reads what happened and what to do, not the layout manual (segment, record type, positions,
+  // header, trailer, batch) nor the English reason the core keeps for its log.
+  it('speaks no layout-manual jargon and embeds no English reason, in both languages', () => {
+    const PT =
+      /segmento|registro (tipo|de totais|final)|posi[çc](ão|ões)|cabe[çc]alho|header|trailer|\blote|layout|CNAB (240|400)(?!” da FEBRABAN)|\{\{(reason|detail|byte|position)\}\}/i;
+    const EN =
+      /segment|record type|position|header|trailer|\bbatch(es)?\b|layout|CNAB (240|400)(?!” standard)|\{\{(reason|detail|byte|position)\}\}/i;
+    for (const [lang, jargon] of [
+      [ptBR, PT],
+      [en, EN],
+    ] as const) {
+      const texts = { ...lang.errors.cnab, ...lang.import.notices.cnab } as Record<string, string>;
+      for (const [key, text] of Object.entries(texts)) expect(text, key).not.toMatch(jargon);
+    }
+    // The issue's example: a boleto without its credit date, said plainly, with the lines it concerns.
+    expect(ptBR.import.notices.cnab.no_credit_date_one).toBe(
+      'O banco mandou {{count}} boleto pago sem a data do crédito (linha {{lines}}); usamos a data do pagamento.',
+    );
   });
 });

@@ -2,19 +2,19 @@
 export const acquirerEn = {
   errors: {
     summary_total:
-      'Line {{line}}: this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) states a total of {{declared}} where its records add up to {{found}} (a record missing, repeated or damaged); nothing was imported, download the file again from {{acquirer}}.',
+      'Line {{line}}: this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) says its total is {{declared}}, but its lines add up to {{found}} (a line missing, repeated or damaged); nothing was imported, download the file again from {{acquirer}}.',
     control_character:
-      'Line {{line}}: this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) holds a control character ({{byte}}) at position {{position}}, so it is damaged; nothing was imported, download it again from {{acquirer}}.',
+      'Line {{line}}: this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) is damaged (a stray character in the middle of the line); nothing was imported, download it again from {{acquirer}}.',
     line_length:
-      'Line {{line}}: the record has {{length}} characters instead of {{expected}} in this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) (its fields would be shifted); nothing was imported, download the file again from {{acquirer}}.',
+      'Line {{line}}: the line is cut short or has extra characters ({{length}} instead of {{expected}}) in this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})); nothing was imported, download the file again from {{acquirer}}.',
     record_count:
-      'Line {{line}}: the trailer counts {{declared}} records and this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) holds {{found}}; records are missing or repeated, nothing was imported: download the file again from {{acquirer}}.',
+      'Line {{line}}: this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) says it has {{declared}} lines, but it has {{found}} (some are missing or repeated); nothing was imported, download the file again from {{acquirer}}.',
     unsupported:
-      "This file is not a sales or payments statement of Cielo, Rede, Stone, Getnet or PagBank that Quita reads; on your acquirer's site, download the electronic statement (EDI) of sales or of payments.",
+      "This file is not a sales or payments statement of Cielo, Rede, Stone, Getnet or PagBank that Quita reads; on your card company's site, download the electronic statement (EDI) of sales or of payments.",
     unsupported_version:
-      'This {{acquirer}} file is written in version {{value}} of its electronic statement layout (the format of the file), which Quita does not read (versions it reads: {{readable}}); ask {{acquirer}} for the electronic statement (EDI) in a version Quita reads.',
+      'This {{acquirer}} file is in a version of the electronic statement ({{value}}) that Quita does not read (it reads versions {{readable}}); ask {{acquirer}} for the electronic statement (EDI) in one of those versions.',
     unsupported_option:
-      "This {{acquirer}} file is a statement of option {{value}}, neither sales nor payments; on {{acquirer}}'s site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
+      "This {{acquirer}} file is neither the sales nor the payments statement (it is option {{value}}); on {{acquirer}}'s site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
     cielo_open_balance:
       "This Cielo file is the open balance statement (option {{value}}), which holds no sales; on Cielo's site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
     cielo_negotiation:
@@ -26,54 +26,64 @@ export const acquirerEn = {
     cielo_pending:
       "This Cielo file is the pending installments statement (option {{value}}), sent once when the service starts; on Cielo's site, under Extrato Eletrônico (EDI), download the sales file (03) or the payments file (04).",
     stone_no_header:
-      "This Stone XML file has no conciliation header, so it is not a whole conciliation file; on Stone's portal, download the conciliation file (XML) again.",
+      "This Stone file is incomplete: the start of the conciliation file is missing; on Stone's portal, download the conciliation file (XML) again.",
     bad_line:
-      'Line {{line}} of this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) cannot be read ({{reason}}), so nothing was imported; download the file again from {{acquirer}}.',
+      'Line {{line}} of this {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) is damaged and cannot be read, so nothing was imported; download the file again from {{acquirer}}.',
     truncated:
-      'This {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) is incomplete ({{detail}}), so nothing was imported; download it again from {{acquirer}}.',
+      'This {{acquirer}} file ($t(acquirerFile.layouts.{{layoutKey}})) ends too early, it is incomplete, so nothing was imported; download it again from {{acquirer}}.',
     unsafe_xml:
-      'This XML file declares a DOCTYPE or entities, which a Stone conciliation file never does, so it was not read; download the file from Stone again.',
+      "This file holds hidden instructions a Stone conciliation file never holds; for safety it was not read. Download the file again from Stone's portal.",
   },
   notices: {
     already_imported:
       'This file was already imported on {{date}} (as “{{fileName}}”); importing it again stores nothing.',
     unknown_brand:
-      "Brand codes {{codes}} are not in Quita's table; those sales are matched without their brand.",
+      'Quita does not know the card brand of some sales (the file writes it as {{codes}}); those sales are matched without their brand.',
     rede_brand_codes:
-      "Rede's brand codes ({{codes}}) are not translated (their table was not in the layouts used); this file's sales are matched by NSU, authorization, amount and date, not by brand.",
+      'This Rede file writes the card brand of its sales in codes Quita does not know ({{codes}}); the sales are matched by NSU, authorization, amount and date, not by brand.',
     detail_without_batch:
-      '{{count}} sales name a payment (UR) that is not in this file; their launch date was taken as the payment date.',
+      '{{count}} sales name a payment that is not in this file; the launch date the card company gave was taken as the payment date.',
     installments_not_detailed:
-      '{{count}} summaries of installment sales do not list their installments (record 014); each was taken as one credit on its first credit date.',
+      '{{count}} installment sales come without their installments; each was taken as one credit, on the first installment’s date.',
     adjustment_unlinked:
       '{{count}} adjustments or debits could not be tied to one credit of their day; they are listed, not used to explain a credit.',
     total_mismatch:
-      "The credit totals of {{dates}} (record 037) differ from the sum of that day's credits; check the file with Rede.",
+      "The credit totals Rede gives for {{dates}} differ from the sum of that day's credits; check the file with Rede.",
     count_mismatch:
-      "The file's trailer counts {{declared}} captured transactions and Quita read {{read}}; check the file with Stone.",
+      'Stone says, at the end of the file, that it holds {{declared}} sales, and Quita read {{read}}; check the file with Stone.',
     chargebacks:
-      '{{count}} installments carry a chargeback; they are listed with the payment that discounts them.',
-    rows_skipped: '{{count}} records of this file are not sales or payments and were left out.',
+      '{{count}} installments were disputed by the customer (chargeback); they are listed with the payment that discounts them.',
+    rows_skipped: '{{count}} lines of this file are not sales or payments and were left out.',
     eevd_amounts_assumed:
-      "This EEVD writes its amounts without a decimal separator; Quita reads the last two digits as cents (the layout it was built from does not say): check one sale's amount against Rede's portal.",
+      "In this Rede debit sales statement the amounts have no decimal comma; Quita read the last two digits as cents: check one sale's amount on Rede's portal.",
     eefi_no_trailer:
-      "Quita does not know the EEFI's closing record, so it cannot tell a file cut short from a whole one: check that the day's credit totals (record 037) are all there.",
+      "Quita cannot tell whether this Rede financial statement came whole or cut short: check that each day's credit totals are all there.",
     fee_apportioned:
-      "In this layout Cielo gives the commission per sales summary (RO), not per sale: the fee of each of {{count}} sales is its RO's commission shared in proportion to the amounts.",
+      'In this file Cielo gives the fee of each group of sales, not of each sale: the fee of each of {{count}} sales is its group’s, shared in proportion to the amounts.',
     summary_without_sales:
-      '{{count}} sales summaries come without their sales in this file; each is listed as one row, and its credit is not explained sale by sale.',
-    rejected_sales: '{{count}} sales were rejected by Cielo (they will not be paid) and were left out.',
+      '{{count}} sales totals come without the sales they add up; each is listed as one row, and its credit is not explained sale by sale.',
+    rejected_sales: '{{count}} sales were refused by Cielo (they will not be paid) and were left out.',
     getnet_product_codes:
-      "Getnet's product codes ({{codes}}) are not translated (their table was not in the source used); this file's sales are matched by NSU, authorization, amount and date, not by brand.",
+      'This Getnet file writes the kind of each sale in codes Quita does not know ({{codes}}); the sales are matched by NSU, authorization, amount and date, not by brand.',
     pagbank_installments_at_net:
       "{{count}} installments of installment sales are listed at their net amount: PagBank's file does not give the fee of each installment.",
     other_bank:
       "This file's payments go to {{bankNames}}, which is not the chosen account’s bank ({{accountBankName}}): check the account.",
   },
   summary: {
-    title: '{{acquirer}} file · {{layout}} · {{kind}}',
-    format: 'acquirer file (card sales and payments)',
-    merchant: 'Merchant {{merchant}}',
+    title: '{{acquirer}} $t(acquirerFile.kinds.{{kindKey}})',
+    kinds: {
+      sales: 'sales file',
+      payments: 'payments file',
+      creditSales: 'credit sales file',
+      debitSales: 'debit sales file',
+      financial: 'financial statement',
+      reconciliation: 'conciliation file',
+      statement: 'sales and payments statement',
+      other: 'file',
+    },
+    format: 'card company file (card sales and payments)',
+    merchant: 'the gym’s code: {{merchant}}',
     fileDate: 'written on {{date}}',
     sales: '{{count}} sales',
     sales_one: '{{count}} sale',
@@ -95,7 +105,7 @@ export const acquirerEn = {
       Stone: 'Stone',
       Getnet: 'Getnet',
       PagBank: 'PagBank',
-      acquirer: 'the acquirer',
+      acquirer: 'the card company',
     },
     to: {
       Cielo: 'Cielo',
@@ -103,19 +113,19 @@ export const acquirerEn = {
       Stone: 'Stone',
       Getnet: 'Getnet',
       PagBank: 'PagBank',
-      acquirer: 'the acquirer',
+      acquirer: 'the card company',
     },
   },
   /** The file's layout in words (summary title and refusals: `$t(acquirerFile.layouts.{{layoutKey}})`). */
   layouts: {
-    'cielo-edi-13': 'electronic statement (EDI), layout version 13',
-    'cielo-edi-14': 'electronic statement (EDI), layout version 14',
-    'cielo-edi-15': 'electronic statement (EDI), layout version 15',
-    'rede-eevc': 'credit sales statement (EEVC)',
-    'rede-eevd': 'debit sales statement (EEVD)',
-    'rede-eefi': 'financial statement (EEFI)',
-    'stone-xml-2_2': 'conciliation file XML 2.2',
-    'getnet-v10': 'electronic statement, layout version 10',
-    'pagseguro-edi-json': 'EDI statement in JSON',
+    'cielo-edi-13': 'electronic statement, version 13',
+    'cielo-edi-14': 'electronic statement, version 14',
+    'cielo-edi-15': 'electronic statement, version 15',
+    'rede-eevc': 'credit sales statement',
+    'rede-eevd': 'debit sales statement',
+    'rede-eefi': 'financial statement',
+    'stone-xml-2_2': 'conciliation file',
+    'getnet-v10': 'electronic statement, version 10',
+    'pagseguro-edi-json': 'electronic statement',
   },
 };

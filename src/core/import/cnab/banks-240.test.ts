@@ -348,7 +348,7 @@ describe('CNAB 240 of every bank: titles, settlements, fees and credit dates', (
     const e = failure(() => parseCnabReturn(bytes('itau-240.ret', CNAB)));
     expect([e.code, e.params]).toEqual([
       'cnab.unsupported_bank',
-      { bankCode: '341', layout: '240', bankName: 'Itaú (341)' },
+      { bankCode: '341', layout: '240', bankName: 'Itaú (341)', bankShort: 'Itaú (341)' },
     ]);
   });
 });
@@ -374,18 +374,21 @@ describe('recognition: what a file is, from all its records', () => {
       const e = failure(() => read(bytes('inter-077-extrato-segE.ret')));
       expect([e.code, e.params]).toEqual([
         'cnab.statement',
-        { bankCode: '077', bankName: 'Inter (077)', layout: '240' },
+        { bankCode: '077', bankName: 'Inter (077)', bankShort: 'Inter (077)', layout: '240' },
       ]);
       expect(e.message).not.toMatch(/return file from/);
     }
-    expect(
-      cnabPtBR.errors.statement.replace('{{layout}}', '240').replace('{{bankName}}', 'Inter (077)'),
-    ).toMatch(/^Este é um extrato bancário em CNAB 240 do banco Inter \(077\)/);
+    expect(cnabPtBR.errors.statement.replace('{{bankShort}}', 'Inter (077)')).toMatch(
+      /^Este é um extrato do banco Inter \(077\), não um arquivo retorno de boletos/,
+    );
   });
 
   it('a remessa with segments P and Q is refused as a remessa', () => {
     const e = failure(() => parse('remessa-pq-237.rem'));
-    expect([e.code, e.params]).toEqual(['cnab.remessa', { bankCode: '237', layout: '240' }]);
+    expect([e.code, e.params]).toEqual([
+      'cnab.remessa',
+      { bankCode: '237', bankName: 'Bradesco (237)', bankShort: 'Bradesco (237)', layout: '240' },
+    ]);
     expect(isCnabFile(bytes('remessa-pq-237.rem'))).toBe(true);
     // Without the batch header's R, the segments P/Q still say remessa.
     const noOp = patch(bytes('remessa-pq-237.rem'), 2, 9, ' ');
@@ -409,12 +412,14 @@ describe('recognition: what a file is, from all its records', () => {
       ['0000000002', 10800, '2026-06-19'],
       ['0000000003', null, null],
     ]);
-    expect(r.notices.map((n) => [n.code, n.params])).toEqual([['cnab.assumed_layout', { bankCode: '999' }]]);
+    expect(r.notices.map((n) => [n.code, n.params])).toEqual([
+      ['cnab.assumed_layout', { bankCode: '999', bankName: '999', bankShort: '999' }],
+    ]);
     expect(r.notices[0]!.message).toMatch(/^Bank 999 is not among the banks Quita knows/);
     const e = failure(() => parse('unknown-998-santander-shape.ret'));
     expect([e.code, e.params]).toEqual([
       'cnab.unsupported_bank',
-      { bankCode: '998', layout: '240', bankName: '998' },
+      { bankCode: '998', layout: '240', bankName: '998', bankShort: '998' },
     ]);
     // A settlement whose amount paid is far from face + charges − discounts: the table does not fit.
     const off = patch(bytes('unknown-999.ret'), 4, 78, '000000000990000');

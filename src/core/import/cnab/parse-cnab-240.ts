@@ -1,4 +1,4 @@
-import { cnabErrors } from './cnab-errors';
+import { bankWords, cnabErrors } from './cnab-errors';
 import { BadField, CnabRecord, cents, checkRecords, date, fitLine, type RawLine } from './cnab-records';
 import { FEBRABAN_T, type Layout240, type SegmentT240 } from './layouts-240';
 import { lineShapeProblem, type FixedSpans } from './line-shape';
@@ -105,7 +105,7 @@ export const notices240 = {
   assumedLayout: (bankCode: string): CnabNotice => ({
     code: 'cnab.assumed_layout',
     message: `Bank ${bankCode} is not among the banks Quita knows; its file was read with FEBRABAN's standard positions (every title checked). Compare the totals with the bank.`,
-    params: { bankCode },
+    params: { bankCode, ...bankWords(bankCode) },
   }),
   headerShape: (length: number): CnabNotice => ({
     code: 'cnab.header_shape',

@@ -348,11 +348,14 @@ describe('refusals: one sentence naming the bank and layout', () => {
     expect([e400.kind, e400.code, e400.params]).toEqual([
       'validation',
       'cnab.remessa',
-      { bankCode: '237', layout: '400' },
+      { bankCode: '237', bankName: 'Bradesco (237)', bankShort: 'Bradesco (237)', layout: '400' },
     ]);
     expect(e400.message).toContain('bank 237, CNAB 400');
     const e240 = failure(() => parse('bradesco-240-remessa.rem'));
-    expect([e240.code, e240.params]).toEqual(['cnab.remessa', { bankCode: '237', layout: '240' }]);
+    expect([e240.code, e240.params]).toEqual([
+      'cnab.remessa',
+      { bankCode: '237', bankName: 'Bradesco (237)', bankShort: 'Bradesco (237)', layout: '240' },
+    ]);
     expect(isCnabFile(bytes('bradesco-400-remessa.rem'))).toBe(true);
   });
 
@@ -361,7 +364,12 @@ describe('refusals: one sentence naming the bank and layout', () => {
     const e = failure(() => parse('400/mercantil-389-unsupported.ret'));
     expect([e.code, e.params]).toEqual([
       'cnab.unsupported_bank',
-      { bankCode: '389', layout: '400', bankName: 'Mercantil do Brasil (389)' },
+      {
+        bankCode: '389',
+        layout: '400',
+        bankName: 'Mercantil do Brasil (389)',
+        bankShort: 'Mercantil do Brasil (389)',
+      },
     ]);
     expect(e.message).toBe(
       "This CNAB 400 return file is from bank 389, whose CNAB 400 layout Quita cannot read yet; ask the bank for the return file in FEBRABAN's CNAB 240 layout, which Quita reads.",
@@ -369,7 +377,7 @@ describe('refusals: one sentence naming the bank and layout', () => {
     const itau240 = failure(() => parse('itau-240.ret'));
     expect([itau240.code, itau240.params]).toEqual([
       'cnab.unsupported_bank',
-      { bankCode: '341', layout: '240', bankName: 'Itaú (341)' },
+      { bankCode: '341', layout: '240', bankName: 'Itaú (341)', bankShort: 'Itaú (341)' },
     ]);
   });
 

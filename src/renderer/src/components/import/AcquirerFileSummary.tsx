@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
 import { acquirerName } from '../../../../shared/acquirers';
+import { acquirerKindKey } from '../../../../shared/acquirer-kinds';
 
 type Summary = NonNullable<CommandOutput<'import.preview'>['acquirerFile']>;
 
 /**
- * What an acquirer settlement file holds ([J]), shown in Importar's preview: the acquirer and layout, its
+ * What an acquirer settlement file holds ([J]), shown in Importar's preview: the card company and the kind of file, its
  * sales with gross, fee (amount and percent) and net, its payments and whether they were paid or forecast.
  */
 export function AcquirerFileSummary({ summary }: { summary: Summary }) {
@@ -21,11 +22,10 @@ export function AcquirerFileSummary({ summary }: { summary: Summary }) {
   return (
     <div className="acquirer-summary" data-testid="acquirer-summary">
       <h3>
+        {/* “Arquivo de pagamentos da Cielo”: what the file is, not the company's format code ([T]). */}
         {t('acquirerFile.title', {
           acquirer: acquirerName(summary.acquirer),
-          // i18n keys hold no dots: stone-xml-2.2 → stone-xml-2_2.
-          layout: t(`acquirerFile.layouts.${summary.layout.replace('.', '_')}`),
-          kind: summary.fileKind,
+          kindKey: acquirerKindKey(summary.fileKind),
         })}
       </h3>
       <p className="muted">
