@@ -1,5 +1,11 @@
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
-export type DateResult = { ok: true; date: string } | { ok: false; reason: string };
+/**
+ * Why a date cannot be read, as a code the screens word (`importing.rejects.bad_date.*`, [T]); `reason` is the same
+ * in English, kept for the log and the stored import.
+ */
+export type DateWhy = 'implausible' | 'not_calendar' | 'not_date' | 'no_result';
+export type DateResult =
+  { ok: true; date: string } | { ok: false; reason: string; why: DateWhy; value?: string };
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -30,11 +36,16 @@ const MAX_YEAR = 2100;
 
 function isoOf(y: number, m: number, d: number, raw: string): DateResult {
   if (y < MIN_YEAR || y > MAX_YEAR)
-    return { ok: false, reason: `“${raw}” is not a plausible statement date` };
+    return {
+      ok: false,
+      reason: `“${raw}” is not a plausible statement date`,
+      why: 'implausible',
+      value: raw,
+    };
   const iso = `${y}-${pad(m)}-${pad(d)}`;
   const t = new Date(`${iso}T00:00:00Z`);
   if (m < 1 || m > 12 || d < 1 || Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== iso) {
-    return { ok: false, reason: `“${raw}” is not a calendar date` };
+    return { ok: false, reason: `“${raw}” is not a calendar date`, why: 'not_calendar', value: raw };
   }
   return { ok: true, date: iso };
 }
@@ -45,7 +56,8 @@ const fullYear = (y: string) =>
 
 /** Days since 1899-12-30 (Excel's 1900 system, which counts a 29 Feb 1900 that never was) or 1904-01-01. */
 export function serialToIso(serial: number, date1904 = false): DateResult {
-  if (!Number.isFinite(serial) || serial < 1) return { ok: false, reason: `${serial} is not a date` };
+  if (!Number.isFinite(serial) || serial < 1)
+    return { ok: false, reason: `${serial} is not a date`, why: 'not_date', value: String(serial) };
   const base = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
   const t = new Date(base + Math.floor(serial) * 86_400_000);
   return isoOf(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate(), String(serial));
@@ -78,7 +90,7 @@ export function parseDateText(raw: string, order: DateOrder): DateResult | null 
     return isoOf(fullYear(m[3]!), MONTHS[m[2]!.toLowerCase()]!, Number(m[1]), s);
   }
   if (looksLikeSerial(s)) return serialToIso(Number(s));
-  return { ok: false, reason: `“${s.slice(0, 40)}” is not a date` };
+  return { ok: false, reason: `“${s.slice(0, 40)}” is not a date`, why: 'not_date', value: s.slice(0, 40) };
 }
 
 /** Whether text looks like a date at all (any order), for recognising the date column. */

@@ -167,7 +167,14 @@ describe('hostile and broken files end in a clear error or a clean import', () =
     XLSX.utils.book_append_sheet(wb, ws, 'S');
     const r = parseStatement(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
     expect(r.lines.map((l) => l.amountCents)).toEqual([1000]);
-    expect(r.rejected).toEqual([{ line: 3, reason: '“#DIV/0!” is not an amount', code: 'row.bad_amount' }]);
+    expect(r.rejected).toEqual([
+      {
+        line: 3,
+        reason: '“#DIV/0!” is not an amount',
+        code: 'row.bad_amount.not_amount',
+        params: { value: '#DIV/0!' },
+      },
+    ]);
   });
 
   it('a 50 MB CSV: too many rows, said quickly', () => {

@@ -1,3 +1,4 @@
+import type { Rejected } from '../../shared/contract/import';
 import { AppError } from '../errors';
 import { MAX_FILE_BYTES, MAX_ROWS } from './limits';
 
@@ -63,11 +64,24 @@ export const importErrors = {
       'The file has no statement lines. Check the period chosen in the bank’s export.',
       { code: 'import.no_lines' },
     ),
-  allRejected: (count: number, first: { line: number; reason: string }) =>
+  /**
+   * Every line refused: the first one's reason travels as its code and parameters (`reasonCode`, [T]), which the
+   * screens word in the clerk's language (src/shared/i18n/describe-error.ts); `reason` stays English for the log.
+   */
+  allRejected: (count: number, first: Rejected) =>
     new AppError(
       'validation',
       `No line of the file could be read: ${count} rows were rejected (line ${first.line}: ${first.reason}). Check the columns chosen.`,
-      { code: 'import.all_rejected', params: { count, line: first.line, reason: first.reason } },
+      {
+        code: 'import.all_rejected',
+        params: {
+          ...first.params,
+          count,
+          line: first.line,
+          reason: first.reason,
+          reasonCode: first.code,
+        },
+      },
     ),
   badMapping: (detail: string) =>
     new AppError('validation', `The column choice does not fit this file: ${detail}.`, {

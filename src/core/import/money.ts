@@ -1,7 +1,15 @@
 import { fold } from './text';
 
 export type DecimalSeparator = ',' | '.';
-export type MoneyResult = { ok: true; cents: number; rounded: boolean } | { ok: false; reason: string };
+/**
+ * Why an amount cannot be read, as a code the screens word (`importing.rejects.bad_amount.*`, [T]); `reason` is the
+ * same in English, kept for the log and the stored import.
+ */
+export type MoneyWhy =
+  'too_large' | 'decimals' | 'not_amount' | 'not_number' | 'no_result' | 'credit_and_debit';
+export type MoneyResult =
+  | { ok: true; cents: number; rounded: boolean }
+  | { ok: false; reason: string; why: MoneyWhy; value?: string };
 
 const MAX_DIGITS = 13; // R$ 99 billion: far above any statement line, far below 2^53 cents.
 
@@ -15,11 +23,11 @@ export function parseDirection(text: string): 'C' | 'D' | null {
 
 function digitsToCents(intPart: string, frac: string): MoneyResult {
   const int = intPart.replace(/^0+(?=\d)/, '') || '0';
-  if (int.length > MAX_DIGITS) return { ok: false, reason: 'the amount is too large' };
+  if (int.length > MAX_DIGITS) return { ok: false, reason: 'the amount is too large', why: 'too_large' };
   let f = frac;
   if (f.length > 2) {
     if (/^0*$/.test(f.slice(2))) f = f.slice(0, 2);
-    else return { ok: false, reason: 'the amount has more than 2 decimal places' };
+    else return { ok: false, reason: 'the amount has more than 2 decimal places', why: 'decimals' };
   }
   const cents = Number(int) * 100 + Number(f.padEnd(2, '0'));
   return { ok: true, cents, rounded: false };
@@ -82,7 +90,10 @@ export function parseMoneyText(raw: string, dec: DecimalSeparator | 'auto'): Mon
     s = s.slice(0, -1);
   } else if (s.endsWith('+')) s = s.slice(0, -1);
   const parts = splitBody(s, dec);
-  if (!parts) return { ok: false, reason: `“${raw.trim().slice(0, 40)}” is not an amount` };
+  if (!parts) {
+    const value = raw.trim().slice(0, 40);
+    return { ok: false, reason: `“${value}” is not an amount`, why: 'not_amount', value };
+  }
   const r = digitsToCents(parts.int, parts.frac);
   if (!r.ok) return r;
   return { ok: true, cents: negative && r.cents !== 0 ? -r.cents : r.cents, rounded: false };
@@ -93,8 +104,9 @@ export function parseMoneyText(raw: string, dec: DecimalSeparator | 'auto'): Mon
  * noise such as 0.30000000000000004 from formulas; a real fraction of a cent is rounded and flagged.
  */
 export function numberToCents(v: number): MoneyResult {
-  if (!Number.isFinite(v)) return { ok: false, reason: 'the amount is not a number' };
-  if (Math.abs(v) >= 10 ** MAX_DIGITS) return { ok: false, reason: 'the amount is too large' };
+  if (!Number.isFinite(v)) return { ok: false, reason: 'the amount is not a number', why: 'not_number' };
+  if (Math.abs(v) >= 10 ** MAX_DIGITS)
+    return { ok: false, reason: 'the amount is too large', why: 'too_large' };
   const text = Math.abs(v).toFixed(6);
   const [int = '0', frac = '000000'] = text.split('.');
   let cents = Number(int) * 100 + Number(frac.slice(0, 2));

@@ -132,8 +132,19 @@ describe('CSV exports', () => {
     const r = parse('serial-dates.csv');
     expect(r.lines.map((l) => l.date)).toEqual(['2026-06-01', '2026-06-02']);
     expect(r.rejected).toEqual([
-      { line: 4, reason: '“abc” is not an amount', code: 'row.bad_amount' },
-      { line: 5, reason: '“32/13/2026” is not a calendar date', code: 'row.bad_date' },
+      // [T] the reason as a code with its value, for the screens to word; the English kept for the log.
+      {
+        line: 4,
+        reason: '“abc” is not an amount',
+        code: 'row.bad_amount.not_amount',
+        params: { value: 'abc' },
+      },
+      {
+        line: 5,
+        reason: '“32/13/2026” is not a calendar date',
+        code: 'row.bad_date.not_calendar',
+        params: { value: '32/13/2026' },
+      },
     ]);
   });
 
@@ -180,7 +191,7 @@ describe('spreadsheets', () => {
       {
         line: 6,
         reason: expect.stringMatching(/formula without a saved result/) as string,
-        code: 'row.bad_amount',
+        code: 'row.bad_amount.no_result',
       },
     ]);
   });

@@ -102,8 +102,11 @@ export type Notice = z.infer<typeof noticeSchema>;
 export const rejectedSchema = z.object({
   /** 1-based line (text files, OFX) or row (workbooks) as the clerk sees it. */
   line: z.number().int(),
+  /** English, for the log and the stored import; the screens word `code` with `params` instead ([T]). */
   reason: z.string(),
+  /** `row.no_date`, `row.bad_date.not_calendar`, `row.bad_amount.not_amount`…: `importing.rejects.*` words it. */
   code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type Rejected = z.infer<typeof rejectedSchema>;
 

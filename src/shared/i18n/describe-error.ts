@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../contract';
+import { withWordedReason } from './rejected-text';
 
 /** The two things of an i18next instance that wording an error needs (the renderer's and the CLI's). */
 export interface Translator {
@@ -13,7 +14,8 @@ export interface Translator {
 export function describeErrorWith({ t, exists }: Translator, error: ErrorInfo): string {
   // A code the catalogue words itself comes first: its text is written for the clerk, in their language.
   if (error.code && exists(`errors.${error.code}`)) {
-    return t(`errors.${error.code}`, error.params ?? {});
+    // A refused line travels as a code ([T]): its reason is worded here, never the core's English.
+    return t(`errors.${error.code}`, withWordedReason({ t, exists }, error.params ?? {}));
   }
   if (error.kind === 'validation' && error.field) {
     return t('errors.field', { field: error.field, detail: error.params?.detail ?? error.message });

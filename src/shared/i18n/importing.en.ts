@@ -36,6 +36,33 @@ export const importingEn: Widen<typeof importingPtBR> = {
   nApproved_one: '{{count}} approval',
   overlapping:
     'Statements {{files}} covered some of the same days and relied on lines only this one held: import those files again to bring them back (only what is missing goes in).',
+  rejects: {
+    no_date: 'the line has no date',
+    no_amount: 'the line has no amount',
+    incomplete: 'the entry is incomplete (the file ends in the middle of it)',
+    foreign_currency: 'the amount is in {{currency}}, not in reais',
+    bad_date: {
+      implausible: '“{{value}}” does not look like a statement date (its year is out of the ordinary)',
+      not_calendar: '“{{value}}” is not a date on the calendar',
+      not_date: '“{{value}}” is not a date',
+      no_result:
+        'the date is a formula without a saved result (open the file in Excel, save it and import again)',
+    },
+    bad_amount: {
+      too_large: 'the amount is too large',
+      decimals: 'the amount has more than two decimal places',
+      not_amount: '“{{value}}” is not an amount',
+      not_number: 'the amount is not a number',
+      no_result:
+        'the amount is a formula without a saved result (open the file in Excel, save it and import again)',
+      credit_and_debit: 'the line has both a credit and a debit',
+    },
+    other: 'the line could not be read',
+  },
+  problems: {
+    cut: 'the description was cut to {{count}} characters',
+    rounded: 'the amount had a fraction of a cent and was rounded',
+  },
   col: { actions: 'Actions' },
   notices: {
     same_credit_ambiguous:

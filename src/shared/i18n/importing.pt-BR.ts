@@ -35,6 +35,38 @@ export const importingPtBR = {
   nApproved_one: '{{count}} aprovação',
   overlapping:
     'Os extratos {{files}} cobriam parte dos mesmos dias e contavam com lançamentos que só este guardava: importe esses arquivos de novo para trazê-los (só o que falta entra).',
+  /**
+   * Why a line of the file could not be read ([T]): the core's code (`row.bad_date.not_calendar`) with its
+   * parameters, worded by src/shared/i18n/rejected-text.ts (Importar's preview, `errors.import.all_rejected`).
+   */
+  rejects: {
+    no_date: 'a linha não tem data',
+    no_amount: 'a linha não tem valor',
+    incomplete: 'o lançamento está incompleto (o arquivo termina no meio dele)',
+    foreign_currency: 'o valor está em {{currency}}, não em reais',
+    bad_date: {
+      implausible: '“{{value}}” não parece uma data de extrato (o ano está fora do normal)',
+      not_calendar: '“{{value}}” não é uma data que exista no calendário',
+      not_date: '“{{value}}” não é uma data',
+      no_result:
+        'a data é uma fórmula sem resultado salvo (abra o arquivo no Excel, salve-o e importe de novo)',
+    },
+    bad_amount: {
+      too_large: 'o valor é grande demais',
+      decimals: 'o valor tem mais de duas casas depois da vírgula',
+      not_amount: '“{{value}}” não é um valor',
+      not_number: 'o valor não é um número',
+      no_result:
+        'o valor é uma fórmula sem resultado salvo (abra o arquivo no Excel, salve-o e importe de novo)',
+      credit_and_debit: 'a linha tem crédito e débito ao mesmo tempo',
+    },
+    other: 'a linha não pôde ser lida',
+  },
+  /** What was adjusted on a line that was read (the preview's “Avisos”). */
+  problems: {
+    cut: 'a descrição foi cortada em {{count}} caracteres',
+    rounded: 'o valor tinha fração de centavo e foi arredondado',
+  },
   col: { actions: 'Ações' },
   /** Notices of an import's result, as `import.notices.*` (pt-BR.ts). */
   notices: {

@@ -10,6 +10,7 @@ import { fold, squash } from '../text';
 import type { AccountHint, KnownAccount, ParsedLine, SkippedRow, StatementChoice } from '../types';
 import { accountHintOf, describeChoice, listChoices } from './ofx-account';
 import { ofxErrors } from './ofx-errors';
+import { rejectedAmount, rejectedDate } from '../rejected';
 import { scanOfx, type OfxBlock, type OfxStatementScan } from './ofx-tokens';
 
 type Period = { from: string; to: string } | null;
@@ -160,10 +161,10 @@ function toDraft(block: OfxBlock): Draft | Rejected | SkippedRow {
   }
   if (!date)
     return { line: block.line, reason: 'the transaction has no date (DTPOSTED)', code: 'row.no_date' };
-  if (!date.ok) return { line: block.line, reason: date.reason, code: 'row.bad_date' };
+  if (!date.ok) return rejectedDate(block.line, date);
   if (!amount)
     return { line: block.line, reason: 'the transaction has no amount (TRNAMT)', code: 'row.no_amount' };
-  if (!amount.ok) return { line: block.line, reason: amount.reason, code: 'row.bad_amount' };
+  if (!amount.ok) return rejectedAmount(block.line, amount);
   if (amount.cents === 0) return { line: block.line, reason: 'the amount is zero' };
   const cursym = (f['CURRENCY.CURSYM'] ?? '').toUpperCase();
   if (cursym !== '' && !REAIS.has(cursym)) {
@@ -171,6 +172,7 @@ function toDraft(block: OfxBlock): Draft | Rejected | SkippedRow {
       line: block.line,
       reason: `the amount is in ${cursym}, not in reais`,
       code: 'row.foreign_currency',
+      params: { currency: cursym },
     };
   }
   return {

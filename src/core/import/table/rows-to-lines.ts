@@ -1,6 +1,7 @@
 import type { LineKind, Rejected, TableMapping } from '../../../shared/contract/import';
 import { HEADER_SCAN_ROWS, MAX_DESCRIPTION_CHARS, MAX_RAW_CELL_CHARS } from '../limits';
-import { parseDirection } from '../money';
+import { parseDirection, type MoneyResult } from '../money';
+import { rejectedDate, rejectedAmount } from '../rejected';
 import { splitPayer } from '../payer-text';
 import { normalizeLabel, squash } from '../text';
 import type { ParsedLine, SkippedRow } from '../types';
@@ -81,24 +82,33 @@ function rawOf(row: Row): string {
 type Outcome = { line: LineDraft } | { rejected: Rejected } | { skipped: SkippedRow } | null;
 
 /** The signed amount of a row: one amount column (with an optional C/D column) or a credit/debit pair. */
-function amountOf(row: Row, m: TableMapping): { cents: number | null; error?: string; rounded: boolean } {
+type AmountError = Extract<MoneyResult, { ok: false }>;
+
+function amountOf(
+  row: Row,
+  m: TableMapping,
+): { cents: number | null; error?: AmountError; rounded: boolean } {
   const read = (col: number | null) => (col === null ? null : cellCents(row?.[col], m.decimalSeparator));
   if (m.amountColumn !== null) {
     const a = read(m.amountColumn);
     if (!a) return { cents: null, rounded: false };
-    if (!a.ok) return { cents: null, error: a.reason, rounded: false };
+    if (!a.ok) return { cents: null, error: a, rounded: false };
     const dir = m.directionColumn !== null ? parseDirection(cellText(row?.[m.directionColumn])) : null;
     const cents = dir === 'D' ? -Math.abs(a.cents) : dir === 'C' ? Math.abs(a.cents) : a.cents;
     return { cents, rounded: a.rounded };
   }
   const c = read(m.creditColumn);
   const d = read(m.debitColumn);
-  if (c && !c.ok) return { cents: null, error: c.reason, rounded: false };
-  if (d && !d.ok) return { cents: null, error: d.reason, rounded: false };
+  if (c && !c.ok) return { cents: null, error: c, rounded: false };
+  if (d && !d.ok) return { cents: null, error: d, rounded: false };
   const credit = c?.ok ? c.cents : 0;
   const debit = d?.ok ? d.cents : 0;
   if (credit !== 0 && debit !== 0)
-    return { cents: null, error: 'the row has both a credit and a debit', rounded: false };
+    return {
+      cents: null,
+      error: { ok: false, reason: 'the row has both a credit and a debit', why: 'credit_and_debit' },
+      rounded: false,
+    };
   if (!c && !d) return { cents: null, rounded: false };
   // Debit columns hold positive or negative numbers depending on the bank; a debit is a debit either way.
   return {
@@ -133,8 +143,8 @@ function rowToLine(row: Row, position: number, m: TableMapping, date1904: boolea
     return { skipped: { line: position, reason: `not a statement line (${what})` } };
   }
   if (!date) return { rejected: { line: position, reason: 'the row has no date', code: 'row.no_date' } };
-  if (!date.ok) return { rejected: { line: position, reason: date.reason, code: 'row.bad_date' } };
-  if (amount.error) return { rejected: { line: position, reason: amount.error, code: 'row.bad_amount' } };
+  if (!date.ok) return { rejected: rejectedDate(position, date) };
+  if (amount.error) return { rejected: rejectedAmount(position, amount.error) };
   let kind: LineKind;
   let cents: number;
   if (labelledBalance && amount.cents === null && balanceCents === null) {

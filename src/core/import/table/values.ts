@@ -8,14 +8,14 @@ const NO_RESULT = 'the cell holds a formula without a saved result (open and sav
 
 /** An amount cell into cents: numeric cells exactly as stored, text cells with the file's decimal separator. */
 export function cellCents(c: Cell, dec: DecimalSeparator): MoneyResult | null {
-  if (isFormulaWithoutValue(c)) return { ok: false, reason: NO_RESULT };
+  if (isFormulaWithoutValue(c)) return { ok: false, reason: NO_RESULT, why: 'no_result' };
   if (isNumberCell(c)) return numberToCents(c.v);
   return parseMoneyText(cellText(c), dec);
 }
 
 /** A date cell: a serial number (date-formatted or not: the column says it is a date) or date text. */
 export function cellDate(c: Cell, order: DateOrder, date1904: boolean): DateResult | null {
-  if (isFormulaWithoutValue(c)) return { ok: false, reason: NO_RESULT };
+  if (isFormulaWithoutValue(c)) return { ok: false, reason: NO_RESULT, why: 'no_result' };
   if (isNumberCell(c)) return serialToIso(c.v, date1904);
   return parseDateText(cellText(c), order);
 }

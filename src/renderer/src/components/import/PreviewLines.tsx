@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
+import { lineProblemText, rejectedText } from '../../../../shared/i18n/rejected-text';
 
 type Preview = CommandOutput<'import.preview'>;
 
@@ -14,6 +15,11 @@ const ROW_FORMATS: ReadonlySet<Preview['format']> = new Set(['csv', 'xlsx', 'xls
 export function PreviewLines({ preview }: { preview: Preview }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  // The core's reasons are codes with parameters ([T]): worded here, never its English.
+  const translator = {
+    t: t as unknown as (key: string, params?: object) => string,
+    exists: (k: string) => i18n.exists(k),
+  };
   return (
     <>
       {preview.lines.length > 0 && (
@@ -46,7 +52,7 @@ export function PreviewLines({ preview }: { preview: Preview }) {
                   <span className="badge">{t(`import.kind.${l.kind}`)}</span>{' '}
                   {l.known && <span className="badge">{t('import.alreadyKnown')}</span>}
                 </td>
-                <td className="warn">{l.problems.join('; ')}</td>
+                <td className="warn">{l.problems.map((p) => lineProblemText(translator, p)).join('; ')}</td>
               </tr>
             ))}
           </tbody>
@@ -57,7 +63,9 @@ export function PreviewLines({ preview }: { preview: Preview }) {
           <summary className="warn">{t('import.rejected', { count: preview.rejected.length })}</summary>
           <ul>
             {preview.rejected.map((r) => (
-              <li key={r.line}>{t('import.rejectedLine', { line: r.line, reason: r.reason })}</li>
+              <li key={r.line}>
+                {t('import.rejectedLine', { line: r.line, reason: rejectedText(translator, r) })}
+              </li>
             ))}
           </ul>
         </details>
