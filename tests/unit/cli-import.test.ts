@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { TEST_TODAY, testDay, testSandbox } from '../helpers/sandbox';
@@ -66,8 +66,27 @@ describe('quita import', () => {
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
     const missing = await quita(['import', join(tmp.dir, 'nope.ofx'), '--bank-account', String(account)]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/File not found/);
-    expect((await quita(['import', file])).code).toBe(2);
+    expect(missing.stderr).toBe(
+      `quita: Não encontrado. O arquivo ${join(tmp.dir, 'nope.ofx')} não existe; confira o caminho.\n`,
+    );
+    const noAccount = await quita(['import', file]);
+    expect(noAccount.code).toBe(2);
+    expect(noAccount.stderr).toMatch(/^quita: --bank-account NÚMERO é obrigatório/);
+  });
+
+  it("[T] says a bank statement is one, in the clerk's words: no encoding, confidence or mapping jargon", async () => {
+    const dry = await quita(['import', file, '--bank-account', String(account), '--dry-run']);
+    expect(dry.code).toBe(0);
+    const [first, ...rest] = dry.stdout.trim().split('\n');
+    expect(first).toBe(`${basename(file)} — Extrato do banco (CSV).`);
+    expect(rest.join('\n')).toMatch(
+      /^\d+ créditos a conciliar \(R\$ [\d.]+,\d{2}\), \d+ débitos e \d+ linhas de saldo/m,
+    );
+    expect(dry.stdout).not.toMatch(/encoding|confidence|mapping|utf-8|windows-1252|\(s\)/i);
+    expect(dry.stdout.trim().split('\n').at(-1)).toBe('Nada foi importado (--dry-run).');
+    const en = await quita(['--lang', 'en', 'import', file, '--bank-account', String(account), '--dry-run']);
+    expect(en.stdout.split('\n')[0]).toBe(`${basename(file)} — Bank statement (CSV).`);
+    expect(en.stdout).toMatch(/Nothing was imported \(--dry-run\)\./);
   });
 
   it('[J] says an acquirer settlement file is one, with its sales and payments, not a statement', async () => {
@@ -76,9 +95,15 @@ describe('quita import', () => {
     expect(r.code).toBe(0);
     // [S] item 6: the kind of file and its own result, by the card company's name (fixture: 5 sales, R$ 549,90
     // gross, R$ 13,00 fee, two payments on 03/11/2026 — tests/fixtures/acquirer/make-fixtures.ts).
-    expect(r.stdout.split('\n')[0]).toBe(
-      'Card sales file from Cielo: 5 sales, gross R$ 549,90, fee R$ 13,00, net R$ 536,90; 2 payments 03/11/2026. Stored: 5 sales new, 0 already known.',
-    );
+    expect(r.stdout.split('\n').slice(0, 5)).toEqual([
+      'cielo-04-pagamentos-crlf-stripped.txt — Arquivo de vendas do cartão: Cielo.',
+      expect.stringMatching(/^Arquivo de pagamentos da Cielo · .* · gerado em 03\/11\/2026$/),
+      expect.stringMatching(
+        /^5 vendas · .* · Bruto R\$ 549,90 · taxa R\$ 13,00 \(2,36\s?%\) · líquido R\$ 536,90$/,
+      ),
+      '2 pagamentos em 03/11/2026, R$ 447,00 · 2 já pagos',
+      'Arquivo de vendas importado: 5 vendas guardadas; 0 já conhecidos.',
+    ]);
   });
 
   it('[S] says a boleto return file is one — bank by name, boletos paid, fees, credit days — in --dry-run and on import', async () => {
@@ -86,24 +111,36 @@ describe('quita import', () => {
     const ret = join(import.meta.dirname, '../fixtures/cnab/flow-itau-400-day.ret');
     const dry = await quita(['import', ret, '--bank-account', String(account), '--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.stdout.split('\n')[0]).toBe(
-      'flow-itau-400-day.ret: Boleto return file from Itaú (341), written on 08/07/2026: 7 boletos, 5 paid (R$ 572,40), bank fees R$ 12,50, credited 06/07/2026 to 08/07/2026.',
-    );
-    expect(dry.stdout).not.toMatch(/credits \(|debits|balance rows|mapping/);
-    expect(dry.stdout).toMatch(/Nothing was imported/);
+    // Importar's words for a return file (fileKinds.isReturnFile, fileKinds.returnFile.*).
+    expect(dry.stdout.split('\n').slice(0, 2)).toEqual([
+      'flow-itau-400-day.ret — Arquivo retorno de boletos: Itaú (341).',
+      'gerado pelo banco em 08/07/2026 · 7 boletos no arquivo · 5 pagos, R$ 572,40 no total · tarifas do banco R$ 12,50 · créditos na conta de 06/07/2026 a 08/07/2026',
+    ]);
+    expect(dry.stdout).not.toMatch(/créditos a conciliar|débitos|linhas de saldo|colunas/i);
+    expect(dry.stdout.trim().split('\n').at(-1)).toBe('Nada foi importado (--dry-run).');
     const r = await quita(['import', ret, '--bank-account', String(account)]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(
-      /^Boleto return file from Itaú \(341\).* Stored: 5 paid boletos new, 0 already known\.$/,
-    );
+    expect(r.stdout.split('\n')[0]).toBe('flow-itau-400-day.ret — Arquivo retorno de boletos: Itaú (341).');
+    expect(r.stdout).toContain('\nArquivo retorno importado: 5 boletos pagos guardados; 0 já conhecidos.\n');
     // The statement's words are not borrowed.
-    expect(r.stdout).not.toMatch(/credits to reconcile|debits and/);
+    expect(r.stdout).not.toMatch(/a conciliar;|débitos e/);
+    const en = await quita(['--lang', 'en', 'import', ret, '--bank-account', String(account), '--dry-run']);
+    expect(en.stdout.split('\n')[0]).toBe('flow-itau-400-day.ret — Boleto return file: Itaú (341).');
   });
 
   it('[S] the help names the three kinds of file it takes', async () => {
     const r = await quita(['import', '--help']);
-    expect(r.stdout).toMatch(/bank statement/);
-    expect(r.stdout).toMatch(/boleto return file/);
-    expect(r.stdout).toMatch(/card sales file/);
+    expect(r.stdout).toContain('Extrato do banco — OFX, XLSX, XLS, ODS ou CSV');
+    expect(r.stdout).toContain(
+      'Arquivo retorno de boletos — o arquivo que o banco devolve (CNAB 240 ou 400)',
+    );
+    expect(r.stdout).toContain(
+      'Arquivo de vendas do cartão — o extrato eletrônico da maquininha: Cielo, Rede, Stone, Getnet ou PagBank',
+    );
+    expect(r.stdout).toMatch(/^quita import ARQUIVO --bank-account NÚMERO /);
+    for (const option of ['--bank-account', '--statement', '--confirm-account', '--dry-run'])
+      expect(r.stdout).toMatch(new RegExp(`^  ${option}`, 'm'));
+    const en = await quita(['--lang', 'en', 'import', '--help']);
+    expect(en.stdout).toMatch(/Bank statement — .*Boleto return file — .*Card sales file — /s);
   });
 });

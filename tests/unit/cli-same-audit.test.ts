@@ -24,6 +24,7 @@ let cliSandbox: RunningSandbox;
 let screenSandbox: RunningSandbox;
 let file: string;
 let accountId: number;
+let accountName: string;
 const opened: Core[] = [];
 
 const openCore = (dataDir: string, mode: 'browser' | 'cli') => {
@@ -50,6 +51,7 @@ beforeAll(async () => {
   const account =
     cliSandbox.data.bankAccounts.find((a) => a.bankCode !== 1) ?? cliSandbox.data.bankAccounts[0]!;
   accountId = account.id;
+  accountName = account.description;
   const st = cliSandbox.writeStatement({
     bankAccountId: accountId,
     from: testDay(-50),
@@ -89,10 +91,22 @@ describe('the CLI and the screens leave the same audit trail', () => {
     }[];
     const toApprove = matched.filter((l) => l.zone === 'green' && l.receivableIds.length > 0).slice(0, 4);
     expect(toApprove.length).toBeGreaterThan(1);
-    await must(['approve', ...toApprove.flatMap((l) => ['--line', String(l.lineId)])]);
+    // [T] In the clerk's words: how many lines, and what comes next.
+    expect(await must(['approve', ...toApprove.flatMap((l) => ['--line', String(l.lineId)])])).toBe(
+      `${toApprove.length} lançamentos aprovados.\nPróximo passo: quita send marca os aprovados como pagos no EVO.\n`,
+    );
     // One batch of the approved lines, sent and confirmed by reading it back.
-    const sent = JSON.parse(await must(['send', '--json'])) as { sent: number; confirmed: number };
+    const send = await quita(['send', '--json']);
+    expect(send.code, send.stderr).toBe(0);
+    const sent = JSON.parse(send.stdout) as { sent: number; confirmed: number };
     expect(sent).toMatchObject({ sent: 1, confirmed: 1 });
+    // The progress on stderr (stdout is the JSON alone): money as R$, the account by its name, no "(s)".
+    expect(send.stderr).toMatch(
+      new RegExp(
+        `^Enviando \\d+ recebíve(l|is), R\\$ [\\d.]+,\\d{2}, na conta ${accountName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}…$`,
+        'm',
+      ),
+    );
 
     // Through the commands, as the renderer calls them.
     const core = openCore(screenDir, 'browser');

@@ -28,7 +28,7 @@ describe('the log file', () => {
       const r = await quita(cmd);
       expect(r.code).toBe(1);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^quita: The branch's database is damaged/);
+      expect(r.stderr).toMatch(/^quita: O banco de dados desta filial está danificado/);
     }
   }, 90_000);
 

@@ -24,7 +24,12 @@ let core: Core | undefined;
 beforeAll(async () => {
   sandbox = await testSandbox();
   await prepareMatchedBranch(quita, sandbox, sandbox.url, tmp.dir);
-  expect((await quita(['approve', '--green'])).code).toBe(0);
+  const approved = await quita(['approve', '--green']);
+  expect(approved.code).toBe(0);
+  // [T] In the clerk's words, with the next step.
+  expect(approved.stdout).toMatch(
+    /^\d+ sugest(ão verde aprovada|ões verdes aprovadas)\.\nPróximo passo: quita send marca os aprovados como pagos no EVO\.\n$/,
+  );
 }, 120_000);
 afterAll(async () => {
   await core?.close();

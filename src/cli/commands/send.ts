@@ -1,14 +1,13 @@
-import type { Core } from '../../core';
+import { AppError, type Core } from '../../core';
+import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
-
-const money = (c: number) => (c / 100).toFixed(2);
 
 /**
  * The current match of each line, read through `match.lines` as Conciliar reads it: the latest statement first,
  * then the others, newest first, until every line is found. A line with no current match is refused.
  */
-async function matchIdsOfLines(core: Core, statementId: number | undefined, lineIds: number[]) {
+async function matchIdsOfLines(core: Core, statementId: number | undefined, lineIds: number[], say: Say) {
   const wanted = new Map(lineIds.map((l) => [l, undefined as number | undefined]));
   const missing = () => [...wanted].filter(([, m]) => m === undefined).map(([l]) => l);
   const statements = statementId
@@ -24,8 +23,30 @@ async function matchIdsOfLines(core: Core, statementId: number | undefined, line
     }
   }
   const [first] = missing();
-  if (first !== undefined) throw new Error(`Line ${first} has no suggestion: run quita match first.`);
+  // A refusal, not a fault of Quita's: the clerk gave a line that has nothing to approve.
+  if (first !== undefined)
+    throw new AppError('not_found', say.t('cli.approve.noSuggestion', { line: first }), {
+      code: 'cli.approve.no_suggestion',
+    });
   return lineIds.map((l) => wanted.get(l)!);
+}
+
+/** Why the review left a match as it was, in the clerk's words (the core's reason is English, for the log). */
+function skippedReason(reason: string, say: Say): string {
+  const k = 'cli.approve.skippedReason';
+  if (reason === 'already queued for sending') return say.t(`${k}.queued`);
+  if (reason === 'no receivable proposed') return say.t(`${k}.nothing`);
+  const state = /^not possible from (\w+)$/.exec(reason)?.[1];
+  if (state) return say.t(`${k}.state`, { state: say.t(`reconcile.state.${state}`) });
+  return say.t(`${k}.other`);
+}
+
+/** A statement number given with --statement, or undefined; anything else is bad usage. */
+function statementOption(v: unknown, say: Say): number | undefined {
+  if (v === undefined) return undefined;
+  const id = Number(v);
+  if (!Number.isInteger(id) || id < 0) throw new UsageError(say.t('cli.approve.badStatement'));
+  return id;
 }
 
 export const approveCommand: Subcommand = {
@@ -35,63 +56,137 @@ export const approveCommand: Subcommand = {
     line: { type: 'string', multiple: true },
     statement: { type: 'string' },
   },
-  async run(v, _p, core) {
-    const statementId = v.statement === undefined ? undefined : Number(v.statement);
-    if (statementId !== undefined && !Number.isInteger(statementId))
-      throw new UsageError('--statement must be a statement id');
+  async run(v, _p, core, { say }) {
+    const statementId = statementOption(v.statement, say);
     const lines = (Array.isArray(v.line) ? v.line : []).map(Number);
-    if (v.green === true && lines.length) throw new UsageError('use either --green or --line, not both');
+    if (v.green === true && lines.length) throw new UsageError(say.t('cli.approve.both'));
     if (v.green === true) {
       const r = await runCommand(core, 'review.approveGreen', statementId ? { statementId } : {});
-      return { json: r, text: `${r.changed} green suggestion(s) approved.` };
+      const text = [
+        say.t('cli.approve.green', { count: r.changed }),
+        ...(r.changed ? [say.t('cli.approve.next')] : []),
+      ];
+      return { json: r, text: text.join('\n') };
     }
     if (!lines.length || lines.some((l) => !Number.isInteger(l) || l <= 0))
-      throw new UsageError('give --green, or one or more --line ID');
-    // Lines are what the clerk sees (quita match prints lineId); the review works on their current matches.
-    const matchIds = await matchIdsOfLines(core, statementId, lines);
+      throw new UsageError(say.t('cli.approve.neither'));
+    // Lines are what the clerk sees (quita match prints them); the review works on their current matches.
+    const matchIds = await matchIdsOfLines(core, statementId, lines, say);
     const r = await runCommand(core, 'review.approve', { matchIds });
-    const skipped = r.skipped.map((s) => `match ${s.matchId}: ${s.reason}`);
-    return { json: r, text: [`${r.changed} line(s) approved.`, ...skipped].join('\n') };
+    const lineOf = new Map(matchIds.map((m, i) => [m, lines[i]!]));
+    const skipped = r.skipped.map((s) =>
+      say.t('cli.approve.skipped', {
+        line: lineOf.get(s.matchId) ?? s.matchId,
+        reason: skippedReason(s.reason, say),
+      }),
+    );
+    const text = [
+      say.t('cli.approve.lines', { count: r.changed }),
+      ...skipped,
+      ...(r.changed ? [say.t('cli.approve.next')] : []),
+    ];
+    return { json: r, text: text.join('\n') };
   },
 };
+
+/** "outubro", or "dezembro de 2025" when the month is not in the current year (as Enviar says it). */
+function monthName(month: string, currentYear: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    ...(month.slice(0, 4) === currentYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y!, m! - 1, 1)));
+}
+
+const listOf = (items: string[], locale: string) =>
+  new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 
 export const sendCommand: Subcommand = {
   name: 'send',
   options: { 'chunk-size': { type: 'string' } },
   async run(v, _p, core, io) {
+    const { say } = io;
     const chunkSize = v['chunk-size'] === undefined ? 50 : Number(v['chunk-size']);
     if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 500)
-      throw new UsageError('--chunk-size must be 1 to 500');
+      throw new UsageError(say.t('cli.send.badChunk'));
     const preview = await runCommand(core, 'send.preview', {});
     for (const g of preview.groups)
       io.stderr(
-        `sending ${g.count} receivable(s), ${money(g.totalCents)}, into account ${g.accountName ?? g.bankAccountId}`,
+        say.t('cli.send.group', {
+          what: say.t('send.group', {
+            count: g.count,
+            total: say.money(g.totalCents),
+            account: g.accountName ?? say.t('cli.send.accountNumber', { id: g.bankAccountId }),
+          }),
+        }),
       );
+    // mark-received carries no date: the EVO records the day of sending, so a credit of a closed month moves.
+    const earlier = preview.previousMonths;
+    if (earlier.lineCount > 0) {
+      const year = preview.today.slice(0, 4);
+      io.stderr(
+        `${say.t('send.attention')} ${say.t('send.previousMonths', {
+          count: earlier.lineCount,
+          total: say.money(earlier.totalCents),
+          months: listOf(
+            earlier.months.map((m) => monthName(m, year, say.locale)),
+            say.locale,
+          ),
+          thisMonth: monthName(preview.today.slice(0, 7), year, say.locale),
+        })}`,
+      );
+    }
     const r = await runCommand(core, 'send.confirm', { chunkSize, wait: true });
     const s = r.summary;
     // With wait: true the run's outcome is always there; without one there is nothing more to say than "queued".
     if (!s)
       return {
         json: { queuedBatches: r.batchIds, skipped: r.skipped },
-        text: `${r.batchIds.length} batch(es) queued.`,
+        text: say.t('cli.send.queuedOnly', { count: r.batchIds.length }),
       };
-    const text = [
-      s.busy
-        ? 'Another Quita (the desktop app or another quita send) is sending for this branch now; it sends these too.'
-        : '',
-      `${r.batchIds.length} batch(es) queued now; ${s.sent} sent, ${s.confirmed} confirmed by reading back (${s.readBackRequests} request(s)), ${s.needsReview} to review, ${s.waiting} waiting.`,
-      s.waiting && !s.busy
-        ? `The rest waits (the API did not answer); run quita send again later${s.retryAt ? ` (after ${s.retryAt})` : ''}.`
-        : '',
-    ].filter(Boolean);
-    return { json: { queuedBatches: r.batchIds, skipped: r.skipped, ...s }, text: text.join('\n') };
+    const nothing =
+      preview.count === 0 &&
+      r.batchIds.length === 0 &&
+      s.sent + s.confirmed + s.needsReview + s.waiting === 0;
+    const text = nothing
+      ? [s.busy ? say.t('cli.send.busy') : '', say.t('cli.send.nothing')]
+      : [
+          s.busy ? say.t('cli.send.busy') : '',
+          say.t('cli.send.queued', { count: r.batchIds.length }),
+          say.t('cli.send.outcome', {
+            sent: say.t('cli.send.nSent', { count: s.sent }),
+            confirmed: say.t('cli.send.nConfirmed', { count: s.confirmed }),
+            review: say.t('cli.send.nReview', { count: s.needsReview }),
+            waiting: say.t('cli.send.nWaiting', { count: s.waiting }),
+          }),
+          s.readBackRequests ? say.t('cli.send.readBack', { count: s.readBackRequests }) : '',
+          s.needsReview ? say.t('cli.send.review') : '',
+          s.waiting && !s.busy
+            ? s.retryAt
+              ? say.t('cli.send.waitingAfter', { when: say.dateTime(s.retryAt) })
+              : say.t('cli.send.waitingLater')
+            : '',
+        ];
+    return {
+      json: { queuedBatches: r.batchIds, skipped: r.skipped, ...s },
+      text: text.filter(Boolean).join('\n'),
+    };
   },
 };
+
+/** "rótulo: n" per key, in the catalogue's words for each (no plural to guess), or "nenhum". */
+function tally(counts: Record<string, number>, word: (k: string) => string, say: Say): string {
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${word(k)}: ${say.n(n)}`);
+  return parts.length ? parts.join(' · ') : say.t('cli.status.none');
+}
 
 export const statusCommand: Subcommand = {
   name: 'status',
   options: {},
-  async run(_v, _p, core) {
+  async run(_v, _p, core, { say }) {
     const sync = await runCommand(core, 'sync.status', {});
     const { statements, matchesByState: matches } = await runCommand(core, 'app.status', {});
     const { counts } = await runCommand(core, 'send.batches', { limit: 1 });
@@ -103,17 +198,28 @@ export const statusCommand: Subcommand = {
       approvedNotQueued: { count: preview.count, totalCents: preview.totalCents },
       outbox: counts,
     };
+    const byStatus = sync.receivablesByStatus;
+    const last = sync.kinds.find((k) => k.kind === 'receivables')?.lastSuccessAt;
     const text = [
-      `receivables cached: ${Object.values(sync.receivablesByStatus).reduce((a, b) => a + b, 0)} (last sync ${sync.kinds.find((k) => k.kind === 'receivables')?.lastSuccessAt ?? 'never'})`,
-      `statements: ${statements}; matches: ${
-        Object.entries(matches)
-          .map(([k, n]) => `${n} ${k}`)
-          .join(', ') || 'none'
-      }`,
-      `approved, not yet sent: ${preview.count} (${money(preview.totalCents)})`,
-      `outbox: ${Object.entries(counts)
-        .map(([k, n]) => `${n} ${k}`)
-        .join(', ')}`,
+      // Sincronizar's words: open (1), overdue (4), received (2); cancelled ones are not the clerk's concern.
+      say.t('sync.counts', {
+        open: say.n(byStatus['1'] ?? 0),
+        overdue: say.n(byStatus['4'] ?? 0),
+        received: say.n(byStatus['2'] ?? 0),
+        debtors: say.n(sync.debtors),
+      }),
+      say.t('cli.status.lastSync', { when: last ? say.dateTime(last) : say.t('sync.never') }),
+      say.t('cli.status.statements', { n: say.n(statements) }),
+      say.t('cli.status.lines', {
+        states: tally(matches, (k) => say.t(`reconcile.state.${k}`, { defaultValue: k }), say),
+      }),
+      say.t('cli.status.approved', {
+        receivables: say.t('home.receivables', { count: preview.count }),
+        total: say.money(preview.totalCents),
+      }),
+      say.t('cli.status.outbox', {
+        states: tally(counts, (k) => say.t(`send.state.${k}`, { defaultValue: k }), say),
+      }),
     ];
     return { json, text: text.join('\n') };
   },
