@@ -1,35 +1,67 @@
 import { extname, resolve } from 'node:path';
 import { writeFileAtomic } from '../../core';
+import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
-import { UsageError, type ParsedValues, type Subcommand } from '../types';
+import { UsageError, type CliContext, type ParsedValues, type Subcommand } from '../types';
+import { checkPeriod, choiceOf, dayOption, failure } from './words';
 
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 type Format = (typeof FORMATS)[number];
-const KINDS = ['log', 'reconciliation'] as const;
-type Kind = (typeof KINDS)[number];
+/** --kind's names: the core's (scripts) and the clerk's, as Auditoria's tabs say them. */
+const KIND_NAMES = {
+  log: ['registro', 'registro de auditoria', 'auditoria'],
+  reconciliation: ['conciliacao', 'relatorio de conciliacao', 'relatorio'],
+} as const;
+
+/**
+ * --action's Portuguese names: Auditoria's filter groups (audit.filter.group), for the prefix the screen sends.
+ * Anything else is taken as the prefix itself (`outbox.`, `match.approved`), as before.
+ */
+const ACTION_GROUPS = {
+  'import.': ['importacoes', 'importacao'],
+  'match.': ['conciliacao'],
+  'outbox.': ['envios', 'envio'],
+  'notification.': ['notificacoes', 'notificacao'],
+  'settings.': ['configuracoes', 'configuracao'],
+  'sync.': ['sincronizacoes', 'sincronizacao'],
+  'db.': ['copias', 'copias de seguranca', 'copia'],
+} as const;
+
+type Core = Parameters<Subcommand['run']>[2];
 
 const str = (v: ParsedValues[string]) => (typeof v === 'string' ? v : undefined);
 
 /** --format, or else the --out file's extension (quita audit export --out maio.xlsx). */
-function formatOf(v: ParsedValues, out: string): Format {
-  const given = str(v.format) ?? extname(out).slice(1).toLowerCase();
-  if (!(FORMATS as readonly string[]).includes(given))
-    throw new UsageError(`--format must be csv, xlsx or pdf${given ? ` (not "${given}")` : ''}`);
-  return given as Format;
+function formatOf(say: Say, v: ParsedValues, out: string): Format {
+  const given = str(v.format) ?? extname(out).slice(1);
+  const format = FORMATS.find((f) => f === given.toLowerCase());
+  if (format) return format;
+  throw new UsageError(
+    str(v.format) === undefined
+      ? say.t('cli.audit.noFormat')
+      : say.t('cli.audit.badFormat', { value: given }),
+  );
 }
 
-async function exportAction(v: ParsedValues, core: Parameters<Subcommand['run']>[2]) {
+async function exportAction(v: ParsedValues, core: Core, say: Say) {
   const out = str(v.out);
-  if (!out) throw new UsageError('--out FILE is required');
-  const format = formatOf(v, out);
-  const kind = str(v.kind) ?? 'log';
-  if (!(KINDS as readonly string[]).includes(kind))
-    throw new UsageError(`--kind must be log or reconciliation (not "${kind}")`);
-  const from = str(v.from);
-  const to = str(v.to);
-  const action = str(v.action);
+  if (!out) throw new UsageError(say.t('cli.audit.noOut'));
+  const format = formatOf(say, v, out);
+  const kindGiven = str(v.kind);
+  const kind = kindGiven === undefined ? 'log' : choiceOf(kindGiven, KIND_NAMES);
+  if (!kind) throw new UsageError(say.t('cli.audit.badKind', { value: kindGiven }));
+  const fromGiven = str(v.from);
+  const toGiven = str(v.to);
+  const from = fromGiven === undefined ? undefined : dayOption(say, '--from', fromGiven);
+  const to = toGiven === undefined ? undefined : dayOption(say, '--to', toGiven);
+  checkPeriod(say, from, to);
+  const actionGiven = str(v.action);
+  const action =
+    actionGiven === undefined
+      ? undefined
+      : (choiceOf(actionGiven, ACTION_GROUPS, { exactKeys: false }) ?? actionGiven);
   const file = await runCommand(core, 'audit.export', {
-    kind: kind as Kind,
+    kind,
     format,
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
@@ -41,24 +73,81 @@ async function exportAction(v: ParsedValues, core: Parameters<Subcommand['run']>
   writeFileAtomic(path, bytes);
   return {
     json: { path, fileName: file.fileName, mediaType: file.mediaType, bytes: bytes.length },
-    text: `Wrote ${path} (${format.toUpperCase()}, ${bytes.length} bytes).`,
+    text: say.t('cli.audit.written', {
+      path,
+      format: format.toUpperCase(),
+      size: say.t('cli.audit.bytes', { count: bytes.length, formatted: say.n(bytes.length) }),
+    }),
   };
 }
 
-async function verifyAction(core: Parameters<Subcommand['run']>[2]) {
-  const r = await runCommand(core, 'audit.verify', {});
-  if (!r.ok)
-    // A broken chain is a failure (exit 1), so a scheduled check notices it without parsing the output.
-    throw new Error(
-      `audit log broken${r.brokenAt === null ? '' : ` at entry ${r.brokenAt}`}: ${r.reason ?? 'unknown reason'}`,
+/**
+ * The verification's English reason ("entry 3 was changed after it was written"; several joined with "; ") in
+ * Auditoria's words (`audit.verify.reason.*`), as the screen words it (AuditScreen's verifyReasonText).
+ */
+export function verifyReasonText(say: Say, reason: string | null): string {
+  return (reason ?? '')
+    .split('; ')
+    .map((part) => oneReasonText(say, part))
+    .join('; ');
+}
+
+function oneReasonText(say: Say, reason: string): string {
+  const t = (key: string, params?: Record<string, unknown>) => say.t(`audit.verify.reason.${key}`, params);
+  const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason);
+  if (cut) return t('truncated', { last: cut[1], anchored: cut[2] });
+  const rewritten = /^entry (\d+) is not the one anchored/.exec(reason);
+  if (rewritten) return t('rewritten', { n: rewritten[1] });
+  const missing =
+    /^the anchor kept outside the database is missing, but the database shows anchor no\. (\d+)/.exec(reason);
+  if (missing) return t('anchorMissing', { generation: missing[1] });
+  const older =
+    /^the anchor kept outside the database is an older one \(no\. (\d+), the database shows no\. (\d+)\)/.exec(
+      reason,
     );
-  const anchor = r.anchor
-    ? `Anchored at entry ${r.anchor.count} (head ${r.anchor.head.slice(0, 16)}…, ${r.anchor.at}): none removed or re-hashed.`
-    : 'No anchor kept by this front door yet: entries removed from the end would not be noticed.';
-  return {
-    json: r,
-    text: `Audit log OK: ${r.entries} entr${r.entries === 1 ? 'y' : 'ies'}, hash chain intact.\n${anchor}`,
-  };
+  if (older) return t('anchorOlder', { kept: older[1], generation: older[2] });
+  if (/^the database's copy of the anchor was not sealed/.test(reason)) return t('anchorForged');
+  if (/^the anchor kept outside the database cannot be opened/.test(reason)) return t('anchorUnreadable');
+  const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
+    reason,
+  );
+  if (!m) return reason;
+  if (m[2] === 'is missing') return t('missing', { n: m[1] });
+  if (m[3]) return t('unlinked', { n: m[1], prev: m[3] });
+  return t('changed', { n: m[1] });
+}
+
+/** "27/11/2026 às 08:15", as Auditoria says when (Brasília's time). */
+const at = (say: Say, iso: string) => {
+  const [date, time] = say.dateTime(iso).split(' ');
+  return say.t('audit.verify.at', { date, time });
+};
+
+async function verifyAction(core: Core, say: Say) {
+  const r = await runCommand(core, 'audit.verify', {});
+  if (!r.ok) {
+    // A broken chain is a failure (exit 1), so a scheduled check notices it without parsing the output.
+    const reason = verifyReasonText(say, r.reason);
+    throw failure(
+      'conflict',
+      r.brokenAt === null ? reason : say.t('audit.verify.broken', { n: r.brokenAt, reason }),
+    );
+  }
+  const state =
+    r.entries === 0 || !r.lastAt
+      ? say.t('audit.verify.okEmpty')
+      : say.t('audit.verify.ok', { count: r.entries, when: at(say, r.lastAt) });
+  // As Auditoria shows it: what the anchor (kept outside the database) adds, then its count and hash.
+  const lines = [state, say.t(r.anchor ? 'audit.verify.anchor' : 'audit.verify.noAnchor')];
+  if (r.anchor)
+    lines.push(
+      say.t('audit.verify.anchorTechnical', {
+        count: r.anchor.count,
+        head: `${r.anchor.head.slice(0, 16)}…`,
+        when: at(say, r.anchor.at),
+      }),
+    );
+  return { json: r, text: lines.join('\n') };
 }
 
 export const auditCommand: Subcommand = {
@@ -71,13 +160,11 @@ export const auditCommand: Subcommand = {
     kind: { type: 'string' },
     action: { type: 'string' },
   },
-  async run(v, positionals, core) {
+  async run(v, positionals, core, { say }: CliContext) {
     const [action, ...extra] = positionals;
-    if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    if (action === 'export') return exportAction(v, core);
-    if (action === 'verify') return verifyAction(core);
-    throw new UsageError(
-      action ? `unknown action "${action}" (export or verify)` : 'say what to do: export or verify',
-    );
+    if (extra.length) throw new UsageError(say.t('cli.errors.unexpectedArgument', { value: extra[0] }));
+    if (action === 'export') return exportAction(v, core, say);
+    if (action === 'verify') return verifyAction(core, say);
+    throw new UsageError(action ? say.t('cli.audit.badAction', { action }) : say.t('cli.audit.noAction'));
   },
 };

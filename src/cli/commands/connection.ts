@@ -1,15 +1,19 @@
-import { KEY_KINDS } from '../../shared/constants';
 import { BLOCKING_NOTICES } from '../../shared/contract/connection';
+import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
+import { choiceOf, failure } from './words';
 
-/** A connection test's remark in one English sentence ('' for one the CLI does not word). */
-function noticeText(n: { code: string; params?: Record<string, string | number> | undefined }): string {
-  if (n.code === 'connection.key_sees_branches')
-    return `Warning: this key sees ${n.params?.count} branches (${n.params?.branches}); it looks like a general-administrator key, not a branch key.`;
-  if (n.code === 'connection.key_not_guid')
-    return 'Note: the key is not shaped like an integration key (a GUID), but the API accepted it.';
-  return '';
+/** --key-kind's names: the core's, and the clerk's ("unidade", "administrador"). */
+const KEY_KIND_NAMES = {
+  branch: ['unidade', 'filial'],
+  admin: ['administrador', 'administrador geral', 'adm'],
+} as const;
+
+/** A connection test's remark in one sentence of the clerk's language ('' for one the CLI does not word). */
+function noticeText(say: Say, n: { code: string; params?: Record<string, string | number> | undefined }) {
+  const key = `cli.connect.notice.${n.code.replace(/^connection\./, '')}`;
+  return n.code.startsWith('connection.') ? say.t(key, { ...n.params, defaultValue: '' }) : '';
 }
 
 export const connectCommand: Subcommand = {
@@ -23,42 +27,44 @@ export const connectCommand: Subcommand = {
     anyway: { type: 'boolean', default: false },
   },
   async run(v, _p, core, io) {
+    const { say } = io;
     const baseUrl = v['base-url'];
     const username = v.username;
-    const keyKind = v['key-kind'];
     if (typeof baseUrl !== 'string' || typeof username !== 'string')
-      throw new UsageError('--base-url and --username are required');
-    if (typeof keyKind !== 'string' || !(KEY_KINDS as readonly string[]).includes(keyKind)) {
-      throw new UsageError('--key-kind must be branch or admin');
-    }
+      throw new UsageError(say.t('cli.connect.missing'));
+    const keyKind = typeof v['key-kind'] === 'string' ? choiceOf(v['key-kind'], KEY_KIND_NAMES) : undefined;
+    if (!keyKind) throw new UsageError(say.t('cli.connect.badKeyKind'));
     let password: string | undefined;
     if (v['password-stdin'] === true) {
-      if (!io.readStdin) throw new UsageError('--password-stdin needs a standard input');
+      if (!io.readStdin) throw new UsageError(say.t('cli.connect.noStdin'));
       password = (await io.readStdin()).replace(/\r?\n$/, '');
     } else {
       password = io.env.QUITA_PASSWORD;
     }
-    if (!password) throw new UsageError('no key given: set QUITA_PASSWORD or pipe it with --password-stdin');
-    const creds = { baseUrl, username, password, keyKind: keyKind as 'branch' | 'admin' };
+    if (!password) throw new UsageError(say.t('cli.connect.noKey'));
+    const creds = { baseUrl, username, password, keyKind };
     // Nothing is saved unless the API accepts the key.
     const test = await runCommand(core, 'connection.test', creds);
     const name = typeof v.name === 'string' ? v.name : username;
     // The screen stops here and asks; the CLI's answer is --anyway, audited the same way (savedDespite).
     const blocking = test.notices.find((n) => BLOCKING_NOTICES.includes(n.code));
     if (blocking && v.anyway !== true)
-      throw new Error(`${noticeText(blocking)} Nothing was saved; to save it anyway, add --anyway.`);
+      throw failure('validation', say.t('cli.connect.notSaved', { notice: noticeText(say, blocking) }));
     const profile = await runCommand(core, 'profiles.save', {
       ...creds,
       name,
       ...(blocking ? { savedDespite: blocking.code } : {}),
     });
+    const connected = say.t('cli.connect.connected', {
+      host: profile.baseUrl,
+      username: profile.username,
+      kind: say.t(`cli.profiles.kind.${profile.keyKind}`),
+      accounts: say.t('cli.connect.accounts', { count: test.bankAccounts }),
+      name: profile.name,
+    });
     return {
       json: { profile, bankAccounts: test.bankAccounts, notices: test.notices },
-      text: `Connected to ${profile.baseUrl} as ${profile.username} (${profile.keyKind} key): ${test.bankAccounts} bank account(s). Profile ${profile.id} is now active.${test.notices
-        .map(noticeText)
-        .filter(Boolean)
-        .map((text) => `\n${text}`)
-        .join('')}`,
+      text: [connected, ...test.notices.map((n) => noticeText(say, n)).filter(Boolean)].join('\n'),
     };
   },
 };

@@ -1,0 +1,64 @@
+import { AppError } from '../../core';
+import type { ErrorKind } from '../../shared/contract/envelope';
+import { formatDuration, parseDmy } from '../../shared/format';
+import type { Say } from '../i18n';
+import { UsageError } from '../types';
+
+/**
+ * Small pieces several commands (sync, receivables, debtors, audit…) say alike: when the local copy was last
+ * synced, a day given as an option, an option's value in either language, a duration.
+ */
+
+/** "(sincronizado em 27/11/2026 08:15)", or "(nunca sincronizado)". */
+export const syncedText = (say: Say, iso: string | null | undefined): string =>
+  iso ? say.t('cli.dataWords.synced', { when: say.dateTime(iso) }) : say.t('cli.dataWords.neverSynced');
+
+/** "12 s", "3 min", as the screens say a wait (with an ordinary space). */
+export const durationText = (say: Say, ms: number): string =>
+  formatDuration(ms, say.locale).replace(/[\u00a0\u202f]/g, ' ');
+
+/**
+ * A day given to an option: AAAA-MM-DD (what scripts write) or dd/mm/aaaa (what the clerk writes), as the ISO day
+ * the core takes; anything else, or a day that does not exist (2026-02-30), is bad usage.
+ */
+export function dayOption(say: Say, option: string, value: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.test(value) ? parseDmy(value.split('-').reverse().join('/')) : null;
+  const day = iso ?? (/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(value) ? parseDmy(value) : null);
+  if (!day) throw new UsageError(say.t('cli.dataWords.badDate', { option, value }));
+  return day;
+}
+
+/** The period's two ends, refused when it ends before it starts (the core's own check, said first here). */
+export function checkPeriod(say: Say, from: string | undefined, to: string | undefined): void {
+  if (from && to && to < from)
+    throw new UsageError(say.t('cli.dataWords.badRange', { from: say.date(from), to: say.date(to) }));
+}
+
+/** "Conciliação" → "conciliacao": option values are matched without case or accents. */
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+
+/**
+ * An option's value among its names in both languages (`{ cancelled: ['cancelado', 'canceled'] }`): the English
+ * name the core takes, or undefined. The English names stay accepted, so scripts written before keep working
+ * (`exactKeys: false`: the keys are not names themselves, only what the names stand for).
+ */
+export function choiceOf<K extends string>(
+  value: string,
+  names: Record<K, readonly string[]>,
+): K | undefined {
+  const wanted = plain(value);
+  for (const [key, others] of Object.entries(names) as [K, readonly string[]][])
+    if (plain(key) === wanted || others.some((o) => plain(o) === wanted)) return key;
+  return undefined;
+}
+
+/**
+ * A failure the command words itself (already in the clerk's language), for exit code 1: an AppError, so it is
+ * said in one sentence and not taken for a fault of Quita's own.
+ */
+export const failure = (kind: ErrorKind, sentence: string): AppError => new AppError(kind, sentence);
