@@ -108,6 +108,14 @@ describe('the CLI and the screens leave the same audit trail', () => {
       ),
     );
 
+    // [T] Where things stand, in Início's words and Enviar's (reading adds nothing to the trail).
+    const status = await must(['status']);
+    expect(status).toMatch(
+      /^Lançamentos de crédito \(todos os extratos\): A decidir: \d+ · Aprovados, a enviar: 0 · Enviados ao EVO: \d+ · Já no EVO: \d+ · Deixados de lado: \d+$/m,
+    );
+    expect(status).toMatch(/^Aprovados, a enviar ao EVO: 0 recebíveis, R\$ 0,00$/m);
+    expect(status).toMatch(/^Lotes de envio: confirmado: 1$/m);
+
     // Through the commands, as the renderer calls them.
     const core = openCore(screenDir, 'browser');
     const call = commandCaller(core);

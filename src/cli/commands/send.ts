@@ -198,6 +198,8 @@ export const statusCommand: Subcommand = {
       approvedNotQueued: { count: preview.count, totalCents: preview.totalCents },
       outbox: counts,
     };
+    const b = (await runCommand(core, 'dashboard.summary', {})).all.buckets;
+    const sent = b.sentWaiting.count + b.sentFailed.count + b.sentConfirmed.count;
     const byStatus = sync.receivablesByStatus;
     const last = sync.kinds.find((k) => k.kind === 'receivables')?.lastSuccessAt;
     const text = [
@@ -210,8 +212,12 @@ export const statusCommand: Subcommand = {
       }),
       say.t('cli.status.lastSync', { when: last ? say.dateTime(last) : say.t('sync.never') }),
       say.t('cli.status.statements', { n: say.n(statements) }),
+      // Início's cards: each credit line in exactly one of them (core/dashboard/line-buckets.ts).
       say.t('cli.status.lines', {
-        states: tally(matches, (k) => say.t(`reconcile.state.${k}`, { defaultValue: k }), say),
+        title: say.t('home.linesTitle'),
+        states: (['toDecide', 'toSend', 'sent', 'recorded', 'setAside'] as const)
+          .map((k) => `${say.t(`home.cards.${k}`)}: ${say.n(k === 'sent' ? sent : b[k].count)}`)
+          .join(' · '),
       }),
       say.t('cli.status.approved', {
         receivables: say.t('home.receivables', { count: preview.count }),

@@ -157,7 +157,7 @@ export const cliFlowEn: typeof cliFlowPtBR = {
     ].join('\n'),
     lastSync: '$t(sync.lastSuccess): {{when}}',
     statements: 'Statements imported: {{n}}',
-    lines: 'Lines: {{states}}',
+    lines: '{{title}} (every statement): {{states}}',
     none: 'none',
     approved: 'Approved, to send to EVO: {{receivables}}, {{total}}',
     outbox: 'Send batches: {{states}}',

@@ -162,7 +162,7 @@ export const cliFlowPtBR = {
     ].join('\n'),
     lastSync: '$t(sync.lastSuccess): {{when}}',
     statements: 'Extratos importados: {{n}}',
-    lines: 'Lançamentos: {{states}}',
+    lines: '{{title}} (todos os extratos): {{states}}',
     none: 'nenhum',
     approved: 'Aprovados, a enviar ao EVO: {{receivables}}, {{total}}',
     outbox: 'Lotes de envio: {{states}}',
