@@ -91,6 +91,11 @@ describe('quita match', () => {
     const all = await matchCommand.run({ statement: String(b.statementId), all: true }, [], core, io);
     expect(all.json).toEqual(out.json);
     await expect(matchCommand.run({ statement: 'x' }, [], core, io)).rejects.toThrow(/--statement/);
+    // A number that is no statement: a refusal in words (exit 1), the core's code kept.
+    await expect(matchCommand.run({ statement: '999' }, [], core, io)).rejects.toMatchObject({
+      code: 'match.statement_not_found',
+      message: 'O extrato nº 999 não existe (os números são os que quita import mostra).',
+    });
   });
 
   it('prints by default only the lines that need a decision, then the greens, the decided and the statement', async () => {

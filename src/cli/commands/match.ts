@@ -1,9 +1,28 @@
-import type { Core } from '../../core';
+import { AppError, isAppError, type Core } from '../../core';
 import type { MatchLineDto, ReasonDto } from '../../shared/contract/matching';
 import { englishReason } from '../../shared/i18n/reasons.en';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
+
+/**
+ * The core's refusals about which statement (none imported yet, a number that is none), which no screen meets,
+ * in the clerk's words; the kind and the code stay the core's (exit code 1, as before).
+ */
+export async function aboutStatement<T>(run: Promise<T>, say: Say): Promise<T> {
+  try {
+    return await run;
+  } catch (e) {
+    if (!isAppError(e)) throw e;
+    if (e.code === 'match.no_statement' || e.code === 'review.no_statement')
+      throw new AppError(e.kind, say.t('cli.match.noStatement'), { code: e.code });
+    if (e.code === 'match.statement_not_found')
+      throw new AppError(e.kind, say.t('cli.match.statementNotFound', { id: e.params?.statementId ?? '?' }), {
+        code: e.code,
+      });
+    throw e;
+  }
+}
 
 /** Every line of the statement's current plan, page by page, through the same command the screens use. */
 async function allLines(core: Core, statementId: number): Promise<MatchLineDto[]> {
@@ -170,7 +189,7 @@ export const matchCommand: Subcommand = {
     if (raw !== undefined && (statementId === undefined || statementId <= 0)) {
       throw new UsageError(say.t('cli.match.badStatement'));
     }
-    const s = await runCommand(core, 'match.run', statementId ? { statementId } : {});
+    const s = await aboutStatement(runCommand(core, 'match.run', statementId ? { statementId } : {}), say);
     const lines = await allLines(core, s.statementId);
     const json = lines.map((l) => ({
       lineId: l.lineId,

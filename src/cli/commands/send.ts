@@ -1,6 +1,7 @@
 import { AppError, type Core } from '../../core';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
+import { aboutStatement } from './match';
 import { UsageError, type Subcommand } from '../types';
 
 /**
@@ -16,7 +17,10 @@ async function matchIdsOfLines(core: Core, statementId: number | undefined, line
   for (const id of statements) {
     if (missing().length === 0) break;
     for (let offset = 0; ;) {
-      const page = await runCommand(core, 'match.lines', { statementId: id, limit: 5000, offset });
+      const page = await aboutStatement(
+        runCommand(core, 'match.lines', { statementId: id, limit: 5000, offset }),
+        say,
+      );
       for (const row of page.rows) if (wanted.has(row.lineId)) wanted.set(row.lineId, row.matchId);
       offset += page.rows.length;
       if (page.rows.length === 0 || offset >= page.total) break;
@@ -61,7 +65,10 @@ export const approveCommand: Subcommand = {
     const lines = (Array.isArray(v.line) ? v.line : []).map(Number);
     if (v.green === true && lines.length) throw new UsageError(say.t('cli.approve.both'));
     if (v.green === true) {
-      const r = await runCommand(core, 'review.approveGreen', statementId ? { statementId } : {});
+      const r = await aboutStatement(
+        runCommand(core, 'review.approveGreen', statementId ? { statementId } : {}),
+        say,
+      );
       const text = [
         say.t('cli.approve.green', { count: r.changed }),
         ...(r.changed ? [say.t('cli.approve.next')] : []),

@@ -59,6 +59,8 @@ export const cliFlowEn: typeof cliFlowPtBR = {
       '  --json              every line as JSON, for scripts',
     ].join('\n'),
     badStatement: '--statement NUMBER is the number of a statement (the one quita import shows)',
+    noStatement: 'No statement imported yet: import one with quita import.',
+    statementNotFound: 'Statement no. {{id}} does not exist (the numbers are those quita import shows).',
     zone: { green: 'green', yellow: 'yellow', red: 'red' },
     toDecideTitle: 'To decide (line no., date, amount, description → suggestion):',
     allTitle: 'Every line (line no., date, amount, description → suggestion):',

@@ -63,6 +63,8 @@ export const cliFlowPtBR = {
       '  --json              todos os lançamentos em JSON, para scripts',
     ].join('\n'),
     badStatement: '--statement NÚMERO é o número de um extrato (o que quita import mostra)',
+    noStatement: 'Nenhum extrato importado ainda: importe um com quita import.',
+    statementNotFound: 'O extrato nº {{id}} não existe (os números são os que quita import mostra).',
     zone: { green: 'verde', yellow: 'amarelo', red: 'vermelho' },
     toDecideTitle: 'A decidir (nº do lançamento, data, valor, descrição → sugestão):',
     allTitle: 'Todos os lançamentos (nº do lançamento, data, valor, descrição → sugestão):',
