@@ -71,7 +71,8 @@ test('Auditoria: each kind of file in its own words, subjects and people in word
     /^A auditoria está íntegra: \d+ registros conferidos, o último em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./,
   );
   await expect(verdict.getByText(/cópia de conferência/)).toBeVisible();
-  const hash = verdict.getByText(/cabeça [0-9a-f]{64}/);
+  // [T] the check copy in words, its hash labelled for whoever needs it (never “Âncora … cabeça 7d8f…”).
+  const hash = verdict.getByText(/código de conferência \(hash\) do último registro: [0-9a-f]{64}/);
   await expect(hash).toBeHidden();
   await verdict.getByText('Detalhes técnicos').click();
   await expect(hash).toBeVisible();

@@ -98,7 +98,11 @@ describe('the audit log is anchored outside the database', () => {
     expect(r.code).toBe(0);
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(out, 'utf8');
-    expect(text).toMatch(/QUEBRADA/);
-    expect(text).toMatch(/Âncora: \d+ registros, cabeça [0-9a-f]{16}/);
+    // [T] in words: tampered with, and, for the auditor, the check copy with its hash labelled.
+    expect(text).toMatch(/Verificação da auditoria: ADULTERADA/);
+    expect(text).toMatch(
+      /Para o auditor: cópia de conferência gravada em [\d/: ]+, com \d+ registros\. Código de conferência \(hash\) do último registro: [0-9a-f]{64}\./,
+    );
+    expect(text).not.toMatch(/Âncora|cabeça|cadeia de hashes/);
   });
 });

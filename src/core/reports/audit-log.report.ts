@@ -4,6 +4,9 @@ import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
 import type { Db } from '../db/open-db';
 import { utcBounds, type Period } from './period';
 import { maskSecrets } from '../../shared/mask-secrets';
+import { verifyReasonText } from '../../shared/i18n/audit-words';
+import { dateTimePt } from './format-pt';
+import { tPt } from './words-pt';
 
 export interface AuditLogRow {
   seq: number;
@@ -93,53 +96,27 @@ export function auditLogReport(
   return { rows, verification: verifyAudit(db, anchor) };
 }
 
-/** verifyAudit's reasons (English, for the CLI and logs) as the Portuguese files say them. */
-function reasonPt(reason: string | null): string {
-  if (!reason) return 'motivo desconhecido';
-  // Several reasons are joined with "; " (the anchor's own problem, then what the log shows against it).
-  return reason.split('; ').map(oneReasonPt).join('; ');
-}
-
-function oneReasonPt(reason: string): string {
-  const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason);
-  if (cut)
-    return `o registro ${cut[2]} foi escrito, mas o log termina no ${cut[1]} (registros removidos do fim)`;
-  const rewritten = /^entry (\d+) is not the one anchored/.exec(reason);
-  if (rewritten)
-    return `o registro ${rewritten[1]} não é o que foi ancorado (o log foi reescrito e recalculado)`;
-  const missing =
-    /^the anchor kept outside the database is missing, but the database shows anchor no\. (\d+)/.exec(reason);
-  if (missing)
-    return `a âncora guardada fora do banco de dados foi apagada (o banco de dados mostra que a âncora nº ${missing[1]} estava guardada)`;
-  const older =
-    /^the anchor kept outside the database is an older one \(no\. (\d+), the database shows no\. (\d+)\)/.exec(
-      reason,
-    );
-  if (older)
-    return `uma âncora mais antiga foi reposta fora do banco de dados (nº ${older[1]}, o banco de dados mostra a nº ${older[2]})`;
-  if (/^the database's copy of the anchor was not sealed/.test(reason))
-    return 'a cópia da âncora no banco de dados não foi selada com a chave deste computador (foi forjada)';
-  if (/^the anchor kept outside the database cannot be opened/.test(reason))
-    return 'a âncora guardada fora do banco de dados não pode ser aberta (foi danificada ou trocada)';
-  const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
-    reason,
-  );
-  if (!m) return reason;
-  if (m[2] === 'is missing') return `o registro ${m[1]} foi removido`;
-  if (m[3]) return `o registro ${m[1]} não continua o registro ${m[3]}`;
-  return `o registro ${m[1]} foi alterado depois de escrito`;
-}
-
-/** The verification in one Portuguese sentence, for the end of every audit-log file. */
+/**
+ * The verification in words, for the end of every audit-log file ([T]): the same sentence as the Auditoria screen
+ * (intact, or where it breaks and why), never “cadeia de hashes” or “QUEBRADA”.
+ */
 export function verificationSentence(v: AuditVerification): string {
-  return v.ok
-    ? `Verificação da cadeia de hashes: OK (${v.entries} ${v.entries === 1 ? 'registro conferido' : 'registros conferidos'}).`
-    : `Verificação da cadeia de hashes: QUEBRADA no registro ${v.brokenAt ?? '?'} (${reasonPt(v.reason)}).`;
+  if (!v.ok)
+    return tPt('audit.file.broken', { n: v.brokenAt ?? '?', reason: verifyReasonText(tPt, v.reason) });
+  return v.entries === 0 ? tPt('audit.file.okEmpty') : tPt('audit.file.ok', { count: v.entries });
 }
 
-/** Which anchor (kept outside the database) the log was checked against, in one sentence. */
+/**
+ * What the copy kept outside the database adds, in words; for the auditor, when it was written and the check code
+ * (hash) of the entry it holds, labelled — never “Âncora … cabeça 7d8f…”.
+ */
 export function anchorSentence(v: AuditVerification): string {
-  return v.anchor
-    ? `Âncora: ${v.anchor.count} registros, cabeça ${v.anchor.head.slice(0, 16)}…, de ${v.anchor.at}.`
-    : 'Sem âncora guardada neste computador: registros removidos do fim não seriam percebidos.';
+  if (!v.anchor) return tPt('audit.verify.noAnchor');
+  const technical = tPt('audit.file.anchorTechnical', {
+    count: v.anchor.count,
+    head: v.anchor.head,
+    when: dateTimePt(v.anchor.at),
+  });
+  // A broken anchor is said by the verification's reason; what it confirms only when it holds.
+  return v.ok ? `${tPt('audit.verify.anchor')} ${technical}` : technical;
 }

@@ -39,7 +39,7 @@ describe('reconciliation report files', () => {
     expect(lines[1]).toBe(
       '101;501;Maria José da Silva;150,00;05/11/2026;Itaú Centro 1234-5;06/11/2026;20/11/2026;confirmada;;' +
         'PIX RECEBIDO MARIA JOSE DA SILVA;' +
-        '150,00;extrato-itau-novembro.ofx;96;verde;ana (desktop);20/11/2026 10:05:00;ana (desktop);20/11/2026 10:10:00;' +
+        '150,00;extrato-itau-novembro.ofx;96;verde;ana, pelo aplicativo;20/11/2026 10:05:00;ana, pelo aplicativo;20/11/2026 10:10:00;' +
         '20/11/2026 10:11:05;20/11/2026 10:12:00;2;confirmado;',
     );
     // A payer name and a bank description that a spreadsheet would run as formulas stay text.
@@ -103,7 +103,8 @@ describe('reconciliation report files', () => {
         'Maria José da Silva',
         'R$ 150,00',
         'Zoë Lukasz ?',
-        'ana (desktop)',
+        // Who approved, as the Auditoria screen says it ([T]), not the log's `ana (desktop)`.
+        'ana, pelo aplicativo',
         'conf. 20/11/2026 10:12',
         'Total: 3 recebíveis, R$ 369,90.',
         'Confirmados pela API: 2 recebíveis, R$ 249,90.',
@@ -186,19 +187,22 @@ describe('audit log files', () => {
     expect(f.fileName).toBe('auditoria-inicio_a_2026-11-21.csv');
     const lines = csvLines(f.bytes);
     expect(lines[0]).toBe(
-      'Nº;Data e hora (Brasília);Quem;Perfil;Ação;Descrição;Assunto;Antes;Depois;Hash (início)',
+      'Nº;Data e hora (Brasília);Quem;Perfil;Ação;Descrição;Assunto;Antes;Depois;Código de conferência (hash, início)',
     );
     expect(lines[2]).toMatch(
-      /^2;20\/11\/2026 10:05:00;ana \(desktop\);p-centro;match\.approved;Sugestão aprovada;line:2;"\{""matchId"":2,""state"":""suggested""\}";"\{""matchId"":2,""state"":""approved""\}";[0-9a-f]{16}$/,
+      /^2;20\/11\/2026 10:05:00;ana, pelo aplicativo;p-centro;match\.approved;Sugestão aprovada;line:2;"\{""matchId"":2,""state"":""suggested""\}";"\{""matchId"":2,""state"":""approved""\}";[0-9a-f]{16}$/,
     );
     expect(lines[5]).toContain('"{""apiKey"":""***"",""timeoutMs"":5000}"');
     expect(f.bytes.toString('utf8')).not.toContain('secret');
     expect(lines.at(-5)).toBe('');
     expect(lines.at(-4)).toBe('12 registros no período.');
-    expect(lines.at(-3)).toBe('Verificação da cadeia de hashes: OK (12 registros conferidos).');
+    // [T] the verification as a sentence, as the screen says it: no “cadeia de hashes”, “âncora” or “cabeça”.
+    expect(lines.at(-3)).toBe(
+      'Verificação da auditoria: íntegra. Os 12 registros foram conferidos, e nenhum foi alterado ou apagado.',
+    );
     // No anchor given to the report: the file says that truncation could not be checked.
     expect(lines.at(-2)).toBe(
-      'Sem âncora guardada neste computador: registros removidos do fim não seriam percebidos.',
+      'Ainda não há uma cópia de conferência guardada neste computador: se registros fossem apagados do fim, a verificação não perceberia.',
     );
   });
 
@@ -207,13 +211,11 @@ describe('audit log files', () => {
     db.exec('DROP TRIGGER audit_log_no_update');
     db.prepare(`UPDATE audit_log SET actor = 'mallory' WHERE seq = 3`).run();
     const csv = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
-    expect(csvLines(csv.bytes).at(-3)).toBe(
-      'Verificação da cadeia de hashes: QUEBRADA no registro 3 (o registro 3 foi alterado depois de escrito).',
-    );
+    const broken =
+      'Verificação da auditoria: ADULTERADA. A sequência se rompe no registro nº 3 (o registro nº 3 foi alterado depois de escrito).';
+    expect(csvLines(csv.bytes).at(-3)).toBe(broken);
     const pdf = await auditLogFile(auditLogReport(db, {}), 'pdf', {}, meta);
-    expect((await pdfPages(pdf.bytes))[0]).toContain(
-      'Verificação da cadeia de hashes: QUEBRADA no registro 3 (o registro 3 foi alterado depois de escrito).',
-    );
+    expect((await pdfPages(pdf.bytes))[0]!.join(' ')).toContain(broken);
   });
 
   it('XLSX: typed cells, only the period’s entries, verification below', async () => {
@@ -228,7 +230,9 @@ describe('audit log files', () => {
     expect(cell('A13')?.v).toBe(12);
     expect(cell('A14')).toBeUndefined();
     expect(cell('A15')?.v).toBe('12 registros no período.');
-    expect(cell('A16')?.v).toBe('Verificação da cadeia de hashes: OK (13 registros conferidos).');
+    expect(cell('A16')?.v).toBe(
+      'Verificação da auditoria: íntegra. Os 13 registros foram conferidos, e nenhum foi alterado ou apagado.',
+    );
   });
 
   it('PDF: a long log spans pages, each with the table header and its number; long JSON is cut, not lost', async () => {
@@ -250,13 +254,17 @@ describe('audit log files', () => {
     // Every page of the table repeats its header (the totals may end up alone on a last page).
     expect(pages.filter((p) => p.includes('Depois')).length).toBeGreaterThanOrEqual(pages.length - 1);
     const all = pages.flat();
-    expect(all).toContain('Zoë Lukasz ? (desktop)');
+    // Who, as the screen says it (the cell wraps after “pelo”): accents kept, other characters replaced.
+    expect(all).toContain('Zoë Lukasz ?, pelo');
+    expect(all.join(' ')).not.toContain('(desktop)');
     expect(all).toContain('Sugestão rejeitada');
     expect(all).toContain('match.rejected');
     expect(all).toContain('custom.thing');
     expect(all).toContain('412');
     expect(all.some((l) => l.endsWith('…'))).toBe(true);
-    expect(all).toContain('Verificação da cadeia de hashes: OK (412 registros conferidos).');
+    expect(all.join(' ')).toContain(
+      'Verificação da auditoria: íntegra. Os 412 registros foram conferidos, e nenhum foi alterado ou apagado.',
+    );
   });
 });
 

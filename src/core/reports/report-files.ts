@@ -8,6 +8,7 @@ import {
 } from './audit-log.report';
 import { OUTBOX_STATE_PT, ZONE_PT, clip, countPt, datePt, dateTimePt, moneyPt } from './format-pt';
 import { renderPdfTable, type PdfColumn } from './pdf-table';
+import { actorPt } from './words-pt';
 import { periodLabel, periodSlug, type Period } from './period';
 import type { ReconciliationReport, ReconciliationRow } from './reconciliation.report';
 
@@ -57,14 +58,18 @@ export const HASH_PREFIX = 16;
 const AUDIT_COLUMNS: Column<AuditLogRow>[] = [
   { header: 'Nº', kind: 'int', value: (r) => r.seq },
   { header: 'Data e hora (Brasília)', kind: 'datetime', value: (r) => r.at },
-  { header: 'Quem', kind: 'text', value: (r) => r.actor },
+  { header: 'Quem', kind: 'text', value: (r) => actorPt(r.actor) },
   { header: 'Perfil', kind: 'text', value: (r) => r.profileId },
   { header: 'Ação', kind: 'text', value: (r) => r.action },
   { header: 'Descrição', kind: 'text', value: (r) => actionLabelPt(r.action, r.subject) ?? '' },
   { header: 'Assunto', kind: 'text', value: (r) => r.subject },
   { header: 'Antes', kind: 'text', value: (r) => clip(r.before) },
   { header: 'Depois', kind: 'text', value: (r) => clip(r.after) },
-  { header: 'Hash (início)', kind: 'text', value: (r) => r.hash.slice(0, HASH_PREFIX) },
+  {
+    header: 'Código de conferência (hash, início)',
+    kind: 'text',
+    value: (r) => r.hash.slice(0, HASH_PREFIX),
+  },
 ];
 
 const EVO_EXPECTED = 'prevista (dia do envio)';
@@ -89,9 +94,9 @@ const RECON_COLUMNS: Column<ReconciliationRow>[] = [
   { header: 'Extrato (arquivo)', kind: 'text', value: (r) => r.statementFile },
   { header: 'Pontuação', kind: 'int', value: (r) => r.score },
   { header: 'Faixa', kind: 'text', value: (r) => (r.zone ? (ZONE_PT[r.zone] ?? r.zone) : null) },
-  { header: 'Aprovado por', kind: 'text', value: (r) => r.approvedBy },
+  { header: 'Aprovado por', kind: 'text', value: (r) => (r.approvedBy ? actorPt(r.approvedBy) : null) },
   { header: 'Aprovado em', kind: 'datetime', value: (r) => r.approvedAt },
-  { header: 'Na fila por', kind: 'text', value: (r) => r.queuedBy },
+  { header: 'Na fila por', kind: 'text', value: (r) => (r.queuedBy ? actorPt(r.queuedBy) : null) },
   { header: 'Na fila em', kind: 'datetime', value: (r) => r.queuedAt },
   { header: 'Enviado em', kind: 'datetime', value: (r) => r.sentAt },
   { header: 'Confirmado em', kind: 'datetime', value: (r) => r.confirmedAt },
@@ -202,13 +207,13 @@ export async function auditLogFile(
     { header: 'Assunto', width: 9 },
     { header: 'Antes', width: 20 },
     { header: 'Depois', width: 20 },
-    { header: 'Hash', width: 8 },
+    { header: 'Código de conferência', width: 8 },
   ];
   const { rows: shown, note } = capped(report.rows);
   const rows = shown.map((r) => [
     String(r.seq),
     dateTimePt(r.at, true),
-    r.actor,
+    actorPt(r.actor),
     r.profileId,
     actionLabelPt(r.action, r.subject) ? `${actionLabelPt(r.action, r.subject)}\n${r.action}` : r.action,
     r.subject ?? '',
@@ -296,7 +301,7 @@ export async function reconciliationFile(
     moneyPt(r.lineAmountCents),
     r.statementFile ?? '',
     r.score === null ? '' : `${r.score} ${r.zone ? (ZONE_PT[r.zone] ?? r.zone) : ''}`.trim(),
-    r.approvedBy ? `${r.approvedBy}\n${dateTimePt(r.approvedAt)}` : '',
+    r.approvedBy ? `${actorPt(r.approvedBy)}\n${dateTimePt(r.approvedAt)}` : '',
     [
       r.sentAt ? `env. ${dateTimePt(r.sentAt)}` : '',
       r.confirmedAt ? `conf. ${dateTimePt(r.confirmedAt)}` : '',

@@ -23,7 +23,9 @@ describe('report commands', () => {
     const h = reportsHandlers(fakeCtx(db));
     const csv = await h['audit.export']({ kind: 'log', format: 'csv', from: '2026-11-20', to: '2026-11-20' });
     expect(csv).toMatchObject({ fileName: 'auditoria-2026-11-20_a_2026-11-20.csv', mediaType: 'text/csv' });
-    expect(Buffer.from(csv.base64, 'base64').toString('utf8')).toContain('OK (12 registros conferidos)');
+    expect(Buffer.from(csv.base64, 'base64').toString('utf8')).toContain(
+      'íntegra. Os 12 registros foram conferidos',
+    );
     const pdf = await h['audit.export']({ kind: 'reconciliation', format: 'pdf', to: '2026-11-30' });
     expect(pdf.fileName).toMatch(/^conciliacao-inicio_a_2026-11-30\.pdf$/);
     const text = (await pdfPages(Buffer.from(pdf.base64, 'base64'))).flat();

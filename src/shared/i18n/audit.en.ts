@@ -3,7 +3,7 @@ import type { auditPtBR } from './audit.pt-BR';
 /** Audit screen in English: the same keys and placeholders as audit.pt-BR.ts. */
 export const auditEn: typeof auditPtBR = {
   intro:
-    'Everything that changed at this branch, by whom and when. Each entry carries the hash of the one before: any change made outside Quita breaks the chain.',
+    'Everything that changed at this branch, by whom and when. Each entry is tied to the one before by a check code: any change made outside Quita undoes that tie and shows in the verification.',
   period: {
     from: 'From',
     to: 'To',
@@ -31,32 +31,43 @@ export const auditEn: typeof auditPtBR = {
     ok_one:
       'The audit log is intact: {{count}} entry checked, written on {{when}}. It was not changed or deleted.',
     okEmpty: 'The audit log is intact: this branch has no entries yet.',
-    broken: 'Log tampered with: the chain breaks at entry no. {{n}} ({{reason}}).',
+    broken: 'The audit log was tampered with: the sequence breaks at entry no. {{n}} ({{reason}}).',
     anchor:
       'A check copy kept on this computer, outside the database, also confirms that no entry was deleted from the end.',
     at: '{{date}} at {{time}}',
     technical: 'Technical details',
     anchorTechnical:
-      'Anchor kept outside the database: {{count}} entries, head {{head}}, written on {{when}}.',
+      'Check copy kept outside the database: written on {{when}}, with {{count}} entries; check code (hash) of the last entry: {{head}}.',
     anchorTechnical_one:
-      'Anchor kept outside the database: {{count}} entry, head {{head}}, written on {{when}}.',
+      'Check copy kept outside the database: written on {{when}}, with {{count}} entry; check code (hash) of the entry: {{head}}.',
     noAnchor:
       'No check copy is kept on this computer yet: if entries were deleted from the end, the verification would not notice.',
     reason: {
       truncated:
-        'entry {{anchored}} had been written, but the log ends at {{last}}: entries were removed from the end',
-      rewritten: 'entry {{n}} is not the one anchored: the log was rewritten and re-hashed',
-      missing: 'entry {{n}} was removed',
-      unlinked: 'entry {{n}} does not follow entry {{prev}}',
-      changed: 'entry {{n}} was changed after it was written',
+        'entry no. {{anchored}} had been written, but the log ends at no. {{last}}: entries were deleted from the end',
+      rewritten: 'entry no. {{n}} is not the one the check copy kept: the log was rewritten',
+      missing: 'entry no. {{n}} was deleted',
+      unlinked: 'entry no. {{n}} does not follow entry no. {{prev}}',
+      changed: 'entry no. {{n}} was changed after it was written',
       anchorMissing:
-        'the anchor kept outside the database was deleted (the database shows anchor no. {{generation}} had been kept)',
+        'the check copy kept outside the database was deleted (the database shows copy no. {{generation}} existed)',
       anchorOlder:
-        'an older anchor was put back outside the database (no. {{kept}}, the database shows no. {{generation}})',
-      anchorForged:
-        'the database’s copy of the anchor was not sealed with this computer’s key (it was forged)',
-      anchorUnreadable: 'the anchor kept outside the database cannot be opened (it was damaged or replaced)',
+        'an older check copy was put in place of the current one (no. {{kept}}; the current one is no. {{generation}})',
+      anchorForged: 'the check copy recorded in the database was not made by this computer (it was forged)',
+      anchorUnreadable:
+        'the check copy kept outside the database cannot be opened (it was damaged or replaced)',
+      unknown: 'unknown reason',
     },
+  },
+  file: {
+    ok: 'Audit verification: intact. The {{count}} entries were checked, and none was changed or deleted.',
+    ok_one: 'Audit verification: intact. The entry was checked, and it was not changed or deleted.',
+    okEmpty: 'Audit verification: intact, this branch has no entries yet.',
+    broken: 'Audit verification: TAMPERED WITH. The sequence breaks at entry no. {{n}} ({{reason}}).',
+    anchorTechnical:
+      'For the auditor: check copy written on {{when}}, with {{count}} entries. Check code (hash) of the last entry: {{head}}.',
+    anchorTechnical_one:
+      'For the auditor: check copy written on {{when}}, with {{count}} entry. Check code (hash) of the entry: {{head}}.',
   },
   export: {
     log: 'Export audit log:',
@@ -84,13 +95,13 @@ export const auditEn: typeof auditPtBR = {
     details: 'Details',
     hideDetails: 'Hide',
     detailsLabel: 'Show before and after of entry no. {{seq}}',
-    brokenHere: 'The verification found the chain broken here',
+    brokenHere: 'The verification found the tampering here',
     detailsOf: 'Entry no. {{seq}}',
     before: 'Before',
     after: 'After',
     nothing: '(nothing)',
     profile: 'Profile {{profile}}',
-    hash: 'Hash {{hash}}',
+    hash: 'Check code (hash): {{hash}}',
     close: 'Close',
     technical: 'Technical details (JSON)',
     noDetails: 'No details.',

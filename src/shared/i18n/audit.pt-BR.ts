@@ -1,7 +1,7 @@
 /** Screen Auditoria (mounted under `audit`). Portuguese is the source of truth for the keys. */
 export const auditPtBR = {
   intro:
-    'Tudo o que mudou nesta filial, por quem e quando. Cada registro leva o hash do anterior: qualquer alteração feita por fora do Quita quebra a cadeia.',
+    'Tudo o que mudou nesta filial, por quem e quando. Cada registro é ligado ao anterior por um código de conferência: qualquer alteração feita por fora do Quita desfaz essa ligação e aparece na verificação.',
   period: {
     from: 'De',
     to: 'Até',
@@ -29,33 +29,50 @@ export const auditPtBR = {
     ok_one:
       'A auditoria está íntegra: {{count}} registro conferido, feito em {{when}}. Ele não foi alterado nem apagado.',
     okEmpty: 'A auditoria está íntegra: ainda não há registros nesta filial.',
-    broken: 'Registro adulterado: a cadeia quebra no registro nº {{n}} ({{reason}}).',
+    broken: 'A auditoria foi adulterada: a sequência se rompe no registro nº {{n}} ({{reason}}).',
     anchor:
       'Uma cópia de conferência guardada neste computador, fora do banco de dados, confirma também que nenhum registro foi apagado do fim.',
     at: '{{date}} às {{time}}',
     technical: 'Detalhes técnicos',
     anchorTechnical:
-      'Âncora guardada fora do banco de dados: {{count}} registros, cabeça {{head}}, gravada em {{when}}.',
+      'Cópia de conferência guardada fora do banco de dados: gravada em {{when}}, com {{count}} registros; código de conferência (hash) do último registro: {{head}}.',
     anchorTechnical_one:
-      'Âncora guardada fora do banco de dados: {{count}} registro, cabeça {{head}}, gravada em {{when}}.',
+      'Cópia de conferência guardada fora do banco de dados: gravada em {{when}}, com {{count}} registro; código de conferência (hash) do registro: {{head}}.',
     noAnchor:
       'Ainda não há uma cópia de conferência guardada neste computador: se registros fossem apagados do fim, a verificação não perceberia.',
+    // [T] said without “âncora”, “cabeça” or “cadeia”: what was done to the log, in words.
     reason: {
       truncated:
-        'o registro {{anchored}} já tinha sido escrito, mas o registro termina no {{last}}: registros foram removidos do fim',
-      rewritten: 'o registro {{n}} não é o que foi ancorado: o registro foi reescrito e recalculado',
-      missing: 'o registro {{n}} foi removido',
-      unlinked: 'o registro {{n}} não continua o registro {{prev}}',
-      changed: 'o registro {{n}} foi alterado depois de escrito',
+        'o registro nº {{anchored}} já tinha sido escrito, mas a auditoria termina no nº {{last}}: registros foram apagados do fim',
+      rewritten:
+        'o registro nº {{n}} não é o mesmo que a cópia de conferência guardou: a auditoria foi reescrita',
+      missing: 'o registro nº {{n}} foi apagado',
+      unlinked: 'o registro nº {{n}} não continua o registro nº {{prev}}',
+      changed: 'o registro nº {{n}} foi alterado depois de escrito',
       anchorMissing:
-        'a âncora guardada fora do banco de dados foi apagada (o banco de dados mostra que a âncora nº {{generation}} estava guardada)',
+        'a cópia de conferência guardada fora do banco de dados foi apagada (o banco de dados mostra que a cópia nº {{generation}} existia)',
       anchorOlder:
-        'uma âncora mais antiga foi reposta fora do banco de dados (nº {{kept}}, o banco de dados mostra a nº {{generation}})',
+        'uma cópia de conferência mais antiga foi posta no lugar da atual (a nº {{kept}}; a atual é a nº {{generation}})',
       anchorForged:
-        'a cópia da âncora no banco de dados não foi selada com a chave deste computador (foi forjada)',
+        'a cópia de conferência registrada no banco de dados não foi feita por este computador (foi forjada)',
       anchorUnreadable:
-        'a âncora guardada fora do banco de dados não pode ser aberta (foi danificada ou trocada)',
+        'a cópia de conferência guardada fora do banco de dados não pode ser aberta (foi danificada ou trocada)',
+      unknown: 'motivo desconhecido',
     },
+  },
+  /**
+   * The verification at the end of an exported audit file (CSV, XLSX, PDF; [T]): the same words as the screen, the
+   * hash only where an auditor needs it, labelled.
+   */
+  file: {
+    ok: 'Verificação da auditoria: íntegra. Os {{count}} registros foram conferidos, e nenhum foi alterado ou apagado.',
+    ok_one: 'Verificação da auditoria: íntegra. O registro foi conferido e não foi alterado nem apagado.',
+    okEmpty: 'Verificação da auditoria: íntegra, ainda não há registros nesta filial.',
+    broken: 'Verificação da auditoria: ADULTERADA. A sequência se rompe no registro nº {{n}} ({{reason}}).',
+    anchorTechnical:
+      'Para o auditor: cópia de conferência gravada em {{when}}, com {{count}} registros. Código de conferência (hash) do último registro: {{head}}.',
+    anchorTechnical_one:
+      'Para o auditor: cópia de conferência gravada em {{when}}, com {{count}} registro. Código de conferência (hash) do registro: {{head}}.',
   },
   export: {
     log: 'Exportar registro de auditoria:',
@@ -84,13 +101,13 @@ export const auditPtBR = {
     details: 'Detalhes',
     hideDetails: 'Ocultar',
     detailsLabel: 'Ver antes e depois do registro nº {{seq}}',
-    brokenHere: 'A verificação encontrou a cadeia quebrada aqui',
+    brokenHere: 'A verificação encontrou a adulteração aqui',
     detailsOf: 'Registro nº {{seq}}',
     before: 'Antes',
     after: 'Depois',
     nothing: '(nada)',
     profile: 'Perfil {{profile}}',
-    hash: 'Hash {{hash}}',
+    hash: 'Código de conferência (hash): {{hash}}',
     close: 'Fechar',
     technical: 'Detalhes técnicos (JSON)',
     noDetails: 'Sem detalhes.',

@@ -36,50 +36,8 @@ export function actionText(
   return exists(key) ? t(key) : action;
 }
 
-/**
- * Who, in words: the log stores the computer's user and the front door (`maria (browser)`), said as
- * "maria, pelo navegador"; the scheduled cycle's `maria (schedule)` as "rotina automática". Anyone else (the
- * send rule's own name) exactly as written.
- */
-export function actorText(t: TFunction, actor: string): string {
-  const m = /^(.*) \((desktop|browser|cli|schedule)\)$/.exec(actor);
-  return m ? t(`audit.who.${m[2]}`, { user: m[1] }) : actor;
-}
-
-/** verifyAudit's English reason ("entry 3 was changed after it was written") in the screen's language. */
-export function verifyReasonText(t: TFunction, reason: string | null): string {
-  // Several reasons are joined with "; " (the anchor's own problem, then what the log shows against it).
-  return (reason ?? '')
-    .split('; ')
-    .map((part) => oneReasonText(t, part))
-    .join('; ');
-}
-
-function oneReasonText(t: TFunction, reason: string): string {
-  const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason);
-  if (cut) return t('audit.verify.reason.truncated', { last: cut[1], anchored: cut[2] });
-  const rewritten = /^entry (\d+) is not the one anchored/.exec(reason);
-  if (rewritten) return t('audit.verify.reason.rewritten', { n: rewritten[1] });
-  const missing =
-    /^the anchor kept outside the database is missing, but the database shows anchor no\. (\d+)/.exec(reason);
-  if (missing) return t('audit.verify.reason.anchorMissing', { generation: missing[1] });
-  const older =
-    /^the anchor kept outside the database is an older one \(no\. (\d+), the database shows no\. (\d+)\)/.exec(
-      reason,
-    );
-  if (older) return t('audit.verify.reason.anchorOlder', { kept: older[1], generation: older[2] });
-  if (/^the database's copy of the anchor was not sealed/.test(reason))
-    return t('audit.verify.reason.anchorForged');
-  if (/^the anchor kept outside the database cannot be opened/.test(reason))
-    return t('audit.verify.reason.anchorUnreadable');
-  const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
-    reason,
-  );
-  if (!m) return reason;
-  if (m[2] === 'is missing') return t('audit.verify.reason.missing', { n: m[1] });
-  if (m[3]) return t('audit.verify.reason.unlinked', { n: m[1], prev: m[3] });
-  return t('audit.verify.reason.changed', { n: m[1] });
-}
+// Who did it and what the verification found: one wording for the screen and the exported files ([T]).
+export { actorText, verifyReasonText } from '../../../../shared/i18n/audit-words';
 
 /** Times on this screen are Brasília's, like its period and the exported files, whatever the computer's zone. */
 export const formatBrasilia = (iso: string | null, locale: string): string =>

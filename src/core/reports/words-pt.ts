@@ -1,0 +1,23 @@
+import i18next, { type TFunction } from 'i18next';
+import { resources } from '../../shared/i18n/resources';
+import { actorText } from '../../shared/i18n/audit-words';
+
+/**
+ * The catalogue's Portuguese, for the files Quita hands to a branch ([T]): an exported audit log or reconciliation
+ * report says who did it and what the verification found in the same words as the Auditoria screen.
+ */
+const pt = i18next.createInstance();
+// Synchronous: the resources are in memory, nothing to load.
+void pt.init({
+  resources,
+  lng: 'pt-BR',
+  fallbackLng: 'pt-BR',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+export const tPt: TFunction = pt.t.bind(pt);
+
+/** “root, pelo navegador”, “ciclo automático”: the log's `root (browser)` as the screen says it. */
+export const actorPt = (actor: string): string => actorText(tPt, actor);

@@ -1,0 +1,61 @@
+/**
+ * The audit log's words shared by the Auditoria screen and its exported files (CSV, XLSX, PDF; [T]): who did it and
+ * what the verification found, in one wording — the files are read by the same manager as the screen.
+ */
+
+/**
+ * A translate function: i18next's `t` (the screen's, the files' pt-BR) or the command line's `say.t` (a key, or keys
+ * tried in order, with its parameters).
+ */
+export type Words = (key: string | string[], params?: Record<string, unknown>) => string;
+
+const ACTOR = /^(.*) \((desktop|browser|cli|schedule)\)$/;
+
+/**
+ * Who, in words: the log stores the computer's user and the front door (`maria (browser)`), said as
+ * "maria, pelo navegador"; the scheduled cycle's `maria (schedule)` by the one name Início and Configurações
+ * give it, "ciclo automático" (`cycle.actor`: never "rotina automática" here and "Ciclo automático" there).
+ * Anyone else (the send rule's own name) exactly as written.
+ */
+export function actorText(t: Words, actor: string): string {
+  const m = ACTOR.exec(actor);
+  // `audit.who.schedule` stands in until the catalogue has `cycle.actor`.
+  if (m?.[2] === 'schedule') return t(['cycle.actor', 'audit.who.schedule']);
+  return m ? t(`audit.who.${m[2]}`, { user: m[1] }) : actor;
+}
+
+/** verifyAudit's English reason ("entry 3 was changed after it was written") in the reader's language. */
+export function verifyReasonText(t: Words, reason: string | null): string {
+  if (!reason) return t('audit.verify.reason.unknown');
+  // Several reasons are joined with "; " (the anchor's own problem, then what the log shows against it).
+  return reason
+    .split('; ')
+    .map((part) => oneReasonText(t, part))
+    .join('; ');
+}
+
+function oneReasonText(t: Words, reason: string): string {
+  const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason);
+  if (cut) return t('audit.verify.reason.truncated', { last: cut[1], anchored: cut[2] });
+  const rewritten = /^entry (\d+) is not the one anchored/.exec(reason);
+  if (rewritten) return t('audit.verify.reason.rewritten', { n: rewritten[1] });
+  const missing =
+    /^the anchor kept outside the database is missing, but the database shows anchor no\. (\d+)/.exec(reason);
+  if (missing) return t('audit.verify.reason.anchorMissing', { generation: missing[1] });
+  const older =
+    /^the anchor kept outside the database is an older one \(no\. (\d+), the database shows no\. (\d+)\)/.exec(
+      reason,
+    );
+  if (older) return t('audit.verify.reason.anchorOlder', { kept: older[1], generation: older[2] });
+  if (/^the database's copy of the anchor was not sealed/.test(reason))
+    return t('audit.verify.reason.anchorForged');
+  if (/^the anchor kept outside the database cannot be opened/.test(reason))
+    return t('audit.verify.reason.anchorUnreadable');
+  const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
+    reason,
+  );
+  if (!m) return reason;
+  if (m[2] === 'is missing') return t('audit.verify.reason.missing', { n: m[1] });
+  if (m[3]) return t('audit.verify.reason.unlinked', { n: m[1], prev: m[3] });
+  return t('audit.verify.reason.changed', { n: m[1] });
+}
