@@ -68,7 +68,7 @@ export const acquirerEn = {
     pagbank_installments_at_net:
       "{{count}} installments of installment sales are listed at their net amount: PagBank's file does not give the fee of each installment.",
     other_bank:
-      "This file's payments go to {{bankNames}}, which is not the chosen account’s bank ({{accountBankName}}): check the account.",
+      "This file's payments go to {{bankNames}}, which is not the chosen account’s bank, {{accountBankName}}: check the account.",
   },
   summary: {
     title: '{{acquirer}} $t(acquirerFile.kinds.{{kindKey}})',

@@ -74,7 +74,7 @@ export const acquirerPtBR = {
     pagbank_installments_at_net:
       '{{count}} parcelas de vendas parceladas aparecem pelo valor líquido: o arquivo do PagBank não traz a taxa de cada parcela.',
     other_bank:
-      'Os pagamentos deste arquivo vão para {{bankNames}}, que não é o banco da conta escolhida ({{accountBankName}}): confira a conta.',
+      'Os pagamentos deste arquivo vão para {{bankNames}}, que não é o banco da conta escolhida, {{accountBankName}}: confira a conta.',
   },
   summary: {
     title: '$t(acquirerFile.kinds.{{kindKey}}) $t(acquirerFile.of.{{acquirer}})',

@@ -5,7 +5,7 @@ export const fileKindsEn = {
     statement: 'Bank statement',
     statementFormats: 'OFX, XLSX, XLS, ODS or CSV, as the bank exports it',
     returnFile: 'Boleto return file',
-    returnFileFormats: 'the file the bank sends back (CNAB 240 or 400), from any bank',
+    returnFileFormats: 'the “retorno” file the bank sends back with the boletos paid, from any bank',
     acquirer: 'Card sales file',
     acquirerFormats: "the card machine's electronic statement: Cielo, Rede, Stone, Getnet or PagBank",
   },

@@ -9,7 +9,7 @@ export const fileKindsPtBR = {
     statement: 'Extrato do banco',
     statementFormats: 'OFX, XLSX, XLS, ODS ou CSV, como o banco exporta',
     returnFile: 'Arquivo retorno de boletos',
-    returnFileFormats: 'o arquivo que o banco devolve (CNAB 240 ou 400), de qualquer banco',
+    returnFileFormats: 'o arquivo “retorno” que o banco devolve com os boletos pagos, de qualquer banco',
     acquirer: 'Arquivo de vendas do cartão',
     acquirerFormats: 'o extrato eletrônico da maquininha: Cielo, Rede, Stone, Getnet ou PagBank',
   },
