@@ -89,6 +89,32 @@ describe('quita import', () => {
     expect(en.stdout).toMatch(/Nothing was imported \(--dry-run\)\./);
   });
 
+  it("[T] names the lines it cannot read, and why, in the clerk's words (Importar's)", async () => {
+    const bad = join(tmp.dir, 'recusadas.csv');
+    writeFileSync(
+      bad,
+      [
+        'Data;Descrição;Valor',
+        '01/11/2026;PIX RECEBIDO ANA;10,00',
+        '32/13/2026;PIX RECEBIDO BIA;5,00',
+        '02/11/2026;PIX RECEBIDO CAU;abc',
+        '03/11/2026;PIX RECEBIDO DUDA;7,00',
+        '04/11/2026;PIX RECEBIDO EVA;8,00',
+        '',
+      ].join('\n'),
+    );
+    const dry = await quita(['import', bad, '--bank-account', String(account), '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(
+      [
+        '2 linhas não puderam ser lidas',
+        '  Linha 3: “32/13/2026” não é uma data que exista no calendário',
+        '  Linha 4: “abc” não é um valor',
+      ].join('\n'),
+    );
+    expect(dry.stdout).not.toMatch(/is not|calendar|amount/);
+  });
+
   it('[J] says an acquirer settlement file is one, with its sales and payments, not a statement', async () => {
     const cielo = join(import.meta.dirname, '../fixtures/acquirer/cielo-04-pagamentos-crlf-stripped.txt');
     const r = await quita(['import', cielo, '--bank-account', String(account)]);
@@ -132,7 +158,7 @@ describe('quita import', () => {
     const r = await quita(['import', '--help']);
     expect(r.stdout).toContain('Extrato do banco — OFX, XLSX, XLS, ODS ou CSV');
     expect(r.stdout).toContain(
-      'Arquivo retorno de boletos — o arquivo que o banco devolve (CNAB 240 ou 400)',
+      'Arquivo retorno de boletos (CNAB 240 ou 400) — o arquivo “retorno” que o banco devolve com os boletos pagos',
     );
     expect(r.stdout).toContain(
       'Arquivo de vendas do cartão — o extrato eletrônico da maquininha: Cielo, Rede, Stone, Getnet ou PagBank',
@@ -141,6 +167,8 @@ describe('quita import', () => {
     for (const option of ['--bank-account', '--statement', '--confirm-account', '--dry-run'])
       expect(r.stdout).toMatch(new RegExp(`^  ${option}`, 'm'));
     const en = await quita(['--lang', 'en', 'import', '--help']);
-    expect(en.stdout).toMatch(/Bank statement — .*Boleto return file — .*Card sales file — /s);
+    expect(en.stdout).toMatch(
+      /Bank statement — .*Boleto return file \(CNAB 240 or 400\) — .*Card sales file — /s,
+    );
   });
 });

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/contract/import';
 import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
 import { AppError, MAX_UPLOAD_BYTES, type Core } from '../../core';
+import { rejectedText } from '../../shared/i18n/rejected-text';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
@@ -149,22 +150,16 @@ function kindLine(
 const noticeText = (n: Notice, say: Say) =>
   say.t(`import.notices.${n.code.replace(/^import\./, '')}`, { ...n.params, defaultValue: n.message });
 
-/**
- * Why a row was refused, by its code (the core's `reason` is English, for the log): Importar's words
- * (`importing.rejects.*`, with the code's parameters) when the catalogue has them, else the command's own.
- */
-function rowReason(r: Rejected & { params?: Record<string, string | number> }, say: Say): string {
-  if (!r.code.startsWith('row.')) return r.reason;
-  const code = r.code.slice(4);
-  const screens = `importing.rejects.${code}`;
-  const worded = say.t(screens, { ...r.params });
-  // A missing key comes back as itself; a family's key (`bad_date`) as i18next's "key '…' returned an object".
-  if (worded !== screens && !worded.startsWith("key '")) return worded;
-  const key = code.split('.')[0]!;
-  const value = r.params?.value ?? /“([^”]*)”/.exec(r.reason)?.[1];
-  if (value !== undefined && (key === 'bad_date' || key === 'bad_amount'))
-    return say.t(`cli.import.rowReason.${key}_value`, { value });
-  return say.t(`cli.import.rowReason.${key}`, { defaultValue: say.t('cli.import.rowReason.other') });
+/** Why a row was refused, as Importar's preview says it (the core's `reason` is English, for the log). */
+function rowReason(r: Rejected, say: Say): string {
+  return rejectedText(
+    {
+      t: (key, params) => say.t(key, params as Record<string, unknown>),
+      // A missing key comes back as itself.
+      exists: (key) => say.t(key) !== key,
+    },
+    r,
+  );
 }
 
 function rejectedLines(rejected: Rejected[], say: Say): string[] {
@@ -190,9 +185,10 @@ function previewLines(p: ImportPreview, say: Say): string[] {
     ? ` · ${say.t('import.period', { from: say.date(p.period.from), to: say.date(p.period.to) })}`
     : '';
   return [
-    // The saved or starter profile is worth naming; "detected" is what happens when nothing is said.
     first,
-    ...(p.mappingSource === 'detected'
+    // A spreadsheet's saved or starter columns are worth naming ("detected" goes without saying); an OFX has no
+    // columns to choose.
+    ...(p.mappingSource === 'detected' || p.format === 'ofx'
       ? []
       : [
           say.t('cli.import.source', {

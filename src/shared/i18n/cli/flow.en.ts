@@ -7,7 +7,7 @@ export const cliFlowEn: typeof cliFlowPtBR = {
       'quita import FILE --bank-account NUMBER [--statement N] [--confirm-account] [--dry-run] [--json]',
       '  Imports one of these files, as the Import screen does:',
       '    $t(fileKinds.kinds.statement) — $t(fileKinds.kinds.statementFormats)',
-      '    $t(fileKinds.kinds.returnFile) — $t(fileKinds.kinds.returnFileFormats)',
+      '    $t(fileKinds.kinds.returnFile) (CNAB 240 or 400) — $t(fileKinds.kinds.returnFileFormats)',
       '    $t(fileKinds.kinds.acquirer) — $t(fileKinds.kinds.acquirerFormats)',
       "  --bank-account NUMBER  the file's bank account, by its number in EVO (quita accounts lists them)",
       '  --statement N          in a file holding statements of several accounts, which one (0 is the first)',
@@ -36,17 +36,6 @@ export const cliFlowEn: typeof cliFlowPtBR = {
     alsoStored: 'Also stored, for reference only: {{debits}} and {{balances}}.',
     suggested:
       'Suggestions ready: {{green}}, {{yellow}} and {{others}} to decide by hand; quita match shows what needs a decision.',
-    rowReason: {
-      incomplete: 'the transaction is incomplete',
-      no_date: 'the row has no date',
-      bad_date: 'the date is not a valid date',
-      bad_date_value: '“{{value}}” is not a valid date',
-      no_amount: 'the row has no amount',
-      bad_amount: 'the amount could not be read',
-      bad_amount_value: '“{{value}}” is not an amount',
-      foreign_currency: 'the amount is not in reais',
-      other: 'the row could not be read',
-    },
   },
   match: {
     summary: 'Propose receivables for each credit of a statement and show what needs a decision',

@@ -10,7 +10,7 @@ export const cliFlowPtBR = {
       'quita import ARQUIVO --bank-account NÚMERO [--statement N] [--confirm-account] [--dry-run] [--json]',
       '  Importa um destes arquivos, como o Importar das telas:',
       '    $t(fileKinds.kinds.statement) — $t(fileKinds.kinds.statementFormats)',
-      '    $t(fileKinds.kinds.returnFile) — $t(fileKinds.kinds.returnFileFormats)',
+      '    $t(fileKinds.kinds.returnFile) (CNAB 240 ou 400) — $t(fileKinds.kinds.returnFileFormats)',
       '    $t(fileKinds.kinds.acquirer) — $t(fileKinds.kinds.acquirerFormats)',
       '  --bank-account NÚMERO  a conta bancária do arquivo, pelo número no EVO (quita accounts lista as contas)',
       '  --statement N          num arquivo com extratos de mais de uma conta, qual importar (0 é o primeiro)',
@@ -39,18 +39,6 @@ export const cliFlowPtBR = {
     alsoStored: 'Guardados também, só para consulta: {{debits}} e {{balances}}.',
     suggested:
       'Sugestões prontas: {{green}}, {{yellow}} e {{others}} para decidir à mão; quita match mostra o que precisa de decisão.',
-    /** Row refusals by their code (the core's reason is technical English). */
-    rowReason: {
-      incomplete: 'o lançamento está incompleto',
-      no_date: 'a linha não tem data',
-      bad_date: 'a data não é uma data válida',
-      bad_date_value: '“{{value}}” não é uma data válida',
-      no_amount: 'a linha não tem valor',
-      bad_amount: 'o valor não pôde ser lido',
-      bad_amount_value: '“{{value}}” não é um valor',
-      foreign_currency: 'o valor não está em reais',
-      other: 'a linha não pôde ser lida',
-    },
   },
   match: {
     summary: 'Propõe recebíveis para cada crédito de um extrato e mostra o que precisa de decisão',
