@@ -49,7 +49,17 @@ describe('quita connect with a key the test warns about', () => {
   it('saves nothing without --anyway, and says why and how', async () => {
     const r = await connect();
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/this key sees 2 branches \(7, 12\).*Nothing was saved.*--anyway/);
+    expect(r.stderr).toMatch(
+      /esta chave enxerga 2 filiais \(códigos 7, 12\): parece uma chave de administrador geral.*Nada foi salvo; para salvar mesmo assim, acrescente --anyway\.$/m,
+    );
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    // The same refusal in English; the clerk's name of the key kind (unidade) is taken as branch.
+    const en = await quita(
+      ['--lang', 'en', 'connect', '--base-url', url, '--username', 'rede', '--key-kind', 'unidade'],
+      { QUITA_PASSWORD: KEY },
+    );
+    expect(en.code).toBe(1);
+    expect(en.stderr).toMatch(/this key sees 2 branches \(codes 7, 12\).*Nothing was saved.*add --anyway/);
     expect(r.stderr).not.toContain(KEY);
     const list = await quita(['profiles', '--json']);
     expect((JSON.parse(list.stdout) as { profiles: unknown[] }).profiles).toEqual([]);
@@ -58,7 +68,9 @@ describe('quita connect with a key the test warns about', () => {
   it('with --anyway saves it and audits what the test said, as the screen does', async () => {
     const r = await connect('--anyway');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Warning: this key sees 2 branches/);
+    expect(r.stdout).toMatch(
+      /^Conectado a http:\/\/127\.0\.0\.1:\d+ como rede \(chave da unidade\): 1 conta bancária\. A conexão “rede” passou a ser a usada\.\nAtenção: esta chave enxerga 2 filiais/,
+    );
     const out = join(tmp.dir, 'audit.csv');
     const exported = await quita(['audit', 'export', '--format', 'csv', '--out', out]);
     expect(exported.code, exported.stderr).toBe(0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { testDay, testSandbox } from '../helpers/sandbox';
 import { quitaCli } from '../helpers/cli';
+import { englishWords } from '../helpers/clerk-text';
 import { tempDir } from '../helpers/tmp';
 
 const tmp = tempDir();
@@ -62,10 +63,30 @@ describe('quita notify / debtors / geography', () => {
     const member = String(debtors[1]!.memberId);
     const send = (...extra: string[]) =>
       quita('a', ['notify', '--member', member, '--message', 'Olá {primeiro_nome}', ...extra]);
-    expect((await send()).code).toBe(0);
+    const first = await send();
+    expect(first.code).toBe(0);
+    // Said as Inadimplentes says it: the member, the state, the API's id and when (Brasília).
+    expect(first.stdout.trim()).toMatch(
+      new RegExp(`^Aluno ${member}, .+: enviada — notificação nº \\d+, \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}$`),
+    );
     const refused = await send();
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/notified in the last 7 days.*nothing was sent.*add --again/);
+    expect(refused.stderr).toMatch(
+      /já foi notificado nos últimos 7 dias.*nada foi enviado.*Para notificar de novo, acrescente --again\./,
+    );
+    const en = await quita('a', [
+      '--lang',
+      'en',
+      'notify',
+      '--member',
+      member,
+      '--message',
+      'Olá {primeiro_nome}',
+    ]);
+    expect(en.code).toBe(1);
+    expect(en.stderr).toMatch(
+      /notified in the last 7 days.*nothing was sent.*To notify them again, add --again\./,
+    );
     const again = await send('--json', '--again');
     expect(again.code).toBe(0);
     expect((JSON.parse(again.stdout) as { items: { state: string }[] }).items[0]!.state).toBe('sent');
@@ -75,14 +96,38 @@ describe('quita notify / debtors / geography', () => {
     for (const message of ['', '    ', 'x'.repeat(1001)]) {
       const r = await quita('a', ['notify', '--member', '1', '--message', message]);
       expect(r.code, JSON.stringify(message.slice(0, 5))).toBe(2);
-      expect(r.stderr).toMatch(/template: the message (is empty|is longer than 1000)/);
+      expect(r.stderr).toMatch(/^quita: a mensagem (está vazia|tem 1001 caracteres; o limite é 1000)\n/);
     }
   });
 
   it('a key without permission for debtors: the sync says which route was refused', async () => {
     const r = await quita('b', ['sync']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/no permission for \/api\/v1\/receivables\/debtors/);
+    expect(r.stderr).toMatch(/^quita: Esta chave não tem permissão para \/api\/v1\/receivables\/debtors\./m);
+    // The progress before it, in Sincronizar's words.
+    expect(r.stderr).toMatch(/^Contas bancárias: 1 de 1 requisições$/m);
+  });
+
+  it('debtors in Inadimplentes’ words: R$ 1.234,56, days late, the total; English with --lang en', async () => {
+    const r = await quita('a', ['debtors', '--sort', 'valor']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ *\d+ {2,}R\$ \d{1,3}(\.\d{3})*,\d{2} {2,}\d+ dias? {2}\S/);
+    expect(lines.at(-1)).toMatch(
+      /^\d+ alunos? inadimplentes?, com \d+ dívidas?, somando R\$ \d{1,3}(\.\d{3})*,\d{2} \(sincronizado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\)$/,
+    );
+    expect(englishWords(r.stdout)).toEqual([]);
+    // The clerk's sort name and the script's give the same list.
+    expect((await quita('a', ['debtors', '--sort', 'valor', '--json'])).stdout).toBe(
+      (await quita('a', ['debtors', '--sort', 'amount', '--json'])).stdout,
+    );
+    const en = await quita('a', ['--lang', 'en', 'debtors']);
+    expect(en.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^\d+ members? in debt, with \d+ debts?, totalling R\$[\d,]+\.\d{2} \(synced /,
+    );
+    const bad = await quita('a', ['debtors', '--sort', 'idade']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^quita: --sort aceita nome, valor, atraso ou vencimento/);
   });
 
   it('geography: refresh, then an accent-insensitive search as JSON', async () => {
@@ -90,5 +135,13 @@ describe('quita notify / debtors / geography', () => {
     expect(r.code).toBe(0);
     const hits = JSON.parse(r.stdout) as { level: string; name: string }[];
     expect(hits).toContainEqual(expect.objectContaining({ level: 'city', name: 'Florianópolis' }));
+    const text = await quita('a', ['geography', '--search', 'florianopolis']);
+    expect(text.stdout).toMatch(/^Cidade +Florianópolis/m);
+    const states = await quita('a', ['geography']);
+    expect(states.stdout).toMatch(/^SC +Santa Catarina: \d+ cidades? · \d+ bairros?$/m);
+    expect(states.stdout.trimEnd()).toMatch(/\n\(sincronizado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\)$/);
+    expect((await quita('a', ['--lang', 'en', 'geography', '--search', 'florianopolis'])).stdout).toMatch(
+      /^City +Florianópolis/m,
+    );
   });
 });

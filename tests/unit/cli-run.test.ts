@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox';
 import { quitaCli } from '../helpers/cli';
 import { testSandbox, TO_RECONCILE } from '../helpers/sandbox';
+import { englishWords } from '../helpers/clerk-text';
 import { tempDir } from '../helpers/tmp';
 
 const tmp = tempDir();
@@ -36,6 +37,11 @@ describe('quita run', () => {
     expect(r.stdout).toContain('para você decidir');
     expect(r.stdout).toContain('A regra de envio automático está desligada: nada foi enviado sem você.');
     expect(r.stdout).not.toMatch(/[{}]|cycle\.|intake\./);
+    expect(englishWords(r.stdout)).toEqual([]);
+    const en = await quita(['--lang', 'en', 'run', '--cycle']);
+    expect(en.code).toBe(0);
+    expect(en.stdout).toMatch(/^Cycle at \d{1,2}:\d{2} (AM|PM): .*for you to decide\./);
+    expect(en.stdout).toContain('The automatic send rule is off: nothing was sent without you.');
     const j = await quita(['run', '--cycle', '--json']);
     const out = JSON.parse(j.stdout) as {
       busy: boolean;
@@ -62,6 +68,10 @@ describe('quita run', () => {
       expect(r.stdout).toMatch(/^Ciclo das \d{1,2}:\d{2}: /);
       expect(r.stdout).toMatch(/Não foi possível [^;]+; as outras etapas foram feitas\./);
       expect(r.stdout).not.toMatch(/[{}]|cycle\.|sync\./);
+      // Início's name of the step.
+      expect(r.stdout).toMatch(
+        /^Não foi possível sincronizar; as outras etapas foram feitas\. Detalhes em .*quita\.log\.$/m,
+      );
     } finally {
       sandbox.setFaults({});
     }
@@ -88,6 +98,12 @@ describe('quita run', () => {
     const r = await quita(['run', '--print-schedule', 'systemd']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('# ~/.config/systemd/user/quita-cycle.service');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
+      '# Depois: systemctl --user daemon-reload && systemctl --user enable --now quita-cycle.timer',
+    );
+    // The units themselves are the same whatever the language (--json carries them byte for byte).
+    const en = await quita(['--lang', 'en', 'run', '--print-schedule', 'systemd', '--json']);
+    expect(en.stdout).toBe((await quita(['run', '--print-schedule', 'systemd', '--json'])).stdout);
     expect(r.stdout).toMatch(/ExecStart=.* run --cycle/);
     const lines = r.stdout.split('\n').filter((l) => l.startsWith('OnCalendar='));
     expect(lines.filter((l) => l.startsWith('OnCalendar=Mon,Tue,Wed,Thu,Fri '))).toHaveLength(25);
@@ -99,6 +115,9 @@ describe('quita run', () => {
   it('refuses a wrong use with its usage, in a sentence', async () => {
     const r = await quita(['run', '--print-schedule', 'cron']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--print-schedule takes windows or systemd');
+    expect(r.stderr).toBe('quita: --print-schedule aceita windows ou systemd\nVeja quita run --help.\n');
+    const en = await quita(['--lang', 'en', 'run']);
+    expect(en.code).toBe(2);
+    expect(en.stderr).toMatch(/^quita: say what to run: --cycle, or --print-schedule windows\|systemd\n/);
   });
 });

@@ -68,10 +68,21 @@ describe('a damaged branch database', () => {
     const refused = await quita(['audit', 'verify']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1); // one sentence, no stack trace
-    expect(refused.stderr).toMatch(/database is damaged \(the file is empty \(0 bytes\)\)/);
-    expect(refused.stderr).toMatch(/latest backup is from/);
+    // As the screens say it (errors.db.damaged): damaged, nothing changed, restore the latest backup.
+    expect(refused.stderr).toMatch(/^quita: O banco de dados desta filial está danificado \(.*0 bytes.*\)\./);
+    expect(refused.stderr).toMatch(/Restaure a cópia de segurança mais recente/);
     expect(statSync(dbFile).size).toBe(0); // not replaced by an empty database
 
+    const listed = await quita(['backup', '--list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `\\n${taken.name.replace(/\./g, '\\.')} +\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}  pedida  \\d+,\\d MB\\n`,
+      ),
+    );
+    expect((await quita(['--lang', 'en', 'backup', '--list'])).stdout).toMatch(
+      /^Backups in .+ \(newest first\):\n.+ {2}on request {2}\d+\.\d MB\n/,
+    );
     const restored = await quita(['restore', '--latest', '--json']);
     expect(restored.code).toBe(0);
     const r = JSON.parse(restored.stdout) as { restored: { name: string }; movedAside: string | null };

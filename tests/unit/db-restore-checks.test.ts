@@ -256,10 +256,13 @@ describe('quita restore', () => {
     const r1 = await quita(['restore', foreign.name]);
     expect(r1.code).toBe(1);
     expect(r1.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r1.stderr).toMatch(/not a backup of a Quita database/);
+    expect(r1.stderr).toMatch(/^quita: Este arquivo não é uma cópia de segurança do Quita/);
     const r2 = await quita(['restore', newer.name]);
     expect(r2.code).toBe(1);
-    expect(r2.stderr).toMatch(/newer version of Quita/);
+    expect(r2.stderr).toMatch(/versão mais nova do Quita/);
+    const en = await quita(['--lang', 'en', 'restore', foreign.name]);
+    expect(en.code).toBe(1);
+    expect(en.stderr).toMatch(/^quita: This file is not a Quita backup/);
     expect(sha(foreign.file)).toBe(before.foreign);
     expect(sha(newer.file)).toBe(before.newer);
     expect(besides(foreign.file)).toEqual([]);

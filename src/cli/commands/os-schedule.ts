@@ -6,6 +6,9 @@ import type { CycleSchedule } from '../../shared/contract/cycle';
  * with its service. Pure: the command line and the schedule are given. Times are Brasília's: the Windows task's
  * start boundaries carry the −03:00 offset (Task Scheduler converts them to the machine's zone), the systemd
  * calendar names the America/Sao_Paulo zone.
+ *
+ * The entries' descriptions are in Portuguese whatever `--lang` says: they are the installed files' content, which
+ * `--json` carries byte for byte; only the lines `quita run --print-schedule` writes around them follow the language.
  */
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

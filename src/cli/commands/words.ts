@@ -50,10 +50,11 @@ const plain = (s: string) =>
 export function choiceOf<K extends string>(
   value: string,
   names: Record<K, readonly string[]>,
+  { exactKeys = true }: { exactKeys?: boolean } = {},
 ): K | undefined {
   const wanted = plain(value);
   for (const [key, others] of Object.entries(names) as [K, readonly string[]][])
-    if (plain(key) === wanted || others.some((o) => plain(o) === wanted)) return key;
+    if ((exactKeys && plain(key) === wanted) || others.some((o) => plain(o) === wanted)) return key;
   return undefined;
 }
 

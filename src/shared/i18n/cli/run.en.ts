@@ -26,18 +26,19 @@ export const cliRunEn: typeof cliRunPtBR = {
     systemdThen: '# Then: systemctl --user daemon-reload && systemctl --user enable --now quita-cycle.timer',
   },
   audit: {
-    summary: 'Export the audit log or the reconciliation report (CSV, XLSX, PDF); verify the chain',
+    summary:
+      'Export the audit log or the reconciliation report (CSV, XLSX, PDF); check that the audit log is intact',
     help: [
       'quita audit export --out FILE [--format csv|xlsx|pdf] [--kind log|reconciliation] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--action KIND] [--json]',
       'quita audit verify [--json]',
-      '  export     write the file; it also says whether the hash chain is intact',
+      '  export     write the file; at its end it also says whether the audit log is intact',
       '  --out      where to write it (-o)',
       '  --format   csv, xlsx or pdf (default: the --out file’s extension)',
       '  --kind     log (the audit log, default) or reconciliation (the reconciliation report)',
       '  --from     from this day (Brasília time)',
       '  --to       up to this day, included',
       '  --action   only one kind of action, as Audit’s filter has them: import, match, outbox, notification, settings, sync or db (or the start of an action’s technical name)',
-      '  verify     check the hash chain and the anchor kept outside the database; exit code 1 if it was tampered with',
+      '  verify     check whether any entry was changed or deleted (also against the check copy kept outside the database); exit code 1 if the audit log was tampered with',
     ].join('\n'),
     badFormat: '--format takes csv, xlsx or pdf (not “{{value}}”)',
     noFormat: 'say the format: --format csv, xlsx or pdf, or an --out ending in .csv, .xlsx or .pdf',

@@ -30,18 +30,18 @@ export const cliRunPtBR = {
   },
   audit: {
     summary:
-      'Exporta o registro de auditoria ou o relatório de conciliação (CSV, XLSX, PDF); confere a cadeia',
+      'Exporta o registro de auditoria ou o relatório de conciliação (CSV, XLSX, PDF); confere se a auditoria está íntegra',
     help: [
       'quita audit export --out ARQUIVO [--format csv|xlsx|pdf] [--kind registro|conciliacao] [--from AAAA-MM-DD] [--to AAAA-MM-DD] [--action TIPO] [--json]',
       'quita audit verify [--json]',
-      '  export     grava o arquivo; ele diz também se a cadeia de hashes está íntegra',
+      '  export     grava o arquivo; no fim, ele diz também se a auditoria está íntegra',
       '  --out      onde gravar (-o)',
       '  --format   csv, xlsx ou pdf (padrão: a extensão do --out)',
       '  --kind     registro (o registro de auditoria, padrão) ou conciliacao (o relatório de conciliação)',
       '  --from     a partir deste dia (horário de Brasília)',
       '  --to       até este dia, inclusive',
       '  --action   só um tipo de ação, como no filtro da Auditoria: importacoes, conciliacao, envios, notificacoes, configuracoes, sincronizacoes ou copias',
-      '  verify     confere a cadeia de hashes e a âncora guardada fora do banco de dados; código de saída 1 se foi adulterada',
+      '  verify     confere se algum registro foi alterado ou apagado (também contra a cópia de conferência guardada fora do banco de dados); código de saída 1 se a auditoria foi adulterada',
     ].join('\n'),
     badFormat: '--format aceita csv, xlsx ou pdf (não “{{value}}”)',
     noFormat: 'diga o formato: --format csv, xlsx ou pdf, ou um --out terminado em .csv, .xlsx ou .pdf',
