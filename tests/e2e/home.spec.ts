@@ -208,7 +208,10 @@ test('Início: lines left in an earlier statement are the next step once the lat
   expect(s.statement).toMatchObject({ id: november.id, buckets: { toDecide: { count: 0 } } });
   expect(s.byStatement.find((x) => x.id === october.id)!.buckets.toDecide.count).toBe(2);
   await expect(next.getByRole('button')).toHaveText('Conciliar 2 lançamentos de um extrato anterior');
-  await expect(next).toContainText('O extrato extrato-itau-outubro.csv ainda tem 2 lançamentos a decidir.');
+  // Named by its account and period, not its file name ([T] item 5).
+  await expect(next).toContainText(
+    'O extrato Itaú - Conta Movimento · 14/10 a 15/10/2026 ainda tem 2 lançamentos a decidir.',
+  );
   await shoot(page, 'home-older-statement');
   await next.getByRole('button').click();
   const statementPicker = page.getByLabel('Extrato');

@@ -28,7 +28,10 @@ test('the morning journey: demo → sync → import → review → override one 
   await page.locator('.vlist-row').first().click();
   await page.getByRole('button', { name: 'Buscar outro recebível… (E)' }).click();
   const panel = page.getByRole('region', { name: /Escolher recebíveis para/ });
-  await expect(panel.getByRole('status')).toContainText(/\d+ escolhidos?, somando R\$\s[\d.,]+; diferença/);
+  // A card credit's proposal says its fee as such ([T] item 6), any other its difference.
+  await expect(panel.getByRole('status')).toContainText(
+    /\d+ escolhidos?, somando R\$\s[\d.,]+; (diferença|taxa do cartão)/,
+  );
   await panel.getByRole('button', { name: /^Usar (o escolhido|os \d+ escolhidos)$/ }).click();
   await expect(panel).toBeHidden();
 

@@ -42,7 +42,7 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
 
   await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
-  const history = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'Arquivo' }) });
+  const history = page.locator('table').filter({ has: page.getByRole('columnheader', { name: 'Extrato' }) });
   const rows = history.locator('tbody tr');
   // The list of statements reloads after the import's status shows: count once the new one is in it (the demo
   // branch had none before).
@@ -51,7 +51,10 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
   const remove = rows.first().getByRole('button', { name: /^Remover o extrato / });
   await remove.click();
   const ask = history.locator('.save-check');
-  await expect(ask).toContainText(/^Remover o extrato .+\(.+ – .+, \d+ créditos?\)\?/);
+  // The statement by its account and period, the file's own name in the parentheses ([T] item 5).
+  await expect(ask).toContainText(
+    /^Remover o extrato .+ · \d\d\/\d\d.* a \d\d\/\d\d\/\d{4} \(.+, \d+ créditos?\)\?/,
+  );
   await expect(ask.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await ask.scrollIntoViewIfNeeded();
   await shoot(page, 'import-remove-ask');

@@ -120,7 +120,8 @@ test('Conciliar by keyboard: focus, ↓ Enter, the picker (initials, low-score c
 
   // A pick of someone else with another amount scores low: confirmation first, nothing applied yet.
   const pick = found.locator('li:not(:has(input:disabled))').filter({ hasNotText: strangerAmount }).first();
-  const picked = (await pick.locator('.ellipsis').innerText()).split(' · ')[0]!;
+  // The name is the row's first text (its description is under it, [T] item 5).
+  const picked = (await pick.locator('.ellipsis').first().innerText()).split(' · ')[0]!;
   await pick.locator('input').click();
   // The pick joins the current choice at the top, ticked.
   await expect(panel.getByRole('list', { name: 'Escolha atual' }).getByText(picked)).toBeVisible();

@@ -17,6 +17,10 @@ export interface StatementHead {
   id: number;
   fileName: string;
   importedAt: string;
+  /** The account's name as the cache knows it, and the statement's days: how the clerk names it. */
+  accountName: string | null;
+  periodFrom: string | null;
+  periodTo: string | null;
 }
 
 export const dashboardRepo = {
@@ -43,6 +47,16 @@ export const dashboardRepo = {
       )
       .all() as { lineId: number; state: BatchState }[],
 
+  /** When each statement line was last handed to the outbox (its newest batch's creation), for the lines sent. */
+  lineSentAt: (db: Db) =>
+    db
+      .prepare(
+        `SELECT o.line_id AS lineId, max(b.created_at) AS createdAt
+         FROM outbox_items o JOIN outbox_batches b ON b.id = o.batch_id
+         WHERE o.line_id IS NOT NULL GROUP BY o.line_id`,
+      )
+      .all() as { lineId: number; createdAt: string }[],
+
   /** A checker: of a match's active receivables, how many, and how many the EVO has received (as last synced). */
   receivedCounter(db: Db): (matchId: number) => { total: number; received: number } {
     const stmt = db.prepare(
@@ -61,8 +75,10 @@ export const dashboardRepo = {
   statementsNewestFirst: (db: Db) =>
     db
       .prepare(
-        `SELECT id, file_name AS fileName, imported_at AS importedAt FROM statements
-         ORDER BY imported_at DESC, id DESC`,
+        `SELECT s.id, s.file_name AS fileName, s.imported_at AS importedAt, a.description AS accountName,
+           s.period_from AS periodFrom, s.period_to AS periodTo
+         FROM statements s LEFT JOIN bank_accounts a ON a.id = s.bank_account_id
+         ORDER BY s.imported_at DESC, s.id DESC`,
       )
       .all() as StatementHead[],
 

@@ -138,6 +138,19 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(sum(s2.all.buckets)).toEqual(creditLines());
     expect(s2.all.buckets.toDecide.count).toBe(k.toDecide.count + 1);
     expect(s2.all.buckets.sentConfirmed).toEqual(k.sentConfirmed);
+    // [T] item 8: what was sent today counts for the branch, whatever statement is the current one now (the
+    // later one sent nothing); the next day, nothing was sent "today".
+    const sentAll = k.sentConfirmed.cents + k.sentFailed.cents + k.sentWaiting.cents;
+    expect(s2.statement!.buckets.sentConfirmed.count).toBe(0);
+    expect(dashboardSummary(db, NOW()).sentToday).toEqual({ count: 3, cents: sentAll });
+    expect(dashboardSummary(db, new Date('2026-07-16T15:00:00Z')).sentToday).toEqual({ count: 0, cents: 0 });
+    // [T] item 5: each statement comes with its account's name and its days, to be named by them.
+    const first = s2.byStatement[1]!;
+    expect(first.accountName).toBe(
+      db.prepare('SELECT description FROM bank_accounts WHERE id = ?').pluck().get(b.accountId),
+    );
+    expect(first.periodFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(first.periodTo).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Per statement, newest first (Conciliar's order): the later one, then the first with exactly its buckets;
     // bucket by bucket they add up to "all" (the cards of "Todos os extratos" open one of them).
     expect(s2.byStatement.map((x) => x.id)).toEqual([later, st.id]);

@@ -7,6 +7,7 @@ import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { CommandOutput } from '../../shared/contract';
 import type { AmountDto, LineBuckets } from '../../shared/contract/dashboard';
 import { LINE_BUCKETS } from '../../shared/contract/dashboard';
+import { todayInBrasilia } from '../../shared/dates';
 import { getSyncState } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
 import { dashboardRepo } from './dashboard.repo';
@@ -23,10 +24,16 @@ function add(a: AmountDto, cents: number) {
   a.cents += cents;
 }
 
-export function dashboardSummary(db: Db): Summary {
+const SENT: ReadonlySet<string> = new Set(['sentWaiting', 'sentFailed', 'sentConfirmed']);
+
+export function dashboardSummary(db: Db, now = new Date()): Summary {
   const bucketOfLine = lineBucketer(db);
   const statements = dashboardRepo.statementsNewestFirst(db);
   const latest = statements[0];
+  // Sent today (Brasília), whatever the statement: what the clerk just did, counted for the branch ([T] item 8).
+  const today = todayInBrasilia(now);
+  const sentAt = new Map(dashboardRepo.lineSentAt(db).map((r) => [r.lineId, r.createdAt]));
+  const sentToday = zero();
 
   const all = { lines: zero(), buckets: emptyBuckets() };
   const days = new Map<string, { date: string; decidedCents: number; toDecideCents: number }>();
@@ -40,6 +47,8 @@ export function dashboardSummary(db: Db): Summary {
     add(own.lines, l.cents);
     add(own.buckets[bucket], l.cents);
     perStatement.set(l.statementId, own);
+    const at = sentAt.get(l.id);
+    if (SENT.has(bucket) && at && todayInBrasilia(new Date(at)) === today) add(sentToday, l.cents);
     if (l.statementId !== latest?.id) continue;
     const day = days.get(l.date) ?? { date: l.date, decidedCents: 0, toDecideCents: 0 };
     if (bucket === 'toDecide') day.toDecideCents += l.cents;
@@ -53,6 +62,7 @@ export function dashboardSummary(db: Db): Summary {
     lastSyncAt: getSyncState(db, 'receivables').lastSuccessAt,
     statements: statements.length,
     all,
+    sentToday,
     byStatement: statements.flatMap((st) => {
       const own = perStatement.get(st.id);
       return own ? [{ ...st, ...own }] : [];

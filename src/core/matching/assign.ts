@@ -9,6 +9,7 @@
  * receivable equally (a Pix that arrived twice) are flagged instead of silently resolved.
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
+import { heldParams } from './held';
 import { optimalAssignment, type OptLine } from './optimal';
 import type { PLine, PRec, Prepared } from './prepare';
 import type { Option } from './score';
@@ -172,7 +173,7 @@ export class Assignment {
     for (const p of o.recs) {
       if (this.kind[p.i] === HELD) {
         const h = this.heldInfo.get(p.r.id)!;
-        return { code: 'held', params: { statementId: h.statementId, lineId: h.lineId } };
+        return { code: 'held', params: heldParams(h) };
       }
       if (this.kind[p.i] !== FREE) {
         return { code: 'claimed', params: { lineId: this.prep.lines[this.by[p.i]!]!.line.id } };

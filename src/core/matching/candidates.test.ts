@@ -9,7 +9,8 @@ import type { Db } from '../db/open-db';
 import { lineCandidates } from './candidates';
 import { listMatchLines } from './matching.lines';
 import { runMatching } from './matching.service';
-import { NOW, sandboxBranch } from './testing-db';
+import { brl } from './reasons-pt';
+import { insertOneLineStatement, NOW, sandboxBranch } from './testing-db';
 import { overrideLine } from '../review/review.service';
 
 let db: Db;
@@ -62,5 +63,44 @@ describe('match.candidates beside a proposal of several receivables', () => {
     const first = lineCandidates(db, green.lineId, 12).rows[0]!;
     expect(first).toMatchObject({ fits: true, chosen: true, receivable: { id: green.receivables[0]!.id } });
     expect(first.reasons.map((x) => x.code)).not.toContain('in_proposal');
+  });
+
+  it('a receivable another statement’s line holds names that line in words: amount, date and account, no ids', async () => {
+    const b = await sandboxBranch();
+    db = b.db;
+    runMatching(db, {}, { now: NOW });
+    const green = listMatchLines(db, { limit: 5000 }).rows.find(
+      (r) => r.zone === 'green' && r.receivables.length === 1 && r.payerText,
+    )!;
+    // The same credit in a later statement of the account: its candidate is the receivable the first one holds.
+    const later = insertOneLineStatement(db, b.accountId, {
+      date: green.date,
+      amountCents: green.amountCents,
+      description: green.description,
+      payerText: green.payerText,
+    });
+    const lineId = db
+      .prepare('SELECT id FROM statement_lines WHERE statement_id = ?')
+      .pluck()
+      .get(later) as number;
+    const held = lineCandidates(db, lineId, 12).rows.find(
+      (r) => r.receivable.id === green.receivables[0]!.id,
+    )!;
+    const account = db
+      .prepare('SELECT description FROM bank_accounts WHERE id = ?')
+      .pluck()
+      .get(b.accountId) as string;
+    expect(held.heldBy).toMatchObject({
+      lineId: green.lineId,
+      date: green.date,
+      amountCents: green.amountCents,
+    });
+    const reason = held.reasons.find((r) => r.code === 'held')!;
+    const money = brl(green.amountCents);
+    const day = green.date.split('-').reverse().join('/');
+    expect(reason.text).toBe(
+      `o candidato já está com o lançamento de ${money} de ${day} da conta ${account}`,
+    );
+    expect(reason.text).not.toMatch(/#|linha \d/);
   });
 });

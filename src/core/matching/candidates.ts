@@ -17,6 +17,7 @@ import { nameSimilarity } from './name-similarity';
 import { CONSISTENT_TYPES } from './score';
 import { channelOf, foldText, nameTokens, payerTokens, type Channel } from './text';
 import type { MatchReceivable, Reason } from './types';
+import { heldParams } from './held';
 import { renderReasons } from './reasons-pt';
 
 /** How many receivables the engine judges one by one (the closest first). */
@@ -157,7 +158,7 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
               ? [
                   {
                     code: 'held' as const,
-                    params: { lineId: heldBy.lineId, statementId: heldBy.statementId },
+                    params: heldParams(heldBy),
                   },
                 ]
               : []),

@@ -169,11 +169,25 @@ describe('6. a statement imported twice, or overlapping periods', () => {
       [line('2026-07-01', 9990, 'PIX RECEBIDO - ANA LIMA')],
       [rec(1, 9990, '2026-07-01', 'Ana Lima')],
       {
-        held: new Map([[1, { statementId: 3, lineId: 77 }]]),
+        held: new Map([
+          [
+            1,
+            {
+              statementId: 3,
+              lineId: 77,
+              date: '2026-06-30',
+              amountCents: 9990,
+              account: 'Itaú - Conta Movimento',
+            },
+          ],
+        ]),
       },
     );
     expect(r.first.items).toEqual([]);
-    expect(r.texts()).toEqual(['o candidato já está vinculado à linha 77 do extrato #3']);
+    // In words, not ids ([T] item 6): the other line's amount, date and account.
+    expect(r.texts()).toEqual([
+      'o candidato já está com o lançamento de R$ 99,90 de 30/06/2026 da conta Itaú - Conta Movimento',
+    ]);
   });
 
   it('a line reconciled before (its receivable is received into this account) is not matched to next month’s charge', () => {

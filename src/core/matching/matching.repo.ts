@@ -125,12 +125,16 @@ export const matchingRepo = {
   heldReceivables(db: Db, statementId: number | null): Map<number, HeldReceivable> {
     const rows = db
       .prepare(
-        `SELECT i.receivable_id AS id, p.statement_id AS statementId, m.line_id AS lineId FROM match_items i
+        `SELECT i.receivable_id AS id, p.statement_id AS statementId, m.line_id AS lineId, l.date,
+           l.amount_cents AS amountCents, a.description AS account
+         FROM match_items i
          JOIN matches m ON m.id = i.match_id JOIN match_plans p ON p.id = m.plan_id
+         JOIN statement_lines l ON l.id = m.line_id JOIN statements s ON s.id = p.statement_id
+         LEFT JOIN bank_accounts a ON a.id = s.bank_account_id
          WHERE i.active = 1 AND (? IS NULL OR p.statement_id <> ? OR NOT ${ENGINE_OWNED})`,
       )
-      .all(statementId, statementId) as { id: number; statementId: number; lineId: number }[];
-    return new Map(rows.map((r) => [r.id, { statementId: r.statementId, lineId: r.lineId }]));
+      .all(statementId, statementId) as (Required<HeldReceivable> & { id: number })[];
+    return new Map(rows.map(({ id, ...held }) => [id, held]));
   },
 
   /** How many lines of a plan pass the filter (zone and state optional). */

@@ -141,7 +141,10 @@ export function renderReason(r: Reason): string {
     case 'claimed':
       return `o candidato já foi atribuído à linha ${num('lineId')}`;
     case 'held':
-      return `o candidato já está vinculado à linha ${num('lineId')} do extrato #${num('statementId')}`;
+      // The holding line in words (date, amount, account); an older plan's reason has only the ids.
+      return p.date
+        ? `o candidato já está com o lançamento de ${brl(num('amountCents'))} de ${shortBr(str('date'))}/${str('date').slice(0, 4)}${str('account') ? ` da conta ${str('account')}` : ''}`
+        : 'o candidato já está com um lançamento de outro extrato';
     case 'possible_duplicate':
       return `mesmo pagamento que a linha ${num('lineId')} (duplicidade?): nada proposto`;
     case 'in_proposal':

@@ -75,6 +75,10 @@ export interface MatchAlias {
 export interface HeldReceivable {
   statementId: number;
   lineId: number;
+  /** The holding line as the clerk knows it ([T] item 6): its bank date, amount and account's name. */
+  date?: string;
+  amountCents?: number;
+  account?: string | null;
 }
 
 /**

@@ -57,7 +57,10 @@ export interface SendItem {
   payerName: string | null;
   description: string | null;
   dueDate: string | null;
+  /** What is marked paid: the receivable's share of the bank line (a card credit's net of the fee). */
   amountCents: number;
+  /** The receivable's own value in the EVO (null when the cache no longer has it). */
+  faceCents: number | null;
   accountName: string | null;
   lineDate: string | null;
   lineAmountCents: number | null;
@@ -91,14 +94,16 @@ function accountNames(db: Db): Map<number, string> {
 /** Who and what each pair marks: the cached receivable and the bank line it pays. */
 function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): SendItem[] {
   const rec = db.prepare(
-    'SELECT payer_name AS payerName, description, due_date AS dueDate FROM receivables WHERE id = ?',
+    `SELECT payer_name AS payerName, description, due_date AS dueDate, amount_cents AS faceCents
+     FROM receivables WHERE id = ?`,
   );
   const line = db.prepare(
     'SELECT date, amount_cents AS amountCents, description FROM statement_lines WHERE id = ?',
   );
   return pairs.map((p) => {
     const r = rec.get(p.receivableId) as
-      { payerName: string | null; description: string | null; dueDate: string | null } | undefined;
+      | { payerName: string | null; description: string | null; dueDate: string | null; faceCents: number }
+      | undefined;
     const l = (p.lineId == null ? undefined : line.get(p.lineId)) as
       { date: string; amountCents: number; description: string } | undefined;
     return {
@@ -107,6 +112,7 @@ function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): S
       description: r?.description ?? null,
       dueDate: r?.dueDate ?? null,
       amountCents: p.amountCents,
+      faceCents: r?.faceCents ?? null,
       accountName: names.get(p.bankAccountId) ?? null,
       lineDate: l?.date ?? null,
       lineAmountCents: l?.amountCents ?? null,

@@ -43,6 +43,16 @@ export type LineBuckets = z.infer<typeof bucketsSchema>;
 /** Credit lines in total, and per bucket (the buckets add up to the total, count and cents). */
 const linesSchema = z.object({ lines: amount, buckets: bucketsSchema });
 
+/** A statement as Início names it: by its account and period, the file name as secondary text ([T] item 5). */
+const statementHead = {
+  id: z.number().int(),
+  fileName: z.string(),
+  importedAt: z.string(),
+  accountName: z.string().nullable(),
+  periodFrom: z.string().nullable(),
+  periodTo: z.string().nullable(),
+};
+
 export const dashboardCommands = {
   'dashboard.summary': defineCommand({
     summary:
@@ -58,18 +68,19 @@ export const dashboardCommands = {
       /** Every statement's current plan. */
       all: linesSchema,
       /**
+       * Credit lines sent to the EVO today (Brasília; their newest outbox batch made today), of any statement:
+       * Início's "Enviados ao EVO" speaks for the branch, not only for the statement shown.
+       */
+      sentToday: amount,
+      /**
        * The same buckets per statement, newest first (Conciliar's order), for the statements with credit lines:
        * a card of "Todos os extratos" opens Conciliar on a statement that holds lines of its bucket.
        */
-      byStatement: z.array(
-        linesSchema.extend({ id: z.number().int(), fileName: z.string(), importedAt: z.string() }),
-      ),
+      byStatement: z.array(linesSchema.extend(statementHead)),
       /** The latest statement imported (the one Conciliar opens), or null when none was. */
       statement: linesSchema
         .extend({
-          id: z.number().int(),
-          fileName: z.string(),
-          importedAt: z.string(),
+          ...statementHead,
           /** Per bank date: decided money (every bucket but `toDecide`) and money still to decide. */
           days: z.array(
             z.object({

@@ -306,8 +306,16 @@ export const candidateSchema = z.object({
   amountDiffCents: z.number().int(),
   daysFromDue: z.number().int().nullable(),
   namePercent: z.number().int().nullable(),
-  /** Held by another line (its id and statement), or null. */
-  heldBy: z.object({ lineId: z.number().int(), statementId: z.number().int() }).nullable(),
+  /** Held by another line (its id and statement; its date, amount and account, to name it in words), or null. */
+  heldBy: z
+    .object({
+      lineId: z.number().int(),
+      statementId: z.number().int(),
+      date: z.string().optional(),
+      amountCents: z.number().int().optional(),
+      account: z.string().nullable().optional(),
+    })
+    .nullable(),
   /** Already part of this line's current proposal or choice. */
   chosen: z.boolean(),
 });

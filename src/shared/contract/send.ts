@@ -7,7 +7,10 @@ const sendItemSchema = z.object({
   payerName: z.string().nullable(),
   description: z.string().nullable(),
   dueDate: z.string().nullable(),
+  /** What is marked paid: the receivable's share of the bank line (a card credit's net of the fee). */
   amountCents: z.number().int(),
+  /** The receivable's own value in the EVO; above `amountCents` by the card fee on a card credit ([T] item 6). */
+  faceCents: z.number().int().nullable(),
   accountName: z.string().nullable(),
   lineDate: z.string().nullable(),
   lineAmountCents: z.number().int().nullable(),

@@ -2,6 +2,7 @@ import type { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
 
 export const cycleEn: typeof cyclePtBR = {
   title: 'Automatic cycle',
+  actor: 'automatic cycle',
   none: 'No cycle has run for this branch yet.',
   next: 'Next cycle at {{time}}.',
   off: 'The schedule is off: cycles run only when you ask.',

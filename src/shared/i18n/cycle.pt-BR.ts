@@ -1,6 +1,8 @@
 /** [U] The automatic cycle, the intake folder and the schedule (Início and Configurações → Agenda e regra de envio). */
 export const cyclePtBR = {
   title: 'Ciclo automático',
+  /** Who did it, in Auditoria: the one name of the automatic routine on every screen. */
+  actor: 'ciclo automático',
   none: 'Nenhum ciclo rodou ainda nesta filial.',
   next: 'Próximo ciclo às {{time}}.',
   off: 'A agenda está desligada: os ciclos só rodam quando você pede.',

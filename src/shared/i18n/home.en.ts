@@ -2,7 +2,7 @@
 export const homeEn = {
   lastSync: 'Last sync {{age}}.',
   neverSynced: 'Not synced yet.',
-  statement: 'Current statement: {{file}}, imported {{age}}.',
+  statement: 'Current statement: {{statement}}, imported {{age}}.',
   noStatement: 'No statement imported yet.',
   scope: {
     label: 'Count the lines of',
@@ -35,6 +35,9 @@ export const homeEn = {
     open: 'See in Sync',
     overdue: 'See in Debtors',
   },
+  sentOver_zero: 'All accounts · none today',
+  sentOver_one: 'All accounts · today: {{count}}',
+  sentOver: 'All accounts · today: {{count}}',
   sentParts: {
     confirmed: '{{count}} confirmed',
     confirmed_one: '{{count}} confirmed',
@@ -54,8 +57,8 @@ export const homeEn = {
     reconcileWhy: 'Check the suggestions, choose or set aside what is left in the current statement.',
     reconcileOlder: 'Reconcile {{count}} lines of an earlier statement',
     reconcileOlder_one: 'Reconcile {{count}} line of an earlier statement',
-    reconcileOlderWhy: 'Statement {{file}} still has {{count}} lines to decide.',
-    reconcileOlderWhy_one: 'Statement {{file}} still has {{count}} line to decide.',
+    reconcileOlderWhy: 'Statement {{statement}} still has {{count}} lines to decide.',
+    reconcileOlderWhy_one: 'Statement {{statement}} still has {{count}} line to decide.',
     send: 'Send {{count}} to EVO',
     send_one: 'Send {{count}} to EVO',
     sendWhy_one: '{{count}} approved line is not marked as paid in EVO yet.',
@@ -71,6 +74,7 @@ export const homeEn = {
   chartTitle: 'Current statement, day by day',
   chartLabel: 'Decided and undecided amounts per day of the current statement',
   barTitle: '{{date}}: decided {{decided}}, to decide {{toDecide}}',
-  legendDecided: 'decided (approved, already in EVO or set aside)',
-  legendToDecide: 'to decide',
+  legendDecidedTotal: 'decided (approved, already in EVO or set aside): {{amount}}',
+  legendToDecideTotal: 'to decide: {{amount}}',
+  chartUnit: '· above each bar, the day’s total in reais',
 };

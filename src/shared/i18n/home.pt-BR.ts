@@ -2,7 +2,7 @@
 export const homePtBR = {
   lastSync: 'Última sincronização {{age}}.',
   neverSynced: 'Ainda não sincronizado.',
-  statement: 'Extrato atual: {{file}}, importado {{age}}.',
+  statement: 'Extrato atual: {{statement}}, importado {{age}}.',
   noStatement: 'Nenhum extrato importado ainda.',
   scope: {
     label: 'Contar os lançamentos de',
@@ -36,6 +36,10 @@ export const homePtBR = {
     open: 'Ver em Sincronizar',
     overdue: 'Ver em Inadimplentes',
   },
+  /** The sent card counts every statement of the branch ([T] item 8), and says what of it was today. */
+  sentOver_zero: 'Todas as contas · nenhum hoje',
+  sentOver_one: 'Todas as contas · hoje: {{count}}',
+  sentOver: 'Todas as contas · hoje: {{count}}',
   sentParts: {
     confirmed: '{{count}} confirmados',
     confirmed_one: '{{count}} confirmado',
@@ -55,8 +59,8 @@ export const homePtBR = {
     reconcileWhy: 'Confira as sugestões, escolha ou deixe de lado o que falta no extrato atual.',
     reconcileOlder: 'Conciliar {{count}} lançamentos de um extrato anterior',
     reconcileOlder_one: 'Conciliar {{count}} lançamento de um extrato anterior',
-    reconcileOlderWhy: 'O extrato {{file}} ainda tem {{count}} lançamentos a decidir.',
-    reconcileOlderWhy_one: 'O extrato {{file}} ainda tem {{count}} lançamento a decidir.',
+    reconcileOlderWhy: 'O extrato {{statement}} ainda tem {{count}} lançamentos a decidir.',
+    reconcileOlderWhy_one: 'O extrato {{statement}} ainda tem {{count}} lançamento a decidir.',
     send: 'Enviar {{count}} ao EVO',
     send_one: 'Enviar {{count}} ao EVO',
     sendWhy_one: '{{count}} lançamento aprovado ainda não foi marcado como pago no EVO.',
@@ -72,6 +76,7 @@ export const homePtBR = {
   chartTitle: 'Extrato atual, dia a dia',
   chartLabel: 'Valores decididos e a decidir por dia do extrato atual',
   barTitle: '{{date}}: decidido {{decided}}, a decidir {{toDecide}}',
-  legendDecided: 'decidido (aprovado, já no EVO ou deixado de lado)',
-  legendToDecide: 'a decidir',
+  legendDecidedTotal: 'decidido (aprovado, já no EVO ou deixado de lado): {{amount}}',
+  legendToDecideTotal: 'a decidir: {{amount}}',
+  chartUnit: '· acima de cada barra, o total do dia em reais',
 };

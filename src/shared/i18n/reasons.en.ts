@@ -133,7 +133,9 @@ export function englishReason(
     case 'claimed':
       return `the candidate was already given to line ${num('lineId')}`;
     case 'held':
-      return `the candidate is already linked to line ${num('lineId')} of statement #${num('statementId')}`;
+      return str('date')
+        ? `the candidate already goes with the ${money(num('amountCents'))} line of ${date(str('date'))}${str('account') ? ` in ${str('account')}` : ''}`
+        : 'the candidate already goes with a line of another statement';
     case 'possible_duplicate':
       return `same payment as line ${num('lineId')} (paid twice?): nothing proposed`;
     case 'lump_no_fit':

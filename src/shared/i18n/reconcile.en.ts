@@ -85,6 +85,10 @@ export const reconcileEn = {
     sameAmount: 'Same amount only',
     sum_one: '{{count}} chosen, totalling {{sum}}; difference {{diff}}',
     sum: '{{count}} chosen, totalling {{sum}}; difference {{diff}}',
+    sumCardFee_one:
+      '{{count}} chosen, adding up to {{sum}}; card fee {{fee}} (the bank credited the net amount).',
+    sumCardFee:
+      '{{count}} chosen, adding up to {{sum}}; card fee {{fee}} (the bank credited the net amount).',
     sumNone: 'No receivable chosen; the line is {{amount}}.',
     exact: 'The sum equals the line’s amount.',
     results: 'Receivables found',

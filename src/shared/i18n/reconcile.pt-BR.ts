@@ -90,6 +90,10 @@ export const reconcilePtBR = {
     sameAmount: 'Só o mesmo valor',
     sum_one: '{{count}} escolhido, somando {{sum}}; diferença {{diff}}',
     sum: '{{count}} escolhidos, somando {{sum}}; diferença {{diff}}',
+    sumCardFee_one:
+      '{{count}} escolhido, somando {{sum}}; taxa do cartão {{fee}} (o banco creditou o valor líquido).',
+    sumCardFee:
+      '{{count}} escolhidos, somando {{sum}}; taxa do cartão {{fee}} (o banco creditou o valor líquido).',
     sumNone: 'Nenhum recebível escolhido; o lançamento é de {{amount}}.',
     exact: 'A soma é igual ao valor do lançamento.',
     results: 'Recebíveis encontrados',

@@ -58,7 +58,7 @@ export const workspacePtBR = {
     fits: 'serve',
     notFit: 'não serve',
     pick: 'Marcar {{name}}',
-    held: 'com a linha {{line}}',
+    held: 'com outro lançamento',
     chosen: 'na proposta',
     diffMore: '{{amount}} a mais',
     diffLess: '{{amount}} a menos',
@@ -68,6 +68,8 @@ export const workspacePtBR = {
     sum_zero: 'Marque um ou mais candidatos (teclas 1–9) para vincular.',
     sum_one: '{{count}} marcado, somando {{sum}}; diferença {{diff}}',
     sum: '{{count}} marcados, somando {{sum}}; diferença {{diff}}',
+    sumCardFee_one: '{{count}} marcado, somando {{sum}}; taxa do cartão {{fee}}',
+    sumCardFee: '{{count}} marcados, somando {{sum}}; taxa do cartão {{fee}}',
     link_zero: 'Vincular (L)',
     link_one: 'Vincular o marcado (L)',
     link: 'Vincular os {{count}} marcados (L)',
@@ -163,6 +165,14 @@ export const workspacePtBR = {
     needs_review: 'envio a revisar',
   },
   explains: 'O que compõe este crédito',
+  /** [T] item 5: a statement by its account and period (src/renderer/src/statement-label.ts). */
+  statementLabel: {
+    label: '{{account}} · {{period}}',
+    range: '{{from}} a {{to}}',
+    noAccount: 'Extrato de {{period}}',
+    withFile: '{{label}} ({{file}})',
+    file: 'Arquivo: {{file}}',
+  },
   progress: '{{decided}} de {{lines}} decididos',
   totals:
     'A decidir {{todo}} ({{todoAmount}}) · aprovados {{approved}} · já no EVO {{recorded}} · deixados de lado {{aside}} · conciliado {{decidedAmount}}',

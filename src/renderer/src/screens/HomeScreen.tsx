@@ -7,6 +7,7 @@ import { formatAge, formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
 import { CyclePanel } from '../components/cycle/CyclePanel';
 import { useNavigation, type Navigation } from '../navigation';
+import { statementLabel } from '../statement-label';
 
 type Summary = CommandOutput<'dashboard.summary'>;
 type Scope = 'statement' | 'all';
@@ -47,12 +48,16 @@ export function HomeScreen({ profile }: { profile: Profile }) {
             {data.lastSyncAt
               ? t('home.lastSync', { age: formatAge(data.lastSyncAt, locale) })
               : t('home.neverSynced')}{' '}
-            {data.statement
-              ? t('home.statement', {
-                  file: data.statement.fileName,
+            {data.statement ? (
+              <span title={t('workspace.statementLabel.file', { file: data.statement.fileName })}>
+                {t('home.statement', {
+                  statement: statementLabel(data.statement, data.statement.accountName, locale, t),
                   age: formatAge(data.statement.importedAt, locale),
-                })
-              : t('home.noStatement')}
+                })}
+              </span>
+            ) : (
+              t('home.noStatement')
+            )}
           </p>
           <NextStep profile={profile} data={data} open={open} />
           {data.statement && <LineCards data={data} scope={scope} onScope={setScope} open={open} />}
@@ -79,7 +84,7 @@ export function HomeScreen({ profile }: { profile: Profile }) {
 
 /** The one primary action for where the day stands (or "Tudo em dia", with no button). */
 function NextStep({ profile, data, open }: { profile: Profile; data: Summary; open: Open }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toDecide = data.statement?.buckets.toDecide.count ?? 0;
   const all = data.all.buckets;
   // Lines left to decide in an earlier statement: after today's work, before "Tudo em dia".
@@ -113,7 +118,7 @@ function NextStep({ profile, data, open }: { profile: Profile; data: Summary; op
                     label: t('home.next.reconcileOlder', { count: older.buckets.toDecide.count }),
                     why: t('home.next.reconcileOlderWhy', {
                       count: older.buckets.toDecide.count,
-                      file: older.fileName,
+                      statement: statementLabel(older, older.accountName, i18n.language, t),
                     }),
                     go: () => open('reconcile', { filter: 'todo', statementId: older.id }),
                   }
@@ -165,15 +170,19 @@ function LineCards({
         : data.byStatement.find((s) => s.buckets[bucket].count > 0)?.id;
     open('reconcile', statementId === undefined ? { filter } : { filter, statementId });
   };
+  // What was sent speaks for the branch, whatever the scope: right after sending another account's statement,
+  // "Extrato atual" must not say R$ 0,00 ([T] item 8). The card says over what: every statement, and today.
+  const all = data.all.buckets;
   const sent: AmountDto = {
-    count: b.sentConfirmed.count + b.sentWaiting.count + b.sentFailed.count,
-    cents: b.sentConfirmed.cents + b.sentWaiting.cents + b.sentFailed.cents,
+    count: all.sentConfirmed.count + all.sentWaiting.count + all.sentFailed.count,
+    cents: all.sentConfirmed.cents + all.sentWaiting.cents + all.sentFailed.cents,
   };
   const sentParts = [
-    b.sentConfirmed.count > 0 && t('home.sentParts.confirmed', { count: b.sentConfirmed.count }),
-    b.sentWaiting.count > 0 && t('home.sentParts.waiting', { count: b.sentWaiting.count }),
-    b.sentFailed.count > 0 && t('home.sentParts.failed', { count: b.sentFailed.count }),
+    all.sentConfirmed.count > 0 && t('home.sentParts.confirmed', { count: all.sentConfirmed.count }),
+    all.sentWaiting.count > 0 && t('home.sentParts.waiting', { count: all.sentWaiting.count }),
+    all.sentFailed.count > 0 && t('home.sentParts.failed', { count: all.sentFailed.count }),
   ].filter((s): s is string => typeof s === 'string');
+  const sentOver = t('home.sentOver', { count: data.sentToday.count });
   return (
     <section className="home-group" aria-labelledby="home-lines">
       <div className="home-group-head">
@@ -198,8 +207,9 @@ function LineCards({
         <Card
           kind="sent"
           amount={sent}
+          over={sentOver}
           detail={sentParts.join(' · ')}
-          warn={b.sentFailed.count > 0}
+          warn={all.sentFailed.count > 0}
           onOpen={() => open('send', { view: 'batches' })}
         />
         <Card kind="recorded" amount={b.recorded} onOpen={() => reconcile('recorded', 'recorded')} />
@@ -214,6 +224,7 @@ function Card({
   kind,
   amount,
   unit = 'lines',
+  over,
   detail,
   warn,
   onOpen,
@@ -221,6 +232,8 @@ function Card({
   kind: 'toDecide' | 'toSend' | 'sent' | 'recorded' | 'setAside' | 'open' | 'overdue';
   amount: AmountDto;
   unit?: 'lines' | 'receivables';
+  /** What the figure counts over, when it is not the scope chosen above (the sent card: the branch). */
+  over?: string;
   detail?: string;
   warn?: boolean;
   onOpen: () => void;
@@ -236,6 +249,7 @@ function Card({
         <span className="home-card-title">{t(`home.cards.${kind}`)}</span>
         <strong>{formatMoney(amount.cents, i18n.language)}</strong>
         <span className="muted">{t(`home.${unit}`, { count: amount.count })}</span>
+        {over && <span className="home-card-over small">{over}</span>}
         {detail && <span className={warn ? 'home-card-detail warn' : 'home-card-detail'}>{detail}</span>}
         <span className="home-card-go">{t(`home.goTo.${kind}`)} →</span>
       </button>
@@ -243,48 +257,78 @@ function Card({
   );
 }
 
-/** The current statement's money per bank date: decided (approved, already in EVO, set aside) and to decide. */
+/**
+ * The current statement's money per bank date: decided (approved, already in EVO, set aside) and to decide,
+ * stacked, each day's total written above its bar and the split in its tooltip ([T] item 8: a chart with values).
+ * Plain HTML boxes rather than a scaled SVG, so the words keep their size whatever the number of days.
+ */
 function DayChart({ days }: { days: NonNullable<Summary['statement']>['days'] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const max = Math.max(1, ...days.map((d) => d.decidedCents + d.toDecideCents));
-  const barWidth = Math.max(6, Math.min(40, Math.floor(760 / days.length) - 4));
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const reais = (cents: number) => (cents < 100_000 ? whole : compact).format(cents / 100);
+  const short = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  const dayMonth = (iso: string) => short.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  // Many days: the totals stand upright above their bars, and every other date is written below.
+  const crowded = days.length > 16;
+  const dateEvery = days.length > 24 ? 2 : 1;
+  const decided = days.reduce((s, d) => s + d.decidedCents, 0);
+  const toDecide = days.reduce((s, d) => s + d.toDecideCents, 0);
   return (
     <section className="card home-chart" aria-labelledby="home-chart">
       <h2 id="home-chart">{t('home.chartTitle')}</h2>
-      <svg
-        className="chart"
-        viewBox={`0 0 ${days.length * (barWidth + 4) + 8} 180`}
+      <div
+        className={crowded ? 'day-chart crowded' : 'day-chart'}
         role="img"
-        aria-label={t('home.chartLabel')}
+        aria-label={`${t('home.chartLabel')}: ${days
+          .map((d) =>
+            t('home.barTitle', {
+              date: formatDate(d.date, locale),
+              decided: formatMoney(d.decidedCents, locale),
+              toDecide: formatMoney(d.toDecideCents, locale),
+            }),
+          )
+          .join('; ')}`}
       >
         {days.map((d, i) => {
-          const x = 4 + i * (barWidth + 4);
-          const hd = (d.decidedCents / max) * 150;
-          const ht = (d.toDecideCents / max) * 150;
+          const total = d.decidedCents + d.toDecideCents;
           return (
-            <g key={d.date}>
-              <title>
-                {t('home.barTitle', {
-                  date: formatDate(d.date, locale),
-                  decided: formatMoney(d.decidedCents, locale),
-                  toDecide: formatMoney(d.toDecideCents, locale),
-                })}
-              </title>
-              <rect x={x} y={160 - hd} width={barWidth} height={hd} className="bar-matched" />
-              <rect x={x} y={160 - hd - ht} width={barWidth} height={ht} className="bar-unmatched" />
-              {(i % Math.ceil(days.length / 8) === 0 || i === days.length - 1) && (
-                <text x={x} y={176} className="chart-label">
-                  {formatDate(d.date, locale).slice(0, 5)}
-                </text>
-              )}
-            </g>
+            <div
+              key={d.date}
+              className="day-col"
+              title={t('home.barTitle', {
+                date: formatDate(d.date, locale),
+                decided: formatMoney(d.decidedCents, locale),
+                toDecide: formatMoney(d.toDecideCents, locale),
+              })}
+            >
+              <span className="day-plot">
+                <span className="day-value">{reais(total)}</span>
+                <span
+                  className="day-bar"
+                  style={{ height: `calc((100% - var(--day-value-room)) * ${(total / max).toFixed(4)})` }}
+                >
+                  {d.toDecideCents > 0 && (
+                    <span className="bar-unmatched" style={{ flexGrow: d.toDecideCents }} />
+                  )}
+                  {d.decidedCents > 0 && (
+                    <span className="bar-matched" style={{ flexGrow: d.decidedCents }} />
+                  )}
+                </span>
+              </span>
+              <span className="day-date">{i % dateEvery === 0 ? dayMonth(d.date) : ''}</span>
+            </div>
           );
         })}
-      </svg>
+      </div>
       <p className="legend">
-        <span className="swatch bar-matched" /> {t('home.legendDecided')}{' '}
-        <span className="swatch bar-unmatched" /> {t('home.legendToDecide')}
+        <span className="swatch bar-matched" />{' '}
+        {t('home.legendDecidedTotal', { amount: formatMoney(decided, locale) })}{' '}
+        <span className="swatch bar-unmatched" />{' '}
+        {t('home.legendToDecideTotal', { amount: formatMoney(toDecide, locale) })}{' '}
+        <span className="muted">{t('home.chartUnit')}</span>
       </p>
     </section>
   );

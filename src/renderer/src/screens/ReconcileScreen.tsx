@@ -13,10 +13,12 @@ import { VirtualList } from '../components/VirtualList';
 import { formatDate, formatMoney } from '../format';
 import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
+import { statementLabels } from '../statement-label';
 import { FILTERS, lineTotals, matchesFilter, type ReconcileFilter } from './reconcile-lines';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Rule = CommandOutput<'review.asideRules'>['rows'][number];
+type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 const ROW_HEIGHT = 64;
 
 /**
@@ -40,6 +42,7 @@ export function ReconcileScreen({
   const [help, setHelp] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [statements, setStatements] = useState<Statement[]>([]);
+  const [accounts, setAccounts] = useState<Account[]>([]);
   const [statementId, setStatementId] = useState<number | null>(null);
   const [lines, setLines] = useState<MatchLine[] | null>(null);
   const [rules, setRules] = useState<Rule[]>([]);
@@ -100,6 +103,23 @@ export function ReconcileScreen({
     }, fail);
     loadRules();
   }, [load, loadRules, initialStatementId]);
+  useEffect(() => {
+    call('cache.bankAccounts', {}).then((r) => setAccounts(r.accounts), fail);
+  }, []);
+  // Each statement by its account and period, the file name in the tooltip ([T] item 5).
+  const labels = useMemo(
+    () =>
+      statementLabels(
+        statements.map((s) => ({
+          ...s,
+          accountName: accounts.find((a) => a.id === s.bankAccountId)?.description,
+        })),
+        locale,
+        t,
+      ),
+    [statements, accounts, locale, t],
+  );
+  const current = statements.find((s) => s.id === statementId);
 
   const totals = useMemo(() => lineTotals(lines ?? []), [lines]);
   // Opening on what is left to decide; once nothing is, on everything.
@@ -340,11 +360,12 @@ export function ReconcileScreen({
       </div>
       {statements.length === 0 && <p className="muted">{t('reconcile.noStatement')}</p>}
       <div className="toolbar">
-        <div className="field">
+        <div className="field statement-field">
           <label htmlFor={ids.statement}>{t('reconcile.statement')}</label>
           <select
             id={ids.statement}
             value={statementId ?? ''}
+            title={current ? t('workspace.statementLabel.file', { file: current.fileName }) : undefined}
             onChange={(e) => {
               const id = Number(e.target.value);
               setStatementId(id);
@@ -353,13 +374,13 @@ export function ReconcileScreen({
             }}
           >
             {statements.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.fileName} ({formatDate(s.periodFrom, locale)} – {formatDate(s.periodTo, locale)})
+              <option key={s.id} value={s.id} title={s.fileName}>
+                {labels.get(s.id)}
               </option>
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="field search-field">
           <label htmlFor={ids.search}>{t('reconcile.search')}</label>
           <input
             id={ids.search}
@@ -431,7 +452,7 @@ export function ReconcileScreen({
           }}
         />
       )}
-      <div className="reconcile-workspace">
+      <div className={overriding ? 'reconcile-workspace searching' : 'reconcile-workspace'}>
         <div
           ref={gridRef}
           className="grid reconcile-grid"
@@ -506,7 +527,7 @@ export function ReconcileScreen({
               weak={weak}
               asideOpen={asideOpen}
               asideScope={{
-                bankAccountId: statements.find((s) => s.id === statementId)?.bankAccountId ?? null,
+                bankAccountId: current?.bankAccountId ?? null,
                 matchIds: focused ? targetIds(focused) : [],
               }}
               selectionCount={selected.size}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
 import { formatDate, formatDateTime, formatMoney } from '../format';
-import { describeError } from '../i18n';
+import { describeError, describeStoredMessage } from '../i18n';
 import { useScreenParams } from '../navigation';
 
 type Preview = CommandOutput<'send.preview'>;
@@ -11,7 +11,14 @@ type Batches = CommandOutput<'send.batches'>;
 type BatchItems = CommandOutput<'send.batchItems'>;
 type Item = Preview['items'][number];
 
-/** The receivables of a send, each with the bank line it pays: before the click, and in each batch after it. */
+/** Rows an items list shows before "Mostrar mais": it grows with the page, never a box with a cut row. */
+const ROWS_SHOWN = 50;
+
+/**
+ * The receivables of a send, each with the bank line it pays: before the click, and in each batch after it.
+ * "Valor" is the receivable's value in the EVO; when the bank credited less (a card fee), the net and the fee
+ * are said under it ([T] item 6). The list grows with the page, 50 rows at a time ([T] item 8).
+ */
 function ItemsTable({
   items,
   count,
@@ -25,6 +32,12 @@ function ItemsTable({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const [limit, setLimit] = useState(ROWS_SHOWN);
+  const shown = items.slice(0, limit);
+  const more = items.length - shown.length;
+  const faceOf = (it: Item) => it.faceCents ?? it.amountCents;
+  // Every item is listed: the receivables' own total can be said beside what the bank credited.
+  const faceTotal = items.length === count ? items.reduce((s, it) => s + faceOf(it), 0) : null;
   return (
     <div className="send-items" role="region" aria-label={label} tabIndex={0}>
       <table className="table">
@@ -40,7 +53,7 @@ function ItemsTable({
           </tr>
         </thead>
         <tbody>
-          {items.map((it) => (
+          {shown.map((it) => (
             <tr key={it.receivableId}>
               <td>
                 {it.payerName ?? '—'}
@@ -48,7 +61,17 @@ function ItemsTable({
               </td>
               <td className="num">{it.receivableId}</td>
               <td>{it.dueDate ? formatDate(it.dueDate, locale) : '—'}</td>
-              <td className="num">{formatMoney(it.amountCents, locale)}</td>
+              <td className="num">
+                {formatMoney(faceOf(it), locale)}
+                {faceOf(it) !== it.amountCents && (
+                  <span className="send-net">
+                    {t(faceOf(it) > it.amountCents ? 'send.items.net' : 'send.items.netMore', {
+                      net: formatMoney(it.amountCents, locale),
+                      fee: formatMoney(Math.abs(faceOf(it) - it.amountCents), locale),
+                    })}
+                  </span>
+                )}
+              </td>
               <td>
                 {it.lineDate
                   ? t('send.items.lineText', {
@@ -65,9 +88,22 @@ function ItemsTable({
         <tfoot>
           <tr>
             <td colSpan={3}>{t('send.items.total', { count })}</td>
-            <td className="num">{formatMoney(totalCents, locale)}</td>
+            <td className="num">
+              {formatMoney(faceTotal ?? totalCents, locale)}
+              {faceTotal !== null && faceTotal !== totalCents && (
+                <span className="send-net">
+                  {t('send.items.netTotal', { net: formatMoney(totalCents, locale) })}
+                </span>
+              )}
+            </td>
             <td colSpan={2}>
-              {items.length < count && t('send.items.shown', { shown: items.length, count })}
+              {more > 0 ? (
+                <button type="button" onClick={() => setLimit((l) => l + ROWS_SHOWN)}>
+                  {t('send.items.more', { count: Math.min(more, ROWS_SHOWN), left: more })}
+                </button>
+              ) : (
+                items.length < count && t('send.items.shown', { shown: items.length, count })
+              )}
             </td>
           </tr>
         </tfoot>
@@ -290,7 +326,6 @@ export function SendScreen() {
               <th className="num">{t('send.col.total')}</th>
               <th>{t('send.col.state')}</th>
               <th>{t('send.col.when')}</th>
-              <th>{t('send.col.detail')}</th>
             </tr>
           </thead>
           <tbody>
@@ -311,15 +346,18 @@ export function SendScreen() {
                 <td className="num">{formatMoney(b.totalCents, locale)}</td>
                 <td>
                   <span className={`badge batch-${b.state}`}>{t(`send.state.${b.state}`)}</span>
+                  {/* The only detail worth a word: what went wrong, in full, under the state (no empty column). */}
+                  {(b.reviewReason ?? b.lastError) && (
+                    <span className="batch-problem">
+                      {describeStoredMessage(b.reviewReason ?? b.lastError ?? '')}
+                    </span>
+                  )}
                 </td>
                 <td>{formatDateTime(b.confirmedAt ?? b.lastAttemptAt ?? b.createdAt, locale)}</td>
-                <td className="ellipsis" title={b.reviewReason ?? b.lastError ?? ''}>
-                  {b.reviewReason ?? b.lastError ?? ''}
-                </td>
               </tr>,
               opened?.batch.id === b.id ? (
                 <tr key={`${b.id}-items`} className="batch-items">
-                  <td colSpan={7}>
+                  <td colSpan={6}>
                     <ItemsTable
                       items={opened.items}
                       count={opened.items.length}

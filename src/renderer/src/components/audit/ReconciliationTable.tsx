@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
-import { formatDate, formatMoney } from '../../format';
+import { formatBrasilia, formatDate, formatMoney } from '../../format';
 import { VirtualList } from '../VirtualList';
-import { formatBrasilia } from './audit-text';
+import { actorText } from './audit-text';
 
 type Report = CommandOutput<'reports.reconciliation'>;
 type Row = Report['rows'][number];
 
 const COLUMNS = {
   gridTemplateColumns:
-    'minmax(11rem, 1.4fr) 7rem minmax(8rem, 1fr) minmax(12rem, 1.6fr) 5.5rem minmax(9rem, 1fr) minmax(9rem, 1fr) 8rem',
+    // [T] item 5: at 1366 px the names (payer, account, bank text) take the room; the send's state and its time
+    // share one column (they said the same twice), the times without seconds.
+    'minmax(11rem, 1.4fr) 6rem minmax(8rem, 1.15fr) minmax(10rem, 1.1fr) 5rem minmax(9.5rem, 1fr) minmax(8.5rem, 0.8fr)',
 };
 // Two lines per row: the main fact, and the detail under it in muted text.
 const ROW = 52;
@@ -25,6 +27,18 @@ export function ReconciliationTable({ report }: { report: Report }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const when = (iso: string | null) => formatBrasilia(iso, locale);
+  // The send's state, colored, over when it got there ("Confirmado" / "27/11/2026, 10:32"; the tooltip says
+  // "Confirmado em …").
+  const state = (r: Row, main: string, at: string) => (
+    <span role="cell" title={r.reviewReason ?? `${main} ${at}`} style={{ lineHeight: 1.25, minWidth: 0 }}>
+      <span className={`ellipsis ${stateClass[r.outboxState] ?? ''}`} style={{ display: 'block' }}>
+        {t(`audit.recon.state.${r.outboxState}`)}
+      </span>
+      <span className="ellipsis muted small" style={{ display: 'block' }}>
+        {at}
+      </span>
+    </span>
+  );
   const two = (main: string, detail: string, title?: string) => (
     <span role="cell" title={title ?? `${main}\n${detail}`} style={{ lineHeight: 1.25, minWidth: 0 }}>
       <span className="ellipsis" style={{ display: 'block' }}>
@@ -37,10 +51,10 @@ export function ReconciliationTable({ report }: { report: Report }) {
   );
   const send = (r: Row) =>
     r.confirmedAt
-      ? two(t('audit.recon.send.confirmed'), when(r.confirmedAt))
+      ? state(r, t('audit.recon.send.confirmed'), when(r.confirmedAt))
       : r.sentAt
-        ? two(t('audit.recon.send.sent'), when(r.sentAt))
-        : two(t('audit.recon.send.queued'), when(r.queuedAt));
+        ? state(r, t('audit.recon.send.sent'), when(r.sentAt))
+        : state(r, t('audit.recon.send.queued'), when(r.queuedAt));
   return (
     <>
       <p className="totals" role="status">
@@ -66,7 +80,6 @@ export function ReconciliationTable({ report }: { report: Report }) {
           <span role="columnheader">{t('audit.recon.col.line')}</span>
           <span role="columnheader">{t('audit.recon.col.match')}</span>
           <span role="columnheader">{t('audit.recon.col.approved')}</span>
-          <span role="columnheader">{t('audit.recon.col.sent')}</span>
           <span role="columnheader">{t('audit.recon.col.state')}</span>
         </div>
         <VirtualList
@@ -84,7 +97,8 @@ export function ReconciliationTable({ report }: { report: Report }) {
               <span role="cell" className="num">
                 {formatMoney(r.amountCents, locale)}
               </span>
-              <span role="cell" className="ellipsis" title={r.bankAccountName ?? ''}>
+              {/* An account's name is long ("Banco do Brasil - Recebimentos Cartões"): two lines before any cut. */}
+              <span role="cell" className="clamp-2" title={r.bankAccountName ?? ''}>
                 {r.bankAccountName ?? `#${r.bankAccountId}`}
               </span>
               {two(
@@ -100,15 +114,8 @@ export function ReconciliationTable({ report }: { report: Report }) {
                   .join('\n'),
               )}
               {two(r.score === null ? '—' : String(r.score), r.zone ? t(`audit.recon.zone.${r.zone}`) : '')}
-              {two(r.approvedBy ?? '—', r.approvedAt ? when(r.approvedAt) : '')}
+              {two(r.approvedBy ? actorText(t, r.approvedBy) : '—', r.approvedAt ? when(r.approvedAt) : '')}
               {send(r)}
-              <span
-                role="cell"
-                className={`ellipsis ${stateClass[r.outboxState] ?? ''}`}
-                title={r.reviewReason ?? ''}
-              >
-                {t(`audit.recon.state.${r.outboxState}`)}
-              </span>
             </div>
           )}
         />

@@ -40,11 +40,11 @@ describe('audit entries in words', () => {
     expect(subjectText(i18n.t, exists, 'weird thing')).toBe('weird thing');
   });
 
-  it('says who and how, the scheduled cycle as the automatic routine', () => {
+  it('says who and how, the scheduled cycle by the name the screens give it', () => {
     expect(actorText(i18n.t, 'root (browser)')).toBe('root, pelo navegador');
     expect(actorText(i18n.t, 'maria (desktop)')).toBe('maria, pelo aplicativo');
     expect(actorText(i18n.t, 'maria (cli)')).toBe('maria, pela linha de comando');
-    expect(actorText(i18n.t, 'maria (schedule)')).toBe('rotina automática');
+    expect(actorText(i18n.t, 'maria (schedule)')).toBe('ciclo automático');
     expect(actorText(i18n.t, 'regra de envio automático 3')).toBe('regra de envio automático 3');
   });
 });

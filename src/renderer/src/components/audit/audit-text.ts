@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { addDays, formatBrasilia as formatBrasiliaAt, formatDate, formatMoney } from '../../format';
 import { maskSecrets } from '../../../../shared/mask-secrets';
+import { bankLabel } from '../../../../shared/banks';
 
 /**
  * The audit log stores UTC timestamps; the screen's period is Brasília days, inclusive. Brasília has kept
@@ -99,7 +100,16 @@ function valueText(
   if (typeof value === 'string') {
     if (ISO_DAY.test(value)) return formatDate(value, locale);
     if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatBrasilia(value, locale);
-    if (/^[a-z_]+$/.test(value) && exists(`audit.values.${value}`)) return t(`audit.values.${value}`);
+    // [T] what a return or card file's entry stores: the bank by name, the file's format in words.
+    if (key === 'bankCode' && /^\d{1,3}$/.test(value)) return bankLabel(value);
+    if (key === 'layout') {
+      const layoutKey = `acquirerFile.layouts.${value.replace(/\./g, '_')}`;
+      if (exists(layoutKey)) return t(layoutKey);
+      if (/^\d+$/.test(value)) return t('audit.values.lineWidth', { n: value });
+    }
+    // A stored value or phrase (“cnab_return”, “all received”) said in words when the catalogue knows it.
+    const phrase = /^[a-z][a-z _:.-]*$/.test(value) ? value.replace(/[^a-z]+/g, '_').replace(/_$/, '') : null;
+    if (phrase && exists(`audit.values.${phrase}`)) return t(`audit.values.${phrase}`);
     return value;
   }
   if (Array.isArray(value)) {

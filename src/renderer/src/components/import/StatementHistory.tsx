@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
-import { formatDate, formatDateTime } from '../../format';
+import { formatDateTime } from '../../format';
+import { statementLabel } from '../../statement-label';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 
 /**
- * Importar's list of imported statements, newest first, each removable after asking in place (a statement
+ * Importar's list of imported statements, newest first, each named by its account and period with the file
+ * name under it as secondary text ([T] item 5), each removable after asking in place (a statement
  * whose receivables were sent says so instead: what was sent to EVO stays explained by its statement).
  */
 export function StatementHistory({
@@ -28,15 +30,15 @@ export function StatementHistory({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   if (statements.length === 0) return null;
+  const label = (s: Statement) =>
+    statementLabel(s, accounts.find((a) => a.id === s.bankAccountId)?.description, locale, t);
   return (
     <>
       <h2>{t('import.history')}</h2>
       <table className="table">
         <thead>
           <tr>
-            <th>{t('import.col.file')}</th>
-            <th>{t('import.col.account')}</th>
-            <th>{t('import.col.period')}</th>
+            <th>{t('import.col.statement')}</th>
             <th className="num">{t('import.col.credits')}</th>
             <th>{t('import.col.when')}</th>
             <th>
@@ -48,13 +50,14 @@ export function StatementHistory({
           {statements
             .map((s) => (
               <tr key={s.id}>
-                <td className="ellipsis">{s.fileName}</td>
-                <td>{accounts.find((a) => a.id === s.bankAccountId)?.description ?? s.bankAccountId}</td>
-                <td>
-                  {formatDate(s.periodFrom, locale)} – {formatDate(s.periodTo, locale)}
+                <td className="statement-cell">
+                  <span className="statement-name">{label(s)}</span>
+                  <span className="statement-file ellipsis" title={s.fileName}>
+                    {s.fileName}
+                  </span>
                 </td>
                 <td className="num">{s.creditCount}</td>
-                <td>{formatDateTime(s.importedAt, locale)}</td>
+                <td className="nowrap">{formatDateTime(s.importedAt, locale)}</td>
                 <td>
                   {s.sentCount > 0 ? (
                     // Said before anyone tries: what was sent to EVO stays explained by its statement.
@@ -63,7 +66,7 @@ export function StatementHistory({
                     <button
                       type="button"
                       onClick={() => onAsk(s.id)}
-                      aria-label={t('importing.removeLabel', { file: s.fileName })}
+                      aria-label={t('importing.removeLabel', { file: label(s) })}
                       aria-expanded={removing === s.id}
                       disabled={busy}
                     >
@@ -79,12 +82,14 @@ export function StatementHistory({
               return [
                 row,
                 <tr key={`${s.id}-ask`} className="remove-ask">
-                  <td colSpan={6}>
+                  <td colSpan={4}>
                     <div className="save-check" role="alert">
                       <p>
                         {t('importing.removeAsk', {
-                          file: s.fileName,
-                          period: `${formatDate(s.periodFrom, locale)} – ${formatDate(s.periodTo, locale)}`,
+                          // "Remover o extrato Itaú - Conta Movimento · 27/10 a 26/11/2026 (extrato_….ofx, 20
+                          // créditos)?": the label carries the period, the parentheses the file's own name.
+                          file: label(s),
+                          period: s.fileName,
                           credits: t('importing.nCredits', { count: s.creditCount }),
                         })}
                       </p>

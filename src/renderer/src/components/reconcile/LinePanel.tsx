@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
 import { AsideForm, type AsideChoice } from './AsideForm';
+import { cardFeeOf, paysCardFee } from './card-fee';
 import { CardSales } from './CardSales';
 import type { MatchLine } from './MatchRow';
 import { payerLabel } from './payer-label';
@@ -80,6 +81,11 @@ export function LinePanel({
   const tickedRows = (rows ?? []).filter((c) => ticked.has(c.receivable.id));
   const sum = tickedRows.reduce((s, c) => s + (c.receivable.faceCents ?? 0), 0);
   const diff = line.amountCents - sum;
+  // Ticked receivables of a card deposit above its credit: the card fee, not a difference ([T] item 6).
+  const tickedFee = cardFeeOf(line.amountCents, sum, [
+    ...line.reasons,
+    ...tickedRows.flatMap((c) => c.reasons),
+  ]);
   // In the EVO already: the engine said so, or an approved line's receivables were received there without Quita.
   const decidedByEngine = line.bucket === 'recorded';
   const approvedElsewhere = line.state === 'approved' && line.bucket === 'recorded';
@@ -95,8 +101,7 @@ export function LinePanel({
     // One of several receivables the proposal holds: its share, not a difference from the whole credit.
     const partOf = c.reasons.some((r) => r.code === 'in_proposal' && Number(r.params?.count ?? 0) > 1);
     // A card credit is the receivable less the acquirer's fee: that gap is the fee, not an error ([T] item 6).
-    const cardFee =
-      d > 0 && c.reasons.some((r) => r.code === 'amount_fee_tolerance' || r.code === 'amount_net_fees');
+    const cardFee = d > 0 && paysCardFee(c.reasons);
     return (
       <li
         key={c.receivable.id}
@@ -113,7 +118,7 @@ export function LinePanel({
           <kbd aria-hidden="true">{i < 9 ? i + 1 : ''}</kbd>
           <span className="cand-main">
             <span className="cand-top">
-              <strong className="ellipsis">{name}</strong>
+              <strong>{name}</strong>
               <span className="num">{money(c.receivable.faceCents ?? 0)}</span>
             </span>
             <span className="cand-facts muted small">
@@ -129,6 +134,13 @@ export function LinePanel({
                         amount: money(Math.abs(d)),
                       })}
               {c.receivable.paymentTypeId !== null && ` · ${t(`paymentTypes.${c.receivable.paymentTypeId}`)}`}
+              {/* Held by another line: said here, in the facts, not in a badge that takes the name's width. */}
+              {c.heldBy && (
+                <>
+                  {' · '}
+                  <span className="warn">{t('workspace.candidates.held')}</span>
+                </>
+              )}
             </span>
             <span className={c.fits ? 'cand-why' : 'cand-why not'}>
               {c.reasons.map(reasonText).join(' · ')}
@@ -141,9 +153,6 @@ export function LinePanel({
               <span className="score-chip none">{t('workspace.candidates.notFit')}</span>
             )}
             {c.chosen && <span className="badge">{t('workspace.candidates.chosen')}</span>}
-            {c.heldBy && (
-              <span className="badge warn">{t('workspace.candidates.held', { line: c.heldBy.lineId })}</span>
-            )}
           </span>
         </label>
       </li>
@@ -270,7 +279,13 @@ export function LinePanel({
             <p role="status" className={ticked.size > 0 && diff === 0 ? 'status ok' : 'muted'}>
               {ticked.size === 0
                 ? t('workspace.candidates.sum', { count: 0 })
-                : t('workspace.candidates.sum', { count: ticked.size, sum: money(sum), diff: money(diff) })}
+                : tickedFee !== null
+                  ? t('workspace.candidates.sumCardFee', {
+                      count: ticked.size,
+                      sum: money(sum),
+                      fee: money(tickedFee),
+                    })
+                  : t('workspace.candidates.sum', { count: ticked.size, sum: money(sum), diff: money(diff) })}
             </p>
             <button
               type="button"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../format';
+import { cardFeeOf } from './card-fee';
 import { payerLabel } from './payer-label';
 import { useReasonText } from './reason-text';
 
@@ -25,6 +26,12 @@ export function MatchRow({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const sum = line.receivables.reduce((s, r) => s + r.amountCents, 0);
+  // The receivables' own values above a card deposit's credit: the card fee, in a neutral tone ([T] item 6).
+  const fee = cardFeeOf(
+    line.amountCents,
+    line.receivables.reduce((s, r) => s + (r.faceCents ?? r.amountCents), 0),
+    line.reasons,
+  );
   // Decided without anything left to do: a badge instead of the score (the bucket Início counts it in).
   const badge = line.bucket === 'recorded' ? 'recorded' : line.bucket === 'setAside' ? 'set_aside' : null;
   const decided = badge !== null;
@@ -78,8 +85,9 @@ export function MatchRow({
           ))
         )}
         {line.receivables.length > 1 && (
-          <div className={sum === line.amountCents ? 'muted small' : 'warn small'}>
+          <div className={sum === line.amountCents || fee !== null ? 'muted small' : 'warn small'}>
             {t('reconcile.sumOf', { count: line.receivables.length, sum: formatMoney(sum, locale) })}
+            {fee !== null && ` · ${t('workspace.candidates.cardFee', { amount: formatMoney(fee, locale) })}`}
           </div>
         )}
       </div>

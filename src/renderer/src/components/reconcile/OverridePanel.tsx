@@ -5,6 +5,7 @@ import { call, CommandError } from '../../api/client';
 import { formatDate, formatMoney } from '../../format';
 import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../../../shared/constants';
 import { describeError } from '../../i18n';
+import { cardFeeOf } from './card-fee';
 import { LearnedNames } from './LearnedNames';
 import { WeakChoice } from './WeakChoice';
 import type { MatchLine } from './MatchRow';
@@ -107,6 +108,10 @@ export function OverridePanel({
   const chosenRows = [...chosen.values()];
   const sum = chosenRows.reduce((s, r) => s + r.amountCents, 0);
   const diff = line.amountCents - sum;
+  // The proposal of a card deposit, as it stands: what the receivables exceed the credit by is the card's fee,
+  // said as such in a neutral tone, not an orange "diferença -R$ 3,36" ([T] item 6).
+  const asProposed = chosen.size === current.size && [...chosen.keys()].every((id) => current.has(id));
+  const cardFee = asProposed ? cardFeeOf(line.amountCents, sum, line.reasons) : null;
   const top = [...current.values(), ...chosenRows.filter((r) => !current.has(r.id))];
   const others = (rows ?? []).filter((r) => !chosen.has(r.id) && !current.has(r.id));
 
@@ -152,14 +157,12 @@ export function OverridePanel({
           />
           <span className="ellipsis" title={`${r.payerName ?? ''} — ${r.description ?? ''}`}>
             {r.payerName ?? r.description}
-            {r.payerName && r.description && <span className="muted small"> · {r.description}</span>}
           </span>
           <span className="num">{formatMoney(r.amountCents, locale)}</span>
-          <span>{formatDate(r.dueDate, locale)}</span>
-          <span className="muted small">
-            {t(`reconcile.status.${r.statusId}`, { defaultValue: String(r.statusId) })}
-          </span>
-          <span>
+          <span className="override-facts">
+            <span>{formatDate(r.dueDate, locale)}</span>
+            <span>{t(`reconcile.status.${r.statusId}`, { defaultValue: String(r.statusId) })}</span>
+            {r.payerName && r.description && <span className="ellipsis">{r.description}</span>}
             {isCurrent && <span className="badge">{t('reconcile.override.currentBadge')}</span>}
             {heldElsewhere && <span className="badge warn">{t('reconcile.override.held')}</span>}
           </span>
@@ -242,15 +245,27 @@ export function OverridePanel({
       </div>
       <p
         role="status"
-        className={chosen.size > 0 && diff === 0 ? 'status ok override-sum' : 'warn override-sum'}
+        className={
+          chosen.size > 0 && diff === 0
+            ? 'status ok override-sum'
+            : cardFee !== null
+              ? 'override-sum'
+              : 'warn override-sum'
+        }
       >
         {chosen.size === 0
           ? t('reconcile.override.sumNone', { amount: formatMoney(line.amountCents, locale) })
-          : `${t('reconcile.override.sum', {
-              count: chosen.size,
-              sum: formatMoney(sum, locale),
-              diff: formatMoney(diff, locale),
-            })}${diff === 0 ? ` — ${t('reconcile.override.exact')}` : ''}`}
+          : cardFee !== null
+            ? t('reconcile.override.sumCardFee', {
+                count: chosen.size,
+                sum: formatMoney(sum, locale),
+                fee: formatMoney(cardFee, locale),
+              })
+            : `${t('reconcile.override.sum', {
+                count: chosen.size,
+                sum: formatMoney(sum, locale),
+                diff: formatMoney(diff, locale),
+              })}${diff === 0 ? ` — ${t('reconcile.override.exact')}` : ''}`}
       </p>
       <div className="override-results">
         {top.length > 0 && (

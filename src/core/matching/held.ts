@@ -1,0 +1,16 @@
+import type { HeldReceivable, Reason } from './types';
+
+/**
+ * The params of a `held` reason: where the receivable is held (statement and line ids, kept for the record)
+ * and that line as the clerk knows it — bank date, amount and account — so the sentence names it in words,
+ * never "line 101 of statement #3" ([T] item 6).
+ */
+export function heldParams(h: HeldReceivable): NonNullable<Reason['params']> {
+  return {
+    statementId: h.statementId,
+    lineId: h.lineId,
+    ...(h.date ? { date: h.date } : {}),
+    ...(h.amountCents !== undefined ? { amountCents: h.amountCents } : {}),
+    ...(h.account ? { account: h.account } : {}),
+  };
+}
