@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashOf, type AuditRow } from '../../src/core/audit/audit.repo';
 import type { RunningSandbox } from '../../src/sandbox';
+import { createSay } from '../../src/cli/i18n';
 import { quitaCli } from '../helpers/cli';
 import { testSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
@@ -16,6 +17,18 @@ const tmp = tempDir();
 const dataDir = join(tmp.dir, 'data');
 const quita = quitaCli(dataDir, { ...process.env, QUITA_KEY_FILE: join(tmp.dir, 'keys', 'master.key') });
 let sandbox: RunningSandbox;
+
+/** What Auditoria says, from the catalogue: the command says the same. */
+const say = createSay('pt-BR');
+const ANY = '\u0001';
+const shape = (key: string, params: Record<string, unknown>) =>
+  new RegExp(
+    say
+      .t(key, params)
+      .split(ANY)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\d+'),
+  );
 let dbFile: string;
 
 /** What someone with the database file (and no key) can do: drop the guards and edit rows. */
@@ -54,7 +67,10 @@ describe('the audit log is anchored outside the database', () => {
   it('says where the anchor is, and catches entries re-hashed after an edit', async () => {
     const ok = await quita(['audit', 'verify']);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/hash chain intact\.\nAnchored at entry \d+ \(head [0-9a-f]{16}…/);
+    // Auditoria's words: intact, then what the copy kept outside the database adds, then its count and hash.
+    const [, anchor, technical] = ok.stdout.trimEnd().split('\n');
+    expect(anchor).toBe(say.t('audit.verify.anchor'));
+    expect(technical).toMatch(/[0-9a-f]{16}…/);
     tamper((db) => {
       const rows = db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as AuditRow[];
       // Change what the second entry says, then recompute every hash from it on: the chain is whole again.
@@ -73,7 +89,7 @@ describe('the audit log is anchored outside the database', () => {
     });
     const v = await verify();
     expect(v.code).toBe(1);
-    expect(v.err).toMatch(/is not the one anchored \(the log was rewritten and re-hashed\)/);
+    expect(v.err).toMatch(shape('audit.verify.reason.rewritten', { n: ANY }));
   });
 
   it('catches the last entries deleted', async () => {
@@ -86,7 +102,7 @@ describe('the audit log is anchored outside the database', () => {
     );
     const v = await verify();
     expect(v.code).toBe(1);
-    expect(v.err).toMatch(/entries were removed from the end/);
+    expect(v.err).toMatch(shape('audit.verify.reason.truncated', { last: ANY, anchored: ANY }));
     // The evidence stays: other commands do not move the anchor over a tampered log.
     await quita(['status']);
     expect((await verify()).code).toBe(1);

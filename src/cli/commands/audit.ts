@@ -1,5 +1,6 @@
 import { extname, resolve } from 'node:path';
 import { writeFileAtomic } from '../../core';
+import { verifyReasonText } from '../../shared/i18n/audit-words';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type CliContext, type ParsedValues, type Subcommand } from '../types';
@@ -81,41 +82,9 @@ async function exportAction(v: ParsedValues, core: Core, say: Say) {
   };
 }
 
-/**
- * The verification's English reason ("entry 3 was changed after it was written"; several joined with "; ") in
- * Auditoria's words (`audit.verify.reason.*`), as the screen words it (AuditScreen's verifyReasonText).
- */
-export function verifyReasonText(say: Say, reason: string | null): string {
-  return (reason ?? '')
-    .split('; ')
-    .map((part) => oneReasonText(say, part))
-    .join('; ');
-}
-
-function oneReasonText(say: Say, reason: string): string {
-  const t = (key: string, params?: Record<string, unknown>) => say.t(`audit.verify.reason.${key}`, params);
-  const cut = /^the log ends at entry (\d+), but entry (\d+) was written/.exec(reason);
-  if (cut) return t('truncated', { last: cut[1], anchored: cut[2] });
-  const rewritten = /^entry (\d+) is not the one anchored/.exec(reason);
-  if (rewritten) return t('rewritten', { n: rewritten[1] });
-  const missing =
-    /^the anchor kept outside the database is missing, but the database shows anchor no\. (\d+)/.exec(reason);
-  if (missing) return t('anchorMissing', { generation: missing[1] });
-  const older =
-    /^the anchor kept outside the database is an older one \(no\. (\d+), the database shows no\. (\d+)\)/.exec(
-      reason,
-    );
-  if (older) return t('anchorOlder', { kept: older[1], generation: older[2] });
-  if (/^the database's copy of the anchor was not sealed/.test(reason)) return t('anchorForged');
-  if (/^the anchor kept outside the database cannot be opened/.test(reason)) return t('anchorUnreadable');
-  const m = /^entry (\d+) (is missing|does not follow entry (\d+)|was changed after it was written)$/.exec(
-    reason,
-  );
-  if (!m) return reason;
-  if (m[2] === 'is missing') return t('missing', { n: m[1] });
-  if (m[3]) return t('unlinked', { n: m[1], prev: m[3] });
-  return t('changed', { n: m[1] });
-}
+/** The verification's reason in Auditoria's words (the screen's and the exported files' one wording). */
+const reasonText = (say: Say, reason: string | null) =>
+  verifyReasonText((key, params) => say.t(Array.isArray(key) ? key[0]! : key, params), reason);
 
 /** "27/11/2026 às 08:15", as Auditoria says when (Brasília's time). */
 const at = (say: Say, iso: string) => {
@@ -127,7 +96,7 @@ async function verifyAction(core: Core, say: Say) {
   const r = await runCommand(core, 'audit.verify', {});
   if (!r.ok) {
     // A broken chain is a failure (exit 1), so a scheduled check notices it without parsing the output.
-    const reason = verifyReasonText(say, r.reason);
+    const reason = reasonText(say, r.reason);
     throw failure(
       'conflict',
       r.brokenAt === null ? reason : say.t('audit.verify.broken', { n: r.brokenAt, reason }),
