@@ -98,8 +98,9 @@ test('a set-aside rule shows what it would catch; a one-word rule is refused unt
   await words.fill('cred');
   const preview = form.getByRole('region', { name: 'O que a regra pegaria agora' });
   await expect(preview).toContainText('Pegaria 8 lançamentos: 5 sem sugestão · 2 com sugestão · 1 aprovado.');
+  // The statement by its account and period, not its file name ([T] item 5).
   await expect(preview.getByRole('note').first()).toContainText(
-    'Regra ampla demais: pega 8 de 11 créditos do extrato extrato-cred.csv (o limite é 20 %). Acrescente palavras, limite o valor ou a conta.',
+    /^Regra ampla demais: pega 8 de 11 créditos do extrato Itaú - Conta Movimento · [\d/]+( a [\d/]+)? \(o limite é 20 %\)\. Acrescente palavras, limite o valor ou a conta\./,
   );
   await expect(preview.getByRole('note').nth(1)).toContainText('3 destes já têm sugestão, aprovação');
   const list = preview.getByRole('list', { name: 'Lançamentos que a regra pegaria' });

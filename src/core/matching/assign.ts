@@ -9,7 +9,7 @@
  * receivable equally (a Pix that arrived twice) are flagged instead of silently resolved.
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
-import { heldParams } from './held';
+import { heldParams, lineParams } from './held';
 import { optimalAssignment, type OptLine } from './optimal';
 import type { PLine, PRec, Prepared } from './prepare';
 import type { Option } from './score';
@@ -176,7 +176,7 @@ export class Assignment {
         return { code: 'held', params: heldParams(h) };
       }
       if (this.kind[p.i] !== FREE) {
-        return { code: 'claimed', params: { lineId: this.prep.lines[this.by[p.i]!]!.line.id } };
+        return { code: 'claimed', params: lineParams(this.prep.lines[this.by[p.i]!]!.line) };
       }
     }
     return { code: 'no_candidates' };
@@ -238,12 +238,12 @@ export class Assignment {
       if (twin !== null) {
         this.why[li]!.push({
           code: 'possible_duplicate',
-          params: { lineId: this.prep.lines[twin]!.line.id },
+          params: lineParams(this.prep.lines[twin]!.line),
         });
         const winner = this.results[twin];
         if (winner) {
           if (winner.zone === 'green') winner.zone = 'yellow';
-          winner.reasons.push({ code: 'duplicate_line', params: { lineId: e.l.line.id } });
+          winner.reasons.push({ code: 'duplicate_line', params: lineParams(e.l.line) });
         }
         this.done[li] = true;
         continue;

@@ -157,9 +157,14 @@ describe('5. partial payments, over-payments, the same receivable paid twice', (
     const r = run([a, b], [rec(1, 9990, '2026-07-01', 'Ana Lima')]);
     expect(r.ids(0)).toEqual([1]);
     expect(r.results[0]!.zone).toBe('yellow');
-    expect(r.texts(0)).toContain(`a linha ${b.id} disputa o mesmo recebível (pagamento em duplicidade?)`);
+    // The other line in words, never its id ([T] item 6).
+    expect(r.texts(0)).toContain(
+      'o lançamento de R$ 99,90 de 01/07 disputa o mesmo recebível (pagamento em duplicidade?)',
+    );
     expect(r.ids(1)).toEqual([]);
-    expect(r.texts(1)).toEqual([`mesmo pagamento que a linha ${a.id} (duplicidade?): nada proposto`]);
+    expect(r.texts(1)).toEqual([
+      'mesmo pagamento que o lançamento de R$ 99,90 de 01/07 (duplicidade?): nada proposto',
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { HeldReceivable, Reason } from './types';
+import type { HeldReceivable, MatchLine, Reason } from './types';
 
 /**
  * The params of a `held` reason: where the receivable is held (statement and line ids, kept for the record)
@@ -13,4 +13,12 @@ export function heldParams(h: HeldReceivable): NonNullable<Reason['params']> {
     ...(h.amountCents !== undefined ? { amountCents: h.amountCents } : {}),
     ...(h.account ? { account: h.account } : {}),
   };
+}
+
+/**
+ * The params naming another line of the same run (a receivable claimed by it, the same payment twice): its id
+ * for the record, its bank date and amount for the sentence ([T] item 6).
+ */
+export function lineParams(l: Pick<MatchLine, 'id' | 'date' | 'amountCents'>): NonNullable<Reason['params']> {
+  return { lineId: l.id, date: l.date, amountCents: l.amountCents };
 }

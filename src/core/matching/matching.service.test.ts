@@ -113,10 +113,13 @@ describe('matching service on a real SQLite file with the real migrations', () =
     expect(s.green + s.yellow + s.red).toBe(0);
     const ids = liveItems().map((i) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const reasons = listMatchLines(db, { statementId: second, limit: 5000 }).rows.flatMap((r) =>
-      r.reasons.map((x) => x.code),
+    const reasons = listMatchLines(db, { statementId: second, limit: 5000 }).rows.flatMap((r) => r.reasons);
+    expect(new Set(reasons.map((x) => x.code))).toEqual(new Set(['duplicate_import']));
+    // The earlier statement by its days, never by its id ([T] item 6).
+    expect(reasons[0]!.text).toMatch(
+      /^mesma transação já importada no extrato de \d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4} desta conta /,
     );
-    expect(new Set(reasons)).toEqual(new Set(['duplicate_import']));
+    expect(reasons[0]!.text).not.toContain('#');
   });
 
   it('learns from a manual choice and uses it next time, visibly', async () => {

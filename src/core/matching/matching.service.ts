@@ -228,6 +228,8 @@ export function runMatching(
       return !rule;
     });
     for (const [lineId, twin] of twins) {
+      // The earlier statement by its days ([T] item 6: "do extrato de 27/10 a 26/11", never "do extrato #3").
+      const earlier = repo.statement(db, twin.statementId);
       plan.results.push({
         lineId,
         items: [],
@@ -235,7 +237,16 @@ export function runMatching(
         zone: 'red',
         state: 'unmatched',
         reasons: [
-          { code: 'duplicate_import', params: { statementId: twin.statementId, lineId: twin.lineId } },
+          {
+            code: 'duplicate_import',
+            params: {
+              statementId: twin.statementId,
+              lineId: twin.lineId,
+              ...(earlier?.period_from && earlier.period_to
+                ? { from: earlier.period_from, to: earlier.period_to }
+                : {}),
+            },
+          },
         ],
       });
     }

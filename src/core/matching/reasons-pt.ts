@@ -127,7 +127,7 @@ export function renderReason(r: Reason): string {
     case 'runner_up':
       return `segundo melhor candidato só ${num('gap')} pontos abaixo`;
     case 'duplicate_line':
-      return `a linha ${num('lineId')} disputa o mesmo recebível (pagamento em duplicidade?)`;
+      return `${p.date ? `o lançamento de ${brl(num('amountCents'))} de ${shortBr(str('date'))}` : 'outro lançamento'} disputa o mesmo recebível (pagamento em duplicidade?)`;
     case 'manual':
       return p.at ? `escolhido manualmente em ${shortBr(str('at'))}` : 'escolhido manualmente';
     case 'tie':
@@ -139,14 +139,14 @@ export function renderReason(r: Reason): string {
     case 'weak':
       return `o melhor candidato é fraco demais (pontuação ${num('score')})`;
     case 'claimed':
-      return `o candidato já foi atribuído à linha ${num('lineId')}`;
+      return `o candidato já foi atribuído ${p.date ? `ao lançamento de ${brl(num('amountCents'))} de ${shortBr(str('date'))}` : 'a outro lançamento'}`;
     case 'held':
       // The holding line in words (date, amount, account); an older plan's reason has only the ids.
       return p.date
         ? `o candidato já está com o lançamento de ${brl(num('amountCents'))} de ${shortBr(str('date'))}/${str('date').slice(0, 4)}${str('account') ? ` da conta ${str('account')}` : ''}`
         : 'o candidato já está com um lançamento de outro extrato';
     case 'possible_duplicate':
-      return `mesmo pagamento que a linha ${num('lineId')} (duplicidade?): nada proposto`;
+      return `mesmo pagamento que ${p.date ? `o lançamento de ${brl(num('amountCents'))} de ${shortBr(str('date'))}` : 'outro lançamento'} (duplicidade?): nada proposto`;
     case 'in_proposal':
       return num('count') > 1
         ? `na proposta desta linha, com ${plural(num('count') - 1, 'outro recebível', `outros ${num('count') - 1} recebíveis`)}`
@@ -157,7 +157,10 @@ export function renderReason(r: Reason): string {
     case 'combination_ambiguous':
       return `${num('combinations')} ou mais combinações fecham o valor: nada proposto`;
     case 'duplicate_import':
-      return `mesma transação que a linha ${num('lineId')} do extrato #${num('statementId')} (período importado duas vezes?): nada proposto`;
+      // The earlier statement by its days; an older plan's reason has only the ids.
+      return p.from
+        ? `mesma transação já importada no extrato de ${shortBr(str('from'))}/${str('from').slice(0, 4)} a ${shortBr(str('to'))}/${str('to').slice(0, 4)} desta conta (período importado duas vezes?): nada proposto`
+        : 'mesma transação já importada em outro extrato desta conta (período importado duas vezes?): nada proposto';
     case 'already_received':
       return `já conciliado: o recebível ${num('receivableId')}${str('name') ? ` de ${str('name')}` : ''} foi baixado em ${shortBr(str('date'))}`;
     case 'return_file': {

@@ -10,6 +10,10 @@ export interface RuleLineRow {
   lineId: number;
   statementId: number;
   fileName: string;
+  /** The statement as the clerk knows it ([T] item 5): its account's name and its days. */
+  accountName: string | null;
+  periodFrom: string | null;
+  periodTo: string | null;
   bankAccountId: number;
   date: string;
   amountCents: number;
@@ -84,7 +88,8 @@ export const asideRepo = {
     db
       .prepare(
         `SELECT m.id AS matchId, l.id AS lineId, p.statement_id AS statementId, s.file_name AS fileName,
-           s.bank_account_id AS bankAccountId, l.date, l.amount_cents AS amountCents, l.description,
+           (SELECT a.description FROM bank_accounts a WHERE a.id = s.bank_account_id) AS accountName,
+           s.period_from AS periodFrom, s.period_to AS periodTo, s.bank_account_id AS bankAccountId, l.date, l.amount_cents AS amountCents, l.description,
            l.payer_text AS payerText, m.state, m.aside_rule_id AS asideRuleId,
            (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
             WHERE i.match_id = m.id) AS queued,

@@ -23,7 +23,7 @@ import {
   WIDE_RULE,
 } from '../matching/aside-rules';
 import type { Actor } from '../outbox/outbox.repo';
-import { asideRepo } from './aside.repo';
+import { asideRepo, type RuleLineRow } from './aside.repo';
 
 /** An approved line is the clerk's decision to send it: undo the approval first. Queued lines never change. */
 const FROM = ['suggested', 'unmatched', 'overridden', 'to_review', 'rejected', 'recorded', 'set_aside'];
@@ -102,11 +102,19 @@ export function previewAsideRule(db: Db, input: PreviewInput): AsidePreview {
     approved: 0,
     aside: 0,
   };
-  const perStatement = new Map<number, { fileName: string; caught: number; credits: number }>();
+  type Head = Pick<RuleLineRow, 'fileName' | 'accountName' | 'periodFrom' | 'periodTo'>;
+  const perStatement = new Map<number, Head & { caught: number; credits: number }>();
   const guarded: AsidePreview['lines'] = [];
   const free: AsidePreview['lines'] = [];
   for (const l of asideRepo.ruleLines(db, input.bankAccountId)) {
-    const st = perStatement.get(l.statementId) ?? { fileName: l.fileName, caught: 0, credits: 0 };
+    const st = perStatement.get(l.statementId) ?? {
+      fileName: l.fileName,
+      accountName: l.accountName,
+      periodFrom: l.periodFrom,
+      periodTo: l.periodTo,
+      caught: 0,
+      credits: 0,
+    };
     perStatement.set(l.statementId, st);
     st.credits++;
     if (l.twin || except.has(l.matchId) || !catches(l, l.bankAccountId)) continue;

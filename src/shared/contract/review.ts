@@ -77,6 +77,10 @@ export const asidePreviewSchema = z.object({
     z.object({
       statementId: z.number().int(),
       fileName: z.string(),
+      /** Its account's name and days: the preview names the statement by them ([T] item 5). */
+      accountName: z.string().nullable(),
+      periodFrom: z.string().nullable(),
+      periodTo: z.string().nullable(),
       caught: z.number().int(),
       credits: z.number().int(),
       wide: z.boolean(),

@@ -119,7 +119,7 @@ export function englishReason(
     case 'runner_up':
       return `the second best candidate is only ${num('gap')} points behind`;
     case 'duplicate_line':
-      return `line ${num('lineId')} competes for the same receivable (paid twice?)`;
+      return `${str('date') ? `the ${money(num('amountCents'))} line of ${date(str('date'))}` : 'another line'} competes for the same receivable (paid twice?)`;
     case 'manual':
       return p.at ? `chosen by hand on ${date(str('at'))}` : 'chosen by hand';
     case 'tie':
@@ -131,20 +131,22 @@ export function englishReason(
     case 'weak':
       return `the best candidate is too weak (score ${num('score')})`;
     case 'claimed':
-      return `the candidate was already given to line ${num('lineId')}`;
+      return `the candidate was already given to ${str('date') ? `the ${money(num('amountCents'))} line of ${date(str('date'))}` : 'another line'}`;
     case 'held':
       return str('date')
         ? `the candidate already goes with the ${money(num('amountCents'))} line of ${date(str('date'))}${str('account') ? ` in ${str('account')}` : ''}`
         : 'the candidate already goes with a line of another statement';
     case 'possible_duplicate':
-      return `same payment as line ${num('lineId')} (paid twice?): nothing proposed`;
+      return `same payment as ${str('date') ? `the ${money(num('amountCents'))} line of ${date(str('date'))}` : 'another line'} (paid twice?): nothing proposed`;
     case 'lump_no_fit':
       return `no combination of the ${num('candidates')} candidates makes the amount`;
     case 'lump_ambiguous':
     case 'combination_ambiguous':
       return `${num('combinations')} or more combinations make the amount: nothing proposed`;
     case 'duplicate_import':
-      return `same transaction as line ${num('lineId')} of statement #${num('statementId')} (period imported twice?): nothing proposed`;
+      return str('from')
+        ? `same transaction already imported in this account's statement of ${date(str('from'))} to ${date(str('to'))} (period imported twice?): nothing proposed`
+        : `same transaction already imported in another statement of this account (period imported twice?): nothing proposed`;
     case 'already_received':
       return `already reconciled: receivable ${num('receivableId')}${str('name') ? ` of ${str('name')}` : ''} was marked paid on ${date(str('date'))}`;
     case 'return_file':

@@ -12,6 +12,7 @@ import { OtherFilesHistory } from '../components/import/OtherFilesHistory';
 import { PreviewLines } from '../components/import/PreviewLines';
 import { ReturnFileSummary } from '../components/import/ReturnFileSummary';
 import { StatementHistory } from '../components/import/StatementHistory';
+import { statementLabel } from '../statement-label';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
 type Preview = CommandOutput<'import.preview'>;
@@ -374,7 +375,13 @@ export function ImportScreen({ demo }: { demo: boolean }) {
         <div role="status">
           <p className="status ok">
             {t('importing.removed', {
-              file: removed.fileName,
+              // The statement as the history named it: its account and period ([T] item 5).
+              file: statementLabel(
+                { ...removed, id: removed.statementId },
+                accounts?.find((a) => a.id === removed.bankAccountId)?.description,
+                i18n.language,
+                t,
+              ),
               lines: t('importing.nLines', { count: removed.lines }),
               approved: t('importing.nApproved', { count: removed.approvedDiscarded }),
             })}

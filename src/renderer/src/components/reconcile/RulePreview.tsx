@@ -6,6 +6,7 @@ import { call, CommandError } from '../../api/client';
 import { formatDate, formatMoney } from '../../format';
 import { useLatest } from '../../hooks/latest';
 import { describeError } from '../../i18n';
+import { statementLabel } from '../../statement-label';
 
 export type PreviewQuery = CommandInput<'review.previewAsideRule'>;
 
@@ -119,7 +120,12 @@ export function RulePreview({
             {t('workspace.rulePreview.wide', {
               caught: widest.caught,
               credits: widest.credits,
-              file: widest.fileName,
+              file: statementLabel(
+                { ...widest, id: widest.statementId },
+                widest.accountName,
+                i18n.language,
+                t,
+              ),
               percent: preview.widePercent,
             })}
           </p>
