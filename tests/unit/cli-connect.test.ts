@@ -65,6 +65,22 @@ describe('quita connect with a key the test warns about', () => {
     expect((JSON.parse(list.stdout) as { profiles: unknown[] }).profiles).toEqual([]);
   });
 
+  it('refuses what the connection form refuses, in its words, before any request (exit 2)', async () => {
+    const r = await quita(
+      ['connect', '--base-url', 'evo.example', '--username', 'rede', '--key-kind', 'filial'],
+      {
+        QUITA_PASSWORD: KEY,
+      },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^quita: --base-url: Endereço inválido: use https:\/\/…/);
+    const kind = await quita(['connect', '--base-url', url, '--username', 'rede', '--key-kind', 'gerente'], {
+      QUITA_PASSWORD: KEY,
+    });
+    expect(kind.code).toBe(2);
+    expect(kind.stderr).toMatch(/^quita: --key-kind aceita unidade ou administrador\n/);
+  });
+
   it('with --anyway saves it and audits what the test said, as the screen does', async () => {
     const r = await connect('--anyway');
     expect(r.code, r.stderr).toBe(0);

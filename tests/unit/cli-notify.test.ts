@@ -98,6 +98,10 @@ describe('quita notify / debtors / geography', () => {
       expect(r.code, JSON.stringify(message.slice(0, 5))).toBe(2);
       expect(r.stderr).toMatch(/^quita: a mensagem (está vazia|tem 1001 caracteres; o limite é 1000)\n/);
     }
+    // A placeholder the core does not know: its refusal (exit 1, as before) names it in the clerk's words.
+    const unknown = await quita('a', ['notify', '--member', '1', '--message', 'Oi {apelido}']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/A mensagem usa um marcador que o Quita não conhece \(\{apelido\}\)\./);
   });
 
   it('a key without permission for debtors: the sync says which route was refused', async () => {

@@ -260,6 +260,9 @@ describe('quita restore', () => {
     const r2 = await quita(['restore', newer.name]);
     expect(r2.code).toBe(1);
     expect(r2.stderr).toMatch(/versão mais nova do Quita/);
+    const typo = await quita(['restore', 'quita-ontem.db']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^quita: “quita-ontem\.db” não é o nome de uma cópia de segurança/);
     const en = await quita(['--lang', 'en', 'restore', foreign.name]);
     expect(en.code).toBe(1);
     expect(en.stderr).toMatch(/^quita: This file is not a Quita backup/);

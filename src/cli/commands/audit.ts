@@ -4,7 +4,7 @@ import { verifyReasonText } from '../../shared/i18n/audit-words';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type CliContext, type ParsedValues, type Subcommand } from '../types';
-import { checkPeriod, choiceOf, dayOption, failure } from './words';
+import { checkInput, checkPeriod, choiceOf, dayOption, failure } from './words';
 
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 type Format = (typeof FORMATS)[number];
@@ -61,13 +61,15 @@ async function exportAction(v: ParsedValues, core: Core, say: Say) {
     actionGiven === undefined
       ? undefined
       : (choiceOf(actionGiven, ACTION_GROUPS, { exactKeys: false }) ?? actionGiven);
-  const file = await runCommand(core, 'audit.export', {
+  const input = {
     kind,
     format,
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(action ? { action } : {}),
-  });
+  };
+  checkInput('audit.export', input, { action: () => say.t('cli.audit.longAction') });
+  const file = await runCommand(core, 'audit.export', input);
   const path = resolve(out);
   const bytes = Buffer.from(file.base64, 'base64');
   // Written whole or not at all; 0600 because the log names people and amounts.

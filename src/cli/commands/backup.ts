@@ -1,6 +1,7 @@
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
+import { checkInput } from './words';
 
 /** "1,4 MB", as Configurações → Cópias de segurança says a size. */
 const size = (say: Say, bytes: number) =>
@@ -40,7 +41,9 @@ export const restoreCommand: Subcommand = {
     const [name, ...extra] = positionals;
     if (extra.length || (name && v.latest === true) || (!name && v.latest !== true))
       throw new UsageError(say.t('cli.restore.usage'));
-    const r = await runCommand(core, 'db.restore', name ? { name } : { latest: true });
+    const input = name ? { name } : { latest: true };
+    checkInput('db.restore', input, { name: () => say.t('cli.restore.badName', { name }) });
+    const r = await runCommand(core, 'db.restore', input);
     const lines = [say.t('backups.restored', { when: say.dateTime(r.restored.at) })];
     if (r.movedAside) lines.push(say.t('cli.restore.movedAside', { file: r.movedAside }));
     return { json: r, text: lines.join('\n') };

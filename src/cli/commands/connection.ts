@@ -2,7 +2,7 @@ import { BLOCKING_NOTICES } from '../../shared/contract/connection';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
-import { choiceOf, failure } from './words';
+import { checkInput, choiceOf, failure } from './words';
 
 /** --key-kind's names: the core's, and the clerk's ("unidade", "administrador"). */
 const KEY_KIND_NAMES = {
@@ -43,9 +43,22 @@ export const connectCommand: Subcommand = {
     }
     if (!password) throw new UsageError(say.t('cli.connect.noKey'));
     const creds = { baseUrl, username, password, keyKind };
+    const name = typeof v.name === 'string' ? v.name : username;
+    // What the connection form refuses, refused here too and in its words, before anything is sent.
+    const invalid = (option: string, key: string) => () =>
+      say.t('cli.connect.invalid', { option, reason: say.t(`connection.invalid.${key}`) });
+    checkInput(
+      'profiles.save',
+      { ...creds, name },
+      {
+        baseUrl: invalid('--base-url', 'baseUrl'),
+        username: invalid('--username', 'username'),
+        password: () => say.t('cli.connect.badKey'),
+        name: invalid('--name', 'name'),
+      },
+    );
     // Nothing is saved unless the API accepts the key.
     const test = await runCommand(core, 'connection.test', creds);
-    const name = typeof v.name === 'string' ? v.name : username;
     // The screen stops here and asks; the CLI's answer is --anyway, audited the same way (savedDespite).
     const blocking = test.notices.find((n) => BLOCKING_NOTICES.includes(n.code));
     if (blocking && v.anyway !== true)

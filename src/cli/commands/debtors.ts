@@ -1,6 +1,6 @@
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
-import { choiceOf, syncedText } from './words';
+import { checkInput, choiceOf, syncedText } from './words';
 
 /** --sort's names: the core's (scripts) and the clerk's, as Inadimplentes' columns say them. */
 const SORT_NAMES = {
@@ -24,12 +24,17 @@ export const debtorsCommand: Subcommand = {
       throw new UsageError(say.t('cli.debtors.badMinDays'));
     const sort = typeof v.sort === 'string' ? choiceOf(v.sort, SORT_NAMES) : undefined;
     if (typeof v.sort === 'string' && !sort) throw new UsageError(say.t('cli.debtors.badSort'));
-    const r = await runCommand(core, 'debtors.list', {
+    const filters = {
       ...(typeof v.search === 'string' ? { search: v.search } : {}),
       ...(minDays !== undefined ? { minDaysLate: minDays } : {}),
       ...(sort ? { sort } : {}),
-      dir: v.asc === true ? 'asc' : 'desc',
+      dir: v.asc === true ? ('asc' as const) : ('desc' as const),
+    };
+    checkInput('debtors.list', filters, {
+      search: () => say.t('cli.debtors.longSearch'),
+      minDaysLate: () => say.t('cli.debtors.badMinDays'),
     });
+    const r = await runCommand(core, 'debtors.list', filters);
     const money = (c: number | null) => (c === null ? '' : say.money(c));
     const days = (n: number | null) => (n === null ? '' : say.t('cli.debtors.days', { count: n }));
     const daysWidth = Math.max(0, ...r.rows.map((d) => days(d.daysLate).length));
@@ -55,7 +60,9 @@ export const geographyCommand: Subcommand = {
   async run(v, _p, core, { say }) {
     if (v.refresh === true) await runCommand(core, 'geo.refresh', {});
     if (typeof v.search === 'string') {
-      const { hits } = await runCommand(core, 'geo.search', { query: v.search, limit: 500 });
+      const query = { query: v.search, limit: 500 };
+      checkInput('geo.search', query, { query: () => say.t('cli.geography.badSearch') });
+      const { hits } = await runCommand(core, 'geo.search', query);
       const level = (l: string) => say.t(`geo.level.${l}`, { defaultValue: l });
       const width = Math.max(0, ...hits.map((h) => level(h.level).length));
       return {

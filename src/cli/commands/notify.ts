@@ -65,6 +65,16 @@ export const notifyCommand: Subcommand = {
       // The screen asks at this point; here the answer is a flag.
       if (isAppError(e) && e.code === 'notify.recently_notified')
         throw failure(e.kind, `${say.error(e.toInfo())} ${say.t('cli.notify.again')}`);
+      if (isAppError(e) && e.code === 'notify.unknown_placeholder')
+        throw failure(
+          e.kind,
+          say.t('cli.notify.unknownPlaceholder', {
+            placeholders: String(e.params?.placeholders ?? '')
+              .split(', ')
+              .map((p) => `{${p}}`)
+              .join(', '),
+          }),
+        );
       throw e;
     });
     const member = (id: number, name: string | null) =>

@@ -1,4 +1,5 @@
 import { AppError } from '../../core';
+import { commands, type CommandInput, type CommandName } from '../../shared/contract';
 import type { ErrorKind } from '../../shared/contract/envelope';
 import { formatDuration, parseDmy } from '../../shared/format';
 import type { Say } from '../i18n';
@@ -34,6 +35,24 @@ export function checkPeriod(say: Say, from: string | undefined, to: string | und
     throw new UsageError(say.t('cli.dataWords.badRange', { from: say.date(from), to: say.date(to) }));
 }
 
+/**
+ * The core's own check of a command's input (the contract's schema), run before the command so that a value it
+ * refuses is said in the clerk's words, naming the option, as bad usage (exit 2, as the core's refusal is). A
+ * field with no sentence here is left to the core.
+ */
+export function checkInput<K extends CommandName>(
+  name: K,
+  input: CommandInput<K>,
+  sentences: Partial<Record<string, () => string>>,
+): void {
+  const checked = commands[name].input.safeParse(input);
+  if (checked.success) return;
+  for (const issue of checked.error.issues) {
+    const sentence = sentences[String(issue.path[0] ?? '')];
+    if (sentence) throw new UsageError(sentence());
+  }
+}
+
 /** "Conciliação" → "conciliacao": option values are matched without case or accents. */
 const plain = (s: string) =>
   s
@@ -60,6 +79,9 @@ export function choiceOf<K extends string>(
 
 /**
  * A failure the command words itself (already in the clerk's language), for exit code 1: an AppError, so it is
- * said in one sentence and not taken for a fault of Quita's own.
+ * said in one sentence and not taken for a fault of Quita's own. Its code is in the `cli.` namespace, which the
+ * catalogue's `errors.*` does not word: the kind's general sentence ("Confira os dados informados.") is said
+ * before it today (describeErrorWith); a `cli.` code marks the message as already worded, should main say it as is.
  */
-export const failure = (kind: ErrorKind, sentence: string): AppError => new AppError(kind, sentence);
+export const failure = (kind: ErrorKind, sentence: string): AppError =>
+  new AppError(kind, sentence, { code: 'cli.worded' });

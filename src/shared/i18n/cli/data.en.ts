@@ -66,6 +66,8 @@ export const cliDataEn: typeof cliDataPtBR = {
     badKeyKind: '--key-kind takes branch or admin',
     noStdin: '--password-stdin needs a standard input',
     noKey: 'no key given: set QUITA_PASSWORD or pipe it with --password-stdin',
+    badKey: 'the key given cannot be right: it is longer than 500 characters',
+    invalid: '{{option}}: {{reason}}',
     notice: {
       key_sees_branches:
         'Warning: this key sees {{count}} branches (codes {{branches}}): it looks like a general administrator’s key, not the branch’s. With it Quita would mix in other branches’ receivables. Ask for the branch’s key, or use --key-kind admin.',
@@ -90,6 +92,7 @@ export const cliDataEn: typeof cliDataPtBR = {
     ].join('\n'),
     badMinDays: '--min-days-late must be a whole number, 0 or more',
     badSort: '--sort takes name, amount, daysLate or dueDate',
+    longSearch: '--search takes up to 100 characters',
     days: '{{count}} days',
     days_one: '{{count}} day',
     empty: 'No debtors with these filters. Run quita sync to refresh the list.',
@@ -103,6 +106,7 @@ export const cliDataEn: typeof cliDataPtBR = {
       'Without --search: each state, with how many cities and neighbourhoods it has.',
     ].join('\n'),
     empty: 'No places stored yet: run quita geography --refresh.',
+    badSearch: '--search needs a text of 1 to 100 characters',
   },
   notify: {
     summary: 'Send a notification to one or more members through EVO and wait for the outcome',
@@ -117,6 +121,8 @@ export const cliDataEn: typeof cliDataPtBR = {
     emptyMessage: 'the message is empty',
     longMessage: 'the message has {{length}} characters; the limit is {{max}}',
     again: 'To notify them again, add --again.',
+    unknownPlaceholder:
+      'The message uses a placeholder Quita does not know ({{placeholders}}). The placeholders are {nome}, {primeiro_nome}, {valor}, {vencimento} and {dias_atraso}.',
     line: '{{member}}: {{state}}',
     lineDetail: '{{member}}: {{state}} — {{detail}}',
     sentDetail: '{{id}}, {{when}}',
@@ -147,6 +153,7 @@ export const cliDataEn: typeof cliDataPtBR = {
       'The current database is not deleted: it is kept beside, under another name.',
     ].join('\n'),
     usage: 'give --latest or one backup’s name (one of the two)',
+    badName: '“{{name}}” is not a backup’s name (the names are in quita backup --list)',
     movedAside: 'The replaced file was kept as {{file}}.',
   },
 };

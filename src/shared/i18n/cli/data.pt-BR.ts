@@ -71,6 +71,8 @@ export const cliDataPtBR = {
     badKeyKind: '--key-kind aceita unidade ou administrador',
     noStdin: '--password-stdin precisa de uma entrada padrão',
     noKey: 'nenhuma chave informada: defina QUITA_PASSWORD ou passe a chave com --password-stdin',
+    badKey: 'a chave informada não serve: tem mais de 500 caracteres',
+    invalid: '{{option}}: {{reason}}',
     notice: {
       key_sees_branches:
         'Atenção: esta chave enxerga {{count}} filiais (códigos {{branches}}): parece uma chave de administrador geral, não da filial. Com ela o Quita misturaria recebíveis de outras filiais. Peça a chave da filial, ou use --key-kind administrador.',
@@ -95,6 +97,7 @@ export const cliDataPtBR = {
     ].join('\n'),
     badMinDays: '--min-days-late precisa ser um número inteiro, 0 ou mais',
     badSort: '--sort aceita nome, valor, atraso ou vencimento',
+    longSearch: '--search aceita até 100 caracteres',
     days: '{{count}} dias',
     days_one: '{{count}} dia',
     empty: 'Nenhum inadimplente com estes filtros. Rode quita sync para atualizar a lista.',
@@ -108,6 +111,7 @@ export const cliDataPtBR = {
       'Sem --search: cada estado, com quantas cidades e bairros tem.',
     ].join('\n'),
     empty: 'Nenhuma localidade guardada ainda: rode quita geography --refresh.',
+    badSearch: '--search precisa de um texto de 1 a 100 caracteres',
   },
   notify: {
     summary: 'Envia uma notificação a um ou mais alunos pelo EVO e espera o resultado',
@@ -122,6 +126,8 @@ export const cliDataPtBR = {
     emptyMessage: 'a mensagem está vazia',
     longMessage: 'a mensagem tem {{length}} caracteres; o limite é {{max}}',
     again: 'Para notificar de novo, acrescente --again.',
+    unknownPlaceholder:
+      'A mensagem usa um marcador que o Quita não conhece ({{placeholders}}). Os marcadores são {nome}, {primeiro_nome}, {valor}, {vencimento} e {dias_atraso}.',
     line: '{{member}}: {{state}}',
     lineDetail: '{{member}}: {{state}} — {{detail}}',
     sentDetail: '{{id}}, {{when}}',
@@ -152,6 +158,7 @@ export const cliDataPtBR = {
       'O banco de dados atual não é apagado: fica guardado ao lado, com outro nome.',
     ].join('\n'),
     usage: 'informe --latest ou o nome de uma cópia (um dos dois)',
+    badName: '“{{name}}” não é o nome de uma cópia de segurança (os nomes estão em quita backup --list)',
     movedAside: 'O arquivo substituído foi guardado como {{file}}.',
   },
 };

@@ -46,6 +46,7 @@ export const cliRunEn: typeof cliRunPtBR = {
     badKind: '--kind takes log or reconciliation (not “{{value}}”)',
     badAction: 'unknown action “{{action}}” (use export or verify)',
     noAction: 'say what to do: export or verify',
+    longAction: '--action takes up to 60 characters',
     written: 'Wrote {{path}} ({{format}}, {{size}}).',
     bytes: '{{formatted}} bytes',
     bytes_one: '{{formatted}} byte',

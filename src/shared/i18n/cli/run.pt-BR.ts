@@ -49,6 +49,7 @@ export const cliRunPtBR = {
     badKind: '--kind aceita registro ou conciliacao (não “{{value}}”)',
     badAction: 'ação desconhecida: “{{action}}” (use export ou verify)',
     noAction: 'diga o que fazer: export ou verify',
+    longAction: '--action aceita até 60 caracteres',
     written: 'Arquivo gravado: {{path}} ({{format}}, {{size}}).',
     bytes: '{{formatted}} bytes',
     bytes_one: '{{formatted}} byte',
