@@ -19,7 +19,7 @@ const ROWS_SHOWN = 50;
  * "Valor" is the receivable's value in the EVO; when the bank credited less (a card fee), the net and the fee
  * are said under it ([T] item 6). The list grows with the page, 50 rows at a time ([T] item 8).
  */
-function ItemsTable({
+export function ItemsTable({
   items,
   count,
   totalCents,
