@@ -6,7 +6,8 @@ import { actionText, actorText, changeRows, formatBrasilia, prettyJson, subjectT
 type Entry = CommandOutput<'audit.list'>['entries'][number];
 
 const COLUMNS = {
-  gridTemplateColumns: '4rem 10rem minmax(11rem, 0.7fr) minmax(18rem, 1.3fr) minmax(12rem, 1.6fr) 6rem',
+  // [T] When on one line, who and what as long as their longest words; what the entry is about gets the rest.
+  gridTemplateColumns: '2.5rem 10rem minmax(9.5rem, 0.1fr) 18rem minmax(12rem, 1fr) 5rem',
 };
 const ROW = 36;
 
