@@ -126,6 +126,11 @@ test('statements by account and period, card fees as fees, Início and Enviar af
   // Item 8: the list grows with the page: no box with a cut row (not a vertical scroller).
   expect(await overflowOf(items)).toBeLessThanOrEqual(1);
   await shoot(page, 't-send-values-net');
+  // The total: the receivables' own values, what the bank credited for them under it; the last row is whole.
+  const foot = items.locator('tfoot');
+  await foot.scrollIntoViewIfNeeded();
+  await expect(foot).toContainText(/Total: \d+ recebíveis\s*R\$\s[\d.,]+creditado R\$\s[\d.,]+/);
+  await shoot(page, 't-send-total');
   await page.getByRole('button', { name: /^Marcar como pagos \(\d+, R\$/ }).click();
   await page.getByRole('button', { name: 'Sim, marcar como pagos' }).click();
   await expect(page.getByText(/confirmados: [1-9]\d* · a revisar: 0/)).toBeVisible({ timeout: 60_000 });

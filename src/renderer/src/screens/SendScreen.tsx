@@ -207,6 +207,17 @@ export function SendScreen() {
     }
   };
   const accountNames = (preview?.groups ?? []).map((g) => g.accountName ?? String(g.bankAccountId));
+  // What the EVO records is each receivable received at its own value: when every item is listed, the totals
+  // said before the click are the receivables' (the bank's net, less card fees, is under the list's total).
+  const allListed = !!preview && preview.items.length === preview.count;
+  const faceOf = (it: Item) => it.faceCents ?? it.amountCents;
+  const faceTotal = allListed
+    ? preview.items.reduce((s, it) => s + faceOf(it), 0)
+    : (preview?.totalCents ?? 0);
+  const faceOfGroup = (g: Preview['groups'][number]) =>
+    allListed
+      ? preview.items.filter((it) => it.accountName === g.accountName).reduce((s, it) => s + faceOf(it), 0)
+      : g.totalCents;
   const accounts = t('send.intoAccounts', {
     count: accountNames.length,
     accounts: listOf(accountNames, locale),
@@ -247,7 +258,7 @@ export function SendScreen() {
               <li key={g.bankAccountId}>
                 {t('send.group', {
                   count: g.count,
-                  total: formatMoney(g.totalCents, locale),
+                  total: formatMoney(faceOfGroup(g), locale),
                   account: g.accountName ?? g.bankAccountId,
                 })}
               </li>
@@ -264,7 +275,7 @@ export function SendScreen() {
             <>
               {monthWarning}
               <button type="button" className="primary" onClick={() => setConfirming(true)}>
-                {t('send.markPaid', { count: preview.count, total: formatMoney(preview.totalCents, locale) })}
+                {t('send.markPaid', { count: preview.count, total: formatMoney(faceTotal, locale) })}
               </button>
             </>
           ) : (
@@ -277,7 +288,7 @@ export function SendScreen() {
               <p id="send-confirm">
                 {t('send.confirmText', {
                   count: preview.count,
-                  total: formatMoney(preview.totalCents, locale),
+                  total: formatMoney(faceTotal, locale),
                   accounts,
                   today,
                 })}
