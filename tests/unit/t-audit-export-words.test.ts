@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit } from '../../src/core/audit/audit.repo';
 import type { AuditVerification } from '../../src/core/audit/audit-verify';
 import {
+  actionLabelPt,
   anchorSentence,
   auditLogReport,
   verificationSentence,
@@ -12,8 +13,11 @@ import { reconciliationReport } from '../../src/core/reports/reconciliation.repo
 import { auditLogFile, reconciliationFile, type ReportMeta } from '../../src/core/reports/report-files';
 import { buildScenario } from '../../src/core/reports/scenario.testing';
 import { actorPt } from '../../src/core/reports/words-pt';
-import { actorText } from '../../src/renderer/src/components/audit/audit-text';
-import { actorText as sharedActorText } from '../../src/shared/i18n/audit-words';
+import { actionText, actorText } from '../../src/renderer/src/components/audit/audit-text';
+import {
+  actionText as sharedActionText,
+  actorText as sharedActorText,
+} from '../../src/shared/i18n/audit-words';
 import { resources } from '../../src/shared/i18n/resources';
 
 const meta: ReportMeta = {
@@ -41,6 +45,10 @@ describe('audit exports in the screen’s words', () => {
 
   it('one function words the actor for the screen and the files', () => {
     expect(actorText).toBe(sharedActorText);
+    expect(actionText).toBe(sharedActionText);
+    expect(actionLabelPt('import.committed', 'return_file:1')).toBe(
+      actionText(t, () => true, 'import.committed', 'return_file:1'),
+    );
     for (const actor of ['root (browser)', 'maria (desktop)', 'joão (cli)', 'maria (schedule)', 'regra 3'])
       expect(actorPt(actor), actor).toBe(actorText(t, actor));
     expect(actorPt('root (browser)')).toBe('root, pelo navegador');
@@ -61,6 +69,9 @@ describe('audit exports in the screen’s words', () => {
     const pdf = (await pdfPages((await auditLogFile(report, 'pdf', {}, meta)).bytes)).flat().join(' ');
     expect(pdf).toContain('root, pelo navegador');
     expect(pdf).not.toMatch(RAW);
+    // The action as the screen says it, without its code (the CSV keeps the code in “Ação” for a script).
+    expect(pdf).toContain('Sincronização concluída');
+    expect(pdf).not.toMatch(/sync\.completed|match\.approved|import\.committed/);
   });
 
   it('the reconciliation report says who approved and queued in words', async () => {

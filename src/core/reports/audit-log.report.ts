@@ -6,7 +6,7 @@ import { utcBounds, type Period } from './period';
 import { maskSecrets } from '../../shared/mask-secrets';
 import { verifyReasonText } from '../../shared/i18n/audit-words';
 import { dateTimePt } from './format-pt';
-import { tPt } from './words-pt';
+import { actionPt, tPt } from './words-pt';
 
 export interface AuditLogRow {
   seq: number;
@@ -27,39 +27,13 @@ export interface AuditLogReport {
   verification: AuditVerification;
 }
 
-/** How the known actions read in the exported files (Portuguese: they go to the branch's manager). */
-export const ACTION_LABELS_PT: Record<string, string> = {
-  'import.committed': 'Extrato importado',
-  'import.removed': 'Extrato removido',
-  'settings.profile_removed': 'Conexão removida',
-  'match.approved': 'Sugestão aprovada',
-  'match.rejected': 'Sugestão rejeitada',
-  'match.overridden': 'Par corrigido manualmente',
-  'match.to_review': 'Marcado para revisão',
-  'match.unmatched': 'Par desfeito',
-  'outbox.queued': 'Lote na fila de envio',
-  'outbox.sending': 'Lote sendo enviado',
-  'outbox.sent': 'Lote enviado',
-  'outbox.confirmed': 'Lote confirmado pela API',
-  'outbox.unknown': 'Lote com resultado incerto',
-  'outbox.needs_review': 'Lote precisa de revisão',
-  'notification.sent': 'Notificação enviada',
-  'notification.failed': 'Notificação falhou',
-  'notification.unknown': 'Notificação com resultado incerto',
-  'settings.changed': 'Configuração alterada',
-  'sync.completed': 'Sincronização concluída',
-};
-
-/** Actions that read otherwise for what they are about: a return file or a card sales file is not a statement. */
-const ACTION_LABELS_BY_KIND_PT: Record<string, Record<string, string>> = {
-  return_file: { 'import.committed': 'Arquivo retorno importado' },
-  acquirer_file: { 'import.committed': 'Arquivo de vendas do cartão importado' },
-};
-
-/** How an entry's action reads in the exported files, by what it is about when that says it better. */
+/**
+ * How an entry's action reads in the exported files: the Auditoria screen's words (one catalogue, `audit.actions`,
+ * by what it is about when that says it better); undefined for an action the catalogue does not know.
+ */
 export function actionLabelPt(action: string, subject: string | null): string | undefined {
-  const kind = subject ? /^([a-z_]+):./.exec(subject)?.[1] : undefined;
-  return (kind && ACTION_LABELS_BY_KIND_PT[kind]?.[action]) ?? ACTION_LABELS_PT[action];
+  const words = actionPt(action, subject);
+  return words === action ? undefined : words;
 }
 
 /**

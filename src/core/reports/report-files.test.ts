@@ -258,7 +258,8 @@ describe('audit log files', () => {
     expect(all).toContain('Zoë Lukasz ?, pelo');
     expect(all.join(' ')).not.toContain('(desktop)');
     expect(all).toContain('Sugestão rejeitada');
-    expect(all).toContain('match.rejected');
+    // [T] a known action in words only; one the catalogue does not know, as written.
+    expect(all).not.toContain('match.rejected');
     expect(all).toContain('custom.thing');
     expect(all).toContain('412');
     expect(all.some((l) => l.endsWith('…'))).toBe(true);

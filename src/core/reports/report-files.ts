@@ -215,7 +215,8 @@ export async function auditLogFile(
     dateTimePt(r.at, true),
     actorPt(r.actor),
     r.profileId,
-    actionLabelPt(r.action, r.subject) ? `${actionLabelPt(r.action, r.subject)}\n${r.action}` : r.action,
+    // [T] the action in words for the reader of the PDF; the code stays in the CSV/XLSX's “Ação” for a script.
+    actionLabelPt(r.action, r.subject) ?? r.action,
     r.subject ?? '',
     r.before ?? '',
     r.after ?? '',

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { resources } from '../../shared/i18n/resources';
-import { actorText } from '../../shared/i18n/audit-words';
+import { actionText, actorText } from '../../shared/i18n/audit-words';
 
 /**
  * The catalogue's Portuguese, for the files Quita hands to a branch ([T]): an exported audit log or reconciliation
@@ -21,3 +21,7 @@ export const tPt: TFunction = pt.t.bind(pt);
 
 /** “root, pelo navegador”, “ciclo automático”: the log's `root (browser)` as the screen says it. */
 export const actorPt = (actor: string): string => actorText(tPt, actor);
+
+/** “Sugestão aprovada”, “Arquivo retorno importado”: an action as the screen says it; an unknown one as written. */
+export const actionPt = (action: string, subject: string | null): string =>
+  actionText(tPt, (k) => pt.exists(k), action, subject);

@@ -9,6 +9,29 @@
  */
 export type Words = (key: string | string[], params?: Record<string, unknown>) => string;
 
+/** `return_file:1` → `return_file`; null for a subject of another shape. */
+const subjectKind = (subject: string | null | undefined): string | null =>
+  subject ? (/^([a-z_]+):./.exec(subject)?.[1] ?? null) : null;
+
+/**
+ * A known action in words ("Sugestão aprovada"), for the screen and the files alike; anything else exactly as
+ * written in the log. What it is about may say it better: `import.committed` of a `return_file:…` is "Arquivo
+ * retorno importado", not a statement's.
+ */
+export function actionText(
+  t: Words,
+  exists: (key: string) => boolean,
+  action: string,
+  subject?: string | null,
+): string {
+  if (!/^[a-z_]+\.[a-z_]+$/.test(action)) return action;
+  const kind = subjectKind(subject);
+  if (kind && exists(`audit.actionsByKind.${kind}.${action}`))
+    return t(`audit.actionsByKind.${kind}.${action}`);
+  const key = `audit.actions.${action}`;
+  return exists(key) ? t(key) : action;
+}
+
 const ACTOR = /^(.*) \((desktop|browser|cli|schedule)\)$/;
 
 /**

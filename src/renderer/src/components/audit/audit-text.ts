@@ -15,30 +15,8 @@ export function brasiliaDayBounds(from: string, to: string): { from?: string; to
   };
 }
 
-/** `return_file:1` → `return_file`; null for a subject of another shape. */
-const subjectKind = (subject: string | null | undefined): string | null =>
-  subject ? (/^([a-z_]+):./.exec(subject)?.[1] ?? null) : null;
-
-/**
- * A known action in words ("Sugestão aprovada"); anything else exactly as written in the log. What it is about
- * may say it better: `import.committed` of a `return_file:…` is "Arquivo retorno importado", not a statement's.
- */
-export function actionText(
-  t: TFunction,
-  exists: (key: string) => boolean,
-  action: string,
-  subject?: string | null,
-): string {
-  if (!/^[a-z_]+\.[a-z_]+$/.test(action)) return action;
-  const kind = subjectKind(subject);
-  if (kind && exists(`audit.actionsByKind.${kind}.${action}`))
-    return t(`audit.actionsByKind.${kind}.${action}`);
-  const key = `audit.actions.${action}`;
-  return exists(key) ? t(key) : action;
-}
-
-// Who did it and what the verification found: one wording for the screen and the exported files ([T]).
-export { actorText, verifyReasonText } from '../../../../shared/i18n/audit-words';
+// What was done, who did it and what the verification found: one wording for the screen and the exported files ([T]).
+export { actionText, actorText, verifyReasonText } from '../../../../shared/i18n/audit-words';
 
 /** Times on this screen are Brasília's, like its period and the exported files, whatever the computer's zone. */
 export const formatBrasilia = (iso: string | null, locale: string): string =>
