@@ -211,7 +211,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     if (isAppError(e)) {
-      io.stderr(`quita: ${say.error(e.toInfo()).split('\n')[0]}`);
+      // A `cli.` code: the command worded the sentence itself, in the clerk's language; the rest as the screens.
+      const sentence = e.code?.startsWith('cli.') ? e.message : say.error(e.toInfo());
+      io.stderr(`quita: ${sentence.split('\n')[0]}`);
       return 1;
     }
     // Not a refusal but a fault of Quita's own: the details go to the log file, the clerk gets one sentence.

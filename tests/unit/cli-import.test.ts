@@ -67,7 +67,7 @@ describe('quita import', () => {
     const missing = await quita(['import', join(tmp.dir, 'nope.ofx'), '--bank-account', String(account)]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe(
-      `quita: Não encontrado. O arquivo ${join(tmp.dir, 'nope.ofx')} não existe; confira o caminho.\n`,
+      `quita: O arquivo ${join(tmp.dir, 'nope.ofx')} não existe; confira o caminho.\n`,
     );
     const noAccount = await quita(['import', file]);
     expect(noAccount.code).toBe(2);

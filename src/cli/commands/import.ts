@@ -225,12 +225,14 @@ function readStatementFile(path: string, say: Say): Buffer {
   try {
     const st = statSync(path);
     if (!st.isFile())
-      throw new AppError('validation', say.t('cli.import.notAFile', { path }), { code: 'import.not_a_file' });
+      throw new AppError('validation', say.t('cli.import.notAFile', { path }), {
+        code: 'cli.import.not_a_file',
+      });
     size = st.size;
   } catch (e) {
     if (e instanceof AppError) throw e;
     throw new AppError('not_found', say.t('cli.import.notFound', { path }), {
-      code: 'import.file_not_found',
+      code: 'cli.import.file_not_found',
     });
   }
   // Checked before reading, so a huge file is refused without loading it (the upload area has the same cap).

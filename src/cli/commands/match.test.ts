@@ -91,9 +91,9 @@ describe('quita match', () => {
     const all = await matchCommand.run({ statement: String(b.statementId), all: true }, [], core, io);
     expect(all.json).toEqual(out.json);
     await expect(matchCommand.run({ statement: 'x' }, [], core, io)).rejects.toThrow(/--statement/);
-    // A number that is no statement: a refusal in words (exit 1), the core's code kept.
+    // A number that is no statement: a refusal in words (exit 1), said as worded (a cli. code).
     await expect(matchCommand.run({ statement: '999' }, [], core, io)).rejects.toMatchObject({
-      code: 'match.statement_not_found',
+      code: 'cli.match.statement_not_found',
       message: 'O extrato nº 999 não existe (os números são os que quita import mostra).',
     });
   });

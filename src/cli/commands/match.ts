@@ -15,10 +15,10 @@ export async function aboutStatement<T>(run: Promise<T>, say: Say): Promise<T> {
   } catch (e) {
     if (!isAppError(e)) throw e;
     if (e.code === 'match.no_statement' || e.code === 'review.no_statement')
-      throw new AppError(e.kind, say.t('cli.match.noStatement'), { code: e.code });
+      throw new AppError(e.kind, say.t('cli.match.noStatement'), { code: `cli.${e.code}` });
     if (e.code === 'match.statement_not_found')
       throw new AppError(e.kind, say.t('cli.match.statementNotFound', { id: e.params?.statementId ?? '?' }), {
-        code: e.code,
+        code: `cli.${e.code}`,
       });
     throw e;
   }
