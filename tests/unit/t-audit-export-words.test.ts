@@ -72,6 +72,9 @@ describe('audit exports in the screen’s words', () => {
     // The action as the screen says it, without its code (the CSV keeps the code in “Ação” for a script).
     expect(pdf).toContain('Sincronização concluída');
     expect(pdf).not.toMatch(/sync\.completed|match\.approved|import\.committed/);
+    // What it is about, by name as the screen says it, not the stored `line:2` (the CSV keeps it in “Assunto”).
+    expect(pdf).toContain('Lançamento «');
+    expect(pdf).not.toMatch(/\b[a-z_]+:\d+\b/);
   });
 
   it('the reconciliation report says who approved and queued in words', async () => {

@@ -4,9 +4,10 @@ import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
 import type { Db } from '../db/open-db';
 import { utcBounds, type Period } from './period';
 import { maskSecrets } from '../../shared/mask-secrets';
-import { verifyReasonText } from '../../shared/i18n/audit-words';
+import { subjectText, verifyReasonText } from '../../shared/i18n/audit-words';
+import { withSubjectNames } from '../audit/audit-subject';
 import { dateTimePt } from './format-pt';
-import { actionPt, tPt } from './words-pt';
+import { actionPt, existsPt, tPt } from './words-pt';
 
 export interface AuditLogRow {
   seq: number;
@@ -19,6 +20,8 @@ export interface AuditLogRow {
   before: string | null;
   after: string | null;
   hash: string;
+  /** The name of what the entry is about (a file's, a member's), when one is known: the PDF says it in words. */
+  subjectName?: string | null;
 }
 
 export interface AuditLogReport {
@@ -67,8 +70,28 @@ export function auditLogReport(
     after: maskedJson(r.after_json),
     hash: r.hash,
   }));
-  return { rows, verification: verifyAudit(db, anchor) };
+  return { rows: withNames(db, rows), verification: verifyAudit(db, anchor) };
 }
+
+const parsed = (json: string | null): unknown => {
+  if (json === null) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/** Each row with the name of what it is about, found as the Auditoria screen finds it (audit-subject.ts). */
+function withNames(db: Db, rows: AuditLogRow[]): AuditLogRow[] {
+  const entries = rows.map((r) => ({ ...r, before: parsed(r.before), after: parsed(r.after) }));
+  const names = withSubjectNames(db, entries);
+  return rows.map((r, i) => ({ ...r, subjectName: names[i]!.subjectName }));
+}
+
+/** What an entry is about as the screen says it (“Arquivo retorno retorno.ret”, “Lote 2”), for the PDF. */
+export const subjectPt = (r: Pick<AuditLogRow, 'subject' | 'subjectName'>): string =>
+  r.subject ? subjectText(tPt, existsPt, r.subject, r.subjectName ?? null) : '';
 
 /**
  * The verification in words, for the end of every audit-log file ([T]): the same sentence as the Auditoria screen

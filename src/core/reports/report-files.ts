@@ -2,6 +2,7 @@ import { toCsv, toXlsx, type Column } from '../export/table-export';
 import {
   actionLabelPt,
   anchorSentence,
+  subjectPt,
   verificationSentence,
   type AuditLogReport,
   type AuditLogRow,
@@ -217,7 +218,7 @@ export async function auditLogFile(
     r.profileId,
     // [T] the action in words for the reader of the PDF; the code stays in the CSV/XLSX's “Ação” for a script.
     actionLabelPt(r.action, r.subject) ?? r.action,
-    r.subject ?? '',
+    subjectPt(r),
     r.before ?? '',
     r.after ?? '',
     r.hash.slice(0, 12),

@@ -18,10 +18,11 @@ void pt.init({
 });
 
 export const tPt: TFunction = pt.t.bind(pt);
+export const existsPt = (key: string): boolean => pt.exists(key);
 
 /** “root, pelo navegador”, “ciclo automático”: the log's `root (browser)` as the screen says it. */
 export const actorPt = (actor: string): string => actorText(tPt, actor);
 
 /** “Sugestão aprovada”, “Arquivo retorno importado”: an action as the screen says it; an unknown one as written. */
 export const actionPt = (action: string, subject: string | null): string =>
-  actionText(tPt, (k) => pt.exists(k), action, subject);
+  actionText(tPt, existsPt, action, subject);

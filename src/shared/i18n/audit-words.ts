@@ -32,6 +32,35 @@ export function actionText(
   return exists(key) ? t(key) : action;
 }
 
+/** Subjects written without a `kind:` (`update.feed`, `cycle 12`) and the key that says them. */
+const OTHER_SUBJECTS: [RegExp, string][] = [
+  [/^update\.feed$/, 'updateFeed'],
+  [/^cycle (\d+)$/, 'cycle'],
+];
+
+/**
+ * What an entry is about, in words: by its name when the core found one ("Arquivo retorno retorno.ret",
+ * `subjectName` of audit.list), else by kind and number ("batch:2" → "Lote 2"); an unknown subject exactly as
+ * written.
+ */
+export function subjectText(
+  t: Words,
+  exists: (key: string) => boolean,
+  subject: string | null,
+  name?: string | null,
+): string {
+  if (!subject) return '—';
+  const m = /^([a-z_]+):(.+)$/.exec(subject);
+  if (m && name && exists(`audit.subjectsNamed.${m[1]}`)) return t(`audit.subjectsNamed.${m[1]}`, { name });
+  if (m && exists(`audit.subjects.${m[1]}`)) return t(`audit.subjects.${m[1]}`, { id: m[2] });
+  if (/^[a-z_]+$/.test(subject) && exists(`audit.subjects.${subject}`)) return t(`audit.subjects.${subject}`);
+  for (const [re, key] of OTHER_SUBJECTS) {
+    const o = re.exec(subject);
+    if (o) return t(`audit.subjects.${key}`, { id: o[1] });
+  }
+  return subject;
+}
+
 const ACTOR = /^(.*) \((desktop|browser|cli|schedule)\)$/;
 
 /**

@@ -16,7 +16,7 @@ export function brasiliaDayBounds(from: string, to: string): { from?: string; to
 }
 
 // What was done, who did it and what the verification found: one wording for the screen and the exported files ([T]).
-export { actionText, actorText, verifyReasonText } from '../../../../shared/i18n/audit-words';
+export { actionText, actorText, subjectText, verifyReasonText } from '../../../../shared/i18n/audit-words';
 
 /** Times on this screen are Brasília's, like its period and the exported files, whatever the computer's zone. */
 export const formatBrasilia = (iso: string | null, locale: string): string =>
@@ -29,35 +29,6 @@ export const mask = maskSecrets;
 export function prettyJson(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return JSON.stringify(mask(value), null, 2);
-}
-
-/** Subjects written without a `kind:` (`update.feed`, `cycle 12`) and the key that says them. */
-const OTHER_SUBJECTS: [RegExp, string][] = [
-  [/^update\.feed$/, 'updateFeed'],
-  [/^cycle (\d+)$/, 'cycle'],
-];
-
-/**
- * What an entry is about, in words: by its name when the core found one ("Arquivo retorno retorno.ret",
- * `subjectName` of audit.list), else by kind and number ("batch:2" → "Lote 2"); an unknown subject exactly as
- * written.
- */
-export function subjectText(
-  t: TFunction,
-  exists: (key: string) => boolean,
-  subject: string | null,
-  name?: string | null,
-): string {
-  if (!subject) return '—';
-  const m = /^([a-z_]+):(.+)$/.exec(subject);
-  if (m && name && exists(`audit.subjectsNamed.${m[1]}`)) return t(`audit.subjectsNamed.${m[1]}`, { name });
-  if (m && exists(`audit.subjects.${m[1]}`)) return t(`audit.subjects.${m[1]}`, { id: m[2] });
-  if (/^[a-z_]+$/.test(subject) && exists(`audit.subjects.${subject}`)) return t(`audit.subjects.${subject}`);
-  for (const [re, key] of OTHER_SUBJECTS) {
-    const o = re.exec(subject);
-    if (o) return t(`audit.subjects.${key}`, { id: o[1] });
-  }
-  return subject;
 }
 
 const LIST_MAX = 8;
