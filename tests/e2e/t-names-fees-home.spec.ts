@@ -29,10 +29,10 @@ const period = (from: string, to: string) =>
 const overflowOf = (box: Locator) =>
   box.evaluate((el: { scrollHeight: number; clientHeight: number }) => el.scrollHeight - el.clientHeight);
 
-async function importSample(page: Page, account: string) {
+async function importSample(page: Page, account: string, format: 'OFX' | 'CSV' = 'OFX') {
   await page.getByRole('navigation').getByRole('button', { name: 'Importar' }).click();
   await page.locator('main select').first().selectOption({ label: account });
-  await page.getByRole('button', { name: 'OFX' }).click();
+  await page.getByRole('button', { name: format, exact: true }).click();
   await page.getByRole('button', { name: /^Importar \(\d+ crédito/ }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Importado:/ })).toBeVisible({ timeout: 30_000 });
 }
@@ -54,6 +54,7 @@ test('statements by account and period, card fees as fees, Início and Enviar af
   const label = (s: Statements['statements'][number], account: string) =>
     `${account} · ${period(s.periodFrom!, s.periodTo!)}`;
   const itauLabel = label(itau!, ITAU);
+  const itauLines = await command<Lines>(page, 'match.lines', { statementId: itau!.id, limit: 5000 });
   const cardsLabel = label(cards!, CARDS);
 
   // Item 5, Importar: "Extratos importados" names each statement by account and period, the file name under it.
@@ -176,4 +177,31 @@ test('statements by account and period, card fees as fees, Início and Enviar af
   for (const v of await chart.locator('.day-value').allTextContents())
     expect(plain(v)).toMatch(/^\d[\d.,]*( mil| mi)?$/);
   await shoot(page, 't-home-chart-values');
+
+  // Item 6, the other line in words: Itaú's days imported again from its CSV. Each line repeats one of the OFX's,
+  // and says so by the earlier statement's days; a candidate the OFX's line holds names that line by its amount,
+  // date and account — never "a linha 101 do extrato #3".
+  await importSample(page, ITAU, 'CSV');
+  await nav.getByRole('button', { name: 'Conciliar' }).click();
+  const again = (await command<Statements>(page, 'import.statements', {})).statements[0]!;
+  // The same account and days twice: told apart by the kind of file.
+  await expect(picker.locator('option')).toHaveText([`${itauLabel} (CSV)`, `${itauLabel} (OFX)`, cardsLabel]);
+  await picker.selectOption(String(again.id));
+  await page.getByRole('tab', { name: /^Todos/ }).click();
+  const twins = await command<Lines>(page, 'match.lines', { statementId: again.id, limit: 5000 });
+  const held = itauLines.rows.find((l) => l.zone === 'green' && l.receivables.length === 1)!;
+  const twin = twins.rows.find((l) => l.date === held.date && l.amountCents === held.amountCents)!;
+  await page
+    .getByLabel('Buscar (nome, valor ou data) — tecla /')
+    .fill(new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(twin.amountCents / 100));
+  await page.locator('.vlist-row').first().click();
+  const panel = page.locator('.line-panel');
+  await expect(panel).toContainText(
+    `mesma transação já importada no extrato de ${dmy(itau!.periodFrom!)} a ${dmy(itau!.periodTo!)} desta conta`,
+  );
+  await expect(panel.locator('.cand-list')).toContainText(
+    `o candidato já está com o lançamento de ${brl(held.amountCents)} de ${dmy(held.date)} da conta ${ITAU}`,
+  );
+  await expect(panel).not.toContainText('#');
+  await shoot(page, 't-reconcile-held-in-words');
 });

@@ -53,21 +53,33 @@ describe('statementLabel', () => {
     );
   });
 
-  it('two statements of one account over the same days are told apart by their file names', async () => {
+  it('two statements of one account over the same days: told apart by their kind of file, else by when each was imported', async () => {
     const t = await tr('pt-BR');
+    const at = (iso: string) =>
+      new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+    const of = (id: number, from: string, to: string, format: string, importedAt: string) => ({
+      ...st(id, from, to),
+      accountName: 'Itaú',
+      format,
+      importedAt,
+    });
     const labels = statementLabels(
       [
-        { ...st(1, '2026-10-27', '2026-11-26', 'a.ofx'), accountName: 'Itaú' },
-        { ...st(2, '2026-10-27', '2026-11-26', 'b.csv'), accountName: 'Itaú' },
-        { ...st(3, '2026-09-27', '2026-10-26', 'c.ofx'), accountName: 'Itaú' },
+        of(1, '2026-10-27', '2026-11-26', 'ofx', '2026-11-27T10:00:00Z'),
+        of(2, '2026-10-27', '2026-11-26', 'ofx', '2026-11-27T11:30:00Z'),
+        of(3, '2026-09-27', '2026-10-26', 'ofx', '2026-10-27T10:00:00Z'),
+        of(4, '2026-09-27', '2026-10-26', 'csv', '2026-10-27T11:00:00Z'),
+        of(5, '2026-08-27', '2026-09-26', 'csv', '2026-09-27T11:00:00Z'),
       ],
       'pt-BR',
       t,
     );
     expect([...labels.values()]).toEqual([
-      'Itaú · 27/10 a 26/11/2026 (a.ofx)',
-      'Itaú · 27/10 a 26/11/2026 (b.csv)',
-      'Itaú · 27/09 a 26/10/2026',
+      `Itaú · 27/10 a 26/11/2026 (importado em ${at('2026-11-27T10:00:00Z')})`,
+      `Itaú · 27/10 a 26/11/2026 (importado em ${at('2026-11-27T11:30:00Z')})`,
+      'Itaú · 27/09 a 26/10/2026 (OFX)',
+      'Itaú · 27/09 a 26/10/2026 (CSV)',
+      'Itaú · 27/08 a 26/09/2026',
     ]);
   });
 });

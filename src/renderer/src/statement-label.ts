@@ -4,7 +4,7 @@
  * ("extrato_1_3263_679230_2026-10-27_…"), which stays as secondary text or a tooltip. Conciliar's picker,
  * Início and Importar's history all call `statementLabel`.
  */
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -14,6 +14,13 @@ export interface NamedStatement {
   periodFrom: string | null;
   periodTo: string | null;
 }
+
+/** A statement of a list: with its account's name, and its kind of file and import time (to tell twins apart). */
+export type ListedStatement = NamedStatement & {
+  accountName: string | null | undefined;
+  format: string;
+  importedAt: string;
+};
 
 /** "27/10 a 26/11/2026" (one year), "28/12/2025 a 03/01/2026", "03/11/2026" (one day); null without dates. */
 export function periodText(from: string | null, to: string | null, locale: string, t: T): string | null {
@@ -51,21 +58,25 @@ export function statementLabel(
 
 /**
  * Labels for a list of statements (Conciliar's picker): two statements of one account over the same days
- * (a file imported again under another name) are told apart by their file name, in parentheses.
+ * (the same days imported again from another file) are told apart by their kind of file ("(CSV)"), short enough
+ * to show in the picker, or by when each was imported when they are of one kind.
  */
-export function statementLabels(
-  list: readonly (NamedStatement & { accountName: string | null | undefined })[],
-  locale: string,
-  t: T,
-): Map<number, string> {
+export function statementLabels(list: readonly ListedStatement[], locale: string, t: T): Map<number, string> {
   const base = new Map(list.map((s) => [s.id, statementLabel(s, s.accountName, locale, t)]));
-  const seen = new Map<string, number>();
-  for (const label of base.values()) seen.set(label, (seen.get(label) ?? 0) + 1);
+  const twins = new Map<string, ListedStatement[]>();
+  for (const s of list) twins.set(base.get(s.id)!, [...(twins.get(base.get(s.id)!) ?? []), s]);
   return new Map(
-    [...base].map(([id, label]) => {
-      if ((seen.get(label) ?? 0) < 2) return [id, label];
-      const s = list.find((x) => x.id === id)!;
-      return [id, t('workspace.statementLabel.withFile', { label, file: s.fileName })];
+    list.map((s) => {
+      const label = base.get(s.id)!;
+      const group = twins.get(label)!;
+      if (group.length < 2) return [s.id, label];
+      const formats = new Set(group.map((x) => x.format));
+      return [
+        s.id,
+        formats.size === group.length
+          ? t('workspace.statementLabel.twin', { label, which: s.format.toUpperCase() })
+          : t('workspace.statementLabel.imported', { label, when: formatDateTime(s.importedAt, locale) }),
+      ];
     }),
   );
 }
