@@ -1,225 +1,15 @@
-/**
- * What a Brazilian clerk must never read in Quita's pt-BR text, as pure checks shared by the CLI's walk
- * (tests/unit/cli-speaks-portuguese.test.ts). Each returns the offending snippets, so a failure names them.
- */
+import { checkCodes, checkEnglish, checkJson, checkPlurals } from '../e2e/screen-text';
 
 /**
- * English words that never appear in Portuguese prose. Words that are also Portuguese ("no", "total", "data",
- * "real", "item", "OK") are left out; proper names (Quita, EVO, Pix, OFX, Cielo…) are not
- * English words.
+ * What a Brazilian clerk must never read in Quita's pt-BR text at the command line: the screen-text check's own
+ * rules (tests/e2e/screen-text.ts), applied to the prose of the CLI's output (tests/unit/cli-speaks-portuguese.test.ts).
+ * Each returns the offending snippets, so a failure names them.
  */
-export const ENGLISH_WORDS = [
-  'the',
-  'and',
-  'of',
-  'with',
-  'without',
-  'from',
-  'into',
-  'for',
-  'this',
-  'that',
-  'these',
-  'those',
-  'is',
-  'are',
-  'was',
-  'were',
-  'has',
-  'have',
-  'had',
-  'not',
-  'yes',
-  'or',
-  'to',
-  'in',
-  'on',
-  'at',
-  'by',
-  'be',
-  'it',
-  'its',
-  'an',
-  'all',
-  'any',
-  'each',
-  'every',
-  'some',
-  'one',
-  'two',
-  'none',
-  'nothing',
-  'already',
-  'again',
-  'file',
-  'files',
-  'line',
-  'lines',
-  'statement',
-  'statements',
-  'receivable',
-  'receivables',
-  'match',
-  'matches',
-  'matched',
-  'unmatched',
-  'pending',
-  'error',
-  'errors',
-  'failed',
-  'failure',
-  'sent',
-  'send',
-  'sending',
-  'import',
-  'imported',
-  'importing',
-  'batch',
-  'batches',
-  'queued',
-  'request',
-  'requests',
-  'confirm',
-  'confirmed',
-  'account',
-  'accounts',
-  'amount',
-  'amounts',
-  'date',
-  'fee',
-  'fees',
-  'paid',
-  'payment',
-  'payments',
-  'credit',
-  'credits',
-  'debit',
-  'debits',
-  'balance',
-  'rows',
-  'row',
-  'rejected',
-  'approved',
-  'approve',
-  'review',
-  'reviewed',
-  'waiting',
-  'outbox',
-  'cache',
-  'cached',
-  'sync',
-  'synced',
-  'last',
-  'never',
-  'green',
-  'yellow',
-  'red',
-  'plan',
-  'suggestion',
-  'suggestions',
-  'kept',
-  'skipped',
-  'wrote',
-  'written',
-  'ready',
-  'profile',
-  'profiles',
-  'active',
-  'locale',
-  'theme',
-  'warning',
-  'note',
-  'usage',
-  'command',
-  'commands',
-  'options',
-  'option',
-  'default',
-  'run',
-  'running',
-  'cycle',
-  'schedule',
-  'scheduler',
-  'export',
-  'exported',
-  'verify',
-  'verified',
-  'chain',
-  'entry',
-  'entries',
-  'changed',
-  'removed',
-  'backup',
-  'backups',
-  'restore',
-  'restored',
-  'member',
-  'members',
-  'notified',
-  'notification',
-  'debtor',
-  'debtors',
-  'search',
-  'found',
-  'city',
-  'cities',
-  'state',
-  'states',
-  'neighbourhood',
-  'neighbourhoods',
-  'key',
-  'keys',
-  'user',
-  'folder',
-  'path',
-  'version',
-  'log',
-  'help',
-  'unknown',
-  'unexpected',
-  'invalid',
-  'must',
-  'should',
-  'cannot',
-  'null',
-  'undefined',
-  'true',
-  'false',
-  'nan',
-  'object',
-  'done',
-  'days',
-  'day',
-  'late',
-  'due',
-  'open',
-  'overdue',
-  'received',
-  'cancelled',
-  'titles',
-  'sales',
-  'gross',
-  'net',
-  'unsupported',
-  'layout',
-  'segment',
-  'record',
-  'records',
-  'header',
-  'trailer',
-  'lot',
-  'which',
-  'where',
-  'when',
-  'what',
-  'there',
-];
-
-const WORD = new RegExp(`(?<![\\p{L}\\d_.@/-])(${ENGLISH_WORDS.join('|')})(?![\\p{L}\\d_-])`, 'giu');
 
 /**
  * The prose of a text: what is left once the things a person types are taken out (`quita send`, `--json`,
- * `ofx|csv|xlsx`, placeholders in capitals, backquoted text, URLs and file paths the check is told about).
+ * `ofx|csv|xlsx`, QUITA_DATA_DIR, a backup's file name, backquoted text, URLs and the paths the check is told
+ * about). The IT helper types those as they are; everything else is read.
  */
 export function prose(text: string, allowed: string[] = []): string {
   let s = text;
@@ -229,18 +19,21 @@ export function prose(text: string, allowed: string[] = []): string {
     .replace(/`[^`]*`/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\bquita(?: [a-z][a-z-]*){1,2}/g, ' ')
-    .replace(/(?<!\S)-{1,2}[a-z][\w-]*(=\S*)?/g, ' ')
+    .replace(/(?<![\w-])-{1,2}[a-z][\w-]*(=\S*)?/g, ' ')
+    .replace(/\bQUITA_[A-Z_]+\b/g, ' ') // an environment variable, typed as it is
+    .replace(/[\w.-]+\.(?:db|log|json|ofx|csv|xlsx|pdf|xml|service|timer)\b/g, ' ') // a file's name (a backup's, the log's)
     .replace(/\b[\w-]+(?:[|,][\w-]+)+\b/g, ' ')
     .replace(/\bnpm run \w+/g, ' ');
 }
 
+/** English words, as the screen-text check finds them (tests/e2e/screen-text.ts: one list for screens and CLI). */
 export function englishWords(text: string, allowed: string[] = []): string[] {
-  return [...prose(text, allowed).matchAll(WORD)].map((m) => m[0]);
+  return checkEnglish(prose(text, allowed)).map((h) => h.text);
 }
 
 /** "receivable(s)", "linha(s)", "batch(es)": a plural written as a guess. */
 export function guessedPlurals(text: string): string[] {
-  return [...text.matchAll(/\p{L}+\((?:s|es|ns|is)\)/giu)].map((m) => m[0]);
+  return checkPlurals(text).map((h) => h.text);
 }
 
 /** Money or numbers in a machine's format ("1398.70", "1,398.70"), where pt-BR writes "R$ 1.398,70". */
@@ -248,12 +41,8 @@ export function machineMoney(text: string): string[] {
   return [...prose(text).matchAll(/(?<![\d.,/:-])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d.,])/g)].map((m) => m[0]);
 }
 
-/** Codes a clerk cannot read: `import.notices.x_y`, `return_file:1`, snake_case words, JSON. */
+/** Codes a clerk cannot read (`import.notices.x_y`, `return_file:1`, snake_case, camelCase) and raw JSON. */
 export function codes(text: string): string[] {
   const p = prose(text);
-  return [
-    ...p.matchAll(/\b[a-z]+(?:\.[a-z][a-zA-Z]*_[a-z_]+|\.[a-z]+\.[a-z_.]+)\b/g),
-    ...p.matchAll(/\b[a-z]+_[a-z_]+(?::\d+)?\b/g),
-    ...p.matchAll(/\{"|"\s*:\s*["{[\d]|\[object Object\]/g),
-  ].map((m) => m[0]);
+  return [...checkCodes(p), ...checkJson(p)].map((h) => h.text);
 }
