@@ -5,6 +5,7 @@ import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
 import { failure } from './words';
+import { storedMessageText } from '../../shared/i18n/stored-message';
 
 type Item = CommandOutput<'notify.send'>['items'][number];
 
@@ -94,7 +95,9 @@ export const notifyCommand: Subcommand = {
               id: say.t('notify.sentId', { id: i.notificationId ?? '?' }),
               when: say.dateTime(i.createdAt),
             })
-          : (i.lastError ?? '');
+          : i.lastError
+            ? storedMessageText(say.t, i.lastError)
+            : '';
       return detail
         ? say.t('cli.notify.lineDetail', { member: who, state, detail })
         : say.t('cli.notify.line', { member: who, state });

@@ -17,7 +17,10 @@ const STORED_MESSAGES: [RegExp, string, (m: RegExpExecArray) => Record<string, s
   [/^The active connection profile no longer exists\./, 'profile.none', () => ({})],
 ];
 
-export function storedMessageText(t: (key: string, params?: object) => string, message: string): string {
+export function storedMessageText(
+  t: (key: string, params?: Record<string, string>) => string,
+  message: string,
+): string {
   for (const [pattern, code, params] of STORED_MESSAGES) {
     const m = pattern.exec(message);
     if (m) return t(`errors.${code}`, params(m));
