@@ -277,7 +277,6 @@ export const en: Messages = {
       problems: 'Warnings',
       file: 'File',
       account: 'Account',
-      period: 'Period',
       statement: 'Statement',
       credits: 'Credits',
       when: 'Imported at',

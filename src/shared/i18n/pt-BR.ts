@@ -287,7 +287,6 @@ export const ptBR = {
       problems: 'Avisos',
       file: 'Arquivo',
       account: 'Conta',
-      period: 'Período',
       statement: 'Extrato',
       credits: 'Créditos',
       when: 'Importado em',
