@@ -94,4 +94,37 @@ describe('MatchRow', () => {
     );
     expect(html).toContain('deixado de lado');
   });
+
+  it('a card deposit of several sales: their own sum and the card fee, in a neutral tone ([T] item 6)', async () => {
+    const sale = (id: number, payerName: string) => ({
+      id,
+      amountCents: 4893,
+      faceCents: 4995,
+      dueDate: '2026-11-20',
+      payerName,
+      description: 'Mensalidade',
+      paymentTypeId: 2,
+      statusId: 1,
+    });
+    const html = (
+      await render(
+        line({
+          amountCents: 9786,
+          state: 'suggested',
+          bucket: 'toDecide',
+          score: 100,
+          receivables: [sale(501, 'Ana Lima'), sale(502, 'Bruno Reis')],
+          reasons: [{ code: 'acquirer_file', params: { count: 2, feeCents: 204 }, text: 'arquivo da Cielo' }],
+        }),
+      )
+    ).replace(/\u00a0/g, ' ');
+    expect(html).toContain(
+      '<div class="muted small">2 recebíveis, soma R$ 99,90 · taxa do cartão R$ 2,04</div>',
+    );
+    // Not a card deposit: the receivables' parts of the credit, as before, and no fee said.
+    const plain = (
+      await render(line({ amountCents: 9786, receivables: [sale(501, 'Ana'), sale(502, 'Bia')] }))
+    ).replace(/\u00a0/g, ' ');
+    expect(plain).toContain('<div class="muted small">2 recebíveis, soma R$ 97,86</div>');
+  });
 });

@@ -27,11 +27,8 @@ export function MatchRow({
   const locale = i18n.language;
   const sum = line.receivables.reduce((s, r) => s + r.amountCents, 0);
   // The receivables' own values above a card deposit's credit: the card fee, in a neutral tone ([T] item 6).
-  const fee = cardFeeOf(
-    line.amountCents,
-    line.receivables.reduce((s, r) => s + (r.faceCents ?? r.amountCents), 0),
-    line.reasons,
-  );
+  const faceSum = line.receivables.reduce((s, r) => s + (r.faceCents ?? r.amountCents), 0);
+  const fee = cardFeeOf(line.amountCents, faceSum, line.reasons);
   // Decided without anything left to do: a badge instead of the score (the bucket Início counts it in).
   const badge = line.bucket === 'recorded' ? 'recorded' : line.bucket === 'setAside' ? 'set_aside' : null;
   const decided = badge !== null;
@@ -86,7 +83,11 @@ export function MatchRow({
         )}
         {line.receivables.length > 1 && (
           <div className={sum === line.amountCents || fee !== null ? 'muted small' : 'warn small'}>
-            {t('reconcile.sumOf', { count: line.receivables.length, sum: formatMoney(sum, locale) })}
+            {/* With a card fee: the receivables' own sum, then the fee (they add up to more than the credit). */}
+            {t('reconcile.sumOf', {
+              count: line.receivables.length,
+              sum: formatMoney(fee !== null ? faceSum : sum, locale),
+            })}
             {fee !== null && ` · ${t('workspace.candidates.cardFee', { amount: formatMoney(fee, locale) })}`}
           </div>
         )}
