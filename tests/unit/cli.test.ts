@@ -62,6 +62,8 @@ describe('quita CLI', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^quita: não foi possível abrir a pasta de dados .*: há um arquivo com esse nome/);
+    expect(r.stderr).toMatch(
+      /^quita: não foi possível abrir a pasta de dados .*: há um arquivo com esse nome/,
+    );
   });
 });

@@ -58,7 +58,7 @@ describe('pt-BR texts without “(s)” plurals', () => {
 
 describe('a sync’s stored English error, in Portuguese', () => {
   const i18n = i18next.createInstance();
-  const describeStoredMessage = (m: string) => storedMessageText(i18n.t.bind(i18n) as never, m);
+  const describeStoredMessage = (m: string) => storedMessageText(i18n.t.bind(i18n), m);
   beforeAll(async () => {
     await i18n.init({ resources, lng: 'pt-BR', interpolation: { escapeValue: false } });
   });

@@ -96,7 +96,7 @@ export const notifyCommand: Subcommand = {
               when: say.dateTime(i.createdAt),
             })
           : i.lastError
-            ? storedMessageText(say.t, i.lastError)
+            ? storedMessageText((k, p) => say.t(k, p), i.lastError)
             : '';
       return detail
         ? say.t('cli.notify.lineDetail', { member: who, state, detail })

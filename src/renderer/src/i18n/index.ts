@@ -39,5 +39,5 @@ export function describeError(error: ErrorInfo): string {
 
 /** A sync's stored English error ("Cannot reach the API at …") in the current language. */
 export function describeStoredMessage(message: string): string {
-  return storedMessageText(i18next.t.bind(i18next) as (key: string, params?: object) => string, message);
+  return storedMessageText(i18next.t.bind(i18next), message);
 }
