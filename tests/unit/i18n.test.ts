@@ -122,6 +122,8 @@ describe('UI texts', () => {
         String,
         String,
       ),
-    ).toBe('paid 2 days after the due date (boleto: expected 1–3)');
+    ).toBe(
+      'paid 2 days after the due date (by boleto, the credit usually arrives 1 to 3 days after the due date)',
+    );
   });
 });

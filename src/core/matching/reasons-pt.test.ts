@@ -28,7 +28,9 @@ describe('reasons in Portuguese', () => {
         code: 'lag',
         params: { days: 2, paymentType: 5, expected: '1–3', business: 1, relation: 'on_time' },
       }),
-    ).toBe('pago 2 dias após o vencimento (boleto: esperado 1–3)');
+    ).toBe(
+      'pago 2 dias após o vencimento (por boleto, o crédito costuma chegar de 1 a 3 dias após o vencimento)',
+    );
     expect(renderReason({ code: 'name_similarity', params: { percent: 92 } })).toBe('nome 92% parecido');
     expect(renderReason({ code: 'others_same_amount', params: { others: 3 } })).toBe(
       'outros 3 candidatos com o mesmo valor',
@@ -43,10 +45,10 @@ describe('reasons in Portuguese', () => {
 
   it('singular and plural, before and after the due date', () => {
     expect(renderReason({ code: 'lag', params: { days: -1, paymentType: 18, expected: '0' } })).toBe(
-      'pago 1 dia antes do vencimento (Pix: esperado 0)',
+      'pago 1 dia antes do vencimento (por Pix, o crédito costuma chegar no dia do vencimento)',
     );
     expect(renderReason({ code: 'lag', params: { days: 0, paymentType: 13, expected: '0–1' } })).toBe(
-      'pago no dia do vencimento (transferência: esperado 0–1)',
+      'pago no dia do vencimento (por transferência, o crédito costuma chegar no dia do vencimento ou no seguinte)',
     );
     expect(renderReason({ code: 'tie', params: { others: 1 } })).toBe(
       'empate com outro candidato igualmente bom: nada proposto',

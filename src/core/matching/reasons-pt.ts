@@ -6,6 +6,7 @@ import { acquirerName } from '../../shared/acquirers';
 import { shortBr } from './calendar';
 import { parseReceivedNames } from './received-names';
 import type { Reason } from './types';
+import { arrivalWindow } from '../../shared/arrival-window';
 
 const TYPE_NAMES: Record<number, string> = {
   1: 'dinheiro',
@@ -27,6 +28,28 @@ const CHANNEL_NAMES: Record<string, string> = {
 };
 
 export const typeName = (id: number) => TYPE_NAMES[id] ?? `tipo ${id}`;
+
+/**
+ * When a payment type's credit usually reaches the bank, in words: "por boleto, o crédito costuma chegar de 1 a
+ * 3 dias após o vencimento" (the engine's window "1–3"; not "boleto: esperado 1–3").
+ */
+export function usualArrival(type: string, expected: string): string {
+  const after = (d: number) => (d === 1 ? '1 dia após o vencimento' : `${d} dias após o vencimento`);
+  const w = arrivalWindow(expected);
+  const window =
+    w.kind === 'due'
+      ? 'no dia do vencimento'
+      : w.kind === 'dueOrNext'
+        ? 'no dia do vencimento ou no seguinte'
+        : w.kind === 'upTo'
+          ? `até ${after(w.days)}`
+          : w.kind === 'after'
+            ? after(w.days)
+            : w.kind === 'range'
+              ? `de ${w.from} a ${after(w.to)}`
+              : `em ${w.text} dias`;
+  return `por ${type}, o crédito costuma chegar ${window}`;
+}
 
 export function brl(cents: number): string {
   const abs = Math.abs(cents);
@@ -89,7 +112,7 @@ export function renderReason(r: Reason): string {
           : d > 0
             ? `pago ${days(d)} após o vencimento`
             : `pago ${days(-d)} antes do vencimento`;
-      return `${when} (${typeName(num('paymentType'))}: esperado ${str('expected')})`;
+      return `${when} (${usualArrival(typeName(num('paymentType')), str('expected'))})`;
     }
     case 'name_similarity':
       return `nome ${num('percent')}% parecido`;
@@ -176,7 +199,7 @@ export function renderReason(r: Reason): string {
     case 'date_outside': {
       const d = num('days');
       const when = d >= 0 ? `pago ${days(d)} após o vencimento` : `pago ${days(-d)} antes do vencimento`;
-      return `${when}: fora do prazo esperado (${typeName(num('paymentType'))}: ${str('expected')} dias)`;
+      return `${when}: fora do prazo (${usualArrival(typeName(num('paymentType')), str('expected'))})`;
     }
     case 'name_different':
       return `nome do pagador diferente (${num('percent')}% parecido)`;

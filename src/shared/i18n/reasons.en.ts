@@ -1,3 +1,4 @@
+import { arrivalWindow } from '../arrival-window';
 import { acquirerName } from '../acquirers';
 import type { ReasonDto } from '../contract/matching';
 
@@ -62,7 +63,7 @@ export function englishReason(
           : d > 0
             ? `paid ${n(d, 'day', 'days')} after the due date`
             : `paid ${n(-d, 'day', 'days')} before the due date`;
-      return `${when} (${type('paymentType')}: expected ${str('expected')})`;
+      return `${when} (${usualArrivalEn(type('paymentType'), str('expected'))})`;
     }
     case 'name_similarity':
       return `name ${num('percent')}% similar`;
@@ -72,7 +73,7 @@ export function englishReason(
         d >= 0
           ? `paid ${n(d, 'day', 'days')} after the due date`
           : `paid ${n(-d, 'day', 'days')} before the due date`;
-      return `${when}: outside the expected lag (${type('paymentType')}: ${str('expected')} days)`;
+      return `${when}: outside the usual time (${usualArrivalEn(type('paymentType'), str('expected'))})`;
     }
     case 'name_different':
       return `a different payer name (${num('percent')}% similar)`;
@@ -206,4 +207,23 @@ export function englishReason(
     default:
       return r.text;
   }
+}
+
+/** "by boleto, the credit usually arrives 1 to 3 days after the due date" (reasons-pt.ts's usualArrival). */
+function usualArrivalEn(type: string, expected: string): string {
+  const after = (d: number) => (d === 1 ? '1 day after the due date' : `${d} days after the due date`);
+  const w = arrivalWindow(expected);
+  const window =
+    w.kind === 'due'
+      ? 'on the due date'
+      : w.kind === 'dueOrNext'
+        ? 'on the due date or the day after'
+        : w.kind === 'upTo'
+          ? `up to ${after(w.days)}`
+          : w.kind === 'after'
+            ? after(w.days)
+            : w.kind === 'range'
+              ? `${w.from} to ${after(w.to)}`
+              : `in ${w.text} days`;
+  return `by ${type}, the credit usually arrives ${window}`;
 }
