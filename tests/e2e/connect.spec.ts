@@ -36,13 +36,13 @@ test('connect to an API: a wrong key is refused, the right one is tested, saved 
   await card.getByRole('button', { name: 'Testar conexão' }).click();
   await expect(card.getByRole('status')).toContainText('Conexão OK');
 
-  await card.getByLabel('Requisições por minuto').fill('30');
+  await card.getByLabel('Consultas ao EVO por minuto, no máximo').fill('30');
   await card.getByRole('button', { name: 'Salvar limites' }).click();
   await expect(card.getByRole('status')).toContainText('Limites salvos.');
   await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'Configurações' }).click();
   await expect(
-    page.locator('.profile', { hasText: 'Unidade Centro' }).getByLabel('Requisições por minuto'),
+    page.locator('.profile', { hasText: 'Unidade Centro' }).getByLabel('Consultas ao EVO por minuto, no máximo'),
   ).toHaveValue('30');
   // The key never comes back to the page.
   expect(await page.content()).not.toContain(sandbox.branchKey);

@@ -109,7 +109,7 @@ describe('quita notify / debtors / geography', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^quita: Esta chave não tem permissão para \/api\/v1\/receivables\/debtors\./m);
     // The progress before it, in Sincronizar's words.
-    expect(r.stderr).toMatch(/^Contas bancárias: 1 de 1 requisições$/m);
+    expect(r.stderr).toMatch(/^Contas bancárias: 1 de 1 consulta$/m);
   });
 
   it('debtors in Inadimplentes’ words: R$ 1.234,56, days late, the total; English with --lang en', async () => {

@@ -114,7 +114,7 @@ describe('the CLI and the screens leave the same audit trail', () => {
       /^Lançamentos de crédito \(todos os extratos\): A decidir: \d+ · Aprovados, a enviar: 0 · Enviados ao EVO: \d+ · Já no EVO: \d+ · Deixados de lado: \d+$/m,
     );
     expect(status).toMatch(/^Aprovados, a enviar ao EVO: 0 recebíveis, R\$ 0,00$/m);
-    expect(status).toMatch(/^Lotes de envio: confirmado: 1$/m);
+    expect(status).toMatch(/^Lotes de envio — confirmado: 1$/m);
 
     // Through the commands, as the renderer calls them.
     const core = openCore(screenDir, 'browser');

@@ -62,8 +62,8 @@ describe('quita connect / sync / accounts / receivables against the sandbox', ()
     expect(sync.code).toBe(0);
     const summary = JSON.parse(sync.stdout) as { receivables: { fetched: number; mode: string } };
     expect(summary.receivables.mode).toBe('first');
-    // Progress on stderr, in Sincronizar's words: "Recebíveis: 3 requisições".
-    expect(sync.stderr).toMatch(/^Recebíveis: \d+ requisiç(ão|ões)/m);
+    // Progress on stderr, in Sincronizar's words: "Recebíveis: 3 consultas ao EVO".
+    expect(sync.stderr).toMatch(/^Recebíveis: \d+ consultas? ao EVO/m);
     expect(sync.stderr).not.toMatch(/receivables|request/);
 
     const accounts = JSON.parse((await quita(['accounts', '--json'])).stdout) as { id: number }[];
@@ -92,7 +92,7 @@ describe('quita connect / sync / accounts / receivables against the sandbox', ()
     const sync = await quita(['sync', '--due-from', testDay(-80), '--due-to', testDay(7)]);
     expect(sync.code, sync.stderr).toBe(0);
     expect(sync.stdout).toMatch(
-      /^Pronto: \d+ recebíve(l|is) e \d+ contas? em \d+ (s|min), com \d+ requisiç(ão|ões)\.$/m,
+      /^Pronto: \d+ recebíve(l|is) e \d+ contas? em \d+ (s|min), com \d+ consultas? ao EVO\.$/m,
     );
     expect(sync.stdout).toContain('Só o que mudou desde a última sincronização foi baixado.');
 

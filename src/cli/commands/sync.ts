@@ -14,7 +14,7 @@ function progressText(
   const requests =
     p.total === null
       ? say.t('sync.requests', { count: p.done })
-      : say.t('sync.requestsOf', { done: say.n(p.done), total: say.n(p.total) });
+      : say.t('sync.requestsOf', { done: say.n(p.done), total: say.n(p.total), count: p.total });
   return p.waitingMs >= 1000
     ? say.t('cli.sync.progressWaiting', {
         phase,

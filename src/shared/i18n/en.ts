@@ -41,6 +41,7 @@ export const en: Messages = {
     requests: '{{count}} requests',
     requests_one: '{{count}} request',
     requestsOf: '{{done}} of {{total}} requests',
+    requestsOf_one: '{{done}} of {{total}} request',
     eta: 'about {{time}} left',
     waiting: '{{time}} waiting for the API limit',
     done: 'Done: {{receivables}} and {{accounts}} in {{time}}, with {{requests}}.',
@@ -387,19 +388,10 @@ export const en: Messages = {
       save: 'Save notice',
       saved: 'Notice saved.',
     },
-    dataDir: 'Data folder',
-    logFile: 'Log file (details of failures)',
     version: 'Version',
-    secretWarning: {
-      keyfile:
-        'No OS keychain here: keys are encrypted with a key file readable by this user. Set QUITA_PASSPHRASE to protect them with a passphrase.',
-      os: 'No keyring (GNOME Keyring or KWallet) was found: the key is only obfuscated on disk.',
-    },
-    secretScheme: {
-      os: 'Keys protected by the operating system’s keychain.',
-      passphrase: 'Keys protected by the QUITA_PASSPHRASE passphrase.',
-      keyfile: 'Keys encrypted with this user’s key file.',
-    },
+    whereInHelp:
+      'Where Quita keeps its data, the log file (with the details of failures) and how the access keys are protected: see Help.',
+    openHelp: 'Open Help',
   },
   languages: { 'pt-BR': 'Português (Brasil)', en: 'English' },
   firstRun: {

@@ -11,6 +11,7 @@ import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
 import { UpdatePanel } from '../components/UpdatePanel';
 import { describeError } from '../i18n';
+import { useNavigation } from '../navigation';
 
 type Info = CommandOutput<'app.info'>;
 
@@ -24,6 +25,7 @@ export function SettingsScreen({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  const { open } = useNavigation();
   const [info, setInfo] = useState<Info | null>(null);
   const [adding, setAdding] = useState(false);
 
@@ -74,28 +76,15 @@ export function SettingsScreen({
         </p>
       )}
       {info && (
-        <dl className="info">
-          <dt>{t('settings.version')}</dt>
-          <dd>{info.version}</dd>
-          <dt>{t('settings.dataDir')}</dt>
-          <dd>
-            <code>{info.dataDir}</code>
-          </dd>
-          {info.logFile && (
-            <>
-              <dt>{t('settings.logFile')}</dt>
-              <dd>
-                <code>{info.logFile}</code>
-              </dd>
-            </>
-          )}
-          <dt>{t('settings.secretScheme.' + info.secretProtection.scheme)}</dt>
-          <dd className="warn">
-            {info.secretProtection.warning && info.secretProtection.scheme !== 'passphrase'
-              ? t(`settings.secretWarning.${info.secretProtection.scheme}`)
-              : ''}
-          </dd>
-        </dl>
+        <div className="settings-foot">
+          <p>
+            {t('settings.version')} {info.version}. {t('settings.whereInHelp')}
+          </p>
+          {/* The data folder, the log file and the keys' protection are said once, in Ajuda (for support). */}
+          <button type="button" onClick={() => open('help')}>
+            {t('settings.openHelp')}
+          </button>
+        </div>
       )}
     </section>
   );

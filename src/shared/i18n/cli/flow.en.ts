@@ -151,7 +151,7 @@ export const cliFlowEn: typeof cliFlowPtBR = {
     lines: '{{title}} (every statement): {{states}}',
     none: 'none',
     approved: 'Approved, to send to EVO: {{receivables}}, {{total}}',
-    outbox: 'Send batches: {{states}}',
+    outbox: 'Send batches — {{states}}',
   },
   demo: {
     summary: 'Start the demonstration branch, or write one of its sample statements',

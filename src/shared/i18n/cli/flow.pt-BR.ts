@@ -155,7 +155,7 @@ export const cliFlowPtBR = {
     lines: '{{title}} (todos os extratos): {{states}}',
     none: 'nenhum',
     approved: 'Aprovados, a enviar ao EVO: {{receivables}}, {{total}}',
-    outbox: 'Lotes de envio: {{states}}',
+    outbox: 'Lotes de envio — {{states}}',
   },
   demo: {
     summary: 'Abre a filial de demonstração, ou escreve um dos seus extratos de exemplo',
