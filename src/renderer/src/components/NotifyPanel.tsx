@@ -4,7 +4,7 @@ import { holdReasonText } from './hold-reason';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
 import { formatBrasilia, formatDateTime } from '../format';
-import { describeError } from '../i18n';
+import { describeError, describeStoredMessage } from '../i18n';
 
 type Preview = CommandOutput<'notify.preview'>['items'];
 type Queue = CommandOutput<'notify.queue'>;
@@ -277,7 +277,9 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
                       ? t('notify.sentId', { id: q.notificationId ?? '?' })
                       : q.state === 'held'
                         ? holdReasonText(t, q, i18n.language)
-                        : (q.lastError ?? '')}{' '}
+                        : q.lastError
+                          ? describeStoredMessage(q.lastError)
+                          : ''}{' '}
                     {q.state === 'held' && (
                       <button type="button" className="linklike" onClick={() => void retry([q.id])}>
                         {t('policy.hold.sendAnyway')}
