@@ -464,6 +464,18 @@ export const en: Messages = {
     cnab: cnabEn.errors,
     acquirer: acquirerEn.errors,
     connection: settingsEn.errors,
+    match: {
+      no_statement: 'No statement has been imported yet: import one in Import first.',
+      statement_not_found: 'This statement no longer exists (removed in Import?). Choose another.',
+      line_not_found: 'This line is not a credit of an imported statement (was it removed?).',
+      no_plan: 'Reconcile this statement before choosing receivables by hand.',
+      none_chosen: 'Choose at least one receivable.',
+      receivable_not_open:
+        'Not open or overdue in EVO (already received or cancelled): receivable {{ids}}. Sync to see where it stands now.',
+      receivable_taken:
+        'Receivable {{receivableId}} is already given to another line; undo that decision before using it here.',
+      settings_invalid: 'One of the reconciliation settings is not valid: check the field and try again.',
+    },
     review: reviewErrorsEn,
     kind: {
       validation: 'Check the data you entered.',

@@ -475,6 +475,18 @@ export const ptBR = {
     cnab: cnabPtBR.errors,
     acquirer: acquirerPtBR.errors,
     connection: settingsPtBR.errors,
+    match: {
+      no_statement: 'Nenhum extrato foi importado ainda: importe um extrato em Importar primeiro.',
+      statement_not_found: 'Este extrato não existe mais (foi removido em Importar?). Escolha outro.',
+      line_not_found: 'Este lançamento não é um crédito de um extrato importado (foi removido?).',
+      no_plan: 'Concilie este extrato antes de escolher recebíveis à mão.',
+      none_chosen: 'Escolha pelo menos um recebível.',
+      receivable_not_open:
+        'Não está em aberto nem vencido no EVO (já foi baixado ou cancelado): recebível {{ids}}. Sincronize para ver a situação atual.',
+      receivable_taken:
+        'O recebível {{receivableId}} já está com outro lançamento; desfaça aquela decisão antes de usá-lo aqui.',
+      settings_invalid: 'Um dos ajustes da conciliação não vale: confira o campo e tente de novo.',
+    },
     review: reviewErrorsPtBR,
     kind: {
       validation: 'Confira os dados informados.',
