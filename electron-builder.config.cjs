@@ -5,15 +5,15 @@
 
 /**
  * Production dependencies the packaged app never loads: the renderer's libraries are bundled into
- * out/renderer by Vite, and tsx (with esbuild and TypeScript, which i18next lists as an optional peer) serves
- * only the `quita` command line, which is not part of the desktop package. Everything else in the production
+ * out/renderer by Vite (i18next is not among them: the main process words exported reports and the shell's
+ * sentences from the same catalogue), and tsx (with esbuild and TypeScript, which i18next lists as an optional
+ * peer) serves only the `quita` command line, which is not part of the desktop package. Everything else in the production
  * closure goes into the ASAR as electron-builder collects it.
  */
 const NOT_LOADED_BY_THE_APP = [
   'react',
   'react-dom',
   'scheduler',
-  'i18next',
   'react-i18next',
   'html-parse-stringify',
   'void-elements',

@@ -11,7 +11,7 @@ describe('the log file is named', () => {
     const out: string[] = [];
     const io = { stdout: (s: string) => void out.push(s), stderr: () => undefined, env: {} };
     expect(await runCli(['--data-dir', t.dir, '--version'], io)).toBe(0);
-    expect(out.join('\n')).toMatch(/^\d+\.\d+\.\d+\nlog: /);
+    expect(out.join('\n')).toMatch(/^\d+\.\d+\.\d+\nArquivo de registro: /);
     expect(out.join('\n')).toContain(join(t.dir, 'logs', 'quita.log'));
     out.length = 0;
     expect(await runCli(['--data-dir', t.dir, '--json', '--version'], io)).toBe(0);

@@ -135,8 +135,9 @@ describe('a stored key goes only to the address and user it was saved for (issue
     const sent = a.seen.length;
     const r = await quita(['sync', '--no-debtors']);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toMatch(
-      new RegExp(`^quita: The stored key of this connection was ${SENTENCE.source}`),
+    // Said as Configurações says it (errors.profile.key_unbound), in the profile's language.
+    expect(r.stderr.trim()).toBe(
+      'quita: A chave guardada desta conexão foi salva para outro endereço ou usuário, por isso não foi enviada. Abra Configurações e informe a chave de integração de novo.',
     );
     expect(r.stderr).not.toContain('KEY-OF-A');
     expect(b.seen).toEqual([]);

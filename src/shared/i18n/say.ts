@@ -14,7 +14,7 @@ import { resources } from './resources';
 export interface Say {
   readonly locale: Locale;
   /** A text of the catalogue (`cli.send.sent`, `errors.api.unreachable`…) with its parameters. */
-  t(key: string, params?: Record<string, unknown>): string;
+  t(key: string | string[], params?: Record<string, unknown>): string;
   /** "R$ 1.398,70" (pt-BR) / "R$1,398.70" (en), with an ordinary space a terminal and grep both read. */
   money(cents: number): string;
   /** "27/11/2026" / "11/27/2026" from an ISO date ("2026-11-27", or the date of an instant). */
@@ -25,6 +25,8 @@ export interface Say {
   n(value: number): string;
   /** A core error as the screens word it. */
   error(info: ErrorInfo): string;
+  /** Whether the catalogue has this text (for codes worded when known, said as written otherwise). */
+  exists(key: string): boolean;
 }
 
 export function createSay(locale: Locale): Say {
@@ -38,7 +40,8 @@ export function createSay(locale: Locale): Say {
     initAsync: false,
     returnNull: false,
   });
-  const t = (key: string, params?: Record<string, unknown>): string => String(i18n.t(key, params ?? {}));
+  const t = (key: string | string[], params?: Record<string, unknown>): string =>
+    String(i18n.t(key, params ?? {}));
   const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
   return {
     locale,
@@ -51,6 +54,7 @@ export function createSay(locale: Locale): Say {
       return `${formatDate(d!, locale)} ${time!.slice(0, 5)}`;
     },
     n: (value) => plain(new Intl.NumberFormat(locale).format(value)),
+    exists: (key) => i18n.exists(key),
     error: (info) =>
       describeErrorWith(
         { t: (k, p) => t(k, p as Record<string, unknown>), exists: (k) => i18n.exists(k) },
