@@ -95,3 +95,17 @@ export function collator(locale = 'pt-BR'): Intl.Collator {
   }
   return c;
 }
+
+/** "outubro", or "dezembro de 2025" when the month ("2025-12") is not in the current year (as Enviar says it). */
+export function monthName(month: string, currentYear: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    ...(month.slice(0, 4) === currentYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y!, m! - 1, 1)));
+}
+
+/** "setembro e outubro" / "September and October". */
+export const listOf = (items: string[], locale: string): string =>
+  new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);

@@ -1,4 +1,5 @@
 import { AppError, type Core } from '../../core';
+import { listOf, monthName } from '../../shared/format';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { aboutStatement } from './match';
@@ -95,19 +96,6 @@ export const approveCommand: Subcommand = {
     return { json: r, text: text.join('\n') };
   },
 };
-
-/** "outubro", or "dezembro de 2025" when the month is not in the current year (as Enviar says it). */
-function monthName(month: string, currentYear: string, locale: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    ...(month.slice(0, 4) === currentYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y!, m! - 1, 1)));
-}
-
-const listOf = (items: string[], locale: string) =>
-  new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 
 export const sendCommand: Subcommand = {
   name: 'send',

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
-import { formatDate, formatDateTime, formatMoney } from '../format';
+import { formatDate, formatDateTime, formatMoney, listOf, monthName } from '../format';
 import { describeError, describeStoredMessage } from '../i18n';
 import { useScreenParams } from '../navigation';
 
@@ -111,20 +111,6 @@ export function ItemsTable({
     </div>
   );
 }
-
-/** "outubro", or "dezembro de 2025" when the month is not in the current year. */
-function monthName(month: string, currentYear: string, locale: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    ...(month.slice(0, 4) === currentYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y!, m! - 1, 1)));
-}
-
-/** "setembro e outubro" / "September and October". */
-const listOf = (items: string[], locale: string) =>
-  new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 
 export function SendScreen() {
   const { t, i18n } = useTranslation();
