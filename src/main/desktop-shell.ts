@@ -1,6 +1,7 @@
 import type { Locale } from '../shared/constants';
 import type { ErrorInfo } from '../shared/contract';
-import type { CycleRecord, CycleStep } from '../shared/contract/cycle';
+import { CYCLE_STEPS, type CycleRecord, type CycleStep } from '../shared/contract/cycle';
+import { createSay } from '../shared/i18n/say';
 import { eventSchemas, type EventName } from '../shared/contract/events';
 
 /**
@@ -31,66 +32,35 @@ export interface ShellTexts {
   couldNotRun: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-export const SHELL_TEXTS: Record<Locale, ShellTexts> = {
-  'pt-BR': {
+/**
+ * The shell's words in the clerk's language, from the screens' catalogue (`cycle.shell.*`, and the cycle's own
+ * step names and counts as Início says them), so the tray and its notifications speak as the window does.
+ */
+export function textsFor(locale: Locale): ShellTexts {
+  const { t } = createSay(locale);
+  return {
     tooltip: 'Quita',
-    open: 'Abrir o Quita',
-    runNow: 'Rodar o ciclo agora',
-    quit: 'Sair',
-    hiddenTitle: 'O Quita continua aberto na bandeja',
-    hiddenBody:
-      'A agenda segue rodando os ciclos com a janela fechada. Para fechar o Quita de vez, use “Sair” no ícone da bandeja.',
-    needsTitle: 'Quita: algo precisa de você',
-    doneTitle: 'Quita: ciclo concluído',
-    at: (time) => `Ciclo das ${time}`,
-    toDecide: (n) => plural(n, 'lançamento para você decidir', 'lançamentos para você decidir'),
-    waiting: (n) => plural(n, 'arquivo aguardando você', 'arquivos aguardando você'),
-    refused: (n) => plural(n, 'arquivo recusado', 'arquivos recusados'),
-    failed: (steps) => `não foi possível ${steps} (o motivo está no Início)`,
-    nothing: 'nada precisa de você',
-    step: {
-      sync: 'sincronizar',
-      feeds: 'ler os Pix no banco',
-      intake: 'ler a pasta de entrada',
-      match: 'conciliar',
-      policy: 'aplicar a regra de envio',
-      send: 'enviar',
-    },
-    busy: 'Outro Quita já está fazendo o ciclo desta filial agora.',
-    couldNotRun: 'Não foi possível rodar o ciclo agora. Abra o Quita para ver o motivo.',
-  },
-  en: {
-    tooltip: 'Quita',
-    open: 'Open Quita',
-    runNow: 'Run the cycle now',
-    quit: 'Quit',
-    hiddenTitle: 'Quita is still open in the tray',
-    hiddenBody:
-      'The schedule keeps running the cycles with the window closed. To close Quita for good, use “Quit” on the tray icon.',
-    needsTitle: 'Quita: something needs you',
-    doneTitle: 'Quita: cycle finished',
-    at: (time) => `Cycle at ${time}`,
-    toDecide: (n) => plural(n, 'line for you to decide', 'lines for you to decide'),
-    waiting: (n) => plural(n, 'file waiting for you', 'files waiting for you'),
-    refused: (n) => plural(n, 'file refused', 'files refused'),
-    failed: (steps) => `could not ${steps} (the reason is on Home)`,
-    nothing: 'nothing needs you',
-    step: {
-      sync: 'sync',
-      feeds: 'read the Pix at the bank',
-      intake: 'read the intake folder',
-      match: 'match',
-      policy: 'apply the send policy',
-      send: 'send',
-    },
-    busy: 'Another Quita is running the cycle of this branch right now.',
-    couldNotRun: 'The cycle could not run now. Open Quita to see why.',
-  },
-};
-
-export const textsFor = (locale: Locale): ShellTexts => SHELL_TEXTS[locale] ?? SHELL_TEXTS['pt-BR'];
+    open: t('cycle.shell.open'),
+    runNow: t('cycle.shell.runNow'),
+    quit: t('cycle.shell.quit'),
+    hiddenTitle: t('cycle.shell.hiddenTitle'),
+    hiddenBody: t('cycle.shell.hiddenBody'),
+    needsTitle: t('cycle.shell.needsTitle'),
+    doneTitle: t('cycle.shell.doneTitle'),
+    at: (time) => t('cycle.shell.at', { time }),
+    toDecide: (count) => t('cycle.shell.toDecide', { count }),
+    waiting: (count) => t('cycle.waitingFiles', { count }),
+    refused: (count) => t('cycle.refused', { count }),
+    failed: (steps) => t('cycle.shell.failed', { steps }),
+    nothing: t('cycle.shell.nothing'),
+    step: Object.fromEntries(CYCLE_STEPS.map((step) => [step, t(`cycle.step.${step}`)])) as Record<
+      CycleStep,
+      string
+    >,
+    busy: t('cycle.busy'),
+    couldNotRun: t('cycle.shell.couldNotRun'),
+  };
+}
 
 /** The cycle's job id (core/cycle/cycle.service.ts: `cycle-<profile>`). */
 export const isCycleJob = (jobId: string) => jobId.startsWith('cycle-');

@@ -25,6 +25,22 @@ export const cycleEn: typeof cyclePtBR = {
   toDecide: '{{count}} for you to decide',
   stepFailed: 'Could not {{step}}: {{why}}',
   interrupted: 'interrupted before the end (the next cycle resumed)',
+  shell: {
+    open: 'Open Quita',
+    runNow: 'Run the cycle now',
+    quit: 'Quit',
+    hiddenTitle: 'Quita is still open in the tray',
+    hiddenBody:
+      'The schedule keeps running the cycles with the window closed. To close Quita for good, use “Quit” on the tray icon.',
+    needsTitle: 'Quita: something needs you',
+    doneTitle: 'Quita: cycle finished',
+    at: 'Cycle at {{time}}',
+    toDecide_one: '{{count}} line for you to decide',
+    toDecide: '{{count}} lines for you to decide',
+    failed: 'could not {{steps}} (the reason is on Home)',
+    nothing: 'nothing needs you',
+    couldNotRun: 'The cycle could not run now. Open Quita to see why.',
+  },
   step: {
     sync: 'sync',
     feeds: 'read the Pix at the bank',

@@ -25,6 +25,23 @@ export const cyclePtBR = {
   toDecide: '{{count}} para você decidir',
   stepFailed: 'Não foi possível {{step}}: {{why}}',
   interrupted: 'interrompido antes do fim (o próximo ciclo retomou)',
+  /** The desktop app's tray and its notifications (src/main/desktop-shell.ts). */
+  shell: {
+    open: 'Abrir o Quita',
+    runNow: 'Rodar o ciclo agora',
+    quit: 'Sair',
+    hiddenTitle: 'O Quita continua aberto na bandeja',
+    hiddenBody:
+      'A agenda segue rodando os ciclos com a janela fechada. Para fechar o Quita de vez, use “Sair” no ícone da bandeja.',
+    needsTitle: 'Quita: algo precisa de você',
+    doneTitle: 'Quita: ciclo concluído',
+    at: 'Ciclo das {{time}}',
+    toDecide_one: '{{count}} lançamento para você decidir',
+    toDecide: '{{count}} lançamentos para você decidir',
+    failed: 'não foi possível {{steps}} (o motivo está no Início)',
+    nothing: 'nada precisa de você',
+    couldNotRun: 'Não foi possível rodar o ciclo agora. Abra o Quita para ver o motivo.',
+  },
   step: {
     sync: 'sincronizar',
     feeds: 'ler os Pix no banco',

@@ -14,19 +14,19 @@ import { resources } from './resources';
 export interface Say {
   readonly locale: Locale;
   /** A text of the catalogue (`cli.send.sent`, `errors.api.unreachable`…) with its parameters. */
-  t(key: string | string[], params?: Record<string, unknown>): string;
+  t: (key: string | string[], params?: Record<string, unknown>) => string;
   /** "R$ 1.398,70" (pt-BR) / "R$1,398.70" (en), with an ordinary space a terminal and grep both read. */
-  money(cents: number): string;
+  money: (cents: number) => string;
   /** "27/11/2026" / "11/27/2026" from an ISO date ("2026-11-27", or the date of an instant). */
-  date(iso: string | null | undefined): string;
+  date: (iso: string | null | undefined) => string;
   /** "27/11/2026 08:15" in Brasília's time, from an instant. */
-  dateTime(iso: string | null | undefined): string;
+  dateTime: (iso: string | null | undefined) => string;
   /** A whole number as the language writes it ("1.234"). */
-  n(value: number): string;
+  n: (value: number) => string;
   /** A core error as the screens word it. */
-  error(info: ErrorInfo): string;
+  error: (info: ErrorInfo) => string;
   /** Whether the catalogue has this text (for codes worded when known, said as written otherwise). */
-  exists(key: string): boolean;
+  exists: (key: string) => boolean;
 }
 
 export function createSay(locale: Locale): Say {
