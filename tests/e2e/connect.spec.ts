@@ -25,7 +25,7 @@ test('connect to an API: a wrong key is refused, the right one is tested, saved 
   await page.getByLabel('Chave de integração').fill(sandbox.branchKey);
   await page.getByRole('button', { name: 'Testar conexão' }).click();
   await expect(page.getByRole('status')).toContainText(
-    `Conexão OK: ${sandbox.data.bankAccounts.length} conta`,
+    `Conexão OK: o EVO respondeu e mostrou ${sandbox.data.bankAccounts.length} conta`,
   );
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 
@@ -42,7 +42,9 @@ test('connect to an API: a wrong key is refused, the right one is tested, saved 
   await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'Configurações' }).click();
   await expect(
-    page.locator('.profile', { hasText: 'Unidade Centro' }).getByLabel('Consultas ao EVO por minuto, no máximo'),
+    page
+      .locator('.profile', { hasText: 'Unidade Centro' })
+      .getByLabel('Consultas ao EVO por minuto, no máximo'),
   ).toHaveValue('30');
   // The key never comes back to the page.
   expect(await page.content()).not.toContain(sandbox.branchKey);

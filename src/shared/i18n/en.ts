@@ -426,8 +426,8 @@ export const en: Messages = {
     testing: 'Testing…',
     save: 'Save and continue',
     saving: 'Saving…',
-    testOk: 'Connection OK: {{count}} bank accounts found in {{ms}} ms.',
-    testOk_one: 'Connection OK: {{count}} bank account found in {{ms}} ms.',
+    testOk: 'Connection OK: EVO answered and shows {{count}} bank accounts.',
+    testOk_one: 'Connection OK: EVO answered and shows {{count}} bank account.',
     invalid: {
       name: 'Enter a name for the branch.',
       baseUrl: 'Invalid address: use https://… (http is accepted only for 127.0.0.1).',

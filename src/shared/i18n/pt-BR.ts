@@ -437,8 +437,8 @@ export const ptBR = {
     testing: 'Testando…',
     save: 'Salvar e continuar',
     saving: 'Salvando…',
-    testOk: 'Conexão OK: {{count}} contas bancárias encontradas em {{ms}} ms.',
-    testOk_one: 'Conexão OK: {{count}} conta bancária encontrada em {{ms}} ms.',
+    testOk: 'Conexão OK: o EVO respondeu e mostrou {{count}} contas bancárias.',
+    testOk_one: 'Conexão OK: o EVO respondeu e mostrou {{count}} conta bancária.',
     invalid: {
       name: 'Informe um nome para a filial.',
       baseUrl: 'Endereço inválido: use https://… (http só é aceito para 127.0.0.1).',

@@ -116,7 +116,7 @@ export function ConnectionForm({ onSaved, initial }: { onSaved: (p: Profile) => 
       setFieldError(null);
       setStatus({
         tone: 'ok',
-        text: t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs }),
+        text: t('connection.testOk', { count: r.bankAccounts }),
         notes: noticeTexts(r),
       });
     } catch (e) {

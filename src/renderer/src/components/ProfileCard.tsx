@@ -53,7 +53,7 @@ export function ProfileCard({
     run(async () => {
       const r = await call('profiles.test', { id: profile.id });
       return {
-        text: t('connection.testOk', { count: r.bankAccounts, ms: r.latencyMs }),
+        text: t('connection.testOk', { count: r.bankAccounts }),
         notes: r.notices.map((n) =>
           t(`connectionCheck.notices.${n.code.replace(/^connection\./, '')}`, n.params ?? {}),
         ),
