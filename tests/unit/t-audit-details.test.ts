@@ -42,6 +42,14 @@ describe('audit entry details in words', () => {
     expect(rows).toContain('Formato: linhas de 400 caracteres');
     expect(rows).toContain('Boletos pagos: 5');
     for (const r of rows) expect(r).not.toMatch(RAW);
+    // The account by its name where the screen knows it; its number only when it does not.
+    expect(rows).toContain('Conta bancária: 2');
+    const named = (
+      changeRows(t, exists, { bankAccountId: 2 }, 'pt-BR', {
+        accounts: new Map([[2, 'Itaú - Conta Movimento']]),
+      }) ?? []
+    ).map((r) => `${r.label}: ${r.text}`);
+    expect(named).toEqual(['Conta bancária: Itaú - Conta Movimento']);
   });
 
   it('a card file’s import', () => {

@@ -100,7 +100,7 @@ export const auditEn: typeof auditPtBR = {
     before: 'Before',
     after: 'After',
     nothing: '(nothing)',
-    profile: 'Profile {{profile}}',
+    profile: 'connection “{{profile}}”',
     hash: 'Check code (hash): {{hash}}',
     close: 'Close',
     technical: 'Technical details (JSON)',

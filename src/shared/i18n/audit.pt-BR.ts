@@ -106,7 +106,7 @@ export const auditPtBR = {
     before: 'Antes',
     after: 'Depois',
     nothing: '(nada)',
-    profile: 'Perfil {{profile}}',
+    profile: 'conexão “{{profile}}”',
     hash: 'Código de conferência (hash): {{hash}}',
     close: 'Fechar',
     technical: 'Detalhes técnicos (JSON)',

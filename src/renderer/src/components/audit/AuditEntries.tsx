@@ -1,7 +1,17 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
+import { call } from '../../api/client';
 import { VirtualList } from '../VirtualList';
-import { actionText, actorText, changeRows, formatBrasilia, prettyJson, subjectText } from './audit-text';
+import {
+  actionText,
+  actorText,
+  changeRows,
+  formatBrasilia,
+  prettyJson,
+  subjectText,
+  type Names,
+} from './audit-text';
 
 type Entry = CommandOutput<'audit.list'>['entries'][number];
 
@@ -86,9 +96,9 @@ export function AuditEntries({
   );
 }
 
-function ChangeList({ value, title }: { value: unknown; title: string }) {
+function ChangeList({ value, title, names }: { value: unknown; title: string; names: Names }) {
   const { t, i18n } = useTranslation();
-  const rows = changeRows(t, (key) => i18n.exists(key), value, i18n.language);
+  const rows = changeRows(t, (key) => i18n.exists(key), value, i18n.language, names);
   return (
     <div>
       <h3>{title}</h3>
@@ -110,8 +120,37 @@ function ChangeList({ value, title }: { value: unknown; title: string }) {
   );
 }
 
+/**
+ * The names an entry's ids stand for (bank accounts, the branch's connection), read from the local copy when the
+ * details open. They only replace numbers: when they cannot be read the details show the ids, as before.
+ */
+function useNames(): { names: Names; profiles: ReadonlyMap<string, string> } {
+  const [state, setState] = useState<{ names: Names; profiles: ReadonlyMap<string, string> }>({
+    names: {},
+    profiles: new Map(),
+  });
+  useEffect(() => {
+    let live = true;
+    void Promise.all([call('cache.bankAccounts', {}), call('profiles.list', {})]).then(
+      ([a, p]) => {
+        if (!live) return;
+        setState({
+          names: { accounts: new Map(a.accounts.map((x) => [x.id, x.description])) },
+          profiles: new Map(p.profiles.map((x) => [x.id, x.name])),
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
 function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const { names, profiles } = useNames();
   const exists = (key: string) => i18n.exists(key);
   const before = prettyJson(entry.before);
   const after = prettyJson(entry.after);
@@ -141,14 +180,14 @@ function EntryDetails({ entry, onClose }: { entry: Entry; onClose: () => void })
       </div>
       <p className="muted">
         {formatBrasilia(entry.at, i18n.language)} · {actorText(t, entry.actor)} ·{' '}
-        {t('audit.list.profile', { profile: entry.profileId })}
+        {t('audit.list.profile', { profile: profiles.get(entry.profileId) ?? entry.profileId })}
       </p>
       <div style={{ display: 'grid', gridTemplateColumns: both ? '1fr 1fr' : '1fr', gap: '1rem' }}>
         {(before !== null || after === null) && (
-          <ChangeList value={entry.before} title={t('audit.list.before')} />
+          <ChangeList value={entry.before} title={t('audit.list.before')} names={names} />
         )}
         {(after !== null || before === null) && (
-          <ChangeList value={entry.after} title={t('audit.list.after')} />
+          <ChangeList value={entry.after} title={t('audit.list.after')} names={names} />
         )}
       </div>
       <details className="audit-technical">

@@ -35,6 +35,11 @@ const LIST_MAX = 8;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+/** What an id stands for, where the screen knows it (a bank account's name): said instead of the number. */
+export interface Names {
+  accounts?: ReadonlyMap<number, string>;
+}
+
 /** One value of a before/after record in words: money, dates, yes/no, known states; lists shortened. */
 function valueText(
   t: TFunction,
@@ -42,8 +47,11 @@ function valueText(
   key: string,
   value: unknown,
   locale: string,
+  names: Names = {},
 ): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (key === 'bankAccountId' && typeof value === 'number' && names.accounts?.has(value))
+    return names.accounts.get(value)!;
   if (typeof value === 'boolean') return value ? t('audit.list.yes') : t('audit.list.no');
   if (typeof value === 'number') return /Cents$/.test(key) ? formatMoney(value, locale) : String(value);
   if (typeof value === 'string') {
@@ -62,13 +70,13 @@ function valueText(
     return value;
   }
   if (Array.isArray(value)) {
-    const shown = value.slice(0, LIST_MAX).map((v) => valueText(t, exists, key, v, locale));
+    const shown = value.slice(0, LIST_MAX).map((v) => valueText(t, exists, key, v, locale, names));
     return value.length > LIST_MAX
       ? `${shown.join(', ')} ${t('audit.list.more', { count: value.length - LIST_MAX })}`
       : shown.join(', ');
   }
   return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${keyText(t, exists, k)}: ${valueText(t, exists, k, v, locale)}`)
+    .map(([k, v]) => `${keyText(t, exists, k)}: ${valueText(t, exists, k, v, locale, names)}`)
     .join(', ');
 }
 
@@ -82,13 +90,14 @@ export function changeRows(
   exists: (key: string) => boolean,
   value: unknown,
   locale: string,
+  names: Names = {},
 ): { label: string; text: string }[] | null {
   if (value === null || value === undefined) return null;
   const masked = mask(value);
   if (typeof masked !== 'object' || masked === null || Array.isArray(masked))
-    return [{ label: '', text: valueText(t, exists, '', masked, locale) }];
+    return [{ label: '', text: valueText(t, exists, '', masked, locale, names) }];
   return Object.entries(masked as Record<string, unknown>).map(([k, v]) => ({
     label: keyText(t, exists, k),
-    text: valueText(t, exists, k, v, locale),
+    text: valueText(t, exists, k, v, locale, names),
   }));
 }
