@@ -126,7 +126,11 @@ export function SyncScreen() {
                 <span className="muted">
                   {' '}
                   {progress.total
-                    ? t('sync.requestsOf', { done: progress.done, total: progress.total, count: progress.total })
+                    ? t('sync.requestsOf', {
+                        done: progress.done,
+                        total: progress.total,
+                        count: progress.total,
+                      })
                     : t('sync.requests', { count: progress.done })}
                   {progress.etaMs
                     ? ` · ${t('sync.eta', { time: formatDuration(progress.etaMs, locale) })}`
