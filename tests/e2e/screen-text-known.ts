@@ -11,6 +11,6 @@ export const KNOWN: KnownEntry[] = [
     screen: 'Auditoria',
     check: 'cut',
     text: 'div.grid › [column 5] › div.grid-row › span.ellipsis',
-    why: "Auditoria's log at 1366 px: 'Sobre' still cuts the longest bank descriptions ('Lançamento «LIQ COBRANCA BENICIO S CAVALC…»', 17 px short) where 'O quê' is sized for its longest action ('Arquivo de vendas do cartão importado') and 'Quando' for a date on one line",
+    why: "Auditoria's log at 1366 px: 'Sobre' cuts the longest bank descriptions by about 10 px ('Lançamento «LIQ COBRANCA BENICIO S CAVALC…»') where 'O quê' keeps room for its longest action ('Arquivo de vendas do cartão importado'); the rows are virtualized, each its own grid, so columns cannot size to the page's contents, and 'Quando' needs its width for the date and time on one line",
   },
 ];

@@ -17,7 +17,7 @@ type Entry = CommandOutput<'audit.list'>['entries'][number];
 
 const COLUMNS = {
   // [T] When on one line, who and what as long as their longest words; what the entry is about gets the rest.
-  gridTemplateColumns: '2rem 9rem minmax(9.5rem, 0.1fr) 18rem minmax(12rem, 1fr) 5rem',
+  gridTemplateColumns: '2rem 10rem minmax(9.5rem, 0.1fr) 18rem minmax(12rem, 1fr) 5rem',
 };
 const ROW = 36;
 
