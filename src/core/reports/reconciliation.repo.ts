@@ -25,7 +25,7 @@ const MATCH_OF_ITEM = `COALESCE(o.match_id, (
  */
 const SQL = `
 SELECT o.receivable_id AS receivableId, r.payer_name AS payerName, r.member_id AS memberId,
-  o.amount_cents AS amountCents, r.due_date AS dueDate,
+  o.amount_cents AS amountCents, r.amount_cents AS receivableCents, r.due_date AS dueDate,
   b.bank_account_id AS bankAccountId, a.description AS bankAccountName,
   l.id AS lineId, l.date AS lineDate, l.description AS lineDescription, l.amount_cents AS lineAmountCents,
   s.id AS statementId, s.file_name AS statementFile,

@@ -16,6 +16,7 @@ describe('reconciliation report', () => {
       payerName: 'Maria José da Silva',
       memberId: 501,
       amountCents: 15000,
+      receivableCents: 15000,
       dueDate: '2026-11-05',
       bankAccountId: 10,
       bankAccountName: 'Itaú Centro 1234-5',
@@ -59,6 +60,16 @@ describe('reconciliation report', () => {
       monthsDiffer: false,
     });
     expect(r).toMatchObject({ count: 3, totalCents: 36990, confirmedCount: 2, confirmedCents: 24990 });
+  });
+
+  it('a card sale: the receivable at its own value (what EVO records), the credit net of the fee beside it', () => {
+    const { db } = buildScenario();
+    // The acquirer credited R$ 147,00 of Maria's R$ 150,00 (a R$ 3,00 fee).
+    db.prepare('UPDATE outbox_items SET amount_cents = 14700 WHERE receivable_id = 101').run();
+    const r = reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
+    expect(r.rows[0]).toMatchObject({ receivableId: 101, receivableCents: 15000, amountCents: 14700 });
+    // The totals count what EVO records, as Enviar does.
+    expect(r).toMatchObject({ totalCents: 36990, confirmedCents: 24990 });
   });
 
   it('is tolerant: an uncached receivable queued with no audit entry shows blanks, not an error', () => {

@@ -178,8 +178,9 @@ export function reconciliationReport(db: Db, period: Period = {}): Reconciliatio
     to: period.to ?? null,
     rows,
     count: rows.length,
-    totalCents: rows.reduce((s, r) => s + r.amountCents, 0),
+    // What EVO records: each receivable at its own value (the credit's share where the copy no longer has it).
+    totalCents: rows.reduce((s, r) => s + (r.receivableCents ?? r.amountCents), 0),
     confirmedCount: confirmed.length,
-    confirmedCents: confirmed.reduce((s, r) => s + r.amountCents, 0),
+    confirmedCents: confirmed.reduce((s, r) => s + (r.receivableCents ?? r.amountCents), 0),
   };
 }

@@ -34,10 +34,10 @@ describe('reconciliation report files', () => {
     expect(f).toMatchObject({ fileName: 'conciliacao-2026-11-01_a_2026-11-30.csv', mediaType: 'text/csv' });
     const lines = csvLines(f.bytes);
     expect(lines[0]).toMatch(
-      /^Recebível;Aluno \(id\);Pagador;Valor;Vencimento;Conta bancária;Data no banco;Data registrada no EVO;Situação da data no EVO;Mês diferente do banco;Descrição no extrato;/,
+      /^Recebível;Aluno \(id\);Pagador;Valor do recebível;Valor creditado;Vencimento;Conta bancária;Data no banco;Data registrada no EVO;Situação da data no EVO;Mês diferente do banco;Descrição no extrato;/,
     );
     expect(lines[1]).toBe(
-      '101;501;Maria José da Silva;150,00;05/11/2026;Itaú Centro 1234-5;06/11/2026;20/11/2026;confirmada;;' +
+      '101;501;Maria José da Silva;150,00;150,00;05/11/2026;Itaú Centro 1234-5;06/11/2026;20/11/2026;confirmada;;' +
         'PIX RECEBIDO MARIA JOSE DA SILVA;' +
         '150,00;extrato-itau-novembro.ofx;96;verde;ana, pelo aplicativo;20/11/2026 10:05:00;ana, pelo aplicativo;20/11/2026 10:10:00;' +
         '20/11/2026 10:11:05;20/11/2026 10:12:00;2;confirmado;',
@@ -64,6 +64,18 @@ describe('reconciliation report files', () => {
     );
   });
 
+  it('a card sale: the receivable’s value and, beside it (under it in the PDF), what the bank credited', async () => {
+    const { db } = buildScenario();
+    db.prepare('UPDATE outbox_items SET amount_cents = 14700 WHERE receivable_id = 101').run();
+    const report = reconciliationReport(db, NOV);
+    const csv = csvLines((await reconciliationFile(report, 'csv', NOV, meta)).bytes);
+    expect(csv[1]).toMatch(/^101;501;Maria José da Silva;150,00;147,00;05\/11\/2026;/);
+    const pdf = (await pdfPages((await reconciliationFile(report, 'pdf', NOV, meta)).bytes)).flat().map(nbsp);
+    expect(pdf).toContain('(creditado)');
+    const at = pdf.indexOf('R$ 150,00');
+    expect(pdf.slice(at, at + 2)).toEqual(['R$ 150,00', '(R$ 147,00)']);
+  });
+
   it('XLSX: money as numbers, dates and Brasília times as dates, formulas as text, totals below', async () => {
     const { db } = buildScenario();
     const f = await reconciliationFile(reconciliationReport(db, NOV), 'xlsx', NOV, meta);
@@ -71,12 +83,15 @@ describe('reconciliation report files', () => {
     const { name, cell } = sheetOf(f.bytes);
     expect(name).toBe('Conciliação');
     expect(cell('A2')?.v).toBe(101);
+    // The receivable's value (what EVO records) and the bank credit's share for it.
+    expect([cell('D1')?.v, cell('E1')?.v]).toEqual(['Valor do recebível', 'Valor creditado']);
     expect(cell('D2')).toMatchObject({ t: 'n', v: 150 });
-    expect((cell('G2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-06');
+    expect(cell('E2')).toMatchObject({ t: 'n', v: 150 });
+    expect((cell('H2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-06');
     // "Aprovado em": 13:05 UTC is 10:05 in Brasília, stored as wall-clock time.
-    expect((cell('Q2')?.v as Date).toISOString()).toBe('2026-11-20T10:05:00.000Z');
-    expect(cell('H1')?.v).toBe('Data registrada no EVO');
-    expect((cell('H2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-20');
+    expect((cell('R2')?.v as Date).toISOString()).toBe('2026-11-20T10:05:00.000Z');
+    expect(cell('I1')?.v).toBe('Data registrada no EVO');
+    expect((cell('I2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-20');
     expect(cell('C3')?.v).toBe(`'${INJECTION}`);
     expect(cell('C3')?.f).toBeUndefined();
     expect(cell('C4')?.v).toBe('Zoë Łukasz 😀');
@@ -147,14 +162,14 @@ describe('reconciliation files: bank date beside the date the EVO records', () =
   it('XLSX: the EVO date is a real date cell', async () => {
     const f = await reconciliationFile(sentInNovember(), 'xlsx', {}, meta);
     const { cell } = sheetOf(f.bytes);
-    expect([cell('G1')?.v, cell('H1')?.v, cell('I1')?.v, cell('J1')?.v]).toEqual([
+    expect([cell('H1')?.v, cell('I1')?.v, cell('J1')?.v, cell('K1')?.v]).toEqual([
       'Data no banco',
       'Data registrada no EVO',
       'Situação da data no EVO',
       'Mês diferente do banco',
     ]);
-    expect((cell('H2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-03');
-    expect([cell('I2')?.v, cell('J2')?.v]).toEqual(['prevista (dia do envio)', 'sim']);
+    expect((cell('I2')?.v as Date).toISOString().slice(0, 10)).toBe('2026-11-03');
+    expect([cell('J2')?.v, cell('K2')?.v]).toEqual(['prevista (dia do envio)', 'sim']);
   });
 
   it('PDF: both dates, "prevista" and "mês diferente" in the cell, and the legend after the totals', async () => {

@@ -79,7 +79,8 @@ const RECON_COLUMNS: Column<ReconciliationRow>[] = [
   { header: 'Recebível', kind: 'int', value: (r) => r.receivableId },
   { header: 'Aluno (id)', kind: 'int', value: (r) => r.memberId },
   { header: 'Pagador', kind: 'text', value: (r) => r.payerName },
-  { header: 'Valor', kind: 'money', value: (r) => r.amountCents },
+  { header: 'Valor do recebível', kind: 'money', value: (r) => r.receivableCents },
+  { header: 'Valor creditado', kind: 'money', value: (r) => r.amountCents },
   { header: 'Vencimento', kind: 'date', value: (r) => r.dueDate },
   { header: 'Conta bancária', kind: 'text', value: (r) => r.bankAccountName ?? `#${r.bankAccountId}` },
   { header: 'Data no banco', kind: 'date', value: (r) => r.lineDate },
@@ -264,7 +265,7 @@ export async function reconciliationFile(
     // Widths measured so that headers break between words, a date, "mês diferente" and R$ 100.000,00 fit.
     { header: 'Recebível', width: 5.5, align: 'right' },
     { header: 'Pagador', width: 11 },
-    { header: 'Valor', width: 7, align: 'right' },
+    { header: 'Valor (creditado)', width: 7, align: 'right' },
     { header: 'Vencimento', width: 6.5 },
     { header: 'Conta', width: 8 },
     { header: 'Data no banco', width: 6 },
@@ -281,7 +282,10 @@ export async function reconciliationFile(
   const rows = shown.map((r) => [
     String(r.receivableId),
     r.payerName ?? '',
-    moneyPt(r.amountCents),
+    // The receivable's value, and under it what the bank credited for it when that differs (a card's fee).
+    r.receivableCents !== null && r.receivableCents !== r.amountCents
+      ? `${moneyPt(r.receivableCents)}\n(${moneyPt(r.amountCents)})`
+      : moneyPt(r.amountCents),
     datePt(r.dueDate),
     r.bankAccountName ?? `#${r.bankAccountId}`,
     datePt(r.lineDate),

@@ -34,8 +34,13 @@ export const reconciliationRowSchema = z.object({
   receivableId: z.number().int(),
   payerName: z.string().nullable(),
   memberId: z.number().int().nullable(),
-  /** The amount sent to be marked received (the outbox item's). */
+  /**
+   * The part of the bank credit allotted to this receivable (the outbox item's): for a card sale the acquirer's
+   * net, for a boleto paid late the amount with its interest.
+   */
   amountCents: z.number().int(),
+  /** The receivable's own value, what EVO records as received (null: no longer in the local copy). */
+  receivableCents: z.number().int().nullable(),
   dueDate: z.string().nullable(),
   bankAccountId: z.number().int(),
   bankAccountName: z.string().nullable(),

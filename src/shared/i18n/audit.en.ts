@@ -307,7 +307,7 @@ export const auditEn: typeof auditPtBR = {
     empty: 'Nothing was sent to be marked paid in this period.',
     col: {
       receivable: 'Receivable',
-      amount: 'Amount',
+      amount: 'Receivable’s value',
       account: 'Account',
       line: 'Bank credit',
       match: 'Score',
@@ -316,6 +316,7 @@ export const auditEn: typeof auditPtBR = {
       state: 'Status',
     },
     receivable: 'no. {{id}} · due {{due}}',
+    credited: 'credited {{amount}}',
     unknownPayer: 'Payer not synced',
     statement: 'Statement: {{file}}',
     send: { confirmed: 'Confirmed at', sent: 'Sent at', queued: 'Queued since' },

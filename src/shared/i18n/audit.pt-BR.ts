@@ -318,7 +318,7 @@ export const auditPtBR = {
     empty: 'Nada foi enviado para marcar como pago neste período.',
     col: {
       receivable: 'Recebível',
-      amount: 'Valor',
+      amount: 'Valor do recebível',
       account: 'Conta',
       line: 'Crédito no extrato',
       match: 'Pontuação',
@@ -327,6 +327,7 @@ export const auditPtBR = {
       state: 'Situação',
     },
     receivable: 'nº {{id}} · vence {{due}}',
+    credited: 'creditado {{amount}}',
     unknownPayer: 'Pagador não sincronizado',
     statement: 'Extrato: {{file}}',
     send: { confirmed: 'Confirmado em', sent: 'Enviado em', queued: 'Na fila desde' },

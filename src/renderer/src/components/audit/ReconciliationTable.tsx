@@ -11,7 +11,7 @@ const COLUMNS = {
   gridTemplateColumns:
     // [T] item 5: at 1366 px the names (payer, account, bank text) take the room; the send's state and its time
     // share one column (they said the same twice), the times without seconds.
-    'minmax(11rem, 1.4fr) 6rem minmax(8rem, 1.15fr) minmax(10rem, 1.1fr) 5rem minmax(9.5rem, 1fr) minmax(8.5rem, 0.8fr)',
+    'minmax(11rem, 1.4fr) 8.5rem minmax(8rem, 1.1fr) minmax(10rem, 1.1fr) 5rem minmax(9.5rem, 1fr) minmax(8.5rem, 0.8fr)',
 };
 // Two lines per row: the main fact, and the detail under it in muted text.
 const ROW = 52;
@@ -94,9 +94,19 @@ export function ReconciliationTable({ report }: { report: Report }) {
                 r.payerName ?? t('audit.recon.unknownPayer'),
                 t('audit.recon.receivable', { id: r.receivableId, due: formatDate(r.dueDate, locale) }),
               )}
-              <span role="cell" className="num">
-                {formatMoney(r.amountCents, locale)}
-              </span>
+              {/* The receivable's value (what EVO records) and, when it differs, what the bank credited (a card's fee). */}
+              {r.receivableCents !== null && r.receivableCents !== r.amountCents ? (
+                <span role="cell" className="num" style={{ lineHeight: 1.25 }}>
+                  <span style={{ display: 'block' }}>{formatMoney(r.receivableCents, locale)}</span>
+                  <span className="muted small" style={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    {t('audit.recon.credited', { amount: formatMoney(r.amountCents, locale) })}
+                  </span>
+                </span>
+              ) : (
+                <span role="cell" className="num">
+                  {formatMoney(r.amountCents, locale)}
+                </span>
+              )}
               {/* An account's name is long ("Banco do Brasil - Recebimentos Cartões"): two lines before any cut. */}
               <span role="cell" className="clamp-2" title={r.bankAccountName ?? ''}>
                 {r.bankAccountName ?? `#${r.bankAccountId}`}
