@@ -90,8 +90,9 @@ function splitGlobal(argv: string[]): { global: string[]; rest: string[] } {
 }
 
 /**
- * The language of this run: `--lang` (anywhere before the command), else the one chosen in Configurações for
- * the data folder, else Portuguese. Read before anything is parsed, so even a usage error speaks it.
+ * The language of this run: `--lang` (before or after the command, as `--json`), else the one chosen in
+ * Configurações for the data folder, else Portuguese. Read before anything is parsed, so even a usage error
+ * speaks it.
  */
 function chooseLocale(argv: string[], env: NodeJS.ProcessEnv): Locale | 'bad' {
   const { global } = splitGlobal(argv);
@@ -99,10 +100,14 @@ function chooseLocale(argv: string[], env: NodeJS.ProcessEnv): Locale | 'bad' {
   let dataDir: string | undefined;
   for (let i = 0; i < global.length; i++) {
     const a = global[i]!;
-    if (a === '--lang') lang = global[++i];
-    else if (a.startsWith('--lang=')) lang = a.slice(7);
-    else if (a === '--data-dir') dataDir = global[++i];
+    if (a === '--data-dir') dataDir = global[++i];
     else if (a.startsWith('--data-dir=')) dataDir = a.slice(11);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--lang') lang = argv[++i];
+    else if (a.startsWith('--lang=')) lang = a.slice(7);
   }
   if (lang !== undefined) {
     const l = lang.toLowerCase();
@@ -176,6 +181,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       options: {
         ...sub.options,
         json: { type: 'boolean', default: false },
+        lang: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: true,

@@ -65,6 +65,8 @@ describe('quita speaks Portuguese', () => {
 
     const en = await cli(['--lang', 'en', 'send', '--help']);
     expect(en.stdout).toMatch(/Mark the approved receivables as paid/);
+    // After the command too, as --json.
+    expect((await cli(['send', '--help', '--lang', 'en'])).stdout).toBe(en.stdout);
     // The checks do see English: the same help in English is full of it.
     expect(findings('en', en.stdout).length).toBeGreaterThan(5);
     // A usage error is worded too, in the language asked for.

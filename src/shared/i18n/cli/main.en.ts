@@ -8,7 +8,7 @@ export const cliMainEn: typeof cliMainPtBR = {
     developer: 'For integrations:',
     global: 'Global options (before the command):',
     dataDir: 'where settings and data live (default: QUITA_DATA_DIR or the desktop app’s folder)',
-    lang: 'the language of the messages (default: the one chosen in Settings, Portuguese)',
+    lang: 'the language of the messages (default: the one chosen in Settings, Portuguese; also accepted after the command)',
     json: 'machine-readable output on stdout, for scripts (also accepted after the command)',
     help: 'this help; `quita <command> --help` explains a command',
     version: 'print the version and where the log file is',

@@ -11,7 +11,7 @@ export const cliMainPtBR = {
     developer: 'Para integrações:',
     global: 'Opções gerais (antes do comando):',
     dataDir: 'onde ficam as configurações e os dados (padrão: QUITA_DATA_DIR ou a pasta do aplicativo)',
-    lang: 'o idioma das mensagens (padrão: o escolhido em Configurações, português)',
+    lang: 'o idioma das mensagens (padrão: o escolhido em Configurações, português; vale também depois do comando)',
     json: 'resultado em JSON na saída padrão, para scripts (vale também depois do comando)',
     help: 'esta ajuda; `quita <comando> --help` explica um comando',
     version: 'mostra a versão e onde fica o arquivo de registro',
