@@ -4,6 +4,7 @@ import { englishReason } from '../../shared/i18n/reasons.en';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
+import { statementLabel } from '../../shared/statement-label';
 
 /**
  * The core's refusals about which statement (none imported yet, a number that is none), which no screen meets,
@@ -99,44 +100,6 @@ function lineText(l: MatchLineDto, idWidth: number, say: Say): string {
   return `${head}  ${proposal(l, say)}${standing(l, say)}${reasons ? `\n${' '.repeat(idWidth + 2)}${reasons}` : ''}`;
 }
 
-/**
- * A statement as the screens name it (src/renderer/src/statement-label.ts): by its account and its period,
- * "Itaú - Conta Movimento · 27/10 a 26/11/2026", not by the file name the bank gave it.
- */
-function statementName(
-  s: { fileName: string | null; from: string | null; to: string | null },
-  account: string | null,
-  say: Say,
-): string {
-  const { from, to } = s;
-  const dayMonth = (iso: string) => {
-    const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
-    return new Intl.DateTimeFormat(say.locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(y!, m! - 1, d)),
-    );
-  };
-  const period =
-    !from && !to
-      ? null
-      : !from || !to || from === to
-        ? say.date(from ?? to)
-        : say.t('workspace.statementLabel.range', {
-            from: from.slice(0, 4) === to.slice(0, 4) ? dayMonth(from) : say.date(from),
-            to: say.date(to),
-            defaultValue: '{{from}} a {{to}}',
-          });
-  if (account && period)
-    return say.t('workspace.statementLabel.label', {
-      account,
-      period,
-      defaultValue: '{{account}} · {{period}}',
-    });
-  if (account) return account;
-  if (period)
-    return say.t('workspace.statementLabel.noAccount', { period, defaultValue: 'Extrato de {{period}}' });
-  return s.fileName ?? '—';
-}
-
 /** The summary under the list: the statement as the screens name it, what is left, the greens, what is decided. */
 function summary(
   statement: { id: number; name: string },
@@ -207,10 +170,17 @@ export const matchCommand: Subcommand = {
       (x) => x.id === s.statementId,
     );
     const { accounts } = await runCommand(core, 'cache.bankAccounts', {});
-    const name = statementName(
-      { fileName: st?.fileName ?? null, from: st?.periodFrom ?? null, to: st?.periodTo ?? null },
+    // As the screens name it (src/shared/statement-label.ts): by its account and period, not the bank's file name.
+    const name = statementLabel(
+      {
+        id: s.statementId,
+        fileName: st?.fileName ?? '—',
+        periodFrom: st?.periodFrom ?? null,
+        periodTo: st?.periodTo ?? null,
+      },
       accounts.find((a) => a.id === st?.bankAccountId)?.description || null,
-      say,
+      say.locale,
+      say.t,
     );
     const idWidth = Math.max(0, ...shown.map((l) => String(l.lineId).length));
     const text = [

@@ -7,7 +7,7 @@ import { formatAge, formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
 import { CyclePanel } from '../components/cycle/CyclePanel';
 import { useNavigation, type Navigation } from '../navigation';
-import { statementLabel } from '../statement-label';
+import { statementLabel } from '../../../shared/statement-label';
 
 type Summary = CommandOutput<'dashboard.summary'>;
 type Scope = 'statement' | 'all';

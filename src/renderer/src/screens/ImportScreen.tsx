@@ -12,7 +12,7 @@ import { OtherFilesHistory } from '../components/import/OtherFilesHistory';
 import { PreviewLines } from '../components/import/PreviewLines';
 import { ReturnFileSummary } from '../components/import/ReturnFileSummary';
 import { StatementHistory } from '../components/import/StatementHistory';
-import { statementLabel } from '../statement-label';
+import { statementLabel } from '../../../shared/statement-label';
 import { rolesOf, withRole, type ColumnRole, type Mapping } from './import-mapping';
 
 type Preview = CommandOutput<'import.preview'>;

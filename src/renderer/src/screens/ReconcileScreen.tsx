@@ -13,7 +13,7 @@ import { VirtualList } from '../components/VirtualList';
 import { formatDate, formatMoney } from '../format';
 import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
-import { statementLabels } from '../statement-label';
+import { statementLabels } from '../../../shared/statement-label';
 import { FILTERS, lineTotals, matchesFilter, type ReconcileFilter } from './reconcile-lines';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];

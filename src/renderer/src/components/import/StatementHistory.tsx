@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDateTime } from '../../format';
-import { statementLabel } from '../../statement-label';
+import { statementLabel } from '../../../../shared/statement-label';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];

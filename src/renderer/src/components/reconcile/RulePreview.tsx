@@ -6,7 +6,7 @@ import { call, CommandError } from '../../api/client';
 import { formatDate, formatMoney } from '../../format';
 import { useLatest } from '../../hooks/latest';
 import { describeError } from '../../i18n';
-import { statementLabel } from '../../statement-label';
+import { statementLabel } from '../../../../shared/statement-label';
 
 export type PreviewQuery = CommandInput<'review.previewAsideRule'>;
 

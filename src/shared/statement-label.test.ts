@@ -4,7 +4,7 @@
  */
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../shared/i18n/resources';
+import { resources } from './i18n/resources';
 import { periodText, statementLabel, statementLabels } from './statement-label';
 
 async function tr(lng: string) {

@@ -2,7 +2,7 @@
  * How the screens name an imported statement ([T] item 5): the way a clerk knows it, by its account and its
  * period ("Itaú - Conta Movimento · 27/10 a 26/11/2026"), never by the machine file name the bank gave it
  * ("extrato_1_3263_679230_2026-10-27_…"), which stays as secondary text or a tooltip. Conciliar's picker,
- * Início and Importar's history all call `statementLabel`.
+ * Início and Importar's history all call `statementLabel`, and so does `quita match`.
  */
 import { formatDate, formatDateTime } from './format';
 
