@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:compare -- <commit A> <commit B> [--lines 20000] [--receivables 100000] [--runs 5]` ([X] item 5):
+ * two commits on the same data, phase by phase, so a regression is seen the day it lands.
+ *
+ * The data set is made once, here, with this checkout's sandbox (seed 7: 17,500 members, six months; the first
+ * N receivables by id as the API returns them, the first M credit lines by date of every active account's last
+ * 80 days), and written to a file. Each commit gets a detached worktree (sharing this checkout's node_modules)
+ * with probe.ts copied in, and stores and matches that file through its own code, pinned to one CPU when
+ * `taskset` exists. Printed: each phase's median CPU milliseconds for A and B and the ratio B/A, the peak RSS
+ * growth, and whether both commits decided the same (zones and the receivables of every line).
+ * The receivables are the first N by id, as bench/matching/e2e-large.ts takes them: below about 60,000 they
+ * end before the statement's days, and every line comes out red (a timing of the misses, not of the matching).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateSandboxData } from '../../src/sandbox';
+import { bankAccountJson, receivableJson } from '../../src/sandbox/serialize';
+import { addDays, statementLines, type TruthLine } from '../matching/dataset';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const { values, positionals } = parseArgs({
+  options: {
+    lines: { type: 'string', default: '20000' },
+    receivables: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '5' },
+  },
+  allowPositionals: true,
+});
+const [revA, revB] = positionals;
+if (!revA || !revB) {
+  console.error(
+    'usage: npm run bench:compare -- <commit A> <commit B> [--lines N] [--receivables N] [--runs N]',
+  );
+  process.exit(2);
+}
+const TODAY = '2026-07-15';
+const nLines = Number(values.lines);
+const nReceivables = Number(values.receivables);
+
+const work = mkdtempSync(join(tmpdir(), 'quita-bench-compare-'));
+const dataFile = join(work, 'data.json');
+{
+  const data = generateSandboxData({ seed: 7, members: 17_500, months: 6, today: TODAY });
+  const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
+  const receivables = data.receivables
+    .slice()
+    .sort((a, b) => a.idReceivable - b.idReceivable)
+    .slice(0, nReceivables)
+    .map((r) => receivableJson(r, accounts, 'pt'));
+  let lines: TruthLine[] = [];
+  for (const a of data.bankAccounts.filter((x) => !x.inactive))
+    lines.push(...statementLines(data, a.id, addDays(TODAY, -80), 'ofx', 'default').lines);
+  lines = lines
+    .sort((x, y) => x.line.date.localeCompare(y.line.date) || x.line.id - y.line.id)
+    .slice(0, nLines);
+  writeFileSync(
+    dataFile,
+    JSON.stringify({
+      today: TODAY,
+      primaryAccountId: data.bankAccounts.find((a) => a.role === 'primary')!.id,
+      bankAccounts: data.bankAccounts.map((a) => bankAccountJson(a)),
+      receivables,
+      lines: lines.map((t) => ({
+        date: t.line.date,
+        amountCents: t.line.amountCents,
+        description: t.line.description,
+        payerText: t.line.payerText,
+      })),
+    }),
+  );
+}
+
+interface ProbeResult {
+  phases: Record<string, number>;
+  runs: { load: number; total: number; cpu: number }[];
+  peakRssGrowthMb: number;
+  zones: Record<string, number>;
+  pairs: number;
+  digest: string;
+}
+
+const pin = spawnSync('taskset', ['--version']).status === 0 ? ['taskset', '-c', '0'] : [];
+function probe(rev: string): ProbeResult & { sha: string } {
+  const sha = execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim();
+  const tree = join(work, sha);
+  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', tree, sha], { cwd: root });
+  try {
+    if (!existsSync(join(tree, 'node_modules')))
+      symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+    mkdirSync(join(tree, 'bench', 'compare'), { recursive: true });
+    copyFileSync(join(here, 'probe.ts'), join(tree, 'bench', 'compare', 'probe.ts'));
+    const [cmd, ...args] = [
+      ...pin,
+      process.execPath,
+      '--import',
+      'tsx',
+      join(tree, 'bench', 'compare', 'probe.ts'),
+      dataFile,
+      String(values.runs),
+    ];
+    const r = spawnSync(cmd, args, { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (r.status !== 0) throw new Error(`${sha}: the probe failed\n${r.stderr}`);
+    return { sha, ...(JSON.parse(r.stdout.trim().split('\n').at(-1)!) as ProbeResult) };
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
+  }
+}
+
+try {
+  const a = probe(revA);
+  const b = probe(revB);
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  console.log(
+    `\n${nLines.toLocaleString('en')} lines × ${nReceivables.toLocaleString('en')} receivables, CPU time, median of ${values.runs} (after a warm-up)${pin.length ? ', pinned to CPU 0' : ''}`,
+  );
+  console.table(
+    Object.fromEntries([
+      ...Object.keys(a.phases).map((p) => [
+        p,
+        {
+          [a.sha]: ms(a.phases[p]!),
+          [b.sha]: ms(b.phases[p]!),
+          [`${b.sha}/${a.sha}`]: (b.phases[p]! / a.phases[p]!).toFixed(2),
+        },
+      ]),
+      [
+        'peak RSS growth',
+        {
+          [a.sha]: `${a.peakRssGrowthMb.toFixed(0)} MB`,
+          [b.sha]: `${b.peakRssGrowthMb.toFixed(0)} MB`,
+          [`${b.sha}/${a.sha}`]: (b.peakRssGrowthMb / a.peakRssGrowthMb).toFixed(2),
+        },
+      ],
+    ]),
+  );
+  const same = a.digest === b.digest;
+  console.log(
+    same
+      ? `same decisions: ${JSON.stringify(a.zones)}, ${a.pairs} lines with receivables (digest ${a.digest})`
+      : `DIFFERENT decisions: ${a.sha} ${JSON.stringify(a.zones)} (${a.pairs} with receivables) vs ${b.sha} ${JSON.stringify(b.zones)} (${b.pairs})`,
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,153 @@
+/**
+ * One commit's side of `npm run bench:compare` ([X] item 5). compare.ts copies this file into a worktree of the
+ * commit under test and runs it there, so every phase below runs that commit's own code: it stores the shared
+ * data set (receivables as a sync stores them, one statement of credit lines) and times, on a SQLite file,
+ * - load: the receivables and lines as the engine reads them (the repo's own queries), CPU time;
+ * - end to end: `runMatching` (load + normalise + match + persist), CPU time;
+ * - match + persist: the difference;
+ * and it prints one JSON line: the medians, every run, the peak RSS growth, and a digest of the result (each
+ * line's zone and receivables), so two commits can be told to agree or not.
+ * Only module paths and functions that exist since 2295b34 are used; the statement row is written from the
+ * table's own columns, so older schemas take it too.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bankAccountSchema, receivableSchema } from '../../src/core/api/schemas';
+import { replaceBankAccounts } from '../../src/core/cache/bank-accounts.repo';
+import { upsertReceivables } from '../../src/core/cache/receivables.repo';
+import { openDb } from '../../src/core/db/open-db';
+import { matchingRepo } from '../../src/core/matching/matching.repo';
+import { runMatching } from '../../src/core/matching/matching.service';
+
+interface DataSet {
+  today: string;
+  primaryAccountId: number;
+  bankAccounts: unknown[];
+  receivables: unknown[];
+  lines: { date: string; amountCents: number; description: string; payerText: string | null }[];
+}
+
+const [dataFile, runsArg] = process.argv.slice(2);
+const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as DataSet;
+const runs = Number(runsArg ?? 5);
+
+const dir = mkdtempSync(join(tmpdir(), 'quita-compare-'));
+const db = openDb(join(dir, 'branch.db'));
+const at = `${data.today}T15:00:00.000Z`;
+replaceBankAccounts(
+  db,
+  data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
+  at,
+);
+upsertReceivables(
+  db,
+  data.receivables.map((r) => receivableSchema.parse(r)),
+  at,
+);
+
+/** A statement row from the table's own columns: what a NOT NULL column needs, whatever the commit's schema. */
+const from = data.lines[0]!.date;
+const to = data.lines.at(-1)!.date;
+const n = data.lines.length;
+const known: Record<string, unknown> = {
+  bank_account_id: data.primaryAccountId,
+  file_name: 'compare.ofx',
+  sha256: 'compare',
+  byte_size: 1,
+  format: 'ofx',
+  mapping_json: '{}',
+  mapping_source: 'detected',
+  imported_at: at,
+  period_from: from,
+  period_to: to,
+  line_count: n,
+  credit_count: n,
+  inserted_count: n,
+};
+const columns = (
+  db.prepare('PRAGMA table_info(statements)').all() as {
+    name: string;
+    notnull: number;
+    dflt_value: unknown;
+    pk: number;
+  }[]
+).filter((c) => !c.pk && (c.name in known || (c.notnull && c.dflt_value === null)));
+const statementId = Number(
+  db
+    .prepare(
+      `INSERT INTO statements (${columns.map((c) => c.name).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    )
+    .run(...columns.map((c) => (c.name in known ? known[c.name] : 0))).lastInsertRowid,
+);
+const ins = db.prepare(
+  `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description,
+     payer_text, raw_json, fingerprint) VALUES (?, ?, ?, ?, ?, 'credit', ?, ?, '{}', ?)`,
+);
+db.transaction(() => {
+  data.lines.forEach((l, k) =>
+    ins.run(
+      statementId,
+      data.primaryAccountId,
+      k + 1,
+      l.date,
+      l.amountCents,
+      l.description,
+      l.payerText,
+      `c${k}`,
+    ),
+  );
+})();
+
+const addDays = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const now = () => new Date(at);
+const rssStart = process.memoryUsage().rss;
+let rssPeak = rssStart;
+const samples: { load: number; total: number; cpu: number }[] = [];
+for (let k = 0; k < runs + 1; k++) {
+  db.prepare('DELETE FROM match_plans WHERE statement_id = ?').run(statementId);
+  const l0 = process.cpuUsage();
+  matchingRepo.receivables(db, addDays(from, -40), addDays(to, 40));
+  matchingRepo.creditLines(db, statementId);
+  const lc = process.cpuUsage(l0);
+  const load = (lc.user + lc.system) / 1000;
+  const c0 = process.cpuUsage();
+  const w0 = performance.now();
+  runMatching(db, { statementId }, { now });
+  const total = performance.now() - w0;
+  const c = process.cpuUsage(c0);
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  if (k > 0) samples.push({ load, total, cpu: (c.user + c.system) / 1000 }); // the first run warms the JIT
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// What the run decided: each line's zone and receivables, in line order (ids are the same on both sides).
+const rows = db
+  .prepare(
+    `SELECT l.position AS p, m.zone AS z, (SELECT group_concat(receivable_id) FROM
+       (SELECT receivable_id FROM match_items WHERE match_id = m.id ORDER BY receivable_id)) AS r
+     FROM matches m JOIN statement_lines l ON l.id = m.line_id WHERE l.statement_id = ? ORDER BY l.position`,
+  )
+  .all(statementId) as { p: number; z: string; r: string | null }[];
+const zones: Record<string, number> = {};
+for (const row of rows) zones[row.z] = (zones[row.z] ?? 0) + 1;
+db.close();
+rmSync(dir, { recursive: true, force: true });
+
+const cpu = median(samples.map((s) => s.cpu));
+const load = median(samples.map((s) => s.load));
+process.stdout.write(
+  `${JSON.stringify({
+    phases: { load, endToEnd: cpu, matchAndPersist: cpu - load },
+    runs: samples,
+    peakRssGrowthMb: (rssPeak - rssStart) / 2 ** 20,
+    zones,
+    pairs: rows.filter((r) => r.r).length,
+    digest: createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16),
+  })}\n`,
+);
