@@ -10,7 +10,7 @@ import {
   type Core,
 } from '../core';
 import type { Locale } from '../shared/constants';
-import { createSay, type Say } from './i18n';
+import { createSay, localeOf, type Say } from './i18n';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
 import { connectCommand } from './commands/connection';
 import { debtorsCommand, geographyCommand } from './commands/debtors';
@@ -109,12 +109,7 @@ function chooseLocale(argv: string[], env: NodeJS.ProcessEnv): Locale | 'bad' {
     if (a === '--lang') lang = argv[++i];
     else if (a.startsWith('--lang=')) lang = a.slice(7);
   }
-  if (lang !== undefined) {
-    const l = lang.toLowerCase();
-    if (l === 'pt-br' || l === 'pt') return 'pt-BR';
-    if (l === 'en' || l.startsWith('en-')) return 'en';
-    return 'bad';
-  }
+  if (lang !== undefined) return localeOf(lang) ?? 'bad';
   return storedLocale(resolve(dataDir ?? defaultDataDir(env)));
 }
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore, defaultDataDir, isAppError, packageVersion, storedLocale } from '../core';
 import type { CommandOutput } from '../shared/contract';
-import { createSay, type Say } from '../shared/i18n/say';
+import { createSay, localeOf, type Say } from '../shared/i18n/say';
 import { installLastResort } from './last-resort';
 import { openBrowser } from './open-browser';
 import { startHost } from './server';
@@ -15,14 +15,8 @@ function sayFor(argv: string[]): Say {
     if (i < 0) return undefined;
     return argv[i]!.includes('=') ? argv[i]!.slice(name.length + 1) : argv[i + 1];
   };
-  const lang = at('--lang')?.toLowerCase();
-  const locale =
-    lang === 'en' || lang?.startsWith('en-')
-      ? 'en'
-      : lang === 'pt-br' || lang === 'pt'
-        ? 'pt-BR'
-        : storedLocale(resolve(at('--data-dir') ?? defaultDataDir()));
-  return createSay(locale);
+  const lang = at('--lang');
+  return createSay((lang && localeOf(lang)) || storedLocale(resolve(at('--data-dir') ?? defaultDataDir())));
 }
 
 const projectRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));

@@ -3,7 +3,7 @@ import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
-import { checkPeriod, choiceOf, dayOption, durationText, failure, syncedText } from './words';
+import { checkPeriod, choiceOf, dayOption, failure, syncedText } from './words';
 
 /** One progress event of the sync, as Sincronizar shows it: "Recebíveis: 3 de 14 requisições · 4 s aguardando…". */
 function progressText(
@@ -19,7 +19,7 @@ function progressText(
     ? say.t('cli.sync.progressWaiting', {
         phase,
         requests,
-        waiting: say.t('sync.waiting', { time: durationText(say, p.waitingMs) }),
+        waiting: say.t('sync.waiting', { time: say.duration(p.waitingMs) }),
       })
     : say.t('cli.sync.progress', { phase, requests });
 }
@@ -60,11 +60,10 @@ export const syncCommand: Subcommand = {
           receivables: say.t('sync.nReceivables', { count: s.receivables.fetched }),
           accounts: say.t('sync.nAccounts', { count: s.bankAccounts }),
           requests: say.t('sync.requests', { count: s.requests }),
-          time: durationText(say, s.durationMs),
+          time: say.duration(s.durationMs),
         }),
       ];
-      if (s.waitedMs >= 1000)
-        lines.push(`${say.t('sync.waiting', { time: durationText(say, s.waitedMs) })}.`);
+      if (s.waitedMs >= 1000) lines.push(`${say.t('sync.waiting', { time: say.duration(s.waitedMs) })}.`);
       lines.push(say.t(`cli.sync.mode.${s.receivables.mode}`));
       if (s.debtors !== null) lines.push(say.t('cli.sync.debtors', { count: say.n(s.debtors) }));
       if (s.geography)

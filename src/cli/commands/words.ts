@@ -1,22 +1,18 @@
 import { AppError } from '../../core';
 import { commands, type CommandInput, type CommandName } from '../../shared/contract';
 import type { ErrorKind } from '../../shared/contract/envelope';
-import { formatDuration, parseDmy } from '../../shared/format';
+import { parseDmy } from '../../shared/format';
 import type { Say } from '../i18n';
 import { UsageError } from '../types';
 
 /**
  * Small pieces several commands (sync, receivables, debtors, audit…) say alike: when the local copy was last
- * synced, a day given as an option, an option's value in either language, a duration.
+ * synced, a day given as an option, an option's value in either language.
  */
 
 /** "(sincronizado em 27/11/2026 08:15)", or "(nunca sincronizado)". */
 export const syncedText = (say: Say, iso: string | null | undefined): string =>
   iso ? say.t('cli.dataWords.synced', { when: say.dateTime(iso) }) : say.t('cli.dataWords.neverSynced');
-
-/** "12 s", "3 min", as the screens say a wait (with an ordinary space). */
-export const durationText = (say: Say, ms: number): string =>
-  formatDuration(ms, say.locale).replace(/[\u00a0\u202f]/g, ' ');
 
 /**
  * A day given to an option: AAAA-MM-DD (what scripts write) or dd/mm/aaaa (what the clerk writes), as the ISO day

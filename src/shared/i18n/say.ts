@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { Locale } from '../constants';
 import type { ErrorInfo } from '../contract';
 import { brasiliaDateTime } from '../dates';
-import { formatDate, formatMoney } from '../format';
+import { formatDate, formatDuration, formatMoney } from '../format';
 import { describeErrorWith } from './describe-error';
 import { resources } from './resources';
 
@@ -23,10 +23,20 @@ export interface Say {
   dateTime: (iso: string | null | undefined) => string;
   /** A whole number as the language writes it ("1.234"). */
   n: (value: number) => string;
+  /** "12 s", "3 min", as the screens say a wait. */
+  duration: (ms: number) => string;
   /** A core error as the screens word it. */
   error: (info: ErrorInfo) => string;
   /** Whether the catalogue has this text (for codes worded when known, said as written otherwise). */
   exists: (key: string) => boolean;
+}
+
+/** A `--lang` value as a language ("pt", "pt-BR", "en", "en-US", any case); null for anything else. */
+export function localeOf(text: string): Locale | null {
+  const l = text.toLowerCase();
+  if (l === 'pt-br' || l === 'pt') return 'pt-BR';
+  if (l === 'en' || l.startsWith('en-')) return 'en';
+  return null;
 }
 
 export function createSay(locale: Locale): Say {
@@ -54,6 +64,7 @@ export function createSay(locale: Locale): Say {
       return `${formatDate(d!, locale)} ${time!.slice(0, 5)}`;
     },
     n: (value) => plain(new Intl.NumberFormat(locale).format(value)),
+    duration: (ms) => plain(formatDuration(ms, locale)),
     exists: (key) => i18n.exists(key),
     error: (info) =>
       describeErrorWith(
