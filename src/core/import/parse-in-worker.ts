@@ -68,14 +68,15 @@ function bundleOfSources(entry: URL): Promise<string> {
 /**
  * Where the worker's code is, from this module's own URL: next to the .ts sources (see bundleOfSources),
  * or, in the desktop bundle (out/main/index.js), parse-worker.js beside it (electron.vite.config.ts emits
- * it). The URL is built from variables on purpose: Vite rewrites `new URL('literal', import.meta.url)`.
+ * it), and in the command line's (out/cli/quita.mjs), parse-worker.mjs (scripts/build-cli.mjs). The URL is built from variables on purpose: Vite rewrites `new URL('literal', import.meta.url)`.
  */
 async function workerSource(): Promise<WorkerSource> {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     return { file: await bundleOfSources(new URL('./' + WORKER_NAME + '.ts', here)), eval: true };
   }
-  return { file: new URL('./' + WORKER_NAME + '.js', here), eval: false };
+  const extension = here.endsWith('.mjs') ? '.mjs' : '.js';
+  return { file: new URL('./' + WORKER_NAME + extension, here), eval: false };
 }
 
 /**
