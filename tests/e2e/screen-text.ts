@@ -170,7 +170,8 @@ export function checkEnglish(s: string): Hit[] {
   const out: Hit[] = [];
   // Addresses and file names are not words: `cielo-04-pagamentos-crlf-stripped.txt`, `http://…/api`.
   const t = blank(blank(blank(s, URL), EMAIL), FILE_NAME);
-  for (const m of t.matchAll(/\p{L}+/gu)) {
+  // A run of letters glued to digits is part of a code, not a word: a hash "5a49c1be0f…" holds no "be".
+  for (const m of t.matchAll(/(?<![\p{L}\p{N}])\p{L}+(?![\p{L}\p{N}])/gu)) {
     if (UF.has(m[0])) continue;
     const w = m[0].toLowerCase();
     if (WORDS.has(w) && !NAMES.has(w))

@@ -56,6 +56,9 @@ describe('English words', () => {
     );
     expect(texts(checkEnglish('Tocantins (TO) · Espírito Santo (ES)'))).toEqual([]);
     expect(texts(checkEnglish('cielo-04-pagamentos-crlf-stripped.txt'))).toEqual([]);
+    // A hash shown to the clerk: letters glued to digits are a code (the CLI's audit verify prints one).
+    expect(texts(checkEnglish('código de conferência (hash) do registro: 5a49c1be0f451906…'))).toEqual([]);
+    expect(texts(checkEnglish('be 3 lines'))).toEqual(['be', 'lines']);
     expect(texts(checkEnglish('Total R$ 10,00 · status · se for o caso, use a data · não serve'))).toEqual(
       [],
     );
