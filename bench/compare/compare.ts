@@ -1,6 +1,8 @@
 /**
- * `npm run bench:compare -- <commit A> <commit B> [--lines 20000] [--receivables 100000] [--runs 5]` ([X] item 5):
- * two commits on the same data, phase by phase, so a regression is seen the day it lands.
+ * `npm run bench:compare -- <commit A> <commit B> [--lines 20000] [--receivables 100000] [--runs 5] [--profile]`
+ * ([X] item 5): two commits on the same data, phase by phase, so a regression is seen the day it lands.
+ * `--profile` also prints each commit's ten functions with the most self time in the timed runs (V8's CPU
+ * profiler; the timings are then the profiled ones, a little slower).
  *
  * The data set is made once, here, with this checkout's sandbox (seed 7: 17,500 members, six months; the first
  * N receivables by id as the API returns them, the first M credit lines by date of every active account's last
@@ -28,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { generateSandboxData } from '../../src/sandbox';
 import { bankAccountJson, receivableJson } from '../../src/sandbox/serialize';
 import { addDays, statementLines, type TruthLine } from '../matching/dataset';
+import { profileTop, type ProfileEntry } from './profile-top';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -36,6 +39,7 @@ const { values, positionals } = parseArgs({
     lines: { type: 'string', default: '20000' },
     receivables: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '5' },
+    profile: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -93,7 +97,7 @@ interface ProbeResult {
 }
 
 const pin = spawnSync('taskset', ['--version']).status === 0 ? ['taskset', '-c', '0'] : [];
-function probe(rev: string): ProbeResult & { sha: string } {
+function probe(rev: string): ProbeResult & { sha: string; top?: ProfileEntry[] } {
   const sha = execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim();
   const tree = join(work, sha);
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', tree, sha], { cwd: root });
@@ -102,7 +106,7 @@ function probe(rev: string): ProbeResult & { sha: string } {
       symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
     mkdirSync(join(tree, 'bench', 'compare'), { recursive: true });
     copyFileSync(join(here, 'probe.ts'), join(tree, 'bench', 'compare', 'probe.ts'));
-    const [cmd, ...args] = [
+    const [cmd, ...args]: string[] = [
       ...pin,
       process.execPath,
       '--import',
@@ -110,10 +114,16 @@ function probe(rev: string): ProbeResult & { sha: string } {
       join(tree, 'bench', 'compare', 'probe.ts'),
       dataFile,
       String(values.runs),
+      ...(values.profile ? [join(work, `${sha}.cpuprofile`)] : []),
     ];
-    const r = spawnSync(cmd, args, { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 24 });
+    const r = spawnSync(cmd!, args, { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 24 });
     if (r.status !== 0) throw new Error(`${sha}: the probe failed\n${r.stderr}`);
-    return { sha, ...(JSON.parse(r.stdout.trim().split('\n').at(-1)!) as ProbeResult) };
+    const result = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as ProbeResult;
+    return {
+      sha,
+      ...result,
+      ...(values.profile ? { top: profileTop(join(work, `${sha}.cpuprofile`)) } : {}),
+    };
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
   }
@@ -152,6 +162,14 @@ try {
       ? `same decisions: ${JSON.stringify(a.zones)}, ${a.pairs} lines with receivables (digest ${a.digest})`
       : `DIFFERENT decisions: ${a.sha} ${JSON.stringify(a.zones)} (${a.pairs} with receivables) vs ${b.sha} ${JSON.stringify(b.zones)} (${b.pairs})`,
   );
+  for (const side of [a, b]) {
+    if (!side.top) continue;
+    console.log(`\n${side.sha}: the ten functions with the most self time (profiled runs)`);
+    for (const e of side.top)
+      console.log(
+        `${e.ms.toFixed(0).padStart(7)} ms ${(e.share * 100).toFixed(1).padStart(5)} %  ${e.where}`,
+      );
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -5,13 +5,14 @@
  * - load: the receivables and lines as the engine reads them (the repo's own queries), CPU time;
  * - end to end: `runMatching` (load + normalise + match + persist), CPU time;
  * - match + persist: the difference;
- * and it prints one JSON line: the medians, every run, the peak RSS growth, and a digest of the result (each
+ * and it prints one JSON line (and, given a third argument, writes the CPU profile of the timed runs there): the medians, every run, the peak RSS growth, and a digest of the result (each
  * line's zone and receivables), so two commits can be told to agree or not.
  * Only module paths and functions that exist since 2295b34 are used; the statement row is written from the
  * table's own columns, so older schemas take it too.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bankAccountSchema, receivableSchema } from '../../src/core/api/schemas';
@@ -29,7 +30,7 @@ interface DataSet {
   lines: { date: string; amountCents: number; description: string; payerText: string | null }[];
 }
 
-const [dataFile, runsArg] = process.argv.slice(2);
+const [dataFile, runsArg, profileFile] = process.argv.slice(2);
 const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as DataSet;
 const runs = Number(runsArg ?? 5);
 
@@ -109,7 +110,14 @@ const now = () => new Date(at);
 const rssStart = process.memoryUsage().rss;
 let rssPeak = rssStart;
 const samples: { load: number; total: number; cpu: number }[] = [];
+// With a third argument, V8's CPU profile of the timed runs (not of storing the data) is written there.
+const profiler = profileFile ? new Session() : undefined;
 for (let k = 0; k < runs + 1; k++) {
+  if (k === 1 && profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   db.prepare('DELETE FROM match_plans WHERE statement_id = ?').run(statementId);
   const l0 = process.cpuUsage();
   matchingRepo.receivables(db, addDays(from, -40), addDays(to, 40));
@@ -123,6 +131,11 @@ for (let k = 0; k < runs + 1; k++) {
   const c = process.cpuUsage(c0);
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
   if (k > 0) samples.push({ load, total, cpu: (c.user + c.system) / 1000 }); // the first run warms the JIT
+}
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(profileFile!, JSON.stringify(profile));
+  profiler.disconnect();
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

@@ -92,6 +92,31 @@ export const ENGINE_STATES: readonly MatchState[] = ['suggested', 'unmatched', '
  */
 export const ENGINE_OWNED = `(m.state IN ('suggested', 'unmatched', 'recorded') OR (m.state = 'set_aside' AND m.aside_rule_id IS NOT NULL))`;
 
+/** A receivables() row: the columns in the SELECT's order. */
+type ReceivableRow = [
+  id: number,
+  amountCents: number,
+  dueDate: string | null,
+  statusId: number,
+  paymentTypeId: number | null,
+  payerName: string | null,
+  memberId: number | null,
+  authorization: string | null,
+  nsu: string | null,
+  tid: string | null,
+  cardAcquirer: string | null,
+  cardFlag: string | null,
+  receivingDate: string | null,
+  amountPaidCents: number | null,
+  bankAccountId: number | null,
+  chargeDate: string | null,
+  saleDate: string | null,
+  currentInstallment: number | null,
+  totalInstallments: number | null,
+  feesCents: number | null,
+  boletoNumber: string | null,
+];
+
 const LINE_COLUMNS = `id, date, amount_cents AS amountCents, kind, description, payer_text AS payerText`;
 
 export const matchingRepo = {
@@ -106,12 +131,27 @@ export const matchingRepo = {
       )
       .get() as StatementInfo | undefined,
 
-  creditLines: (db: Db, statementId: number) =>
-    db
+  /** A statement's credit lines, built as receivables() builds its rows (one literal per row). */
+  creditLines(db: Db, statementId: number): MatchLine[] {
+    const rows = db
       .prepare(
-        `SELECT ${LINE_COLUMNS} FROM statement_lines WHERE statement_id = ? AND kind = 'credit' ORDER BY position, id`,
+        `SELECT id, date, amount_cents, description, payer_text FROM statement_lines
+         WHERE statement_id = ? AND kind = 'credit' ORDER BY position, id`,
       )
-      .all(statementId) as MatchLine[],
+      .raw(true)
+      .iterate(statementId) as IterableIterator<[number, string, number, string, string | null]>;
+    const out: MatchLine[] = [];
+    for (const r of rows)
+      out.push({
+        id: r[0],
+        date: r[1],
+        amountCents: r[2],
+        kind: 'credit',
+        description: r[3],
+        payerText: r[4],
+      });
+    return out;
+  },
 
   line: (db: Db, id: number) =>
     db
@@ -234,20 +274,46 @@ export const matchingRepo = {
    * boleto number since 012): no row's raw record is parsed here.
    */
   receivables(db: Db, from: string, to: string): MatchReceivable[] {
-    return db
+    const rows = db
       .prepare(
-        `SELECT id, amount_cents AS amountCents, due_date AS dueDate, status_id AS statusId,
-           payment_type_id AS paymentTypeId, payer_name AS payerName, member_id AS memberId,
-           authorization_code AS authorization, nsu, tid, card_acquirer AS cardAcquirer, card_flag AS cardFlag,
-           receiving_date AS receivingDate, amount_paid_cents AS amountPaidCents, bank_account_id AS bankAccountId,
-           charge_date AS chargeDate, sale_date AS saleDate, current_installment AS currentInstallment,
-           total_installments AS totalInstallments,
-           fees_cents AS feesCents, boleto_number AS boletoNumber
+        `SELECT id, amount_cents, due_date, status_id, payment_type_id, payer_name, member_id, authorization_code,
+           nsu, tid, card_acquirer, card_flag, receiving_date, amount_paid_cents, bank_account_id, charge_date,
+           sale_date, current_installment, total_installments, fees_cents, boleto_number
          FROM receivables
          WHERE (status_id IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}) AND coalesce(conciliated, 0) = 0)
             OR (status_id = ${ACCOUNT_STATUS.received} AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,
       )
-      .all(from, to, from, to) as MatchReceivable[];
+      .raw(true)
+      .iterate(from, to, from, to) as IterableIterator<ReceivableRow>;
+    // Rows as arrays, each made into an object by one literal: every object has the same shape from birth.
+    // better-sqlite3's own objects, built key by key, cost twice the CPU and more garbage for 100,000 rows
+    // ([X] item 1: 780 → 310 ms).
+    const out: MatchReceivable[] = [];
+    for (const r of rows)
+      out.push({
+        id: r[0],
+        amountCents: r[1],
+        dueDate: r[2],
+        statusId: r[3],
+        paymentTypeId: r[4],
+        payerName: r[5],
+        memberId: r[6],
+        authorization: r[7],
+        nsu: r[8],
+        tid: r[9],
+        cardAcquirer: r[10],
+        cardFlag: r[11],
+        receivingDate: r[12],
+        amountPaidCents: r[13],
+        bankAccountId: r[14],
+        chargeDate: r[15],
+        saleDate: r[16],
+        currentInstallment: r[17],
+        totalInstallments: r[18],
+        feesCents: r[19],
+        boletoNumber: r[20],
+      });
+    return out;
   },
 
   receivableStates: (db: Db, ids: number[]) =>
