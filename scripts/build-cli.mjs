@@ -1,9 +1,10 @@
-// The `quita` command, built: src/cli/entry.ts and the statement-reading worker bundled with esbuild into
-// out/cli/ (quita.mjs, parse-worker.mjs), as the desktop app's main is built into out/main/. Packages are
-// bundled too (better-sqlite3 stays outside: it is a native module): one file loads in about a third of
-// the time that Node takes to resolve and load the same code from node_modules, and compiling TypeScript
-// at every start (tsx) is gone. bin/quita.mjs calls cliBuild() when the build is missing or older than a
-// source it was made from; `node scripts/build-cli.mjs` builds it now.
+// The plain-Node front doors, built as the desktop app's main is built into out/main/: the `quita` command
+// (src/cli/entry.ts → out/cli/quita.mjs), the browser host (src/host/main.ts → out/cli/host.mjs) and the
+// statement-reading worker they start (out/cli/parse-worker.mjs), each one file made by esbuild. Packages are
+// bundled too (better-sqlite3 stays outside: it is a native module): one file loads in about a third of the
+// time that Node takes to resolve and load the same code from node_modules, and compiling TypeScript at every
+// start (tsx) is gone. bin/quita.mjs and scripts/host.mjs load them through loadBuilt(), which builds first
+// when the build is missing or older than a source it was made from; `node scripts/build-cli.mjs` builds now.
 import {
   existsSync,
   mkdirSync,
@@ -15,7 +16,7 @@ import {
   readFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const cliOut = join(projectRoot, 'out', 'cli');
@@ -43,7 +44,11 @@ export async function cliBuild() {
   try {
     const result = await build({
       absWorkingDir: projectRoot,
-      entryPoints: { quita: 'src/cli/entry.ts', 'parse-worker': 'src/core/import/parse-worker.ts' },
+      entryPoints: {
+        quita: 'src/cli/entry.ts',
+        host: 'src/host/main.ts',
+        'parse-worker': 'src/core/import/parse-worker.ts',
+      },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -62,7 +67,7 @@ export async function cliBuild() {
       .filter((file) => existsSync(join(projectRoot, file)));
     writeFileSync(join(work, STAMP), JSON.stringify({ began, sources }));
     mkdirSync(cliOut, { recursive: true });
-    for (const file of ['parse-worker.mjs', 'quita.mjs', STAMP]) {
+    for (const file of ['parse-worker.mjs', 'host.mjs', 'quita.mjs', STAMP]) {
       renameSync(join(work, file), join(cliOut, file));
     }
   } finally {
@@ -89,6 +94,30 @@ export function cliBuildIsFresh() {
   }
   return true;
 }
+
+const CANNOT_BUILD = new Set(['ERR_MODULE_NOT_FOUND', 'EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * Imports a built front door (`quita` or `host`), building first when needed. Where it cannot be built
+ * (esbuild not installed, a read-only folder) the TypeScript source runs through tsx instead, as before the
+ * build existed; a source that does not compile stops here with esbuild's message.
+ */
+export async function loadBuilt(name) {
+  let built = cliBuildIsFresh();
+  if (!built) {
+    try {
+      await cliBuild();
+      built = true;
+    } catch (e) {
+      if (!CANNOT_BUILD.has(e?.code)) throw e;
+    }
+  }
+  if (built) return import(pathToFileURL(join(cliOut, `${name}.mjs`)).href);
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(pathToFileURL(join(projectRoot, SOURCES[name])).href);
+}
+const SOURCES = { quita: 'src/cli/entry.ts', host: 'src/host/main.ts' };
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
   await cliBuild();

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
+import { loadBuilt } from './build-cli.mjs';
 import { build, projectRoot } from './build-renderer.mjs';
 import { electronBinary } from './electron-runtime.mjs';
 
@@ -129,8 +129,7 @@ if (launched.ok) {
   launched.child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(`Quita: ${launched.why}; abrindo no navegador.`);
-  register();
   process.env.QUITA_LAUNCH_COMMAND = 'npm start';
-  const { hostEntry } = await import('../src/host/main.ts');
+  const { hostEntry } = await loadBuilt('host');
   hostEntry(args.includes('--open') ? args : [...args, '--open']);
 }

@@ -15,8 +15,9 @@ export interface RealHost {
 }
 
 /**
- * Start `src/host/main.ts` (node with tsx's loader: one process, so a crash is the host's own). `preload`
- * modules are `--import`ed before it (a test can plant a fault that way, without a hook in the host).
+ * Start the host as `npm run serve` does (scripts/host.mjs loads the built host in this one process, so a
+ * crash is the host's own). `preload` modules (plain .mjs) are `--import`ed before it: a test can plant a
+ * fault that way, without a hook in the host.
  */
 export function startRealHost(
   dataDir: string,
@@ -25,14 +26,7 @@ export function startRealHost(
 ): Promise<RealHost> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      ...preload.flatMap((p) => ['--import', p]),
-      'src/host/main.ts',
-      '--data-dir',
-      dataDir,
-    ],
+    [...preload.flatMap((p) => ['--import', p]), 'scripts/host.mjs', '--data-dir', dataDir],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

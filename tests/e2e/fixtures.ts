@@ -12,11 +12,11 @@ export interface HostProcess {
   process: ChildProcess;
 }
 
-/** Start the real browser host (`tsx src/host/main.ts`, what `npm run serve` runs) on a fresh data folder. */
+/** Start the real browser host (scripts/host.mjs, what `npm run serve` runs) on a fresh data folder. */
 export async function startHostProcess(): Promise<HostProcess & { stop: () => Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'quita-e2e-'));
   const dataDir = join(root, 'data');
-  const child = spawn('node_modules/.bin/tsx', ['src/host/main.ts', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['scripts/host.mjs', '--data-dir', dataDir], {
     env: { ...process.env, QUITA_KEY_FILE: join(root, 'keys', 'master.key') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -19,8 +19,8 @@ export function ensureRendererBuilt(): void {
 
 /** The real browser host as `npm run serve` runs it; resolves with its address and token. */
 export function startHost(dataDir: string, env: Record<string, string | undefined>): Promise<RunningHost> {
-  // One process (node with tsx's loader), so SIGKILL kills the host itself, not a wrapper around it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/host/main.ts', '--data-dir', dataDir], {
+  // One process (scripts/host.mjs loads the built host in itself), so SIGKILL kills the host, not a wrapper.
+  const child = spawn(process.execPath, ['scripts/host.mjs', '--data-dir', dataDir], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
