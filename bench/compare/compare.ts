@@ -4,14 +4,13 @@
  * `--profile` also prints each commit's ten functions with the most self time in the timed runs (V8's CPU
  * profiler; the timings are then the profiled ones, a little slower).
  *
- * The data set is made once, here, with this checkout's sandbox (seed 7: 17,500 members, six months; the first
- * N receivables by id as the API returns them, the first M credit lines by date of every active account's last
- * 80 days), and written to a file. Each commit gets a detached worktree (sharing this checkout's node_modules)
- * with probe.ts copied in, and stores and matches that file through its own code, pinned to one CPU when
- * `taskset` exists. Printed: each phase's median CPU milliseconds for A and B and the ratio B/A, the peak RSS
- * growth, and whether both commits decided the same (zones and the receivables of every line).
- * The receivables are the first N by id, as bench/matching/e2e-large.ts takes them: below about 60,000 they
- * end before the statement's days, and every line comes out red (a timing of the misses, not of the matching).
+ * The data set is made once, here, with this checkout's sandbox (seed 7, six months, 17,500 members per 100,000
+ * receivables; the first N receivables by id as the API returns them, the first M credit lines by date of every
+ * active account's last 80 days), and written to a file. Each commit gets a detached worktree (sharing this
+ * checkout's node_modules) with probe.ts copied in, and stores and matches that file through its own code,
+ * pinned to one CPU when `taskset` exists. Printed: each phase's median CPU milliseconds for A and B and the
+ * ratio B/A, the peak RSS growth, and whether both commits decided the same (zones and the receivables of every
+ * line). For the growth per doubling, run 10000/50000, 20000/100000 and 40000/200000.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -57,7 +56,10 @@ const nReceivables = Number(values.receivables);
 const work = mkdtempSync(join(tmpdir(), 'quita-bench-compare-'));
 const dataFile = join(work, 'data.json');
 {
-  const data = generateSandboxData({ seed: 7, members: 17_500, months: 6, today: TODAY });
+  // 17,500 members make the 20k × 100k set; other sizes scale the branch with the receivables (35,000 members
+  // for 40k × 200k), so a doubling doubles the members, the receivables and the lines together.
+  const members = Math.round((17_500 * nReceivables) / 100_000);
+  const data = generateSandboxData({ seed: 7, members, months: 6, today: TODAY });
   const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
   const receivables = data.receivables
     .slice()
@@ -70,6 +72,10 @@ const dataFile = join(work, 'data.json');
   lines = lines
     .sort((x, y) => x.line.date.localeCompare(y.line.date) || x.line.id - y.line.id)
     .slice(0, nLines);
+  if (receivables.length < nReceivables || lines.length < nLines)
+    console.warn(
+      `the data set has ${receivables.length} receivables and ${lines.length} lines (asked ${nReceivables} and ${nLines})`,
+    );
   writeFileSync(
     dataFile,
     JSON.stringify({
