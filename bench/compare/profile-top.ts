@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface ProfileEntry {
+  /** function (file:line), or V8's own bucket such as "(garbage collector)". */
+  where: string;
+  ms: number;
+  share: number;
+}
+
+/**
+ * The functions that took the most time themselves (self time) in a V8 CPU profile: what a profiler's
+ * "bottom-up" view lists first. Paths are cut to what follows src/ or node_modules/.
+ */
+export function profileTop(file: string, count = 10): ProfileEntry[] {
+  const p = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const frames = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  let total = 0;
+  p.samples.forEach((id, k) => {
+    const dt = p.timeDeltas[k] ?? 0;
+    const f = frames.get(id)!;
+    const file = f.url.replace(/^.*?\/(src|node_modules)\//, '$1/').replace(/^file:\/\//, '');
+    const where = f.url
+      ? `${f.functionName || '(anonymous)'} (${file}:${f.lineNumber + 1})`
+      : f.functionName || '(anonymous)';
+    self.set(where, (self.get(where) ?? 0) + dt);
+    total += dt;
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([where, us]) => ({ where, ms: us / 1000, share: us / total }));
+}
