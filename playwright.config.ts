@@ -22,7 +22,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Each journey starts its own host on its own data folder: two at a time keep both cores busy (one waits on
+  // Chromium while the other's host works).
+  workers: 2,
   retries: 0,
   // Deadlines, not waits: every step waits for what it expects to see, and these only bound how long a step may
   // take on a busy runner (the journeys took 2–4 times longer beside a CPU hog) before it counts as failed.
