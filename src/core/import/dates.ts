@@ -29,7 +29,7 @@ const MONTHS: Record<string, number> = {
   dec: 12,
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 /** Statements are recent: anything outside these years is a misread column, not a date. */
 const MIN_YEAR = 1990;
 const MAX_YEAR = 2100;
@@ -42,13 +42,16 @@ function isoOf(y: number, m: number, d: number, raw: string): DateResult {
       why: 'implausible',
       value: raw,
     };
-  const iso = `${y}-${pad(m)}-${pad(d)}`;
-  const t = new Date(`${iso}T00:00:00Z`);
-  if (m < 1 || m > 12 || d < 1 || Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== iso) {
+  // The days of the month by arithmetic (Gregorian leap years), not by a Date round trip: this runs per line.
+  const days = m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : (DAYS[m] ?? 0);
+  // Written so that NaN (a serial beyond what a Date holds) and fractions fail as well.
+  if (!(Number.isInteger(y) && Number.isInteger(m) && Number.isInteger(d) && m >= 1 && d >= 1 && d <= days)) {
     return { ok: false, reason: `“${raw}” is not a calendar date`, why: 'not_calendar', value: raw };
   }
-  return { ok: true, date: iso };
+  return { ok: true, date: `${y}-${pad(m)}-${pad(d)}` };
 }
+/** Days of each month (index 1 to 12; February is worked out). */
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Two-digit years: statements are from this century; 80-99 are read as 1980-1999 (then rejected). */
 const fullYear = (y: string) =>

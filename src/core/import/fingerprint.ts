@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { LineKind } from '../../shared/contract/import';
 import { normalizeLabel } from './text';
 
@@ -23,8 +23,11 @@ export interface FingerprintInput {
  * period exported starts on another day.
  */
 export function assignFingerprints<T extends FingerprintInput>(lines: T[]): (T & { fingerprint: string })[] {
+  // Each line gets its fingerprint in place, as its last field: a copy of every line would double what a
+  // 100,000-line file keeps in memory, for nothing (the callers pass lines they have just made).
+  const out = lines as (T & { fingerprint: string })[];
   const seen = new Map<string, number>();
-  return lines.map((line) => {
+  for (const line of out) {
     const id =
       line.kind === 'balance'
         ? `saldo:${normalizeLabel(line.description)}`
@@ -32,7 +35,8 @@ export function assignFingerprints<T extends FingerprintInput>(lines: T[]): (T &
     const key = `${id}|${line.date}|${line.amountCents}`;
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    const fingerprint = createHash('sha256').update(`v1|${key}|${occurrence}`).digest('hex');
-    return { ...line, fingerprint };
-  });
+    // One-shot hashing (crypto.hash): the same SHA-256 as a Hash object, without making one per line.
+    line.fingerprint = hash('sha256', `v1|${key}|${occurrence}`, 'hex');
+  }
+  return out;
 }

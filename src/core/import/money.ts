@@ -41,22 +41,29 @@ function splitBody(body: string, dec: DecimalSeparator | 'auto'): { int: string;
     const lastDot = body.lastIndexOf('.');
     if (lastComma < 0 && lastDot < 0) return { int: body, frac: '' };
     const last: DecimalSeparator = lastComma > lastDot ? ',' : '.';
-    const count = body.split(last).length - 1;
+    const several = body.indexOf(last) !== (last === ',' ? lastComma : lastDot);
     const other = last === ',' ? '.' : ',';
     // “1.234.567” has only grouping; “1.234” alone is read as a decimal (OFX writes 1234.56, never groups).
-    d = count > 1 && !body.includes(other) ? other : last;
+    d = several && !body.includes(other) ? other : last;
   }
   const group = d === ',' ? '.' : ',';
-  const [int = '', frac = '', ...rest] = body.split(d);
-  if (rest.length > 0) return null;
+  const at = body.indexOf(d);
+  // A second decimal separator: not a number.
+  if (at >= 0 && body.indexOf(d, at + 1) >= 0) return null;
+  const int = at < 0 ? body : body.slice(0, at);
+  const frac = at < 0 ? '' : body.slice(at + 1);
+  let intDigits = int;
   if (int.includes(group)) {
-    const groups = int.split(group);
-    if (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return null;
+    // Groups of three after the first group of one to three digits.
+    if (!(group === '.' ? GROUPED_DOT : GROUPED_COMMA).test(int)) return null;
+    intDigits = int.replaceAll(group, '');
   }
-  const intDigits = int.split(group).join('');
-  if (!/^\d*$/.test(intDigits) || !/^\d*$/.test(frac) || intDigits.length + frac.length === 0) return null;
+  if (!DIGITS.test(intDigits) || !DIGITS.test(frac) || intDigits.length + frac.length === 0) return null;
   return { int: intDigits, frac };
 }
+const GROUPED_DOT = /^\d{1,3}(?:\.\d{3})+$/;
+const GROUPED_COMMA = /^\d{1,3}(?:,\d{3})+$/;
+const DIGITS = /^\d*$/;
 
 /**
  * Amount text as banks write it, into integer cents, exactly (no floating point): `-1.234,56`,
@@ -64,6 +71,12 @@ function splitBody(body: string, dec: DecimalSeparator | 'auto'): { int: string;
  * cell. `dec` is the decimal separator detected for the file; `auto` decides per value (OFX).
  */
 export function parseMoneyText(raw: string, dec: DecimalSeparator | 'auto'): MoneyResult | null {
+  if (raw === '') return null;
+  // Digits and separators with at most a leading minus (most cells): nothing below would change them.
+  if (PLAIN.test(raw)) {
+    const minus = raw.charCodeAt(0) === 45;
+    return fromBody(minus, minus ? raw.slice(1) : raw, raw, dec);
+  }
   let s = raw
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/\u2212/g, '-')
@@ -89,7 +102,13 @@ export function parseMoneyText(raw: string, dec: DecimalSeparator | 'auto'): Mon
     negative = !negative;
     s = s.slice(0, -1);
   } else if (s.endsWith('+')) s = s.slice(0, -1);
-  const parts = splitBody(s, dec);
+  return fromBody(negative, s, raw, dec);
+}
+const PLAIN = /^-?[\d.,]+$/;
+
+/** The amount once signs, markers and currency are gone: `body` holds digits and separators only, if valid. */
+function fromBody(negative: boolean, body: string, raw: string, dec: DecimalSeparator | 'auto'): MoneyResult {
+  const parts = splitBody(body, dec);
   if (!parts) {
     const value = raw.trim().slice(0, 40);
     return { ok: false, reason: `“${value}” is not an amount`, why: 'not_amount', value };

@@ -36,6 +36,8 @@ const PREFIXES: RegExp[] = [
   /^cp\b ?:?/,
   /^rem\b:?/,
 ];
+/** The list as one anchored alternation: tried in the list's order, the first that matches wins, as one by one. */
+const PREFIX = new RegExp(`^(?:${PREFIXES.map((re) => re.source.slice(1)).join('|')})`);
 const MASKED_CPF = /[*•xX]{3}\.?\d{3}\.?\d{3}-?[*•xX]{2}/g;
 const CPF = /\d{3}\.\d{3}\.\d{3}-\d{2}/g;
 const CNPJ = /[\d*•]{2}\.[\d*•]{3}\.[\d*•]{3}\/[\d*•]{4}-[\d*•]{2}/g;
@@ -49,6 +51,11 @@ const NOISE: RegExp[] = [
   /\b\d{2}:\d{2}(:\d{2})?\b/g, // times
   /\b\d{6,}\b/g, // long numbers: documents, accounts
 ];
+/** What is cut out of the name, in this order; the patterns that need a digit are not run on text without one. */
+const CUT_OUT = [MASKED_CPF, CPF, CNPJ, ...NOISE].map((re) => ({
+  re,
+  digit: re !== CNPJ && re !== NOISE[0],
+}));
 /** Credits that come from the bank itself, not from a payer: investment redemptions, interest, refunds. */
 const BANK_OWN = /^(resgate|resg|rent|rendimentos?|rend pago|juros|aplic(acao)?|bb rende facil|estorno)\b/;
 /** Bank names and words that are left when a line names no one (cash deposits, fees, boleto lumps). */
@@ -79,6 +86,8 @@ function checkDigitsHold(d: string): boolean {
 
 /** The first CPF/CNPJ the bank printed (masked, punctuated, or bare with valid check digits), as printed. */
 function findDocument(s: string): { text: string; index: number } | null {
+  // Every kind is taken only with three digits in a row: text without them has none.
+  if (!/\d{3}/.test(s)) return null;
   let best: { text: string; index: number } | null = null;
   const consider = (re: RegExp, valid: (t: string) => boolean = () => true) => {
     for (const m of s.matchAll(re)) {
@@ -109,22 +118,34 @@ function isJunkToken(t: string): boolean {
   );
 }
 
-function stripLead(s: string): string {
+/** Folded lower case, what the prefixes and word lists are matched on. */
+const lower = (s: string) => fold(s).toLowerCase();
+/**
+ * Text below U+0250 folds and lowers one unit into one unit, each on its own (no context such as the Greek
+ * final sigma): a cut of the text is the same cut of its folded form, so it is folded once, not per cut.
+ */
+const FOLDS_BY_UNIT = /^[^\u0250-\uffff]*$/;
+const LEAD_PUNCT = /[\s\-:–—.,;]+/y;
+
+/** The text without leading boilerplate, and its folded lower case when it was kept alongside (else null). */
+function stripLead(s: string): { out: string; low: string | null } {
   let out = s;
+  let low = FOLDS_BY_UNIT.test(s) ? lower(s) : null;
   for (let pass = 0; pass < 8; pass++) {
-    const before = out;
-    const folded = fold(out).toLowerCase();
-    let hit: RegExpExecArray | null = null;
-    for (const re of PREFIXES) if ((hit = re.exec(folded))) break;
-    if (hit) out = out.slice(hit[0].length);
+    const hit = PREFIX.exec(low ?? lower(out));
+    let cut = 0;
+    if (hit) cut = hit[0].length;
     else {
       const first = /^\S+/.exec(out)?.[0];
-      if (first && isJunkToken(first)) out = out.slice(first.length);
+      if (first && isJunkToken(first)) cut = first.length;
     }
-    out = out.replace(/^[\s\-:–—.,;]+/, '');
-    if (out === before) break;
+    LEAD_PUNCT.lastIndex = cut;
+    if (LEAD_PUNCT.test(out)) cut = LEAD_PUNCT.lastIndex;
+    if (cut === 0) break;
+    out = out.slice(cut);
+    if (low !== null) low = low.slice(cut);
   }
-  return out;
+  return { out, low };
 }
 
 export interface PayerParts {
@@ -141,19 +162,21 @@ export interface PayerParts {
  */
 export function splitPayer(raw: string | null | undefined): PayerParts {
   if (!raw) return { name: null, document: null };
-  let s = stripLead(squash(raw));
-  if (BANK_OWN.test(fold(s).toLowerCase())) return { name: null, document: null };
+  const lead = stripLead(squash(raw));
+  let s = lead.out;
+  if (BANK_OWN.test(lead.low ?? lower(s))) return { name: null, document: null };
   const doc = findDocument(s);
   // Nubank and others print “NAME - CPF - PAYER'S BANK”: what follows the CPF is not the payer.
   if (doc && doc.index > 0 && /\p{L}{2}/u.test(s.slice(0, doc.index))) s = s.slice(0, doc.index);
   else if (doc) s = `${s.slice(0, doc.index)} ${s.slice(doc.index + doc.text.length)}`;
-  for (const re of [MASKED_CPF, CPF, CNPJ, ...NOISE]) s = s.replace(re, ' ');
+  const digit = /\d/.test(s);
+  for (const c of CUT_OUT) if (digit || !c.digit) s = s.replace(c.re, ' ');
   s = s.replace(/(\s[-–—](?=\s))+/g, ' -');
-  s = stripLead(squash(s.replace(/["“”]/g, ' ')));
+  s = stripLead(squash(s.replace(/["“”]/g, ' '))).out;
   s = s.replace(/^[\s\-:–—.,;/]+|[\s\-:–—.,;/]+$/g, '');
   // A name has at least one word of letters only (“N20BBA: :39.77”, what is left of an id, has none).
   const named = s.split(' ').some((w) => /^[\p{L}'’.&]*\p{L}{2}[\p{L}'’.&]*$/u.test(w));
-  const name = !named || NOBODY.test(fold(s).toLowerCase()) ? null : s;
+  const name = !named || NOBODY.test(lower(s)) ? null : s;
   return { name, document: doc?.text ?? null };
 }
 

@@ -17,5 +17,8 @@ export function normalizeLabel(s: string): string {
 
 /** Collapse whitespace (including NBSP and line breaks inside a cell) into single spaces. */
 export function squash(s: string): string {
-  return s.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+  // Most cells are squashed already (and squashed again down the line): one test, no new string.
+  return SQUASHED.test(s) ? s : s.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 }
+/** Text squash leaves as it is: no white space but single spaces between other characters. */
+const SQUASHED = /^(?:[^\s]+(?: [^\s]+)*)?$/;

@@ -64,9 +64,13 @@ const ofxDate = (v: string | undefined) =>
 const isGeneric = (name: string, trnType: string) =>
   GENERIC_NAME.test(fold(name).toLowerCase()) || name.toUpperCase() === trnType;
 
+/** A label that starts with a letter other than S cannot be one of BALANCE_LABEL (nothing before it is cut). */
+const NOT_SALDO = /^[A-RT-Za-rt-z]/;
+
 function balanceLabel(f: Record<string, string>): string | null {
   for (const raw of [f.MEMO, f.NAME]) {
     const label = squash(raw ?? '');
+    if (NOT_SALDO.test(label)) continue;
     const bare = squash(
       fold(label)
         .toLowerCase()
@@ -95,42 +99,48 @@ interface Payer {
  * names someone; the document (CPF/CNPJ) from that field, else from any of them. A mapping that names a
  * field (a starter's or the clerk's) is obeyed.
  */
-function payerOf(f: Record<string, string>, mapping: OfxMapping): Payer {
-  const memo = squash(f.MEMO ?? '');
+/** MEMO, NAME and TRNTYPE of a transaction as the payer and the description read them, worked out once. */
+interface Texts {
+  memo: string;
+  name: string;
+  type: string;
+  /** NAME says something (not empty, not a generic word or the TRNTYPE). */
+  nameUseful: boolean;
+}
+
+function textsOf(f: Record<string, string>): Texts {
   const name = squash(f.NAME ?? '');
+  const type = (f.TRNTYPE ?? '').toUpperCase();
+  return { memo: squash(f.MEMO ?? ''), name, type, nameUseful: name !== '' && !isGeneric(name, type) };
+}
+
+function payerOf(f: Record<string, string>, t: Texts, mapping: OfxMapping): Payer {
+  const { memo, name } = t;
   if (mapping.payerField === 'memo') return { ...splitPayer(memo), extra: null };
   if (mapping.payerField === 'name') return { ...splitPayer(name), extra: null };
-  const type = (f.TRNTYPE ?? '').toUpperCase();
-  const candidates: [string, boolean][] = [
-    [memo, false],
-    [name !== '' && !isGeneric(name, type) ? name : '', false],
-    [textual(f.REFNUM), true],
-    [textual(f.FITID), true],
-  ];
+  // MEMO, NAME, REFNUM, FITID: the first that names someone wins, so the later ones are read only when needed.
   let document: string | null = null;
-  for (const [text, extra] of candidates) {
+  for (let i = 0; i < 4; i++) {
+    const text =
+      i === 0 ? memo : i === 1 ? (t.nameUseful ? name : '') : textual(i === 2 ? f.REFNUM : f.FITID);
     const parts = splitPayer(text);
     document ??= parts.document;
     if (parts.name)
-      return { name: parts.name, document: parts.document ?? document, extra: extra ? text : null };
+      return { name: parts.name, document: parts.document ?? document, extra: i >= 2 ? text : null };
   }
   return { name: null, document, extra: null };
 }
 
-function describe(f: Record<string, string>, extra: string | null): string {
-  const memo = squash(f.MEMO ?? '');
-  const name = squash(f.NAME ?? '');
-  const type = (f.TRNTYPE ?? '').toUpperCase();
-  const nameUseful = name !== '' && !isGeneric(name, type);
+function describe(t: Texts, extra: string | null): string {
+  const { memo, name, type, nameUseful } = t;
   const parts = [nameUseful && !memo.toUpperCase().includes(name.toUpperCase()) ? name : '', memo];
   if (extra && !parts.some((p) => p.toUpperCase().includes(extra.toUpperCase()))) parts.push(extra);
   return parts.filter(Boolean).join(' - ') || name || type || 'OFX';
 }
 
-interface Draft extends Omit<ParsedLine, 'fingerprint'> {
-  fields: Record<string, string>;
-}
+type Draft = Omit<ParsedLine, 'fingerprint'>;
 
+/** A transaction into a line whose description, payer and raw row `finish` fills (in place), or why not. */
 function toDraft(block: OfxBlock): Draft | Rejected | SkippedRow {
   const f = block.fields;
   const date = ofxDate(f.DTPOSTED) ?? ofxDate(f.DTUSER);
@@ -153,7 +163,6 @@ function toDraft(block: OfxBlock): Draft | Rejected | SkippedRow {
       fitid: null,
       rawJson: JSON.stringify(f),
       problems: [],
-      fields: f,
     };
   }
   if (!block.closed && (f.TRNAMT === undefined || f.DTPOSTED === undefined)) {
@@ -187,30 +196,28 @@ function toDraft(block: OfxBlock): Draft | Rejected | SkippedRow {
     fitid: f.FITID?.trim() || null,
     rawJson: '',
     problems: [],
-    fields: f,
   };
 }
 
-/** Description, payer and raw row, once the sign is settled: payer text and document for credits only. */
-function finish(d: Draft, mapping: OfxMapping): Omit<ParsedLine, 'fingerprint'> {
-  const { fields, ...line } = d;
-  if (line.kind === 'balance') return line;
-  const payer: Payer =
-    line.kind === 'credit' ? payerOf(fields, mapping) : { name: null, document: null, extra: null };
-  let description = describe(fields, payer.extra);
-  const problems = [...line.problems];
+const NO_PAYER: Payer = { name: null, document: null, extra: null };
+
+/**
+ * Description, payer and raw row, once the sign is settled: payer text and document for credits only. Filled
+ * into the draft itself (a copy per line costs a 100,000-line file a second copy of everything).
+ */
+function finish(line: Draft, fields: Record<string, string>, mapping: OfxMapping): void {
+  if (line.kind === 'balance') return;
+  const texts = textsOf(fields);
+  const payer = line.kind === 'credit' ? payerOf(fields, texts, mapping) : NO_PAYER;
+  let description = describe(texts, payer.extra);
   if (description.length > MAX_DESCRIPTION_CHARS) {
     description = description.slice(0, MAX_DESCRIPTION_CHARS);
-    problems.push(`the description was cut to ${MAX_DESCRIPTION_CHARS} characters`);
+    line.problems.push(`the description was cut to ${MAX_DESCRIPTION_CHARS} characters`);
   }
-  return {
-    ...line,
-    description,
-    payerText: payer.name,
-    ...(payer.document ? { payerDocument: payer.document } : {}),
-    rawJson: JSON.stringify(payer.document ? { ...fields, payerDocument: payer.document } : fields),
-    problems,
-  };
+  line.description = description;
+  line.payerText = payer.name;
+  if (payer.document) line.payerDocument = payer.document;
+  line.rawJson = JSON.stringify(payer.document ? { ...fields, payerDocument: payer.document } : fields);
 }
 
 /**
@@ -259,26 +266,29 @@ function readStatement(st: OfxStatementScan, mapping: OfxMapping): StatementRead
     });
   }
   const drafts: Draft[] = [];
+  /** The fields of each draft, at the same index. */
+  const fieldsOf: Record<string, string>[] = [];
   const rejected: Rejected[] = [];
   const skipped: SkippedRow[] = [];
   for (const block of st.transactions) {
     const r = toDraft(block);
-    if ('kind' in r) drafts.push(r);
-    else if ('code' in r) rejected.push(r);
+    if ('kind' in r) {
+      drafts.push(r);
+      fieldsOf.push(block.fields);
+    } else if ('code' in r) rejected.push(r);
     else skipped.push(r);
   }
-  const moves = drafts.filter((d) => d.kind !== 'balance');
+  /** Indexes of the credits and debits among the drafts. */
+  const moves: number[] = [];
+  for (let i = 0; i < drafts.length; i++) if (drafts[i]!.kind !== 'balance') moves.push(i);
+  const debitType = (i: number) => DEBIT_TYPES.has((fieldsOf[i]!.TRNTYPE ?? '').toUpperCase());
   // Some exporters write every TRNAMT unsigned; only then does TRNTYPE decide the sign.
-  if (
-    moves.length > 0 &&
-    moves.every((l) => l.amountCents > 0) &&
-    moves.some((l) => DEBIT_TYPES.has((l.fields.TRNTYPE ?? '').toUpperCase()))
-  ) {
+  if (moves.length > 0 && moves.every((i) => drafts[i]!.amountCents > 0) && moves.some(debitType)) {
     let flipped = 0;
-    for (const l of moves) {
-      if (DEBIT_TYPES.has((l.fields.TRNTYPE ?? '').toUpperCase())) {
-        l.amountCents = -l.amountCents;
-        l.kind = 'debit';
+    for (const i of moves) {
+      if (debitType(i)) {
+        drafts[i]!.amountCents = -drafts[i]!.amountCents;
+        drafts[i]!.kind = 'debit';
         flipped++;
       }
     }
@@ -288,7 +298,8 @@ function readStatement(st: OfxStatementScan, mapping: OfxMapping): StatementRead
       params: { count: flipped },
     });
   }
-  const lines = drafts.map((d) => finish(d, mapping));
+  drafts.forEach((d, i) => finish(d, fieldsOf[i]!, mapping));
+  const lines = drafts;
   const ledger = st.ledger?.fields;
   const ledgerDate = ofxDate(ledger?.DTASOF);
   const ledgerAmount = ledger?.BALAMT !== undefined ? parseMoneyText(ledger.BALAMT, 'auto') : null;
