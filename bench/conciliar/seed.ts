@@ -1,0 +1,113 @@
+/**
+ * One side of bench/conciliar: a data folder for the browser host, made with the code of the tree this file sits
+ * in (run.ts copies it into a worktree of an older commit and runs it there). Arguments: the data set (JSON,
+ * written by run.ts), the data folder, and the key file. It saves a branch profile as the app does
+ * (`profiles.save`), stores the bank accounts and the receivables as a sync stores them, writes one statement of
+ * credit lines from the table's own columns (older schemas take it too), and runs the real matching on it.
+ * Prints one JSON line: the statement id, the lines, and the zones the matching gave them.
+ * Only module paths and functions that exist since 2295b34 are used.
+ */
+import { readFileSync } from 'node:fs';
+import { bankAccountSchema, receivableSchema } from '../../src/core/api/schemas';
+import { createCore } from '../../src/core/bootstrap';
+import { replaceBankAccounts } from '../../src/core/cache/bank-accounts.repo';
+import { upsertReceivables } from '../../src/core/cache/receivables.repo';
+import { runMatching } from '../../src/core/matching/matching.service';
+
+interface DataSet {
+  today: string;
+  primaryAccountId: number;
+  bankAccounts: unknown[];
+  receivables: unknown[];
+  lines: { date: string; amountCents: number; description: string; payerText: string | null }[];
+}
+
+const [dataFile, dataDir, keyFile] = process.argv.slice(2);
+const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as DataSet;
+const core = createCore({
+  mode: 'cli',
+  version: 'bench',
+  dataDir: dataDir!,
+  env: { ...process.env, QUITA_KEY_FILE: keyFile! },
+});
+await core.dispatch('profiles.save', {
+  name: 'Bench',
+  baseUrl: 'https://evo.example.com',
+  username: 'bench',
+  password: 'k',
+  keyKind: 'branch',
+});
+const db = core.ctx.db();
+const at = `${data.today}T15:00:00.000Z`;
+replaceBankAccounts(
+  db,
+  data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
+  at,
+);
+upsertReceivables(
+  db,
+  data.receivables.map((r) => receivableSchema.parse(r)),
+  at,
+);
+const n = data.lines.length;
+const known: Record<string, unknown> = {
+  bank_account_id: data.primaryAccountId,
+  file_name: 'conciliar.ofx',
+  sha256: 'conciliar',
+  byte_size: 1,
+  format: 'ofx',
+  mapping_json: '{}',
+  mapping_source: 'detected',
+  imported_at: at,
+  period_from: data.lines[0]!.date,
+  period_to: data.lines.at(-1)!.date,
+  line_count: n,
+  credit_count: n,
+  inserted_count: n,
+};
+const columns = (
+  db.prepare('PRAGMA table_info(statements)').all() as {
+    name: string;
+    notnull: number;
+    dflt_value: unknown;
+    pk: number;
+  }[]
+).filter((c) => !c.pk && (c.name in known || (c.notnull && c.dflt_value === null)));
+const statementId = Number(
+  db
+    .prepare(
+      `INSERT INTO statements (${columns.map((c) => c.name).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    )
+    .run(...columns.map((c) => (c.name in known ? known[c.name] : 0))).lastInsertRowid,
+);
+const ins = db.prepare(
+  `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description,
+     payer_text, raw_json, fingerprint) VALUES (?, ?, ?, ?, ?, 'credit', ?, ?, '{}', ?)`,
+);
+db.transaction(() => {
+  data.lines.forEach((l, k) =>
+    ins.run(
+      statementId,
+      data.primaryAccountId,
+      k + 1,
+      l.date,
+      l.amountCents,
+      l.description,
+      l.payerText,
+      `c${k}`,
+    ),
+  );
+})();
+runMatching(db, { statementId }, { now: () => new Date(at) });
+const zones = Object.fromEntries(
+  (
+    db
+      .prepare(
+        `SELECT m.zone AS z, count(*) AS c FROM matches m JOIN statement_lines l ON l.id = m.line_id
+         WHERE l.statement_id = ? GROUP BY m.zone`,
+      )
+      .all(statementId) as { z: string; c: number }[]
+  ).map((r) => [r.z, r.c]),
+);
+await core.close();
+process.stdout.write(`${JSON.stringify({ statementId, lines: n, zones })}\n`);
