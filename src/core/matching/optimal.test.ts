@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optimalAssignment, type OptLine } from './optimal';
+import { components, optimalAssignment, Problem, type OptLine } from './optimal';
 
 const opt = (classKey: string, ...options: [number, number][]): OptLine => ({
   classKey,
@@ -73,5 +73,62 @@ describe('optimalAssignment', () => {
     const { decisions, tooLarge } = optimalAssignment(many, 5);
     expect(decisions.size).toBe(0);
     expect(tooLarge).toHaveLength(120);
+  });
+});
+
+describe('Problem.lossWithout (one row placed again instead of a whole solve)', () => {
+  /** The best total by trying every assignment (each row: one option, or nothing), for small problems. */
+  function bruteBest(lines: OptLine[], forbidden: { lines: Set<number>; rec: number } | null): number {
+    let best = 0;
+    const taken = new Set<number>();
+    const walk = (i: number, sum: number) => {
+      if (i === lines.length) {
+        best = Math.max(best, sum);
+        return;
+      }
+      walk(i + 1, sum);
+      for (const o of lines[i]!.options) {
+        if (taken.has(o.rec) || (forbidden?.lines.has(i) && forbidden.rec === o.rec)) continue;
+        taken.add(o.rec);
+        walk(i + 1, sum + o.score);
+        taken.delete(o.rec);
+      }
+    };
+    walk(0, 0);
+    return best;
+  }
+
+  it('equals a fresh search on 300 seeded random problems, for every assigned column and class of rows', () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let checked = 0;
+    for (let t = 0; t < 300; t++) {
+      const n = 1 + Math.floor(rnd() * 5);
+      const recs = 1 + Math.floor(rnd() * 5);
+      const lines: OptLine[] = Array.from({ length: n }, (_, i) => {
+        const options = [];
+        for (let r = 0; r < recs; r++)
+          if (rnd() < 0.6) options.push({ rec: r, score: 40 + Math.floor(rnd() * 6) * 10 });
+        return { classKey: rnd() < 0.4 ? 'same' : `l${i}`, day: i, options };
+      });
+      for (const c of components(lines)) {
+        const sub = c.lines.map((li) => lines[li]!);
+        const pb = new Problem(lines, c);
+        expect(pb.W).toBe(bruteBest(sub, null));
+        for (let row = 0; row < c.lines.length; row++) {
+          const k = pb.best[row]!;
+          if (k >= c.recs.length) continue;
+          // The row alone, and the row with every row of its class, as solveComponent asks.
+          const key = lines[c.lines[row]!]!.classKey;
+          const classRows = c.lines.flatMap((li, r) => (lines[li]!.classKey === key ? [r] : []));
+          for (const rows of [[row], classRows]) {
+            const expected = pb.W - bruteBest(sub, { lines: new Set(rows), rec: c.recs[k]! });
+            expect(pb.lossWithout(rows, k)).toBe(expected);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
   });
 });

@@ -12,8 +12,8 @@
  *
  * Pure: the caller gives each line its options (index of the receivable, integer score) and gets back a
  * decision per line. Connected components are solved apart with the Hungarian method (Kuhn–Munkres,
- * O(n²·m) per solve, one more solve per assigned class receivable to test it is forced); a component over
- * the work budget is returned as `null` so the caller can fall back to the greedy pass.
+ * O(n²·m) per solve; testing whether an assigned class receivable is forced re-places one row, O(n·m)); a
+ * component over the work budget is returned as `null` so the caller can fall back to the greedy pass.
  */
 
 export interface OptLine {
@@ -40,15 +40,36 @@ export type OptDecision =
 const MAX_WORK = 40_000_000;
 const FORBIDDEN = 1e9;
 
-/** Kuhn–Munkres for a dense n×m cost matrix (n ≤ m), minimizing; returns the column of each row. */
-function hungarian(cost: Float64Array, n: number, m: number): Int32Array {
-  const u = new Float64Array(n + 1);
-  const v = new Float64Array(m + 1);
-  const p = new Int32Array(m + 1);
-  const way = new Int32Array(m + 1);
-  const minv = new Float64Array(m + 1);
-  const used = new Uint8Array(m + 1);
-  for (let i = 1; i <= n; i++) {
+/**
+ * Kuhn–Munkres for a dense n×m cost matrix (n ≤ m), minimizing, one row placed at a time: the potentials `u`,
+ * `v` and the column owners `p` (1-based, 0 = free) stay feasible between rows, and a column no row has taken
+ * keeps `v` = 0 (a column's potential changes only while a search passes through it, and a search passes only
+ * through taken columns). {@link Problem.lossWithout} starts from that state.
+ */
+class Solver {
+  readonly u: Float64Array;
+  readonly v: Float64Array;
+  readonly p: Int32Array;
+  private readonly way: Int32Array;
+  private readonly minv: Float64Array;
+  private readonly used: Uint8Array;
+
+  constructor(
+    private readonly cost: Float64Array,
+    private readonly m: number,
+    from?: Solver,
+  ) {
+    this.u = from ? from.u.slice() : new Float64Array(cost.length / m + 1);
+    this.v = from ? from.v.slice() : new Float64Array(m + 1);
+    this.p = from ? from.p.slice() : new Int32Array(m + 1);
+    this.way = new Int32Array(m + 1);
+    this.minv = new Float64Array(m + 1);
+    this.used = new Uint8Array(m + 1);
+  }
+
+  /** Places row `i` (1-based) by the shortest augmenting path from it. */
+  place(i: number): void {
+    const { cost, m, u, v, p, way, minv, used } = this;
     p[0] = i;
     let j0 = 0;
     minv.fill(Infinity);
@@ -85,9 +106,13 @@ function hungarian(cost: Float64Array, n: number, m: number): Int32Array {
       j0 = j1;
     } while (j0);
   }
-  const colOf = new Int32Array(n);
-  for (let j = 1; j <= m; j++) if (p[j]) colOf[p[j]! - 1] = j - 1;
-  return colOf;
+
+  /** The column (0-based) of each row (0-based). */
+  columns(n: number): Int32Array {
+    const colOf = new Int32Array(n);
+    for (let j = 1; j <= this.m; j++) if (this.p[j]) colOf[this.p[j]! - 1] = j - 1;
+    return colOf;
+  }
 }
 
 interface Component {
@@ -95,7 +120,7 @@ interface Component {
   recs: number[];
 }
 
-function components(lines: readonly OptLine[]): Component[] {
+export function components(lines: readonly OptLine[]): Component[] {
   const parent = new Map<string, string>();
   const find = (x: string): string => {
     let r = x;
@@ -139,8 +164,9 @@ function components(lines: readonly OptLine[]): Component[] {
 /**
  * One component as a dense cost matrix. Columns: its receivables, then one "nothing" column per line
  * (cost 0), so a line may stay without a receivable when giving it one would cost another line more.
+ * Exported for its test only.
  */
-class Problem {
+export class Problem {
   readonly n: number;
   readonly m: number;
   readonly cost: Float64Array;
@@ -160,9 +186,13 @@ class Problem {
       for (const o of all[li]!.options) this.cost[row * this.m + col.get(o.rec)!] = -o.score;
       for (let k = c.recs.length; k < this.m; k++) this.cost[row * this.m + k] = 0;
     });
-    this.best = hungarian(this.cost, this.n, this.m);
+    this.solver = new Solver(this.cost, this.m);
+    for (let i = 1; i <= this.n; i++) this.solver.place(i);
+    this.best = this.solver.columns(this.n);
     this.W = this.total(this.best);
   }
+
+  private readonly solver: Solver;
 
   score(row: number, k: number): number {
     return -this.cost[row * this.m + k]!;
@@ -174,13 +204,37 @@ class Problem {
     return t;
   }
 
-  /** How much the best total drops when receivable column `k` is forbidden to every row of `rows`. */
+  /**
+   * How much the best total drops when receivable column `k`, held in the best assignment by one of `rows`,
+   * is forbidden to every row of `rows`. Solved again from the best assignment's potentials, square: one
+   * zero-cost row per column no line takes (what makes an unassigned column's potential 0 a fact instead of a
+   * side condition), so after forbidding, only the row that held `k` has to be placed again, and the one
+   * free column left is `k` itself. One row's search, O(m²), instead of a whole solve, O(n²·m); the total
+   * is the same number (the optimum is unique, the assignment reaching it need not be).
+   */
   lossWithout(rows: readonly number[], k: number): number {
-    const saved = rows.map((row) => this.cost[row * this.m + k]!);
-    for (const row of rows) this.cost[row * this.m + k] = FORBIDDEN;
-    const again = this.total(hungarian(this.cost, this.n, this.m));
-    rows.forEach((row, j) => (this.cost[row * this.m + k] = saved[j]!));
-    return this.W - again;
+    const { n, m } = this;
+    const saved = rows.map((row) => this.cost[row * m + k]!);
+    for (const row of rows) this.cost[row * m + k] = FORBIDDEN;
+    const square = new Float64Array(m * m);
+    square.set(this.cost);
+    rows.forEach((row, j) => (this.cost[row * m + k] = saved[j]!));
+    const again = new Solver(square, m);
+    again.u.set(this.solver.u);
+    again.v.set(this.solver.v);
+    again.p.set(this.solver.p);
+    // The zero rows take the columns no line takes (their potential is 0: see Solver.place).
+    let extra = n + 1;
+    for (let j = 1; j <= m; j++) if (again.p[j] === 0) again.p[j] = extra++;
+    const holder = again.p[k + 1]!;
+    // Nobody held it: the best assignment stays the best, nothing is lost.
+    if (holder > n) return 0;
+    again.p[k + 1] = 0;
+    again.place(holder);
+    const cols = again.columns(m);
+    let total = 0;
+    for (let row = 0; row < n; row++) total += this.score(row, cols[row]!);
+    return this.W - total;
   }
 }
 
