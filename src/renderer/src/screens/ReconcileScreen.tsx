@@ -10,16 +10,19 @@ import { MatchRow, type MatchLine } from '../components/reconcile/MatchRow';
 import { OverridePanel } from '../components/reconcile/OverridePanel';
 import { ShortcutsPanel } from '../components/reconcile/ShortcutsPanel';
 import { VirtualList } from '../components/VirtualList';
-import { formatDate, formatMoney } from '../format';
+import { formatMoney } from '../format';
+import { dateText, moneyText } from '../components/reconcile/formatted';
 import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
 import { statementLabels } from '../../../shared/statement-label';
-import { FILTERS, lineTotals, matchesFilter, type ReconcileFilter } from './reconcile-lines';
+import { FILTERS, filterCounts, lineTotals, matchesFilter, type ReconcileFilter } from './reconcile-lines';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Rule = CommandOutput<'review.asideRules'>['rows'][number];
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 const ROW_HEIGHT = 64;
+/** Lines per match.lines call (the command's most). */
+const PAGE = 5000;
 
 /**
  * Conciliar: a workspace that fills the window. The statement's lines on the left (virtualized, keyboard
@@ -73,15 +76,23 @@ export function ReconcileScreen({
     }
   }, [lines]);
   const focusList = () => requestAnimationFrame(() => gridRef.current?.focus());
-  /** Loads every line of a statement; an older load that answers late never overwrites a newer one. */
+  /**
+   * Loads every line of a statement; an older load that answers late never overwrites a newer one. The pages its
+   * credit count says it has (`expected`) are asked for at once, so this side reads one answer while the host
+   * makes the next; any lines beyond them, page by page.
+   */
   const load = useCallback(
-    async (id: number) => {
+    async (id: number, expected?: number) => {
       const r = await latestLines(async (isCurrent) => {
-        const all: MatchLine[] = [];
-        for (let offset = 0; isCurrent(); offset += 5000) {
-          const page = await call('match.lines', { statementId: id, limit: 5000, offset });
-          all.push(...page.rows);
-          if (all.length >= page.total || page.rows.length === 0) break;
+        const page = (offset: number) => call('match.lines', { statementId: id, limit: PAGE, offset });
+        const first = await Promise.all(
+          Array.from({ length: Math.max(1, Math.ceil((expected ?? 0) / PAGE)) }, (_, k) => page(k * PAGE)),
+        );
+        const all: MatchLine[] = first.flatMap((p) => p.rows);
+        let last = first.at(-1)!;
+        while (isCurrent() && all.length < last.total && last.rows.length > 0) {
+          last = await page(all.length);
+          all.push(...last.rows);
         }
         return all;
       });
@@ -97,9 +108,9 @@ export function ReconcileScreen({
     call('import.statements', {}).then((r) => {
       setStatements(r.statements);
       // The statement it was opened on (Início's cards), else the latest.
-      const first = r.statements.find((s) => s.id === initialStatementId)?.id ?? r.statements[0]?.id ?? null;
-      setStatementId(first);
-      if (first !== null) load(first).catch(fail);
+      const first = r.statements.find((s) => s.id === initialStatementId) ?? r.statements[0];
+      setStatementId(first?.id ?? null);
+      if (first) load(first.id, first.creditCount).catch(fail);
     }, fail);
     loadRules();
   }, [load, loadRules, initialStatementId]);
@@ -122,20 +133,29 @@ export function ReconcileScreen({
   const current = statements.find((s) => s.id === statementId);
 
   const totals = useMemo(() => lineTotals(lines ?? []), [lines]);
+  const counts = useMemo(() => filterCounts(lines ?? []), [lines]);
   // Opening on what is left to decide; once nothing is, on everything.
   const filter: ReconcileFilter = chosenFilter ?? (totals.todo > 0 ? 'todo' : 'all');
 
+  // What the search looks in, per line: made once the clerk first types (not per key, not on opening).
+  const searching = search.trim() !== '';
+  const haystacks = useMemo(
+    () =>
+      searching
+        ? (lines ?? []).map((l) =>
+            fold(
+              `${l.description} ${l.payerText ?? ''} ${l.receivables.map((r) => r.payerName ?? '').join(' ')} ${moneyText(l.amountCents, locale)} ${dateText(l.date, locale)}`,
+            ),
+          )
+        : null,
+    [lines, locale, searching],
+  );
   const visible = useMemo(() => {
     const q = fold(search.trim());
     return (lines ?? []).filter(
-      (l) =>
-        matchesFilter(l, filter) &&
-        (!q ||
-          fold(
-            `${l.description} ${l.payerText ?? ''} ${l.receivables.map((r) => r.payerName ?? '').join(' ')} ${formatMoney(l.amountCents, locale)} ${formatDate(l.date, locale)}`,
-          ).includes(q)),
+      (l, k) => matchesFilter(l, filter) && (!q || haystacks?.[k]?.includes(q) === true),
     );
-  }, [lines, filter, search, locale]);
+  }, [lines, filter, search, haystacks]);
 
   // The focused index stays inside the list when a filter or an action shortens it.
   const at = Math.min(focus, Math.max(0, visible.length - 1));
@@ -163,7 +183,7 @@ export function ReconcileScreen({
   }, [focusedLineId, lines, latestCandidates]);
 
   const reload = async () => {
-    if (statementId !== null) await load(statementId);
+    if (statementId !== null) await load(statementId, current?.creditCount);
   };
   const act = async (fn: () => Promise<{ changed: number; skipped: { reason: string }[] }>) => {
     if (statementId === null) return;
@@ -310,13 +330,17 @@ export function ReconcileScreen({
     } else return;
     e.preventDefault();
   };
-  const toggle = (matchId: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(matchId)) next.delete(matchId);
-      else next.add(matchId);
-      return next;
-    });
+  // One function for every row (MatchRow is memoized on its props).
+  const toggle = useCallback(
+    (matchId: number) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(matchId)) next.delete(matchId);
+        else next.add(matchId);
+        return next;
+      }),
+    [],
+  );
   const rulePatterns = useMemo(() => new Map(rules.map((r) => [r.id, r.pattern])), [rules]);
   const progress = totals.lines ? Math.round((totals.decided / totals.lines) * 100) : 0;
 
@@ -370,7 +394,7 @@ export function ReconcileScreen({
               const id = Number(e.target.value);
               setStatementId(id);
               setLines(null);
-              load(id).catch(fail);
+              load(id, statements.find((s) => s.id === id)?.creditCount).catch(fail);
             }}
           >
             {statements.map((s) => (
@@ -411,7 +435,7 @@ export function ReconcileScreen({
             className={filter === f ? 'chip active' : 'chip'}
             onClick={() => setFilter(f)}
           >
-            {t(`reconcile.filters.${f}`)} ({(lines ?? []).filter((l) => matchesFilter(l, f)).length})
+            {t(`reconcile.filters.${f}`)} ({counts[f]})
           </button>
         ))}
       </div>
@@ -490,12 +514,7 @@ export function ReconcileScreen({
               gridRef.current?.focus();
             }}
             renderRow={(l, i) => (
-              <MatchRow
-                line={l}
-                focused={i === at}
-                selected={selected.has(l.matchId)}
-                onToggle={() => toggle(l.matchId)}
-              />
+              <MatchRow line={l} focused={i === at} selected={selected.has(l.matchId)} onToggle={toggle} />
             )}
           />
         </div>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchLine } from '../components/reconcile/MatchRow';
-import type { FILTERS } from './reconcile-lines';
-import { lineTotals, matchesFilter } from './reconcile-lines';
+import { FILTERS, filterCounts, lineTotals, matchesFilter } from './reconcile-lines';
 
 const line = (id: number, x: Partial<MatchLine>): MatchLine => ({
   matchId: id,
@@ -74,5 +73,10 @@ describe("Conciliar's tabs follow Início's buckets", () => {
     });
     expect(t.todoCents).toBe((1 + 2 + 6) * 1000);
     expect(t.decidedCents + t.todoCents).toBe(lines.reduce((n, l) => n + l.amountCents, 0));
+  });
+
+  it("the tabs' numbers are how many lines each tab shows", () => {
+    const counts = filterCounts(lines);
+    for (const f of FILTERS) expect(counts[f], f).toBe(ids(f).length);
   });
 });

@@ -60,3 +60,10 @@ export function lineTotals(all: readonly MatchLine[]) {
     green: all.filter((l) => l.zone === 'green' && l.state === 'suggested').length,
   };
 }
+
+/** How many lines each tab holds (the numbers on the tabs), in one pass over the lines. */
+export function filterCounts(all: readonly MatchLine[]): Record<ReconcileFilter, number> {
+  const counts = Object.fromEntries(FILTERS.map((f) => [f, 0])) as Record<ReconcileFilter, number>;
+  for (const l of all) for (const f of FILTERS) if (matchesFilter(l, f)) counts[f]++;
+  return counts;
+}

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
-import { formatDate, formatMoney } from '../../format';
 import { cardFeeOf } from './card-fee';
+import { dateText, moneyText } from './formatted';
 import { payerLabel } from './payer-label';
 import { useReasonText } from './reason-text';
 
@@ -10,9 +11,10 @@ export type MatchLine = CommandOutput<'match.lines'>['rows'][number];
 /**
  * One statement line in Conciliar's list: the bank's line, what is proposed for it (or what it is: already
  * in EVO, set aside), and the score bar with the state. The why lives in the workspace panel beside the list.
- * The row itself (role row, aria-selected) is VirtualList's; these are its grid cells.
+ * The row itself (role row, aria-selected) is VirtualList's; these are its grid cells. Memoized: the screen
+ * re-renders on every key and answer, and a row whose line, focus and tick are the same stays as it is.
  */
-export function MatchRow({
+export const MatchRow = memo(function MatchRow({
   line,
   focused,
   selected,
@@ -21,7 +23,8 @@ export function MatchRow({
   line: MatchLine;
   focused: boolean;
   selected: boolean;
-  onToggle: () => void;
+  /** Ticks or unticks the line (its match id): one function for every row, so the rows stay memoized. */
+  onToggle: (matchId: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -45,15 +48,15 @@ export function MatchRow({
         <input
           type="checkbox"
           checked={selected}
-          onChange={onToggle}
+          onChange={() => onToggle(line.matchId)}
           onClick={(e) => e.stopPropagation()}
           aria-label={t('reconcile.select', { line: line.position })}
         />
       </span>
       <div role="gridcell" className="match-line">
         <div className="match-top">
-          <span>{formatDate(line.date, locale)}</span>
-          <strong className="num">{formatMoney(line.amountCents, locale)}</strong>
+          <span>{dateText(line.date, locale)}</span>
+          <strong className="num">{moneyText(line.amountCents, locale)}</strong>
         </div>
         <div className="ellipsis muted" title={titlesTip ?? line.description}>
           {payerLabel(line, t) ?? line.description}
@@ -75,7 +78,7 @@ export function MatchRow({
               </span>
               {line.receivables.length === 1 && (
                 <span className="muted small">
-                  {formatMoney(r.faceCents ?? r.amountCents, locale)} · {formatDate(r.dueDate, locale)}
+                  {moneyText(r.faceCents ?? r.amountCents, locale)} · {dateText(r.dueDate, locale)}
                 </span>
               )}
             </div>
@@ -86,9 +89,9 @@ export function MatchRow({
             {/* With a card fee: the receivables' own sum, then the fee (they add up to more than the credit). */}
             {t('reconcile.sumOf', {
               count: line.receivables.length,
-              sum: formatMoney(fee !== null ? faceSum : sum, locale),
+              sum: moneyText(fee !== null ? faceSum : sum, locale),
             })}
-            {fee !== null && ` · ${t('workspace.candidates.cardFee', { amount: formatMoney(fee, locale) })}`}
+            {fee !== null && ` · ${t('workspace.candidates.cardFee', { amount: moneyText(fee, locale) })}`}
           </div>
         )}
       </div>
@@ -113,4 +116,4 @@ export function MatchRow({
       </div>
     </div>
   );
-}
+});
