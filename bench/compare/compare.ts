@@ -1,5 +1,6 @@
 /**
- * `npm run bench:compare -- <commit A> <commit B> [--lines 20000] [--receivables 100000] [--runs 5] [--profile]`
+ * `npm run bench:compare -- <commit A> <commit B> [--lines 20000] [--receivables 100000] [--runs 5] [--grow members]
+ *  [--profile]`
  * ([X] item 5): two commits on the same data, phase by phase, so a regression is seen the day it lands.
  * `--profile` also prints each commit's ten functions with the most self time in the timed runs (V8's CPU
  * profiler; the timings are then the profiled ones, a little slower).
@@ -10,7 +11,7 @@
  * checkout's node_modules) with probe.ts copied in, and stores and matches that file through its own code,
  * pinned to one CPU when `taskset` exists. Printed: each phase's median CPU milliseconds for A and B and the
  * ratio B/A, the peak RSS growth, and whether both commits decided the same (zones and the receivables of every
- * line). For the growth per doubling, run 10000/50000, 20000/100000 and 40000/200000.
+ * line). For the growth per doubling, run 10000/50000, 20000/100000 and 40000/200000 (and `--grow`: see below).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -39,13 +40,14 @@ const { values, positionals } = parseArgs({
     receivables: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '5' },
     profile: { type: 'boolean', default: false },
+    grow: { type: 'string', default: 'members' },
   },
   allowPositionals: true,
 });
 const [revA, revB] = positionals;
-if (!revA || !revB) {
+if (!revA || !revB || !['members', 'span'].includes(values.grow)) {
   console.error(
-    'usage: npm run bench:compare -- <commit A> <commit B> [--lines N] [--receivables N] [--runs N]',
+    'usage: npm run bench:compare -- <commit A> <commit B> [--lines N] [--receivables N] [--runs N] [--grow members|span] [--profile]',
   );
   process.exit(2);
 }
@@ -56,10 +58,16 @@ const nReceivables = Number(values.receivables);
 const work = mkdtempSync(join(tmpdir(), 'quita-bench-compare-'));
 const dataFile = join(work, 'data.json');
 {
-  // 17,500 members make the 20k × 100k set; other sizes scale the branch with the receivables (35,000 members
-  // for 40k × 200k), so a doubling doubles the members, the receivables and the lines together.
-  const members = Math.round((17_500 * nReceivables) / 100_000);
-  const data = generateSandboxData({ seed: 7, members, months: 6, today: TODAY });
+  // 17,500 members over six months, lines of the last 80 days, make the 20k × 100k set. Other sizes scale it
+  // by receivables / 100,000: `--grow members` (the default) a bigger branch over the same days (35,000
+  // members for 40k × 200k: twice as many receivables and credits per day), `--grow span` the same branch
+  // over a longer time (twelve months, lines of 160 days: as many per day).
+  const f = nReceivables / 100_000;
+  const span = values.grow === 'span';
+  const members = span ? 17_500 : Math.round(17_500 * f);
+  const months = span ? Math.round(6 * f) : 6;
+  const days = span ? Math.round(80 * f) : 80;
+  const data = generateSandboxData({ seed: 7, members, months, today: TODAY });
   const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
   const receivables = data.receivables
     .slice()
@@ -68,7 +76,7 @@ const dataFile = join(work, 'data.json');
     .map((r) => receivableJson(r, accounts, 'pt'));
   let lines: TruthLine[] = [];
   for (const a of data.bankAccounts.filter((x) => !x.inactive))
-    lines.push(...statementLines(data, a.id, addDays(TODAY, -80), 'ofx', 'default').lines);
+    lines.push(...statementLines(data, a.id, addDays(TODAY, -days), 'ofx', 'default').lines);
   lines = lines
     .sort((x, y) => x.line.date.localeCompare(y.line.date) || x.line.id - y.line.id)
     .slice(0, nLines);
@@ -140,7 +148,7 @@ try {
   const b = probe(revB);
   const ms = (x: number) => `${x.toFixed(0)} ms`;
   console.log(
-    `\n${nLines.toLocaleString('en')} lines × ${nReceivables.toLocaleString('en')} receivables, CPU time, median of ${values.runs} (after a warm-up)${pin.length ? ', pinned to CPU 0' : ''}`,
+    `\n${nLines.toLocaleString('en')} lines × ${nReceivables.toLocaleString('en')} receivables (grown by ${values.grow}), CPU time, median of ${values.runs} (after a warm-up)${pin.length ? ', pinned to CPU 0' : ''}`,
   );
   console.table(
     Object.fromEntries([
