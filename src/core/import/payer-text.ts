@@ -52,10 +52,13 @@ const NOISE: RegExp[] = [
   /\b\d{6,}\b/g, // long numbers: documents, accounts
 ];
 /** What is cut out of the name, in this order; the patterns that need a digit are not run on text without one. */
-const CUT_OUT = [MASKED_CPF, CPF, CNPJ, ...NOISE].map((re) => ({
-  re,
-  digit: re !== CNPJ && re !== NOISE[0],
-}));
+/** What is cut out of the name, in this order. */
+const CUT_OUT = [MASKED_CPF, CPF, CNPJ, ...NOISE];
+/**
+ * Any of CUT_OUT, case ignored: where it finds nothing none of them would (each matches no more than it),
+ * so the name is left as it is with one scan instead of one per pattern.
+ */
+const ANY_CUT = new RegExp(CUT_OUT.map((re) => re.source).join('|'), 'i');
 /** Credits that come from the bank itself, not from a payer: investment redemptions, interest, refunds. */
 const BANK_OWN = /^(resgate|resg|rent|rendimentos?|rend pago|juros|aplic(acao)?|bb rende facil|estorno)\b/;
 /** Bank names and words that are left when a line names no one (cash deposits, fees, boleto lumps). */
@@ -89,26 +92,26 @@ function findDocument(s: string): { text: string; index: number } | null {
   // Every kind is taken only with three digits in a row: text without them has none.
   if (!/\d{3}/.test(s)) return null;
   let best: { text: string; index: number } | null = null;
-  const consider = (re: RegExp, valid: (t: string) => boolean = () => true) => {
-    for (const m of s.matchAll(re)) {
-      if (m.index === undefined || !valid(m[0])) continue;
-      if (!/\d{3}/.test(m[0])) continue;
+  // Of each kind the first match taken, and of those the one printed first.
+  for (const re of DOCUMENTS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      if ((re === BARE_ID && !checkDigitsHold(m[0])) || !/\d{3}/.test(m[0])) continue;
       if (!best || m.index < best.index) best = { text: m[0], index: m.index };
       break;
     }
-  };
-  consider(MASKED_CPF);
-  consider(CPF);
-  consider(CNPJ);
-  consider(BARE_ID, checkDigitsHold);
+    re.lastIndex = 0;
+  }
   return best;
 }
+const DOCUMENTS = [MASKED_CPF, CPF, CNPJ, BARE_ID];
 
 /**
  * Leading tokens that are not a name: account and agency numbers (“1234 56789-0”), dates and times,
  * long numbers, ids mixing a few letters with digits (“CX553033”).
  */
 function isJunkToken(t: string): boolean {
+  if (!/\d/.test(t)) return false; // every kind below has a digit
   if (BARE_ID_ONLY.test(t) && checkDigitsHold(t)) return false; // a CPF/CNPJ: taken as the document
   return (
     /^\d{4,}$/.test(t) ||
@@ -118,6 +121,8 @@ function isJunkToken(t: string): boolean {
   );
 }
 
+/** A word (between spaces) of letters only, two of them in a row (`'’.&` may stand among them). */
+const NAMED = /(?<![^ ])[\p{L}'’.&]*\p{L}{2}[\p{L}'’.&]*(?![^ ])/u;
 /** Folded lower case, what the prefixes and word lists are matched on. */
 const lower = (s: string) => fold(s).toLowerCase();
 /**
@@ -127,8 +132,11 @@ const lower = (s: string) => fold(s).toLowerCase();
 const FOLDS_BY_UNIT = /^[^\u0250-\uffff]*$/;
 const LEAD_PUNCT = /[\s\-:–—.,;]+/y;
 
-/** The text without leading boilerplate, and its folded lower case when it was kept alongside (else null). */
-function stripLead(s: string): { out: string; low: string | null } {
+/**
+ * The text without leading boilerplate, and its folded lower case when it was kept alongside (else null).
+ * `settled`: nothing more would come off (stripping `out` again gives `out`).
+ */
+function stripLead(s: string): { out: string; low: string | null; settled: boolean } {
   let out = s;
   let low = FOLDS_BY_UNIT.test(s) ? lower(s) : null;
   for (let pass = 0; pass < 8; pass++) {
@@ -141,11 +149,11 @@ function stripLead(s: string): { out: string; low: string | null } {
     }
     LEAD_PUNCT.lastIndex = cut;
     if (LEAD_PUNCT.test(out)) cut = LEAD_PUNCT.lastIndex;
-    if (cut === 0) break;
+    if (cut === 0) return { out, low, settled: true };
     out = out.slice(cut);
     if (low !== null) low = low.slice(cut);
   }
-  return { out, low };
+  return { out, low, settled: false };
 }
 
 export interface PayerParts {
@@ -169,14 +177,17 @@ export function splitPayer(raw: string | null | undefined): PayerParts {
   // Nubank and others print “NAME - CPF - PAYER'S BANK”: what follows the CPF is not the payer.
   if (doc && doc.index > 0 && /\p{L}{2}/u.test(s.slice(0, doc.index))) s = s.slice(0, doc.index);
   else if (doc) s = `${s.slice(0, doc.index)} ${s.slice(doc.index + doc.text.length)}`;
-  const digit = /\d/.test(s);
-  for (const c of CUT_OUT) if (digit || !c.digit) s = s.replace(c.re, ' ');
+  if (ANY_CUT.test(s)) for (const re of CUT_OUT) s = s.replace(re, ' ');
   s = s.replace(/(\s[-–—](?=\s))+/g, ' -');
-  s = stripLead(squash(s.replace(/["“”]/g, ' '))).out;
-  s = s.replace(/^[\s\-:–—.,;/]+|[\s\-:–—.,;/]+$/g, '');
+  s = squash(s.replace(/["“”]/g, ' '));
+  // Unchanged since the first strip, which had settled: stripping again would change nothing.
+  const same = s === lead.out && lead.settled;
+  if (!same) s = stripLead(s).out;
+  const trimmed = s.replace(/^[\s\-:–—.,;/]+|[\s\-:–—.,;/]+$/g, '');
   // A name has at least one word of letters only (“N20BBA: :39.77”, what is left of an id, has none).
-  const named = s.split(' ').some((w) => /^[\p{L}'’.&]*\p{L}{2}[\p{L}'’.&]*$/u.test(w));
-  const name = !named || NOBODY.test(lower(s)) ? null : s;
+  const named = NAMED.test(trimmed);
+  const low = same && trimmed === s && lead.low !== null ? lead.low : null;
+  const name = !named || NOBODY.test(low ?? lower(trimmed)) ? null : trimmed;
   return { name, document: doc?.text ?? null };
 }
 

@@ -42,10 +42,82 @@ export function decodeEntities(s: string): string {
   });
 }
 
+/** Tags that may open a statement, a transaction or a balance, whose line is kept. */
+const STRUCTURE = new Set(['STMTRS', 'CCSTMTRS', 'STMTTRN', 'BANKTRANLIST', 'LEDGERBAL']);
 const HEADER_LEAVES = new Set(['CURDEF', 'DTSTART', 'DTEND', 'BANKID', 'ACCTID', 'BRANCHID', 'ACCTTYPE']);
 /** Aggregates inside a STMTTRN whose leaves are kept under a prefix (`CURRENCY.CURSYM`), not merged. */
 const TRN_SUBAGGREGATES = new Set(['CURRENCY', 'ORIGCURRENCY', 'BANKACCTTO', 'CCACCTTO', 'PAYEE']);
 const MAX_FIELD_CHARS = 2_000;
+
+/** Characters of a tag name: A-Z a-z 0-9 _ . */
+const NAME_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.')
+  NAME_CHAR[c.charCodeAt(0)] = 1;
+const MAX_NAME = 40;
+const MAX_ATTRIBUTES = 200;
+
+/** One tag found by `nextTag`. */
+interface Tag {
+  /** Index of its `<`. */
+  start: number;
+  closing: boolean;
+  nameStart: number;
+  nameEnd: number;
+  /** Index after its `>`. */
+  end: number;
+}
+
+/**
+ * The first tag at or after `from`, as the pattern `<(\/?)([A-Za-z0-9_.]{1,40})[^<>]{0,200}>` finds it: a `<`,
+ * maybe a `/`, the name (its first 40 characters; more run into what follows), up to 200 characters other
+ * than `<` and `>`, then `>`. Read by hand into `tag` (no match array and strings per tag: a 100,000-line
+ * file has about a million tags). Returns false when there is none.
+ */
+function nextTag(text: string, from: number, tag: Tag): boolean {
+  const n = text.length;
+  for (let p = text.indexOf('<', from); p >= 0; p = text.indexOf('<', p + 1)) {
+    let q = p + 1;
+    const closing = text.charCodeAt(q) === 47; // '/'
+    if (closing) q++;
+    const nameStart = q;
+    while (q < n && q - nameStart < MAX_NAME) {
+      const c = text.charCodeAt(q);
+      if (c >= 128 || NAME_CHAR[c] === 0) break;
+      q++;
+    }
+    if (q === nameStart) continue;
+    // The name was taken as long as it goes: a shorter one leaves more before the `>`, never less.
+    for (let r = q; r < n && r - q <= MAX_ATTRIBUTES; r++) {
+      const c = text.charCodeAt(r);
+      if (c === 60) break; // '<'
+      if (c === 62) {
+        // '>'
+        tag.start = p;
+        tag.closing = closing;
+        tag.nameStart = nameStart;
+        tag.nameEnd = q;
+        tag.end = r + 1;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** What String.prototype.trim removes: white space and line terminators. */
+function isSpace(c: number): boolean {
+  return c <= 32
+    ? c === 32 || (c >= 9 && c <= 13)
+    : c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff;
+}
 
 /**
  * One linear pass over the tags, good for both dialects: OFX 1.x SGML leaves have no closing tag (the value
@@ -56,11 +128,16 @@ const MAX_FIELD_CHARS = 2_000;
  */
 export function scanOfx(text: string, from: number): OfxScan {
   const scan: OfxScan = { statements: [], sawOfxEnd: false, sawCardMessages: false };
-  const tag = /<(\/?)([A-Za-z0-9_.]{1,40})[^<>]{0,200}>/g;
-  tag.lastIndex = from;
+  const tag: Tag = { start: 0, closing: false, nameStart: 0, nameEnd: 0, end: from };
+  /** Tag names as written → upper case (a file uses a few dozen). */
+  const upper = new Map<string, string>();
   let line = 1;
-  for (let i = 0; i < from; i++) if (text.charCodeAt(i) === 10) line++;
-  let counted = from;
+  let counted = 0;
+  /** `line` becomes the line of index `at`: counted only where a line number is kept. */
+  const lineAt = (at: number) => {
+    for (let i = text.indexOf('\n', counted); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+    counted = at;
+  };
   let stmt: OfxStatementScan | null = null;
   let trn: OfxBlock | null = null;
   let sub = '';
@@ -86,12 +163,12 @@ export function scanOfx(text: string, from: number): OfxScan {
     return s;
   };
   const current = () => stmt ?? (stmt = open(inCardSet || inCardAccount ? 'card' : 'bank', false));
-  let m: RegExpExecArray | null;
-  while ((m = tag.exec(text)) !== null) {
-    for (let i = counted; i < m.index; i++) if (text.charCodeAt(i) === 10) line++;
-    counted = m.index;
-    const closing = m[1] === '/';
-    const name = m[2]!.toUpperCase();
+  while (nextTag(text, tag.end, tag)) {
+    const closing = tag.closing;
+    const raw = text.slice(tag.nameStart, tag.nameEnd);
+    let name = upper.get(raw);
+    if (name === undefined) upper.set(raw, (name = raw.toUpperCase()));
+    if (STRUCTURE.has(name)) lineAt(tag.start);
     switch (name) {
       case 'STMTRS':
       case 'CCSTMTRS':
@@ -119,7 +196,10 @@ export function scanOfx(text: string, from: number): OfxScan {
         continue;
       case 'STMTTRN': {
         const s = current();
-        if (trn) s.transactions.push({ ...trn, closed: closing });
+        if (trn) {
+          trn.closed = closing;
+          s.transactions.push(trn);
+        }
         trn = closing ? null : { line, fields: {}, closed: false };
         sub = '';
         continue;
@@ -144,8 +224,14 @@ export function scanOfx(text: string, from: number): OfxScan {
       continue;
     }
     if (closing) continue;
-    const end = text.indexOf('<', tag.lastIndex);
-    const value = decodeEntities(text.slice(tag.lastIndex, end < 0 ? text.length : end).trim());
+    // The value runs to the next `<`, white space around it off (as trim does), sliced once.
+    let a = tag.end;
+    let b = text.indexOf('<', a);
+    if (b < 0) b = text.length;
+    while (a < b && isSpace(text.charCodeAt(a))) a++;
+    while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+    if (a === b) continue;
+    const value = decodeEntities(text.slice(a, b));
     if (value === '') continue;
     const v = value.length > MAX_FIELD_CHARS ? value.slice(0, MAX_FIELD_CHARS) : value;
     if (trn) {
@@ -155,6 +241,7 @@ export function scanOfx(text: string, from: number): OfxScan {
     } else if (inLedger && stmt?.ledger) {
       stmt.ledger.fields[name] = v;
     } else if (HEADER_LEAVES.has(name)) {
+      lineAt(tag.start);
       const s = current();
       if (s.header[name] === undefined) s.header[name] = v;
     }

@@ -69,14 +69,30 @@ function preambleEnd(sheet: Sheet, m: TableMapping): number {
   return 0;
 }
 
+/**
+ * The row's cells as a JSON array of their texts, trailing empty cells left out. SheetJS rows are sparse: a
+ * hole is an empty cell (never JSON null). Written out directly, the same text as JSON.stringify of the array.
+ */
 function rawOf(row: Row): string {
-  // Array.from, not map: SheetJS rows are sparse, and map would keep the holes (JSON null).
-  const cells = Array.from(row ?? [], (c) => {
-    const t = cellText(c);
-    return t.length > MAX_RAW_CELL_CHARS ? `${t.slice(0, MAX_RAW_CELL_CHARS)}…` : t;
-  });
-  while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-  return JSON.stringify(cells);
+  if (!row) return '[]';
+  let end = row.length;
+  while (end > 0 && cellText(row[end - 1]) === '') end--;
+  let out = '[';
+  for (let i = 0; i < end; i++) {
+    const t = cellText(row[i]);
+    out += `${i === 0 ? '' : ','}${JSON.stringify(t.length > MAX_RAW_CELL_CHARS ? `${t.slice(0, MAX_RAW_CELL_CHARS)}…` : t)}`;
+  }
+  return `${out}]`;
+}
+
+/** The description columns' texts, each squashed, the empty ones left out, joined by “ - ”. */
+function descriptionOf(row: Row, columns: number[]): string {
+  let out = '';
+  for (const c of columns) {
+    const t = squash(cellText(row?.[c]));
+    if (t !== '') out = out === '' ? t : `${out} - ${t}`;
+  }
+  return squash(out);
 }
 
 type Outcome = { line: LineDraft } | { rejected: Rejected } | { skipped: SkippedRow } | null;
@@ -88,17 +104,16 @@ function amountOf(
   row: Row,
   m: TableMapping,
 ): { cents: number | null; error?: AmountError; rounded: boolean } {
-  const read = (col: number | null) => (col === null ? null : cellCents(row?.[col], m.decimalSeparator));
   if (m.amountColumn !== null) {
-    const a = read(m.amountColumn);
+    const a = cellCents(row?.[m.amountColumn], m.decimalSeparator);
     if (!a) return { cents: null, rounded: false };
     if (!a.ok) return { cents: null, error: a, rounded: false };
     const dir = m.directionColumn !== null ? parseDirection(cellText(row?.[m.directionColumn])) : null;
     const cents = dir === 'D' ? -Math.abs(a.cents) : dir === 'C' ? Math.abs(a.cents) : a.cents;
     return { cents, rounded: a.rounded };
   }
-  const c = read(m.creditColumn);
-  const d = read(m.debitColumn);
+  const c = m.creditColumn === null ? null : cellCents(row?.[m.creditColumn], m.decimalSeparator);
+  const d = m.debitColumn === null ? null : cellCents(row?.[m.debitColumn], m.decimalSeparator);
   if (c && !c.ok) return { cents: null, error: c, rounded: false };
   if (d && !d.ok) return { cents: null, error: d, rounded: false };
   const credit = c?.ok ? c.cents : 0;
@@ -120,13 +135,7 @@ function amountOf(
 function rowToLine(row: Row, position: number, m: TableMapping, date1904: boolean): Outcome {
   if (isEmptyRow(row)) return null;
   const problems: string[] = [];
-  let description = squash(
-    m.descriptionColumns
-      .map((c) => cellText(row?.[c]))
-      .map(squash)
-      .filter(Boolean)
-      .join(' - '),
-  );
+  let description = descriptionOf(row, m.descriptionColumns);
   if (description.length > MAX_DESCRIPTION_CHARS) {
     description = description.slice(0, MAX_DESCRIPTION_CHARS);
     problems.push(`the description was cut to ${MAX_DESCRIPTION_CHARS} characters`);
