@@ -10,6 +10,7 @@
  * Only module paths and functions that exist since 2295b34 are used; the statement row is written from the
  * table's own columns, so older schemas take it too.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -30,137 +31,189 @@ interface DataSet {
   lines: { date: string; amountCents: number; description: string; payerText: string | null }[];
 }
 
-const [dataFile, runsArg, profileFile] = process.argv.slice(2);
-const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as DataSet;
+const [dataFile, runsArg, profileFile, phase, dbArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 5);
 
-const dir = mkdtempSync(join(tmpdir(), 'quita-compare-'));
-const db = openDb(join(dir, 'branch.db'));
-const at = `${data.today}T15:00:00.000Z`;
-replaceBankAccounts(
-  db,
-  data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
-  at,
-);
-upsertReceivables(
-  db,
-  data.receivables.map((r) => receivableSchema.parse(r)),
-  at,
-);
-
-/** A statement row from the table's own columns: what a NOT NULL column needs, whatever the commit's schema. */
-const from = data.lines[0]!.date;
-const to = data.lines.at(-1)!.date;
-const n = data.lines.length;
-const known: Record<string, unknown> = {
-  bank_account_id: data.primaryAccountId,
-  file_name: 'compare.ofx',
-  sha256: 'compare',
-  byte_size: 1,
-  format: 'ofx',
-  mapping_json: '{}',
-  mapping_source: 'detected',
-  imported_at: at,
-  period_from: from,
-  period_to: to,
-  line_count: n,
-  credit_count: n,
-  inserted_count: n,
-};
-const columns = (
-  db.prepare('PRAGMA table_info(statements)').all() as {
-    name: string;
-    notnull: number;
-    dflt_value: unknown;
-    pk: number;
-  }[]
-).filter((c) => !c.pk && (c.name in known || (c.notnull && c.dflt_value === null)));
-const statementId = Number(
-  db
-    .prepare(
-      `INSERT INTO statements (${columns.map((c) => c.name).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    )
-    .run(...columns.map((c) => (c.name in known ? known[c.name] : 0))).lastInsertRowid,
-);
-const ins = db.prepare(
-  `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description,
-     payer_text, raw_json, fingerprint) VALUES (?, ?, ?, ?, ?, 'credit', ?, ?, '{}', ?)`,
-);
-db.transaction(() => {
-  data.lines.forEach((l, k) =>
-    ins.run(
-      statementId,
-      data.primaryAccountId,
-      k + 1,
-      l.date,
-      l.amountCents,
-      l.description,
-      l.payerText,
-      `c${k}`,
-    ),
-  );
-})();
-
-const addDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-const now = () => new Date(at);
-const rssStart = process.memoryUsage().rss;
-let rssPeak = rssStart;
-const samples: { load: number; total: number; cpu: number }[] = [];
-// With a third argument, V8's CPU profile of the timed runs (not of storing the data) is written there.
-const profiler = profileFile ? new Session() : undefined;
-for (let k = 0; k < runs + 1; k++) {
-  if (k === 1 && profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
+/**
+ * Two processes: this one stores the data set (reading a large JSON file and writing the cache costs memory
+ * of its own), then starts itself again on the stored file to time the runs, so the peak memory printed
+ * (the process's high-water mark, maxRSS) is the matching's alone.
+ */
+if (phase !== 'run') {
+  const dir = mkdtempSync(join(tmpdir(), 'quita-compare-'));
+  try {
+    store(join(dir, 'branch.db'));
+    const r = spawnSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        process.argv[1]!,
+        dataFile!,
+        String(runs),
+        profileFile ?? '',
+        'run',
+        join(dir, 'branch.db'),
+      ],
+      { stdio: 'inherit' },
+    );
+    process.exitCode = r.status ?? 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  db.prepare('DELETE FROM match_plans WHERE statement_id = ?').run(statementId);
-  const l0 = process.cpuUsage();
-  matchingRepo.receivables(db, addDays(from, -40), addDays(to, 40));
-  matchingRepo.creditLines(db, statementId);
-  const lc = process.cpuUsage(l0);
-  const load = (lc.user + lc.system) / 1000;
-  const c0 = process.cpuUsage();
-  const w0 = performance.now();
-  runMatching(db, { statementId }, { now });
-  const total = performance.now() - w0;
-  const c = process.cpuUsage(c0);
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-  if (k > 0) samples.push({ load, total, cpu: (c.user + c.system) / 1000 }); // the first run warms the JIT
+} else {
+  await timeRuns(dbArg!);
 }
-if (profiler) {
-  const { profile } = await profiler.post('Profiler.stop');
-  writeFileSync(profileFile!, JSON.stringify(profile));
-  profiler.disconnect();
-}
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-// What the run decided: each line's zone and receivables, in line order (ids are the same on both sides).
-const rows = db
-  .prepare(
-    `SELECT l.position AS p, m.zone AS z, (SELECT group_concat(receivable_id) FROM
+/** What the runs need besides the file: the statement's id and dates, and the data set's day. */
+interface Stored {
+  statementId: number;
+  from: string;
+  to: string;
+  at: string;
+}
+
+function store(file: string): void {
+  const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as DataSet;
+  const db = openDb(file);
+  const at = `${data.today}T15:00:00.000Z`;
+  replaceBankAccounts(
+    db,
+    data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
+    at,
+  );
+  upsertReceivables(
+    db,
+    data.receivables.map((r) => receivableSchema.parse(r)),
+    at,
+  );
+
+  /** A statement row from the table's own columns: what a NOT NULL column needs, whatever the commit's schema. */
+  const from = data.lines[0]!.date;
+  const to = data.lines.at(-1)!.date;
+  const n = data.lines.length;
+  const known: Record<string, unknown> = {
+    bank_account_id: data.primaryAccountId,
+    file_name: 'compare.ofx',
+    sha256: 'compare',
+    byte_size: 1,
+    format: 'ofx',
+    mapping_json: '{}',
+    mapping_source: 'detected',
+    imported_at: at,
+    period_from: from,
+    period_to: to,
+    line_count: n,
+    credit_count: n,
+    inserted_count: n,
+  };
+  const columns = (
+    db.prepare('PRAGMA table_info(statements)').all() as {
+      name: string;
+      notnull: number;
+      dflt_value: unknown;
+      pk: number;
+    }[]
+  ).filter((c) => !c.pk && (c.name in known || (c.notnull && c.dflt_value === null)));
+  const statementId = Number(
+    db
+      .prepare(
+        `INSERT INTO statements (${columns.map((c) => c.name).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      )
+      .run(...columns.map((c) => (c.name in known ? known[c.name] : 0))).lastInsertRowid,
+  );
+  const ins = db.prepare(
+    `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description,
+     payer_text, raw_json, fingerprint) VALUES (?, ?, ?, ?, ?, 'credit', ?, ?, '{}', ?)`,
+  );
+  db.transaction(() => {
+    data.lines.forEach((l, k) =>
+      ins.run(
+        statementId,
+        data.primaryAccountId,
+        k + 1,
+        l.date,
+        l.amountCents,
+        l.description,
+        l.payerText,
+        `c${k}`,
+      ),
+    );
+  })();
+
+  db.prepare('CREATE TABLE compare_probe (json TEXT)').run();
+  db.prepare('INSERT INTO compare_probe VALUES (?)').run(
+    JSON.stringify({ statementId, from, to, at } satisfies Stored),
+  );
+  db.close();
+}
+
+async function timeRuns(file: string): Promise<void> {
+  const db = openDb(file);
+  const { statementId, from, to, at } = JSON.parse(
+    (db.prepare('SELECT json FROM compare_probe').get() as { json: string }).json,
+  ) as Stored;
+  const addDays = (iso: string, days: number) => {
+    const d = new Date(`${iso}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+  const now = () => new Date(at);
+  const rssStart = process.memoryUsage().rss;
+  const samples: { load: number; total: number; cpu: number }[] = [];
+  // With a third argument, V8's CPU profile of the timed runs (not of storing the data) is written there.
+  const profiler = profileFile ? new Session() : undefined;
+
+  for (let k = 0; k < runs + 1; k++) {
+    if (k === 1 && profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    db.prepare('DELETE FROM match_plans WHERE statement_id = ?').run(statementId);
+    const l0 = process.cpuUsage();
+    matchingRepo.receivables(db, addDays(from, -40), addDays(to, 40));
+    matchingRepo.creditLines(db, statementId);
+    const lc = process.cpuUsage(l0);
+    const load = (lc.user + lc.system) / 1000;
+    const c0 = process.cpuUsage();
+    const w0 = performance.now();
+    runMatching(db, { statementId }, { now });
+    const total = performance.now() - w0;
+    const c = process.cpuUsage(c0);
+    if (k > 0) samples.push({ load, total, cpu: (c.user + c.system) / 1000 }); // the first run warms the JIT
+  }
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(profileFile!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+  // What the run decided: each line's zone and receivables, in line order (ids are the same on both sides).
+  const rows = db
+    .prepare(
+      `SELECT l.position AS p, m.zone AS z, (SELECT group_concat(receivable_id) FROM
        (SELECT receivable_id FROM match_items WHERE match_id = m.id ORDER BY receivable_id)) AS r
      FROM matches m JOIN statement_lines l ON l.id = m.line_id WHERE l.statement_id = ? ORDER BY l.position`,
-  )
-  .all(statementId) as { p: number; z: string; r: string | null }[];
-const zones: Record<string, number> = {};
-for (const row of rows) zones[row.z] = (zones[row.z] ?? 0) + 1;
-db.close();
-rmSync(dir, { recursive: true, force: true });
+    )
+    .all(statementId) as { p: number; z: string; r: string | null }[];
+  const zones: Record<string, number> = {};
+  for (const row of rows) zones[row.z] = (zones[row.z] ?? 0) + 1;
+  db.close();
+  // maxRSS: kilobytes on Linux, the process's high-water mark since it started (opening the file included).
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
 
-const cpu = median(samples.map((s) => s.cpu));
-const load = median(samples.map((s) => s.load));
-process.stdout.write(
-  `${JSON.stringify({
-    phases: { load, endToEnd: cpu, matchAndPersist: cpu - load },
-    runs: samples,
-    peakRssGrowthMb: (rssPeak - rssStart) / 2 ** 20,
-    zones,
-    pairs: rows.filter((r) => r.r).length,
-    digest: createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16),
-  })}\n`,
-);
+  const cpu = median(samples.map((s) => s.cpu));
+  const load = median(samples.map((s) => s.load));
+  process.stdout.write(
+    `${JSON.stringify({
+      phases: { load, endToEnd: cpu, matchAndPersist: cpu - load },
+      runs: samples,
+      peakRssMb,
+      peakRssGrowthMb: peakRssMb - rssStart / 2 ** 20,
+      zones,
+      pairs: rows.filter((r) => r.r).length,
+      digest: createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16),
+    })}\n`,
+  );
+}
