@@ -16,8 +16,9 @@
  *        [--profile <file.cpuprofile>] [--trace <file.json>]
  * - without --against: this checkout (its renderer built in place, as the e2e tests build it);
  * - --against <commit>: that commit too, in a detached worktree under /work/wt-conc-<sha> (node_modules
- *   symlinked, seed.ts copied in, its renderer built there, removed afterwards), on the same data set, so both
- *   are printed side by side;
+ *   symlinked, seed.ts copied in, its renderer built there, removed afterwards), on the same data set; both
+ *   hosts and pages are open at once and the openings taken in turns (A, B, A, B…), so both see the same load
+ *   on a shared machine, and printed side by side (the median, and the least CPU of the openings);
  * - --profile: a V8 CPU profile of one more opening of this checkout (CDP Profiler; the renderer built with
  *   source maps, bench/conciliar/profile.config.ts, so functions are named by their source) and its fifteen
  *   functions with the most self time;
@@ -167,8 +168,6 @@ const metrics = async (cdp: CDPSession) => {
   const get = (name: string) => (m.find((x) => x.name === name)?.value ?? 0) * 1000;
   return { task: get('TaskDuration'), script: get('ScriptDuration') };
 };
-/** What the page has received so far (CDP Network.loadingFinished). */
-const received = { bytes: 0 };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Installed in the page before each opening (as text: this file is type-checked without the DOM's types). The
@@ -197,28 +196,6 @@ async function settled(page: Page) {
   await pause(1500);
 }
 
-async function openOnce(page: Page, cdp: CDPSession, hostPid: number): Promise<Opening> {
-  const nav = page.getByRole('navigation');
-  await nav.getByRole('button', { name: 'Início' }).click();
-  await pause(1500); // Início's own loading, not counted
-  await page.evaluate(ARM);
-  const m0 = await metrics(cdp);
-  const h0 = processCpuMs(hostPid);
-  const b0 = received.bytes;
-  await nav.getByRole('button', { name: 'Conciliar' }).click();
-  await settled(page);
-  const m1 = await metrics(cdp);
-  const h1 = processCpuMs(hostPid);
-  const t = await page.evaluate<{ click: number; drawn: number }>('window.__conc');
-  return {
-    taskMs: m1.task - m0.task,
-    scriptMs: m1.script - m0.script,
-    drawnMs: t.drawn - t.click,
-    hostMs: h1 - h0,
-    bytes: received.bytes - b0,
-  };
-}
-
 function build(tree: string, sourcemap: boolean) {
   execFileSync(
     process.execPath,
@@ -231,12 +208,8 @@ function build(tree: string, sourcemap: boolean) {
   );
 }
 
-async function measure(
-  tree: string,
-  label: string,
-  dataFile: string,
-  opts: { profile?: string | undefined; trace?: string | undefined } = {},
-): Promise<Side> {
+/** One side, ready to be measured: its data folder seeded, its renderer built, its host and a page open on it. */
+async function openSide(tree: string, label: string, dataFile: string, sourcemap: boolean) {
   const dir = mkdtempSync(join(work, 'side-'));
   const dataDir = join(dir, 'data');
   const keyFile = join(dir, 'master.key');
@@ -247,7 +220,7 @@ async function measure(
   );
   if (seed.status !== 0) throw new Error(`${label}: seeding failed\n${seed.stderr}`);
   const seeded = JSON.parse(seed.stdout.trim().split('\n').at(-1)!) as Side['seeded'];
-  build(tree, opts.profile !== undefined);
+  build(tree, sourcemap);
   const { host, url } = await startHost(tree, dataDir, keyFile);
   const executablePath = (findChromium as () => string | null)();
   if (!executablePath)
@@ -264,39 +237,66 @@ async function measure(
       '--disable-sync',
     ],
   });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-    await cdp.send('Network.enable');
-    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
-      received.bytes += e.encodedDataLength;
-    });
-    await page.goto(url);
-    await page.getByRole('navigation').getByRole('button', { name: 'Conciliar' }).waitFor();
-    await openOnce(page, cdp, host.pid!); // warm-up: the JIT, the host's first queries
-    const openings: Opening[] = [];
-    for (let r = 0; r < RUNS; r++) openings.push(await openOnce(page, cdp, host.pid!));
-    const rows = await page.locator('.reconcile-grid .vlist-row').count();
-    const domNodes = await page.evaluate<number>('document.getElementsByTagName("*").length');
-    const side: Side = { label, seeded, openings, rows, domNodes };
-    /** One more opening of the screen, with something recording around it. */
-    const recorded = async (start: () => Promise<unknown>, stop: () => Promise<void>) => {
-      await page.getByRole('navigation').getByRole('button', { name: 'Início' }).click();
-      await pause(1500);
-      await page.evaluate(ARM);
-      await start();
-      await page.getByRole('navigation').getByRole('button', { name: 'Conciliar' }).click();
-      await settled(page);
-      await stop();
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await cdp.send('Network.enable');
+  /** What the page has received so far (CDP Network.loadingFinished). */
+  const received = { bytes: 0 };
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    received.bytes += e.encodedDataLength;
+  });
+  await page.goto(url);
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('button', { name: 'Conciliar' }).waitFor();
+  const side: Side = { label, seeded, openings: [], rows: 0, domNodes: 0 };
+
+  /** Início, settled, then Conciliar until settled, with `start`/`stop` around the opening. */
+  const open = async (start: () => Promise<unknown>, stop: () => Promise<void>) => {
+    await nav.getByRole('button', { name: 'Início' }).click();
+    await pause(1500); // Início's own loading, not counted
+    await page.evaluate(ARM);
+    await start();
+    await nav.getByRole('button', { name: 'Conciliar' }).click();
+    await settled(page);
+    await stop();
+  };
+  /** One measured opening. */
+  const once = async (): Promise<Opening> => {
+    let m0 = { task: 0, script: 0 };
+    let m1 = m0;
+    let h0 = 0;
+    let h1 = 0;
+    let b0 = 0;
+    await open(
+      async () => {
+        m0 = await metrics(cdp);
+        h0 = processCpuMs(host.pid!);
+        b0 = received.bytes;
+      },
+      async () => {
+        m1 = await metrics(cdp);
+        h1 = processCpuMs(host.pid!);
+      },
+    );
+    const t = await page.evaluate<{ click: number; drawn: number }>('window.__conc');
+    return {
+      taskMs: m1.task - m0.task,
+      scriptMs: m1.script - m0.script,
+      drawnMs: t.drawn - t.click,
+      hostMs: h1 - h0,
+      bytes: received.bytes - b0,
     };
+  };
+  /** A CPU profile and a trace of one more opening each, as asked. */
+  const recordings = async (opts: { profile?: string | undefined; trace?: string | undefined }) => {
     if (opts.profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await recorded(
+      await open(
         () => cdp.send('Profiler.start'),
         async () => {
-          const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+          const { profile } = await cdp.send('Profiler.stop');
           writeFileSync(opts.profile!, JSON.stringify(profile));
         },
       );
@@ -309,7 +309,7 @@ async function measure(
       );
     }
     if (opts.trace) {
-      await recorded(
+      await open(
         () =>
           browser.startTracing(page, {
             categories: [
@@ -326,13 +326,16 @@ async function measure(
       );
       side.trace = traceTop(readFileSync(opts.trace, 'utf8'), 15);
     }
-    return side;
-  } finally {
+  };
+  const close = async () => {
+    side.rows = await page.locator('.reconcile-grid .vlist-row').count();
+    side.domNodes = await page.evaluate<number>('document.getElementsByTagName("*").length');
     await browser.close();
     const exited = new Promise((r) => host.once('exit', r));
     host.kill('SIGTERM');
     await exited;
-  }
+  };
+  return { side, once, recordings, close };
 }
 
 /** A detached worktree of `rev` under /work/wt-conc-<sha>, node_modules shared, this seed.ts copied in. */
@@ -368,20 +371,22 @@ try {
   }).trim().length
     ? '+changes'
     : '';
-  const sides: Side[] = [];
-  if (values.against) {
-    const wt = worktree(values.against);
-    try {
-      sides.push(await measure(wt.tree, wt.sha, dataFile));
-    } finally {
-      wt.remove();
-    }
+  // Both sides open at once and measured in turns (A, B, A, B…): on a shared machine both see the same load.
+  const wt = values.against ? worktree(values.against) : undefined;
+  const opened: Awaited<ReturnType<typeof openSide>>[] = [];
+  try {
+    if (wt) opened.push(await openSide(wt.tree, wt.sha, dataFile, false));
+    opened.push(await openSide(root, `${head}${dirty}`, dataFile, values.profile !== undefined));
+    for (const o of opened) await o.once(); // warm-up: the JIT, the host's first queries
+    for (let r = 0; r < RUNS; r++) for (const o of opened) o.side.openings.push(await o.once());
+    await opened.at(-1)!.recordings({ profile: values.profile, trace: values.trace });
+  } finally {
+    for (const o of opened) await o.close();
+    wt?.remove();
   }
-  sides.push(
-    await measure(root, `${head}${dirty}`, dataFile, { profile: values.profile, trace: values.trace }),
-  );
+  const sides = opened.map((o) => o.side);
   console.log(
-    `\nbench/conciliar — opening Conciliar on one statement of ${N.toLocaleString('en')} matched credit lines, browser host, Chromium headless 1366×768; median of ${RUNS} openings after a warm-up`,
+    `\nbench/conciliar — opening Conciliar on one statement of ${N.toLocaleString('en')} matched credit lines, browser host, Chromium headless 1366×768; median of ${RUNS} openings after a warm-up${sides.length > 1 ? ', the sides in turns' : ''}`,
   );
   console.log(`load average (1, 5, 15 min): before ${loadBefore}, after ${load()} — 2-core machine shared`);
   const ms = (x: number) => `${x.toFixed(0)} ms`;
@@ -392,6 +397,7 @@ try {
         {
           'renderer CPU (task)': ms(median(s.openings.map((o) => o.taskMs))),
           'of it script': ms(median(s.openings.map((o) => o.scriptMs))),
+          'renderer CPU (least)': ms(Math.min(...s.openings.map((o) => o.taskMs))),
           'open → drawn': ms(median(s.openings.map((o) => o.drawnMs))),
           'host CPU': ms(median(s.openings.map((o) => o.hostMs))),
           received: `${(median(s.openings.map((o) => o.bytes)) / 1e6).toFixed(1)} MB`,
