@@ -76,6 +76,8 @@ export const looksLikeSerial = (s: string) =>
  * 03/04 (3 April in Brazil) and is ignored for unambiguous styles.
  */
 export function parseDateText(raw: string, order: DateOrder): DateResult | null {
+  const quick = plainDate(raw, order);
+  if (quick) return quick;
   const s = raw.trim();
   if (s === '') return null;
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T\s].*)?$/.exec(s);
@@ -94,6 +96,40 @@ export function parseDateText(raw: string, order: DateOrder): DateResult | null 
   }
   if (looksLikeSerial(s)) return serialToIso(Number(s));
   return { ok: false, reason: `“${s.slice(0, 40)}” is not a date`, why: 'not_date', value: s.slice(0, 40) };
+}
+
+/** The number written by the two digits at `i`, or -1. */
+const twoDigits = (s: string, i: number) => {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+};
+const isSeparator = (c: number) => c === 45 || c === 47 || c === 46; // - / .
+
+/**
+ * The two styles nearly every line is written in, read without a regex (this runs per line): dd/mm/yyyy (any of
+ * - / . between) and yyyymmdd, alone in the cell. The same result as the patterns below, which they would
+ * match (a four-digit start with a separator after two digits is not ISO); anything else returns null.
+ */
+function plainDate(s: string, order: DateOrder): DateResult | null {
+  if (s.length === 10 && isSeparator(s.charCodeAt(2)) && isSeparator(s.charCodeAt(5))) {
+    const a = twoDigits(s, 0);
+    const b = twoDigits(s, 3);
+    const century = twoDigits(s, 6);
+    const year = twoDigits(s, 8);
+    if (a < 0 || b < 0 || century < 0 || year < 0) return null;
+    const y = century * 100 + year;
+    return order === 'mdy' ? isoOf(y, a, b, s) : isoOf(y, b, a, s);
+  }
+  if (s.length === 8) {
+    const century = twoDigits(s, 0);
+    const year = twoDigits(s, 2);
+    const m = twoDigits(s, 4);
+    const d = twoDigits(s, 6);
+    if (century < 0 || year < 0 || m < 0 || d < 0) return null;
+    return isoOf(century * 100 + year, m, d, s);
+  }
+  return null;
 }
 
 /** Whether text looks like a date at all (any order), for recognising the date column. */

@@ -36,8 +36,11 @@ const PREFIXES: RegExp[] = [
   /^cp\b ?:?/,
   /^rem\b:?/,
 ];
-/** The list as one anchored alternation: tried in the list's order, the first that matches wins, as one by one. */
-const PREFIX = new RegExp(`^(?:${PREFIXES.map((re) => re.source.slice(1)).join('|')})`);
+/**
+ * The list as one alternation, sticky at 0 (anchored): tried in the list's order, the first that matches wins,
+ * as one by one. Used with test and lastIndex, the length of the match, without a match array.
+ */
+const PREFIX = new RegExp(`(?:${PREFIXES.map((re) => re.source.slice(1)).join('|')})`, 'y');
 const MASKED_CPF = /[*•xX]{3}\.?\d{3}\.?\d{3}-?[*•xX]{2}/g;
 const CPF = /\d{3}\.\d{3}\.\d{3}-\d{2}/g;
 const CNPJ = /[\d*•]{2}\.[\d*•]{3}\.[\d*•]{3}\/[\d*•]{4}-[\d*•]{2}/g;
@@ -131,6 +134,7 @@ const lower = (s: string) => fold(s).toLowerCase();
  */
 const FOLDS_BY_UNIT = /^[^\u0250-\uffff]*$/;
 const LEAD_PUNCT = /[\s\-:–—.,;]+/y;
+const FIRST_TOKEN = /\S+/y;
 
 /**
  * The text without leading boilerplate, and its folded lower case when it was kept alongside (else null).
@@ -140,12 +144,13 @@ function stripLead(s: string): { out: string; low: string | null; settled: boole
   let out = s;
   let low = FOLDS_BY_UNIT.test(s) ? lower(s) : null;
   for (let pass = 0; pass < 8; pass++) {
-    const hit = PREFIX.exec(low ?? lower(out));
     let cut = 0;
-    if (hit) cut = hit[0].length;
+    PREFIX.lastIndex = 0;
+    if (PREFIX.test(low ?? lower(out))) cut = PREFIX.lastIndex;
     else {
-      const first = /^\S+/.exec(out)?.[0];
-      if (first && isJunkToken(first)) cut = first.length;
+      FIRST_TOKEN.lastIndex = 0;
+      if (FIRST_TOKEN.test(out) && isJunkToken(out.slice(0, FIRST_TOKEN.lastIndex)))
+        cut = FIRST_TOKEN.lastIndex;
     }
     LEAD_PUNCT.lastIndex = cut;
     if (LEAD_PUNCT.test(out)) cut = LEAD_PUNCT.lastIndex;

@@ -71,18 +71,18 @@ function preambleEnd(sheet: Sheet, m: TableMapping): number {
 
 /**
  * The row's cells as a JSON array of their texts, trailing empty cells left out. SheetJS rows are sparse: a
- * hole is an empty cell (never JSON null). Written out directly, the same text as JSON.stringify of the array.
+ * hole is an empty cell (never JSON null).
  */
 function rawOf(row: Row): string {
   if (!row) return '[]';
   let end = row.length;
   while (end > 0 && cellText(row[end - 1]) === '') end--;
-  let out = '[';
+  const cells: string[] = [];
   for (let i = 0; i < end; i++) {
     const t = cellText(row[i]);
-    out += `${i === 0 ? '' : ','}${JSON.stringify(t.length > MAX_RAW_CELL_CHARS ? `${t.slice(0, MAX_RAW_CELL_CHARS)}…` : t)}`;
+    cells.push(t.length > MAX_RAW_CELL_CHARS ? `${t.slice(0, MAX_RAW_CELL_CHARS)}…` : t);
   }
-  return `${out}]`;
+  return JSON.stringify(cells);
 }
 
 /** The description columns' texts, each squashed, the empty ones left out, joined by “ - ”. */
