@@ -29,7 +29,9 @@ const MONTHS: Record<string, number> = {
   dec: 12,
 };
 
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** '00' to '99', made once: dates are written per line. */
+const PADDED = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const pad = (n: number) => PADDED[n] ?? String(n).padStart(2, '0');
 /** Statements are recent: anything outside these years is a misread column, not a date. */
 const MIN_YEAR = 1990;
 const MAX_YEAR = 2100;

@@ -92,8 +92,8 @@ function checkDigitsHold(d: string): boolean {
 
 /** The first CPF/CNPJ the bank printed (masked, punctuated, or bare with valid check digits), as printed. */
 function findDocument(s: string): { text: string; index: number } | null {
-  // Every kind is taken only with three digits in a row: text without them has none.
-  if (!/\d{3}/.test(s)) return null;
+  // Every kind is taken only with three digits in a row; then one scan for any of them before one per kind.
+  if (!/\d{3}/.test(s) || !ANY_DOCUMENT.test(s)) return null;
   let best: { text: string; index: number } | null = null;
   // Of each kind the first match taken, and of those the one printed first.
   for (const re of DOCUMENTS) {
@@ -108,6 +108,8 @@ function findDocument(s: string): { text: string; index: number } | null {
   return best;
 }
 const DOCUMENTS = [MASKED_CPF, CPF, CNPJ, BARE_ID];
+/** Any of DOCUMENTS: where it finds nothing, none of them would. */
+const ANY_DOCUMENT = new RegExp(DOCUMENTS.map((re) => re.source).join('|'));
 
 /**
  * Leading tokens that are not a name: account and agency numbers (“1234 56789-0”), dates and times,
@@ -183,8 +185,9 @@ export function splitPayer(raw: string | null | undefined): PayerParts {
   if (doc && doc.index > 0 && /\p{L}{2}/u.test(s.slice(0, doc.index))) s = s.slice(0, doc.index);
   else if (doc) s = `${s.slice(0, doc.index)} ${s.slice(doc.index + doc.text.length)}`;
   if (ANY_CUT.test(s)) for (const re of CUT_OUT) s = s.replace(re, ' ');
-  s = s.replace(/(\s[-–—](?=\s))+/g, ' -');
-  s = squash(s.replace(/["“”]/g, ' '));
+  if (s.includes('-') || s.includes('–') || s.includes('—')) s = s.replace(/(\s[-–—](?=\s))+/g, ' -');
+  if (s.includes('"') || s.includes('“') || s.includes('”')) s = s.replace(/["“”]/g, ' ');
+  s = squash(s);
   // Unchanged since the first strip, which had settled: stripping again would change nothing.
   const same = s === lead.out && lead.settled;
   if (!same) s = stripLead(s).out;
