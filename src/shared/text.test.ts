@@ -20,6 +20,20 @@ describe('accent folding, one rule for every layer', () => {
     expect(cell.slice(folded.indexOf('Joao'))).toBe('João Açaí');
   });
 
+  it('stripAccents: every letter of U+00C0–U+024F to the first unit of its decomposition, anything else kept', () => {
+    const wrong: string[] = [];
+    for (let c = 0; c < 0x3000; c++) {
+      const ch = String.fromCharCode(c);
+      const want = c >= 0xc0 && c < 0x250 ? ch.normalize('NFD')[0]! : ch;
+      // Mixed with plain text and repeated: the unchanged runs between folded letters are kept as they are.
+      if (stripAccents(`a${ch}bc${ch}${ch}d`) !== `a${want}bc${want}${want}d`) wrong.push(ch);
+    }
+    expect(wrong).toEqual([]);
+    expect(stripAccents('São João, Conceição, Ñandú, Łódź, İstanbul')).toBe(
+      'Sao Joao, Conceicao, Nandu, Łodz, Istanbul',
+    );
+  });
+
   it('foldWords: the words a matcher compares, punctuation as single spaces', () => {
     expect(foldWords('PIX RECEBIDO - MARIA D’ÁVILA (CPF ***.123.456-**)')).toBe(
       'pix recebido maria d avila cpf 123 456',
