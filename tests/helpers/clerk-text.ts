@@ -32,17 +32,19 @@ export function englishWords(text: string, allowed: string[] = []): string[] {
 }
 
 /** "receivable(s)", "linha(s)", "batch(es)": a plural written as a guess. */
-export function guessedPlurals(text: string): string[] {
-  return checkPlurals(text).map((h) => h.text);
+export function guessedPlurals(text: string, allowed: string[] = []): string[] {
+  return checkPlurals(prose(text, allowed)).map((h) => h.text);
 }
 
 /** Money or numbers in a machine's format ("1398.70", "1,398.70"), where pt-BR writes "R$ 1.398,70". */
-export function machineMoney(text: string): string[] {
-  return [...prose(text).matchAll(/(?<![\d.,/:-])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d.,])/g)].map((m) => m[0]);
+export function machineMoney(text: string, allowed: string[] = []): string[] {
+  return [...prose(text, allowed).matchAll(/(?<![\d.,/:-])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d.,])/g)].map(
+    (m) => m[0],
+  );
 }
 
 /** Codes a clerk cannot read (`import.notices.x_y`, `return_file:1`, snake_case, camelCase) and raw JSON. */
-export function codes(text: string): string[] {
-  const p = prose(text);
+export function codes(text: string, allowed: string[] = []): string[] {
+  const p = prose(text, allowed);
   return [...checkCodes(p), ...checkJson(p)].map((h) => h.text);
 }
