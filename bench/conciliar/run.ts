@@ -13,7 +13,7 @@
  * Medians are printed, with the machine's load average (a shared machine: CPU time is the number to compare).
  *
  * Usage: node_modules/.bin/tsx bench/conciliar/run.ts [--runs 7] [--lines 10000] [--against <commit>]
- *        [--profile <file.cpuprofile>] [--trace <file.json>]
+ *        [--profile <file.cpuprofile>] [--trace <file.json>] [--lighter]
  * - without --against: this checkout (its renderer built in place, as the e2e tests build it);
  * - --against <commit>: that commit too, in a detached worktree under /work/wt-conc-<sha> (node_modules
  *   symlinked, seed.ts copied in, its renderer built there, removed afterwards), on the same data set; both
@@ -23,7 +23,10 @@
  *   source maps, bench/conciliar/profile.config.ts, so functions are named by their source) and its fifteen
  *   functions with the most self time;
  * - --trace: a Chrome trace of one more opening and the main thread's self time by event (JSON parsing, text
- *   decoding, GC, layout are not JavaScript functions: the CPU profile lumps them as "(program)").
+ *   decoding, GC, layout are not JavaScript functions: the CPU profile lumps them as "(program)");
+ * - --lighter (what-if, this checkout only): `match.lines` answered without `cardSales` and without the reasons'
+ *   sentences (rewritten by Playwright before the page reads them), to size what a lighter list would save the
+ *   renderer; its open → drawn includes the rewriting and is not comparable.
  *
  * The data set is made once, by this checkout's sandbox (seed 7, 12,000 members, 6 months, the clerk's last
  * reconciliation 60 days ago, so the receivables of those days are still open): the credit lines of every
@@ -64,6 +67,7 @@ const { values } = parseArgs({
     against: { type: 'string' },
     profile: { type: 'string' },
     trace: { type: 'string' },
+    lighter: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -209,7 +213,12 @@ function build(tree: string, sourcemap: boolean) {
 }
 
 /** One side, ready to be measured: its data folder seeded, its renderer built, its host and a page open on it. */
-async function openSide(tree: string, label: string, dataFile: string, sourcemap: boolean) {
+async function openSide(
+  tree: string,
+  label: string,
+  dataFile: string,
+  { sourcemap = false, lighter = false } = {},
+) {
   const dir = mkdtempSync(join(work, 'side-'));
   const dataDir = join(dir, 'data');
   const keyFile = join(dir, 'master.key');
@@ -246,6 +255,18 @@ async function openSide(tree: string, label: string, dataFile: string, sourcemap
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
     received.bytes += e.encodedDataLength;
   });
+  if (lighter)
+    // What-if: match.lines's answers without the card sales and the reasons' sentences, rewritten in this
+    // process before the page reads them (so the open → drawn time is not comparable; the renderer's CPU is).
+    await page.route('**/api/commands/match.lines', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { value: { rows: { cardSales?: unknown; reasons: object[] }[] } };
+      for (const r of body.value.rows) {
+        delete r.cardSales;
+        r.reasons = r.reasons.map((x) => ({ ...x, text: '' }));
+      }
+      await route.fulfill({ response: res, json: body });
+    });
   await page.goto(url);
   const nav = page.getByRole('navigation');
   await nav.getByRole('button', { name: 'Conciliar' }).waitFor();
@@ -375,8 +396,13 @@ try {
   const wt = values.against ? worktree(values.against) : undefined;
   const opened: Awaited<ReturnType<typeof openSide>>[] = [];
   try {
-    if (wt) opened.push(await openSide(wt.tree, wt.sha, dataFile, false));
-    opened.push(await openSide(root, `${head}${dirty}`, dataFile, values.profile !== undefined));
+    if (wt) opened.push(await openSide(wt.tree, wt.sha, dataFile));
+    opened.push(
+      await openSide(root, `${head}${dirty}${values.lighter ? ' (lighter)' : ''}`, dataFile, {
+        sourcemap: values.profile !== undefined,
+        lighter: values.lighter,
+      }),
+    );
     for (const o of opened) await o.once(); // warm-up: the JIT, the host's first queries
     for (let r = 0; r < RUNS; r++) for (const o of opened) o.side.openings.push(await o.once());
     await opened.at(-1)!.recordings({ profile: values.profile, trace: values.trace });
