@@ -75,18 +75,21 @@ export async function cliBuild() {
   }
 }
 
-/** Whether out/cli holds a build at least as new as every source it was made from. */
-export function cliBuildIsFresh() {
+/**
+ * Whether `out` (out/cli) holds a build at least as new as every source it was made from (`root`: the project;
+ * both can be other folders for a test).
+ */
+export function cliBuildIsFresh(out = cliOut, root = projectRoot) {
   let stamp;
   try {
-    stamp = JSON.parse(readFileSync(join(cliOut, STAMP), 'utf8'));
+    stamp = JSON.parse(readFileSync(join(out, STAMP), 'utf8'));
   } catch {
     return false;
   }
   for (const source of stamp.sources) {
     let modified;
     try {
-      modified = statSync(join(projectRoot, source)).mtimeMs;
+      modified = statSync(join(root, source)).mtimeMs;
     } catch {
       return false; // a source was moved or deleted: what imported it changed too
     }
