@@ -118,6 +118,9 @@ interface Opening {
   taskMs: number;
   scriptMs: number;
   drawnMs: number;
+  /** Of open → drawn: click → the first match.lines request, its pages' answers (first request → last byte). */
+  beforeLinesMs: number;
+  linesMs: number;
   hostMs: number;
   /** Bytes the page received over the opening (the commands' answers, as sent). */
   bytes: number;
@@ -179,6 +182,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ARM = `(() => {
   const w = window;
   w.__conc = { click: 0, drawn: 0 };
+  performance.clearResourceTimings();
   document.addEventListener('click', (e) => { if (!w.__conc.click) w.__conc.click = e.timeStamp; }, { capture: true, once: true });
   const seen = () => document.querySelector('.reconcile-grid .vlist-row');
   const obs = new MutationObserver(() => {
@@ -301,10 +305,20 @@ async function openSide(
       },
     );
     const t = await page.evaluate<{ click: number; drawn: number }>('window.__conc');
+    // The match.lines pages of this opening, from the page's resource timing.
+    const pages = (
+      await page.evaluate<{ name: string; startTime: number; responseEnd: number }[]>(
+        `performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime, responseEnd: e.responseEnd }))`,
+      )
+    ).filter((e) => e.name.endsWith('/match.lines') && e.startTime >= t.click);
+    const linesStart = Math.min(...pages.map((e) => e.startTime));
+    const linesEnd = Math.max(...pages.map((e) => e.responseEnd));
     return {
       taskMs: m1.task - m0.task,
       scriptMs: m1.script - m0.script,
       drawnMs: t.drawn - t.click,
+      beforeLinesMs: linesStart - t.click,
+      linesMs: linesEnd - linesStart,
       hostMs: h1 - h0,
       bytes: received.bytes - b0,
     };
@@ -425,6 +439,7 @@ try {
           'of it script': ms(median(s.openings.map((o) => o.scriptMs))),
           'renderer CPU (least)': ms(Math.min(...s.openings.map((o) => o.taskMs))),
           'open → drawn': ms(median(s.openings.map((o) => o.drawnMs))),
+          '…of it match.lines': ms(median(s.openings.map((o) => o.linesMs))),
           'host CPU': ms(median(s.openings.map((o) => o.hostMs))),
           received: `${(median(s.openings.map((o) => o.bytes)) / 1e6).toFixed(1)} MB`,
           'rows in DOM': s.rows,
@@ -435,7 +450,7 @@ try {
   );
   for (const s of sides) {
     console.log(
-      `${s.label}: zones ${JSON.stringify(s.seeded.zones)}; renderer CPU per opening ${s.openings.map((o) => o.taskMs.toFixed(0)).join(', ')} ms; open → drawn ${s.openings.map((o) => o.drawnMs.toFixed(0)).join(', ')} ms`,
+      `${s.label}: zones ${JSON.stringify(s.seeded.zones)}; renderer CPU per opening ${s.openings.map((o) => o.taskMs.toFixed(0)).join(', ')} ms; open → drawn ${s.openings.map((o) => o.drawnMs.toFixed(0)).join(', ')} ms = click → first match.lines request ${median(s.openings.map((o) => o.beforeLinesMs)).toFixed(0)} ms + its pages answered ${median(s.openings.map((o) => o.linesMs)).toFixed(0)} ms + the rest (medians)`,
     );
     const tops: [string, Top | undefined][] = [
       ['CPU profile (V8, self time by function)', s.profile],
