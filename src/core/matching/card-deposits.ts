@@ -339,6 +339,33 @@ const modelsOf = (mode: Mode, prod: 'credit' | 'debit'): readonly CardModel[] =>
   return mode === 'due' ? [...base, ...DUE_MODELS] : base;
 };
 
+type DaySale = { p: PRec; model: CardModel };
+interface Buckets {
+  buckets: Map<string, DaySale[]>;
+  flagsAll: string[];
+}
+const bucketCache = new WeakMap<readonly DaySale[], Buckets>();
+
+/**
+ * The day's sales of an acquirer by brand, product and model (each candidate set is a union of these), and the
+ * brands present. Kept per list of sales: every card credit of one acquirer and day reads the same index entry,
+ * and building the keys again for each was most of this pass's garbage ([X] item 1).
+ */
+function bucketsOf(all: readonly DaySale[]): Buckets {
+  let got = bucketCache.get(all);
+  if (got) return got;
+  const buckets = new Map<string, DaySale[]>();
+  for (const x of all) {
+    const k = `${x.p.card!.flag}|${x.p.card!.credit ? 'credit' : 'debit'}|${x.model}`;
+    const b = buckets.get(k);
+    if (b) b.push(x);
+    else buckets.set(k, [x]);
+  }
+  got = { buckets, flagsAll: [...new Set(all.map((x) => x.p.card!.flag))] };
+  bucketCache.set(all, got);
+  return got;
+}
+
 /** Candidate sets of one line on one day: per acquirer the text allows, per grouping, per pair of models. */
 function lineFits(
   l: PLine,
@@ -412,15 +439,7 @@ function lineFits(
       for (const prod of products) groups.push({ scope: 'product', flag: '', products: [prod] });
       if (!c.product) groups.push({ scope: 'day', flag: '', products: ['credit', 'debit'] });
     }
-    // The day's sales of this acquirer by brand, product and model: each candidate set is a union of these.
-    const buckets = new Map<string, { p: PRec; model: CardModel }[]>();
-    for (const x of all) {
-      const k = `${x.p.card!.flag}|${x.p.card!.credit ? 'credit' : 'debit'}|${x.model}`;
-      const b = buckets.get(k);
-      if (b) b.push(x);
-      else buckets.set(k, [x]);
-    }
-    const flagsAll = [...new Set(all.map((x) => x.p.card!.flag))];
+    const { buckets, flagsAll } = bucketsOf(all);
     for (const g of groups) {
       const gFlags = g.flag ? [g.flag] : flagsAll;
       const debitModels = g.products.includes('debit') ? modelsOf(mode, 'debit') : [null];
