@@ -20,7 +20,8 @@ export interface FingerprintInput {
  * so their label stands in for it (SALDO ANTERIOR and SALDO DO DIA may share a date and an amount).
  *
  * The position in the file is deliberately not part of it: the same line sits at another row when the
- * period exported starts on another day.
+ * period exported starts on another day. Each line is given its `fingerprint` in place (as its last field);
+ * the same array is returned.
  */
 export function assignFingerprints<T extends FingerprintInput>(lines: T[]): (T & { fingerprint: string })[] {
   // Each line gets its fingerprint in place, as its last field: a copy of every line would double what a
