@@ -4,13 +4,14 @@ interface CpuProfile {
   nodes: {
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
   }[];
   samples: number[];
   timeDeltas: number[];
 }
 
 export interface ProfileEntry {
-  /** function (file:line), or V8's own bucket such as "(garbage collector)". */
+  /** function (file; tsx compiles each file, so lines would not be the source's), or V8's own bucket such as "(garbage collector)". */
   where: string;
   ms: number;
   share: number;
@@ -23,15 +24,22 @@ export interface ProfileEntry {
 export function profileTop(file: string, count = 10): ProfileEntry[] {
   const p = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const frames = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+  // The profiler's own stop (node:inspector serialising the profile) is not the code under test.
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inspector = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      if (frames.get(at)?.url.startsWith('node:inspector')) return true;
+    return false;
+  };
   const self = new Map<string, number>();
   let total = 0;
   p.samples.forEach((id, k) => {
     const dt = p.timeDeltas[k] ?? 0;
+    if (inspector(id)) return;
     const f = frames.get(id)!;
     const file = f.url.replace(/^.*?\/(src|node_modules)\//, '$1/').replace(/^file:\/\//, '');
-    const where = f.url
-      ? `${f.functionName || '(anonymous)'} (${file}:${f.lineNumber + 1})`
-      : f.functionName || '(anonymous)';
+    const where = f.url ? `${f.functionName || '(anonymous)'} (${file})` : f.functionName || '(anonymous)';
     self.set(where, (self.get(where) ?? 0) + dt);
     total += dt;
   });
