@@ -10,8 +10,8 @@
  * active account's last 80 days), and written to a file. Each commit gets a detached worktree (sharing this
  * checkout's node_modules) with probe.ts copied in, and stores and matches that file through its own code,
  * pinned to one CPU when `taskset` exists. Printed: each phase's median CPU milliseconds for A and B and the
- * ratio B/A, the peak RSS of the process that runs the matching (the data is stored by another) and its growth
- * over the RSS once the file is open, and whether both commits decided the same (zones and the receivables of every
+ * ratio B/A, the peak memory of one run in a fresh process (maxRSS over the RSS once the file is open), the
+ * peak RSS of the process of the timed runs and its growth, and whether both commits decided the same (zones and the receivables of every
  * line). For the growth per doubling, run 10000/50000, 20000/100000 and 40000/200000 (and `--grow`: see below).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -107,6 +107,7 @@ interface ProbeResult {
   runs: { load: number; total: number; cpu: number }[];
   peakRssMb: number;
   peakRssGrowthMb: number;
+  onePeakGrowthMb: number;
   zones: Record<string, number>;
   pairs: number;
   digest: string;
@@ -162,6 +163,14 @@ try {
           [`${b.sha}/${a.sha}`]: (b.phases[p]! / a.phases[p]!).toFixed(2),
         },
       ]),
+      [
+        'peak memory, one run',
+        {
+          [a.sha]: `${a.onePeakGrowthMb.toFixed(0)} MB`,
+          [b.sha]: `${b.onePeakGrowthMb.toFixed(0)} MB`,
+          [`${b.sha}/${a.sha}`]: (b.onePeakGrowthMb / a.onePeakGrowthMb).toFixed(2),
+        },
+      ],
       [
         'peak RSS (runs)',
         {

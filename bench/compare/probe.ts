@@ -35,33 +35,55 @@ const [dataFile, runsArg, profileFile, phase, dbArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 5);
 
 /**
- * Two processes: this one stores the data set (reading a large JSON file and writing the cache costs memory
- * of its own), then starts itself again on the stored file to time the runs, so the peak memory printed
- * (the process's high-water mark, maxRSS) is the matching's alone.
+ * Three processes: this one stores the data set (reading a large JSON file and writing the cache costs memory
+ * of its own), then starts itself on the stored file twice: once for one run alone, whose high-water mark
+ * (maxRSS) less the RSS once the file is open is the peak memory of one matching, as a clerk's import makes it;
+ * then for the timed runs (a warm-up and `runs` more, one after another: their peak also holds the garbage of
+ * the runs before, so it says as much about when V8 collects as about what a run needs).
  */
-if (phase !== 'run') {
+if (phase !== 'run' && phase !== 'once') {
   const dir = mkdtempSync(join(tmpdir(), 'quita-compare-'));
   try {
     store(join(dir, 'branch.db'));
-    const r = spawnSync(
-      process.execPath,
-      [
-        ...process.execArgv,
-        process.argv[1]!,
-        dataFile!,
-        String(runs),
-        profileFile ?? '',
-        'run',
-        join(dir, 'branch.db'),
-      ],
-      { stdio: 'inherit' },
-    );
-    process.exitCode = r.status ?? 1;
+    const child = (which: 'once' | 'run') => {
+      const r = spawnSync(
+        process.execPath,
+        [
+          ...process.execArgv,
+          process.argv[1]!,
+          dataFile!,
+          String(runs),
+          which === 'run' ? (profileFile ?? '') : '',
+          which,
+          join(dir, 'branch.db'),
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
+      );
+      if (r.status !== 0) throw new Error(`probe ${which} exited with ${r.status}`);
+      return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    };
+    const once = child('once');
+    process.stdout.write(`${JSON.stringify({ ...child('run'), ...once })}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+} else if (phase === 'once') {
+  oneRun(dbArg!);
 } else {
   await timeRuns(dbArg!);
+}
+
+/** One matching in a fresh process: its peak memory over the RSS once the file is open. */
+function oneRun(file: string): void {
+  const db = openDb(file);
+  const { statementId, at } = JSON.parse(
+    (db.prepare('SELECT json FROM compare_probe').get() as { json: string }).json,
+  ) as Stored;
+  const rssOpen = process.memoryUsage().rss;
+  runMatching(db, { statementId }, { now: () => new Date(at) });
+  db.close();
+  const peak = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(`${JSON.stringify({ onePeakGrowthMb: (peak - rssOpen) / 2 ** 20 })}\n`);
 }
 
 /** What the runs need besides the file: the statement's id and dates, and the data set's day. */
