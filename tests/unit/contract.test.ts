@@ -51,6 +51,7 @@ describe('command contract', () => {
         "intake.status",
         "match.candidates",
         "match.cardFees",
+        "match.lineDetails",
         "match.lines",
         "match.run",
         "match.settings.get",

@@ -1,14 +1,20 @@
 import type { HandlerGroup } from '../handlers';
 import { lineCandidates } from './candidates';
-import { listMatchLines } from './matching.lines';
+import { lineDetails, listMatchLines } from './matching.lines';
 import { getMatchSettings, updateMatchSettings } from './matching.service';
 import { suggest } from './suggest';
 
 export const matchingHandlers: HandlerGroup<
-  'match.run' | 'match.lines' | 'match.settings.get' | 'match.settings.update' | 'match.candidates'
+  | 'match.run'
+  | 'match.lines'
+  | 'match.lineDetails'
+  | 'match.settings.get'
+  | 'match.settings.update'
+  | 'match.candidates'
 > = (ctx) => ({
   'match.run': async ({ statementId }) => suggest(ctx, statementId, 'manual'),
   'match.lines': async (q) => listMatchLines(ctx.db(), q),
+  'match.lineDetails': async ({ lineId }) => lineDetails(ctx.db(), lineId),
   'match.candidates': async ({ lineId, limit }) => lineCandidates(ctx.db(), lineId, limit),
   'match.settings.get': async () => getMatchSettings(ctx.db()),
   'match.settings.update': async (patch) => {

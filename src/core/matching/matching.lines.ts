@@ -2,7 +2,15 @@
  * Reading a statement's current plan for review: each credit line with its proposal, score, zone and
  * reasons (codes, params and the Portuguese sentence), plus what the cache says of each receivable.
  */
-import type { AsideReason, MatchLineDto, MatchState, MatchZone } from '../../shared/contract/matching';
+import type {
+  AsideReason,
+  CardSaleDto,
+  MatchLineDto,
+  MatchState,
+  MatchZone,
+  ReturnTitleDto,
+} from '../../shared/contract/matching';
+import { AppError } from '../errors';
 import type { Db } from '../db/open-db';
 import { lineBucketer } from '../dashboard/line-buckets';
 import { matchingRepo as repo } from './matching.repo';
@@ -18,6 +26,8 @@ export interface MatchLinesQuery {
   state?: MatchState | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
+  /** false: without `cardSales` (match.lineDetails gives one line's). Default true. */
+  details?: boolean | undefined;
 }
 
 export interface MatchLinesPage {
@@ -61,7 +71,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
   for (const { matchId, ...item } of items) byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), item]);
   const bucketOf = lineBucketer(db);
   const titles = returnTitlesOf(db, rows);
-  const sales = cardSalesOf(db, rows);
+  const sales = q.details === false ? new Map<number, CardSaleDto[]>() : cardSalesOf(db, rows);
   return {
     statementId: st.id,
     planId: plan.id,
@@ -88,5 +98,37 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
         ? { aside: { reason: r.asideReason, note: r.asideNote, ruleId: r.asideRuleId } }
         : {}),
     })),
+  };
+}
+
+export interface LineDetails {
+  lineId: number;
+  matchId: number;
+  returnTitles?: ReturnTitleDto[];
+  cardSales?: CardSaleDto[];
+}
+
+/**
+ * One line's details in its statement's current plan, as `match.lines` gives them with each line (the same
+ * functions): a boleto credit's return-file titles, a card credit's sales. For the focused line's panel, when
+ * the list was read without them.
+ */
+export function lineDetails(db: Db, lineId: number): LineDetails {
+  const line = repo.line(db, lineId);
+  const plan = line && line.kind === 'credit' ? repo.currentPlan(db, line.statementId) : undefined;
+  const match = plan ? repo.matchOfLine(db, plan.id, lineId) : undefined;
+  if (!match)
+    throw new AppError('not_found', `Line ${lineId} is not a credit line of a matched statement.`, {
+      code: 'match.line_not_found',
+      params: { lineId },
+    });
+  const row = [{ matchId: match.id, reasons: match.reasons_json }];
+  const titles = returnTitlesOf(db, row).get(match.id);
+  const sales = cardSalesOf(db, row).get(match.id);
+  return {
+    lineId,
+    matchId: match.id,
+    ...(titles ? { returnTitles: titles } : {}),
+    ...(sales ? { cardSales: sales } : {}),
   };
 }

@@ -335,6 +335,11 @@ export const matchingCommands = {
       state: z.enum(MATCH_STATES).optional(),
       limit: z.number().int().min(1).max(5000).default(500),
       offset: z.number().int().min(0).default(0),
+      /**
+       * false: each line without what only the focused line's panel shows, a card credit's `cardSales` (the
+       * list's heaviest part after the reasons); `match.lineDetails` gives them for one line. Default true.
+       */
+      details: z.boolean().default(true),
     }),
     output: z.object({
       statementId: z.number().int(),
@@ -342,6 +347,17 @@ export const matchingCommands = {
       createdAt: z.string().nullable(),
       total: z.number().int(),
       rows: z.array(matchLineSchema),
+    }),
+  }),
+  'match.lineDetails': defineCommand({
+    summary:
+      "One line's details for its panel: a boleto credit's return-file titles, a card credit's sales (absent: none)",
+    input: z.object({ lineId: z.number().int().positive() }),
+    output: z.object({
+      lineId: z.number().int(),
+      matchId: z.number().int(),
+      returnTitles: z.array(returnTitleSchema).optional(),
+      cardSales: z.array(cardSaleSchema).optional(),
     }),
   }),
   'match.settings.get': defineCommand({

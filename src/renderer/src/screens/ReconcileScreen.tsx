@@ -20,6 +20,7 @@ import { FILTERS, filterCounts, lineTotals, matchesFilter, type ReconcileFilter 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Rule = CommandOutput<'review.asideRules'>['rows'][number];
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
+type LineDetails = CommandOutput<'match.lineDetails'>;
 const ROW_HEIGHT = 64;
 /** Lines per match.lines call (the command's most). */
 const PAGE = 5000;
@@ -42,6 +43,7 @@ export function ReconcileScreen({
   const focusedOnce = useRef(false);
   const latestLines = useLatest();
   const latestCandidates = useLatest();
+  const latestDetails = useLatest();
   const [help, setHelp] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [statements, setStatements] = useState<Statement[]>([]);
@@ -56,6 +58,7 @@ export function ReconcileScreen({
   const [overriding, setOverriding] = useState<MatchLine | null>(null);
   const [asideOpen, setAsideOpen] = useState(false);
   const [candidates, setCandidates] = useState<Candidates | null>(null);
+  const [details, setDetails] = useState<LineDetails | null>(null);
   const [ticked, setTicked] = useState<Set<number>>(new Set());
   const [weak, setWeak] = useState<Weak | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,7 +87,9 @@ export function ReconcileScreen({
   const load = useCallback(
     async (id: number, expected?: number) => {
       const r = await latestLines(async (isCurrent) => {
-        const page = (offset: number) => call('match.lines', { statementId: id, limit: PAGE, offset });
+        // Without the card credits' sales: only the focused line's panel shows them (match.lineDetails below).
+        const page = (offset: number) =>
+          call('match.lines', { statementId: id, limit: PAGE, offset, details: false });
         const first = await Promise.all(
           Array.from({ length: Math.max(1, Math.ceil((expected ?? 0) / PAGE)) }, (_, k) => page(k * PAGE)),
         );
@@ -181,6 +186,28 @@ export function ReconcileScreen({
     }, 120);
     return () => clearTimeout(timer);
   }, [focusedLineId, lines, latestCandidates]);
+
+  // The focused card credit's sales, which the list is read without: asked for at once (one small read), the
+  // answer of a line already left behind dropped; again when the lines are reloaded (an action may change them).
+  const hasSales =
+    focused?.reasons.some((r) => r.code === 'card_lump' || r.code === 'acquirer_file') === true;
+  useEffect(() => {
+    if (focusedLineId === undefined || !hasSales) return;
+    latestDetails(() => call('match.lineDetails', { lineId: focusedLineId })).then(
+      (d) => d.current && setDetails(d.value),
+      fail,
+    );
+  }, [focusedLineId, hasSales, lines, latestDetails]);
+  const panelLine = useMemo(
+    () =>
+      focused &&
+      details?.matchId === focused.matchId &&
+      details.lineId === focused.lineId &&
+      details.cardSales
+        ? { ...focused, cardSales: details.cardSales }
+        : focused,
+    [focused, details],
+  );
 
   const reload = async () => {
     if (statementId !== null) await load(statementId, current?.creditCount);
@@ -540,7 +567,7 @@ export function ReconcileScreen({
             />
           ) : (
             <LinePanel
-              line={focused}
+              line={panelLine}
               candidates={candidates}
               ticked={ticked}
               weak={weak}
