@@ -158,33 +158,33 @@ try {
       ...Object.keys(a.phases).map((p) => [
         p,
         {
-          [a.sha]: ms(a.phases[p]!),
-          [b.sha]: ms(b.phases[p]!),
-          [`${b.sha}/${a.sha}`]: (b.phases[p]! / a.phases[p]!).toFixed(2),
+          [`A ${a.sha}`]: ms(a.phases[p]!),
+          [`B ${b.sha}`]: ms(b.phases[p]!),
+          ['B/A']: (b.phases[p]! / a.phases[p]!).toFixed(2),
         },
       ]),
       [
         'peak memory, one run',
         {
-          [a.sha]: `${a.onePeakGrowthMb.toFixed(0)} MB`,
-          [b.sha]: `${b.onePeakGrowthMb.toFixed(0)} MB`,
-          [`${b.sha}/${a.sha}`]: (b.onePeakGrowthMb / a.onePeakGrowthMb).toFixed(2),
+          [`A ${a.sha}`]: `${a.onePeakGrowthMb.toFixed(0)} MB`,
+          [`B ${b.sha}`]: `${b.onePeakGrowthMb.toFixed(0)} MB`,
+          ['B/A']: (b.onePeakGrowthMb / a.onePeakGrowthMb).toFixed(2),
         },
       ],
       [
         'peak RSS (runs)',
         {
-          [a.sha]: `${a.peakRssMb.toFixed(0)} MB`,
-          [b.sha]: `${b.peakRssMb.toFixed(0)} MB`,
-          [`${b.sha}/${a.sha}`]: (b.peakRssMb / a.peakRssMb).toFixed(2),
+          [`A ${a.sha}`]: `${a.peakRssMb.toFixed(0)} MB`,
+          [`B ${b.sha}`]: `${b.peakRssMb.toFixed(0)} MB`,
+          ['B/A']: (b.peakRssMb / a.peakRssMb).toFixed(2),
         },
       ],
       [
         'peak RSS growth',
         {
-          [a.sha]: `${a.peakRssGrowthMb.toFixed(0)} MB`,
-          [b.sha]: `${b.peakRssGrowthMb.toFixed(0)} MB`,
-          [`${b.sha}/${a.sha}`]: (b.peakRssGrowthMb / a.peakRssGrowthMb).toFixed(2),
+          [`A ${a.sha}`]: `${a.peakRssGrowthMb.toFixed(0)} MB`,
+          [`B ${b.sha}`]: `${b.peakRssGrowthMb.toFixed(0)} MB`,
+          ['B/A']: (b.peakRssGrowthMb / a.peakRssGrowthMb).toFixed(2),
         },
       ],
     ]),
