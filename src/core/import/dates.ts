@@ -50,8 +50,16 @@ function isoOf(y: number, m: number, d: number, raw: string): DateResult {
   if (!(Number.isInteger(y) && Number.isInteger(m) && Number.isInteger(d) && m >= 1 && d >= 1 && d <= days)) {
     return { ok: false, reason: `“${raw}” is not a calendar date`, why: 'not_calendar', value: raw };
   }
-  return { ok: true, date: `${y}-${pad(m)}-${pad(d)}` };
+  // Lines come day by day: the text of the last day is reused, not written again.
+  const day = y * 10_000 + m * 100 + d;
+  if (day !== lastDay) {
+    lastDay = day;
+    lastIso = `${y}-${pad(m)}-${pad(d)}`;
+  }
+  return { ok: true, date: lastIso };
 }
+let lastDay = -1;
+let lastIso = '';
 /** Days of each month (index 1 to 12; February is worked out). */
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

@@ -32,7 +32,8 @@ const WHAT: Record<StatementFormat, string> = {
 function periodOf(lines: ParsedLine[]): { from: string; to: string } | null {
   let from: string | null = null;
   let to: string | null = null;
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
     if (l.kind === 'balance') continue;
     if (from === null || l.date < from) from = l.date;
     if (to === null || l.date > to) to = l.date;

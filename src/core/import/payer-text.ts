@@ -137,6 +137,8 @@ const lower = (s: string) => fold(s).toLowerCase();
 const FOLDS_BY_UNIT = /^[^\u0250-\uffff]*$/;
 const LEAD_PUNCT = /[\s\-:–—.,;]+/y;
 const FIRST_TOKEN = /\S+/y;
+/** A digit in the first word. */
+const TOKEN_DIGIT = /[^\s\d]*\d/y;
 
 /**
  * The text without leading boilerplate, and its folded lower case when it was kept alongside (else null).
@@ -151,7 +153,9 @@ function stripLead(s: string): { out: string; low: string | null; settled: boole
     if (PREFIX.test(low ?? lower(out))) cut = PREFIX.lastIndex;
     else {
       FIRST_TOKEN.lastIndex = 0;
-      if (FIRST_TOKEN.test(out) && isJunkToken(out.slice(0, FIRST_TOKEN.lastIndex)))
+      TOKEN_DIGIT.lastIndex = 0;
+      // Only a first word with a digit can be junk: the others are not cut out to be checked.
+      if (FIRST_TOKEN.test(out) && TOKEN_DIGIT.test(out) && isJunkToken(out.slice(0, FIRST_TOKEN.lastIndex)))
         cut = FIRST_TOKEN.lastIndex;
     }
     LEAD_PUNCT.lastIndex = cut;

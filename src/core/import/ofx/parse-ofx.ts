@@ -68,17 +68,19 @@ const isGeneric = (name: string, trnType: string) =>
 const NOT_SALDO = /^[A-RT-Za-rt-z]/;
 
 function balanceLabel(f: Record<string, string>): string | null {
-  for (const raw of [f.MEMO, f.NAME]) {
-    const label = squash(raw ?? '');
-    if (NOT_SALDO.test(label)) continue;
-    const bare = squash(
-      fold(label)
-        .toLowerCase()
-        .replace(/\b\d{2}\/\d{2}(\/\d{2,4})?\b|[.:\-–]/g, ' '),
-    );
-    if (bare !== '' && BALANCE_LABEL.test(bare)) return label;
-  }
-  return null;
+  return asBalanceLabel(f.MEMO) ?? asBalanceLabel(f.NAME);
+}
+
+/** The text (squashed) when it is only a balance label, maybe with a date; else null. */
+function asBalanceLabel(raw: string | undefined): string | null {
+  const label = squash(raw ?? '');
+  if (NOT_SALDO.test(label)) return null;
+  const bare = squash(
+    fold(label)
+      .toLowerCase()
+      .replace(/\b\d{2}\/\d{2}(\/\d{2,4})?\b|[.:\-–]/g, ' '),
+  );
+  return bare !== '' && BALANCE_LABEL.test(bare) ? label : null;
 }
 
 /** REFNUM / FITID hold text (a payer) rather than an id when they have words: Sicredi's “PIX_CRED 0088… NAME”. */
@@ -270,7 +272,8 @@ function readStatement(st: OfxStatementScan, mapping: OfxMapping): StatementRead
   const fieldsOf: Record<string, string>[] = [];
   const rejected: Rejected[] = [];
   const skipped: SkippedRow[] = [];
-  for (const block of st.transactions) {
+  for (let i = 0; i < st.transactions.length; i++) {
+    const block = st.transactions[i]!;
     const r = toDraft(block);
     if ('kind' in r) {
       drafts.push(r);

@@ -44,7 +44,8 @@ const REAL_HEADING =
 function sectionHeading(row: Row, m: TableMapping, date1904: boolean): 'future' | 'real' | null {
   if (!row) return null;
   let first: string | null = null;
-  for (const c of row) {
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i];
     if (!c || c.v === undefined || c.v === null || cellText(c).trim() === '') continue;
     if (c.t !== 's') return null;
     first = cellText(c).trim();
@@ -77,10 +78,10 @@ function rawOf(row: Row): string {
   if (!row) return '[]';
   let end = row.length;
   while (end > 0 && cellText(row[end - 1]) === '') end--;
-  const cells: string[] = [];
+  const cells = new Array<string>(end);
   for (let i = 0; i < end; i++) {
     const t = cellText(row[i]);
-    cells.push(t.length > MAX_RAW_CELL_CHARS ? `${t.slice(0, MAX_RAW_CELL_CHARS)}…` : t);
+    cells[i] = t.length > MAX_RAW_CELL_CHARS ? `${t.slice(0, MAX_RAW_CELL_CHARS)}…` : t;
   }
   return JSON.stringify(cells);
 }
@@ -88,8 +89,8 @@ function rawOf(row: Row): string {
 /** The description columns' texts, each squashed, the empty ones left out, joined by “ - ”. */
 function descriptionOf(row: Row, columns: number[]): string {
   let out = '';
-  for (const c of columns) {
-    const t = squash(cellText(row?.[c]));
+  for (let i = 0; i < columns.length; i++) {
+    const t = squash(cellText(row?.[columns[i]!]));
     if (t !== '') out = out === '' ? t : `${out} - ${t}`;
   }
   return squash(out);
