@@ -1,11 +1,14 @@
 /**
- * [X] item 4: Conciliar reads its list without the card credits' sales (`match.lines` `details: false`) and the
- * focused line's panel asks `match.lineDetails` for them. Both through the handlers and the contract's schemas:
- * the light list is the full one less `cardSales`, and each line's details are what the full list carries.
+ * [X] item 4: Conciliar reads its list without the card credits' sales and the reasons' sentences (`match.lines`
+ * `details: false`); the focused line's panel asks `match.lineDetails` for the sales, and the renderer words the
+ * reasons (shared/i18n/reasons.pt.ts). Both through the handlers and the contract's schemas: the light list is
+ * the full one less `cardSales` and `text`, the sentences worded again are the full list's, and each line's
+ * details are what the full list carries.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeReturnFile } from '../../sandbox';
-import { matchingCommands } from '../../shared/contract/matching';
+import { matchingCommands, type MatchLineDto } from '../../shared/contract/matching';
+import { renderReason } from '../../shared/i18n/reasons.pt';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
 import { importAndSuggest } from '../import/import.handlers';
@@ -36,8 +39,15 @@ function handlers(d: Db) {
   };
 }
 
+/** The full list as the light one gives it: no card sales, reasons without their sentence. */
+const lightened = (rows: MatchLineDto[]) =>
+  rows.map(({ cardSales: _, ...rest }) => ({
+    ...rest,
+    reasons: rest.reasons.map((r) => ({ ...r, text: '' })),
+  }));
+
 describe('match.lines without details, match.lineDetails for one line', () => {
-  it('card deposits: the light list is the full one without cardSales; each line’s details are its sales', async () => {
+  it('card deposits: the light list is the full one without cardSales and sentences; each line’s details are its sales', async () => {
     const b = await sandboxBranch('ofx', 300);
     db = b.db;
     const cards = b.data.bankAccounts.find((a) => a.role === 'cards')!.id;
@@ -48,7 +58,9 @@ describe('match.lines without details, match.lineDetails for one line', () => {
     const light = await lines({ statementId, details: false });
     expect(full.filter((r) => r.cardSales).length).toBeGreaterThan(3);
     expect(light.some((r) => r.cardSales)).toBe(false);
-    expect(light).toEqual(full.map(({ cardSales: _, ...rest }) => rest));
+    expect(light).toEqual(lightened(full));
+    // The renderer words each reason as the core did.
+    for (const r of full) for (const x of r.reasons) expect(renderReason(x)).toBe(x.text);
     // The default is unchanged: every caller that does not ask gets the sales.
     expect(await lines({ statementId, details: true })).toEqual(full);
     for (const r of full) {
@@ -81,7 +93,8 @@ describe('match.lines without details, match.lineDetails for one line', () => {
     const full = await lines({});
     expect(full.filter((r) => r.returnTitles).length).toBeGreaterThan(0);
     // The list keeps the titles either way: a row names its titles' payer.
-    expect(await lines({ details: false })).toEqual(full.map(({ cardSales: _, ...rest }) => rest));
+    expect(await lines({ details: false })).toEqual(lightened(full));
+    for (const r of full) for (const x of r.reasons) expect(renderReason(x)).toBe(x.text);
     for (const r of full.filter((x) => x.returnTitles))
       expect((await details(r.lineId)).returnTitles).toEqual(r.returnTitles);
   });

@@ -26,7 +26,10 @@ export interface MatchLinesQuery {
   state?: MatchState | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
-  /** false: without `cardSales` (match.lineDetails gives one line's). Default true. */
+  /**
+   * false: without `cardSales` (match.lineDetails gives one line's) and the reasons without their sentence
+   * (`text` '': the renderer words them, shared/i18n/reasons.pt.ts). Default true.
+   */
   details?: boolean | undefined;
 }
 
@@ -89,7 +92,10 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
       bucket: bucketOf({ id: r.lineId, state: r.state, matchId: r.matchId }),
       score: r.score,
       zone: r.zone,
-      reasons: renderReasons(JSON.parse(r.reasons) as Reason[]),
+      reasons:
+        q.details === false
+          ? (JSON.parse(r.reasons) as Reason[]).map((x) => ({ ...x, text: '' }))
+          : renderReasons(JSON.parse(r.reasons) as Reason[]),
       receivables: byMatch.get(r.matchId) ?? [],
       ...(titles.has(r.matchId) ? { returnTitles: titles.get(r.matchId) } : {}),
       ...(sales.has(r.matchId) ? { cardSales: sales.get(r.matchId) } : {}),

@@ -109,7 +109,10 @@ export type ReasonParams = z.infer<typeof reasonParamsSchema>;
 export const reasonSchema = z.object({
   code: z.enum(REASON_CODES),
   params: reasonParamsSchema.optional(),
-  /** The sentence in Portuguese, as the CLI prints it. */
+  /**
+   * The sentence in Portuguese, as the CLI prints it (shared/i18n/reasons.pt.ts words it from code and params).
+   * '' in `match.lines` asked with `details: false`: the renderer words it itself, the same sentence.
+   */
   text: z.string(),
 });
 export type ReasonDto = z.infer<typeof reasonSchema>;
@@ -336,8 +339,9 @@ export const matchingCommands = {
       limit: z.number().int().min(1).max(5000).default(500),
       offset: z.number().int().min(0).default(0),
       /**
-       * false: each line without what only the focused line's panel shows, a card credit's `cardSales` (the
-       * list's heaviest part after the reasons); `match.lineDetails` gives them for one line. Default true.
+       * false: a lighter list (Conciliar's): each line without what only the focused line's panel shows, a card
+       * credit's `cardSales` (`match.lineDetails` gives one line's), and its reasons without their sentence
+       * (`text` '', the renderer words code and params with shared/i18n/reasons.pt.ts). Default true.
        */
       details: z.boolean().default(true),
     }),

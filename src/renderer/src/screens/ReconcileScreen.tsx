@@ -87,7 +87,8 @@ export function ReconcileScreen({
   const load = useCallback(
     async (id: number, expected?: number) => {
       const r = await latestLines(async (isCurrent) => {
-        // Without the card credits' sales: only the focused line's panel shows them (match.lineDetails below).
+        // The light list: without the card credits' sales (only the focused line's panel shows them, asked for
+        // below with match.lineDetails) and the reasons without their sentence (reason-text.ts words them).
         const page = (offset: number) =>
           call('match.lines', { statementId: id, limit: PAGE, offset, details: false });
         const first = await Promise.all(
