@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit tests (vitest) and end-to-end tests (Playwright + Chromium through the
 // browser host), then one closing line "N passed, N failed" summing all suites. Exit code 1 if anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,13 +26,43 @@ function record(label, passed, failed, skipped = 0) {
 }
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
+/**
+ * Commands that need nothing from each other, run at once (on two cores the four static checks take about
+ * half the time they take one after the other); each one's output is printed whole when all are done, in
+ * this order, under its label.
+ */
+async function runTogether(tasks) {
+  const results = await Promise.all(
+    tasks.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (out += d));
+          child.on('error', (e) => resolve({ label, ok: false, out: `${out}${e.message}\n` }));
+          child.on('close', (code) => resolve({ label, ok: code === 0, out }));
+        }),
+    ),
+  );
+  for (const r of results) {
+    console.log(`\n=== ${r.label} ===`);
+    process.stdout.write(r.out);
+  }
+  return Object.fromEntries(results.map((r) => [r.label, r.ok]));
+}
+
 // Static checks count as one check each.
-const typecheck =
-  run('typecheck', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']) &&
-  run('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+const ok = await runTogether([
+  ['typecheck', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
+  ['typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
+  ['lint', bin('eslint'), ['.']],
+  ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+]);
+const typecheck = ok['typecheck'] && ok['typecheck (web)'];
 record('typecheck', typecheck ? 1 : 0, typecheck ? 0 : 1);
-const eslint = run('lint', bin('eslint'), ['.']);
-const prettier = run('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+const eslint = ok['lint'];
+const prettier = ok['format'];
 record('lint', (eslint ? 1 : 0) + (prettier ? 1 : 0), (eslint ? 0 : 1) + (prettier ? 0 : 1));
 
 // Unit and service tests. Many start the `quita` command: build it once here rather than in the first
