@@ -17,7 +17,7 @@
  * acquirer's own record of the credit, stronger than any key the bank's text carries.
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
-import { receivedNames } from './received-names';
+import { receivedNames } from '../../shared/received-names';
 import type { Assignment, PassEntry } from './assign';
 import { dayNumber } from './calendar';
 import type { PLine, PRec, Prepared } from './prepare';

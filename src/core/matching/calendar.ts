@@ -54,8 +54,3 @@ export function addBusinessDays(day: number, n: number): number {
   for (let i = 0; i < n; i++) d = onOrNextBusinessDay(d + 1);
   return d;
 }
-
-/** "12/11" for the reasons' short dates. */
-export function shortBr(date: string): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}`;
-}

@@ -33,7 +33,7 @@ import {
   type CardModel,
 } from './card-days';
 import type { PLine, PRec, Prepared } from './prepare';
-import { receivedNames } from './received-names';
+import { receivedNames } from '../../shared/received-names';
 import { optionOf, PTS, typeFit, type Option, type Part } from './score';
 import type { CardProduct, MatchCardFee, MatchSettings, Reason } from './types';
 

@@ -8,7 +8,7 @@
 import { PAYMENT_TYPE } from '../../shared/constants';
 import type { Assignment, PassEntry } from './assign';
 import { identityOf } from './passes';
-import { receivedNames } from './received-names';
+import { receivedNames } from '../../shared/received-names';
 import { inWindow, nameKeys, type PLine, type PRec, type Prepared } from './prepare';
 import { amountFit, dateFit, optionOf, PTS, typeFit, type Option, type Part } from './score';
 import type { MatchAlias, MatchSettings, Reason } from './types';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REASON_CODES } from '../../shared/contract/matching';
 import { brl, renderReason } from './reasons-pt';
-import { receivedNames } from './received-names';
+import { receivedNames } from '../../shared/received-names';
 import type { MatchReceivable } from './types';
 
 const bare: MatchReceivable = {

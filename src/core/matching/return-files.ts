@@ -16,7 +16,7 @@
  * Runs before every other pass: a settlement record is proof, stronger than a key on the line.
  */
 import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
-import { receivedNames } from './received-names';
+import { receivedNames } from '../../shared/received-names';
 import type { Assignment, PassEntry } from './assign';
 import { nameSimilarity } from './name-similarity';
 import type { PLine, PRec, Prepared } from './prepare';

@@ -1,3 +1,4 @@
+import { parseReceivedNames } from '../received-names';
 import { arrivalWindow } from '../arrival-window';
 import { acquirerName } from '../acquirers';
 import type { ReasonDto } from '../contract/matching';
@@ -96,13 +97,7 @@ export function englishReason(
         : "this line's proposal";
     case 'lump_received': {
       const said = `${n(num('count'), 'receivable of this deposit was', 'receivables of this deposit were')} already marked paid`;
-      // `names`: one "cents name" per line (core/matching/received-names.ts).
-      const who = str('names')
-        .split('\n')
-        .flatMap((x) => {
-          const m = /^(-?\d+) (.+)$/.exec(x);
-          return m ? [`${m[2]} (${money(Number(m[1]))})`] : [];
-        });
+      const who = parseReceivedNames(str('names')).map((x) => `${x.name} (${money(x.cents)})`);
       if (who.length === 0) return said;
       const more = num('count') - who.length;
       return `${said}: ${who.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;

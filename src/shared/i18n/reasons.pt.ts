@@ -6,6 +6,7 @@
  */
 import { acquirerName } from '../acquirers';
 import { arrivalWindow } from '../arrival-window';
+import { parseReceivedNames } from '../received-names';
 import type { ReasonCode, ReasonParams } from '../contract/matching';
 
 /** A reason as the engine stores it: a stable code and its params. */
@@ -14,20 +15,8 @@ export interface PortugueseReason {
   params?: ReasonParams | undefined;
 }
 
-/** "2026-07-15" → "15/07" (as core/matching/calendar.ts's shortBr). */
+/** "2026-07-15" → "15/07": the reasons' short dates. */
 const shortBr = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
-
-/**
- * `lump_received`'s `names` read back: who and how much, in the order written (one `cents name` per line, as
- * core/matching/received-names.ts writes them).
- */
-function parseReceivedNames(names: unknown): { cents: number; name: string }[] {
-  if (typeof names !== 'string' || names === '') return [];
-  return names.split('\n').flatMap((s) => {
-    const m = /^(-?\d+) (.+)$/.exec(s);
-    return m ? [{ cents: Number(m[1]), name: m[2]! }] : [];
-  });
-}
 
 const TYPE_NAMES: Record<number, string> = {
   1: 'dinheiro',

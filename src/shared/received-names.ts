@@ -1,14 +1,20 @@
 /**
  * Whose money a deposit held that the EVO had received already (`lump_received`'s `names`): the clerk reads
  * "2 recebíveis deste depósito já estavam baixados: Ana Lima (R$ 99,90), Rui Sá (R$ 129,90)", never a bare count
- * ([T] item 2). One `cents name` per line, the first few; the count says how many there were in all.
+ * ([T] item 2). One `cents name` per line, the first few; the count says how many there were in all. Written by
+ * the matching engine, read back by the reasons' wording (shared/i18n/reasons.pt.ts and reasons.en.ts): the one
+ * module that knows the format.
  */
-import type { MatchReceivable } from './types';
 
 /** How many receivables `names` carries; the sentence says "e mais N" for the rest. */
 export const NAMED_RECEIVED = 6;
 
-export function receivedNames(recs: readonly { r: MatchReceivable }[]): string {
+/** What `names` needs of a receivable (the engine's MatchReceivable has these). */
+interface Received {
+  r: { id: number; amountCents: number; amountPaidCents?: number | null; payerName: string | null };
+}
+
+export function receivedNames(recs: readonly Received[]): string {
   return recs
     .slice(0, NAMED_RECEIVED)
     .map(
