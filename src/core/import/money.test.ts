@@ -34,6 +34,13 @@ describe('amounts into integer cents', () => {
     expect(cents('45,10', 'auto')).toBe(4510);
     expect(cents('1.234,56', 'auto')).toBe(123456);
     expect(cents('1,234,567', 'auto')).toBe(123456700);
+    expect(cents('1234', 'auto')).toBe(123400);
+    // Without a separator only digits are an amount: an OFX TRNAMT of letters, hex or an exponent is refused,
+    // never read as NaN, R$ 26,00 or R$ 100.000,00.
+    expect(cents('abc', 'auto')).toMatch(/not an amount/);
+    expect(cents('0x1A', 'auto')).toMatch(/not an amount/);
+    expect(cents('1e5', 'auto')).toMatch(/not an amount/);
+    expect(cents('-', 'auto')).toBeNull();
   });
 
   it('refuses what is not money instead of guessing', () => {

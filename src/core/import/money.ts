@@ -44,7 +44,8 @@ function splitBody(body: string, dec: DecimalSeparator | 'auto'): { int: string;
   if (d === 'auto') {
     const lastComma = body.lastIndexOf(',');
     const lastDot = body.lastIndexOf('.');
-    if (lastComma < 0 && lastDot < 0) return { int: body, frac: '' };
+    // No separator: digits only, or not an amount ("abc", "0x1A", "1e5" are not read as numbers).
+    if (lastComma < 0 && lastDot < 0) return WHOLE.test(body) ? { int: body, frac: '' } : null;
     const last: DecimalSeparator = lastComma > lastDot ? ',' : '.';
     const several = body.indexOf(last) !== (last === ',' ? lastComma : lastDot);
     const other = last === ',' ? '.' : ',';
@@ -69,6 +70,7 @@ function splitBody(body: string, dec: DecimalSeparator | 'auto'): { int: string;
 const GROUPED_DOT = /^\d{1,3}(?:\.\d{3})+$/;
 const GROUPED_COMMA = /^\d{1,3}(?:,\d{3})+$/;
 const DIGITS = /^\d*$/;
+const WHOLE = /^\d+$/;
 
 /**
  * Amount text as banks write it, into integer cents, exactly (no floating point): `-1.234,56`,
