@@ -8,11 +8,12 @@
  * The data set is made once, here, with this checkout's sandbox (seed 7, six months, 17,500 members per 100,000
  * receivables; the first N receivables by id as the API returns them, the first M credit lines by date of every
  * active account's last 80 days), and written to a file. Each commit gets a detached worktree (sharing this
- * checkout's node_modules) with probe.ts copied in, and stores and matches that file through its own code,
- * pinned to one CPU when `taskset` exists. Printed: each phase's median CPU milliseconds for A and B and the
- * ratio B/A, the peak memory of one run in a fresh process (maxRSS over the RSS once the file is open), the
- * peak RSS of the process of the timed runs and its growth, and whether both commits decided the same (zones and the receivables of every
- * line). For the growth per doubling, run 10000/50000, 20000/100000 and 40000/200000 (and `--grow`: see below).
+ * checkout's node_modules) with probe.ts and bench/shared/store-statement.ts copied in, and stores and matches
+ * that file through its own code, pinned to one CPU when `taskset` exists. Printed: each phase's median CPU
+ * milliseconds for A and B and the ratio B/A, the peak memory of one run in a fresh process (maxRSS over the RSS
+ * once the file is open), the peak RSS of the process of the timed runs and its growth, and whether both
+ * commits decided the same (zones and the receivables of every line). For the growth per doubling, run
+ * 10000/50000, 20000/100000 and 40000/200000 (and `--grow`: see below).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -123,6 +124,11 @@ function probe(rev: string): ProbeResult & { sha: string; top?: ProfileEntry[] }
       symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
     mkdirSync(join(tree, 'bench', 'compare'), { recursive: true });
     copyFileSync(join(here, 'probe.ts'), join(tree, 'bench', 'compare', 'probe.ts'));
+    mkdirSync(join(tree, 'bench', 'shared'), { recursive: true });
+    copyFileSync(
+      join(here, '..', 'shared', 'store-statement.ts'),
+      join(tree, 'bench', 'shared', 'store-statement.ts'),
+    );
     const [cmd, ...args]: string[] = [
       ...pin,
       process.execPath,

@@ -22,6 +22,7 @@ import { upsertReceivables } from '../../src/core/cache/receivables.repo';
 import { openDb } from '../../src/core/db/open-db';
 import { matchingRepo } from '../../src/core/matching/matching.repo';
 import { runMatching } from '../../src/core/matching/matching.service';
+import { storeStatement } from '../shared/store-statement';
 
 interface DataSet {
   today: string;
@@ -109,58 +110,14 @@ function store(file: string): void {
     at,
   );
 
-  /** A statement row from the table's own columns: what a NOT NULL column needs, whatever the commit's schema. */
   const from = data.lines[0]!.date;
   const to = data.lines.at(-1)!.date;
-  const n = data.lines.length;
-  const known: Record<string, unknown> = {
-    bank_account_id: data.primaryAccountId,
-    file_name: 'compare.ofx',
-    sha256: 'compare',
-    byte_size: 1,
-    format: 'ofx',
-    mapping_json: '{}',
-    mapping_source: 'detected',
-    imported_at: at,
-    period_from: from,
-    period_to: to,
-    line_count: n,
-    credit_count: n,
-    inserted_count: n,
-  };
-  const columns = (
-    db.prepare('PRAGMA table_info(statements)').all() as {
-      name: string;
-      notnull: number;
-      dflt_value: unknown;
-      pk: number;
-    }[]
-  ).filter((c) => !c.pk && (c.name in known || (c.notnull && c.dflt_value === null)));
-  const statementId = Number(
-    db
-      .prepare(
-        `INSERT INTO statements (${columns.map((c) => c.name).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-      )
-      .run(...columns.map((c) => (c.name in known ? known[c.name] : 0))).lastInsertRowid,
-  );
-  const ins = db.prepare(
-    `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description,
-     payer_text, raw_json, fingerprint) VALUES (?, ?, ?, ?, ?, 'credit', ?, ?, '{}', ?)`,
-  );
-  db.transaction(() => {
-    data.lines.forEach((l, k) =>
-      ins.run(
-        statementId,
-        data.primaryAccountId,
-        k + 1,
-        l.date,
-        l.amountCents,
-        l.description,
-        l.payerText,
-        `c${k}`,
-      ),
-    );
-  })();
+  const statementId = storeStatement(db, {
+    bankAccountId: data.primaryAccountId,
+    fileName: 'compare.ofx',
+    at,
+    lines: data.lines,
+  });
 
   db.prepare('CREATE TABLE compare_probe (json TEXT)').run();
   db.prepare('INSERT INTO compare_probe VALUES (?)').run(

@@ -383,6 +383,11 @@ function worktree(rev: string): { tree: string; sha: string; remove: () => void 
     symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
   mkdirSync(join(tree, 'bench', 'conciliar'), { recursive: true });
   copyFileSync(join(here, 'seed.ts'), join(tree, 'bench', 'conciliar', 'seed.ts'));
+  mkdirSync(join(tree, 'bench', 'shared'), { recursive: true });
+  copyFileSync(
+    join(here, '..', 'shared', 'store-statement.ts'),
+    join(tree, 'bench', 'shared', 'store-statement.ts'),
+  );
   return {
     tree,
     sha,

@@ -13,6 +13,7 @@ import { createCore } from '../../src/core/bootstrap';
 import { replaceBankAccounts } from '../../src/core/cache/bank-accounts.repo';
 import { upsertReceivables } from '../../src/core/cache/receivables.repo';
 import { runMatching } from '../../src/core/matching/matching.service';
+import { storeStatement } from '../shared/store-statement';
 
 interface DataSet {
   today: string;
@@ -49,55 +50,12 @@ upsertReceivables(
   data.receivables.map((r) => receivableSchema.parse(r)),
   at,
 );
-const n = data.lines.length;
-const known: Record<string, unknown> = {
-  bank_account_id: data.primaryAccountId,
-  file_name: 'conciliar.ofx',
-  sha256: 'conciliar',
-  byte_size: 1,
-  format: 'ofx',
-  mapping_json: '{}',
-  mapping_source: 'detected',
-  imported_at: at,
-  period_from: data.lines[0]!.date,
-  period_to: data.lines.at(-1)!.date,
-  line_count: n,
-  credit_count: n,
-  inserted_count: n,
-};
-const columns = (
-  db.prepare('PRAGMA table_info(statements)').all() as {
-    name: string;
-    notnull: number;
-    dflt_value: unknown;
-    pk: number;
-  }[]
-).filter((c) => !c.pk && (c.name in known || (c.notnull && c.dflt_value === null)));
-const statementId = Number(
-  db
-    .prepare(
-      `INSERT INTO statements (${columns.map((c) => c.name).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    )
-    .run(...columns.map((c) => (c.name in known ? known[c.name] : 0))).lastInsertRowid,
-);
-const ins = db.prepare(
-  `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description,
-     payer_text, raw_json, fingerprint) VALUES (?, ?, ?, ?, ?, 'credit', ?, ?, '{}', ?)`,
-);
-db.transaction(() => {
-  data.lines.forEach((l, k) =>
-    ins.run(
-      statementId,
-      data.primaryAccountId,
-      k + 1,
-      l.date,
-      l.amountCents,
-      l.description,
-      l.payerText,
-      `c${k}`,
-    ),
-  );
-})();
+const statementId = storeStatement(db, {
+  bankAccountId: data.primaryAccountId,
+  fileName: 'conciliar.ofx',
+  at,
+  lines: data.lines,
+});
 runMatching(db, { statementId }, { now: () => new Date(at) });
 const zones = Object.fromEntries(
   (
@@ -110,4 +68,4 @@ const zones = Object.fromEntries(
   ).map((r) => [r.z, r.c]),
 );
 await core.close();
-process.stdout.write(`${JSON.stringify({ statementId, lines: n, zones })}\n`);
+process.stdout.write(`${JSON.stringify({ statementId, lines: data.lines.length, zones })}\n`);
