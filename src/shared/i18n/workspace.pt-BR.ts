@@ -174,6 +174,8 @@ export const workspacePtBR = {
     imported: '{{label}} (importado em {{when}})',
     file: 'Arquivo: {{file}}',
   },
+  loadingRest_one: 'Lendo a última linha do extrato…',
+  loadingRest_other: 'Lendo as outras {{count}} linhas do extrato…',
   progress: '{{decided}} de {{lines}} decididos',
   totals:
     'A decidir {{todo}} ({{todoAmount}}) · aprovados {{approved}} · já no EVO {{recorded}} · deixados de lado {{aside}} · conciliado {{decidedAmount}}',

@@ -24,6 +24,8 @@ type LineDetails = CommandOutput<'match.lineDetails'>;
 const ROW_HEIGHT = 64;
 /** Lines per match.lines call (the command's most). */
 const PAGE = 5000;
+/** A statement with more credit lines than this has them drawn before the rest are read. */
+const HEAD = 100;
 
 /**
  * Conciliar: a workspace that fills the window. The statement's lines on the left (virtualized, keyboard
@@ -50,6 +52,14 @@ export function ReconcileScreen({
   const [accounts, setAccounts] = useState<Account[]>([]);
   const [statementId, setStatementId] = useState<number | null>(null);
   const [lines, setLines] = useState<MatchLine[] | null>(null);
+  /** Lines of the statement still being read after its first ones were drawn (0: the list is whole). */
+  const [loadingRest, setLoadingRest] = useState(0);
+  /**
+   * One per load of the lines, counted when its lines are first drawn: the focused line's panel asks again
+   * after a reload (an action may have changed its line), not when the rest of a long statement arrives under
+   * lines already drawn.
+   */
+  const [loads, setLoads] = useState(0);
   const [rules, setRules] = useState<Rule[]>([]);
   const [chosenFilter, setFilter] = useState<ReconcileFilter | null>(initialFilter ?? null);
   const [search, setSearch] = useState('');
@@ -82,27 +92,58 @@ export function ReconcileScreen({
   /**
    * Loads every line of a statement; an older load that answers late never overwrites a newer one. The pages its
    * credit count says it has (`expected`) are asked for at once, so this side reads one answer while the host
-   * makes the next; any lines beyond them, page by page.
+   * makes the next; any lines beyond them, page by page. A long statement's first HEAD lines are asked for first
+   * and drawn as soon as they come ([X] item 4: the clerk starts on the first screenful while the rest arrive);
+   * until the rest is in, `loadingRest` says how many lines are missing, and nothing counts or acts on the
+   * whole list (the tabs' counts, the totals, "Aprovar todos os verdes").
    */
   const load = useCallback(
     async (id: number, expected?: number) => {
-      const r = await latestLines(async (isCurrent) => {
-        // The light list: without the card credits' sales (only the focused line's panel shows them, asked for
-        // below with match.lineDetails) and the reasons without their sentence (reason-text.ts words them).
-        const page = (offset: number) =>
-          call('match.lines', { statementId: id, limit: PAGE, offset, details: false });
-        const first = await Promise.all(
-          Array.from({ length: Math.max(1, Math.ceil((expected ?? 0) / PAGE)) }, (_, k) => page(k * PAGE)),
-        );
-        const all: MatchLine[] = first.flatMap((p) => p.rows);
-        let last = first.at(-1)!;
-        while (isCurrent() && all.length < last.total && last.rows.length > 0) {
-          last = await page(all.length);
-          all.push(...last.rows);
+      // The first lines were drawn before the rest: the panel's answers, asked for then, still hold.
+      let partial = false;
+      try {
+        const r = await latestLines(async (isCurrent) => {
+          // The light list: without the card credits' sales (only the focused line's panel shows them, asked for
+          // below with match.lineDetails) and the reasons without their sentence (reason-text.ts words them).
+          const page = (offset: number, limit = PAGE) =>
+            call('match.lines', { statementId: id, limit, offset, details: false });
+          const total = expected ?? 0;
+          const head = total > HEAD ? page(0, HEAD) : null;
+          const start = head ? HEAD : 0;
+          const rest = Promise.all(
+            Array.from({ length: Math.max(1, Math.ceil((total - start) / PAGE)) }, (_, k) =>
+              page(start + k * PAGE),
+            ),
+          );
+          // Awaited below; until then a failure must not count as unhandled.
+          rest.catch(() => undefined);
+          const first = head ? [await head] : [];
+          if (head && isCurrent()) {
+            partial = true;
+            setLines(first[0]!.rows);
+            setLoads((n) => n + 1);
+            setLoadingRest(Math.max(0, first[0]!.total - first[0]!.rows.length));
+          }
+          first.push(...(await rest));
+          const all: MatchLine[] = first.flatMap((p) => p.rows);
+          let last = first.at(-1)!;
+          while (isCurrent() && all.length < last.total && last.rows.length > 0) {
+            last = await page(all.length);
+            all.push(...last.rows);
+          }
+          return all;
+        });
+        if (r.current) {
+          setLines(r.value);
+          setLoadingRest(0);
+          if (!partial) setLoads((n) => n + 1);
         }
-        return all;
-      });
-      if (r.current) setLines(r.value);
+      } catch (e) {
+        // The first lines alone must not stay on screen as if they were the statement.
+        setLines(null);
+        setLoadingRest(0);
+        throw e;
+      }
     },
     [latestLines],
   );
@@ -186,7 +227,7 @@ export function ReconcileScreen({
       );
     }, 120);
     return () => clearTimeout(timer);
-  }, [focusedLineId, lines, latestCandidates]);
+  }, [focusedLineId, loads, latestCandidates]);
 
   // The focused card credit's sales, which the list is read without: asked for at once (one small read), the
   // answer of a line already left behind dropped; again when the lines are reloaded (an action may change them).
@@ -198,7 +239,7 @@ export function ReconcileScreen({
       (d) => d.current && setDetails(d.value),
       fail,
     );
-  }, [focusedLineId, hasSales, lines, latestDetails]);
+  }, [focusedLineId, hasSales, loads, latestDetails]);
   const panelLine = useMemo(
     () =>
       focused &&
@@ -376,7 +417,7 @@ export function ReconcileScreen({
     <section className="screen screen-wide reconcile-screen" onKeyDown={onKeyDown}>
       <div className="reconcile-head">
         <h1>{t('nav.reconcile')}</h1>
-        {lines && totals.lines > 0 && (
+        {lines && totals.lines > 0 && loadingRest === 0 && (
           <div className="reconcile-progress">
             <div
               className="progress-bar"
@@ -448,9 +489,9 @@ export function ReconcileScreen({
           onClick={() =>
             void act(() => call('review.approveGreen', { statementId: statementId ?? undefined }))
           }
-          disabled={busy || totals.green === 0}
+          disabled={busy || totals.green === 0 || loadingRest > 0}
         >
-          {t('reconcile.approveGreen', { count: totals.green })}
+          {t('reconcile.approveGreen', { count: loadingRest > 0 ? '…' : totals.green })}
         </button>
       </div>
       <div className="filters" role="tablist" aria-label={t('reconcile.filter')}>
@@ -463,19 +504,21 @@ export function ReconcileScreen({
             className={filter === f ? 'chip active' : 'chip'}
             onClick={() => setFilter(f)}
           >
-            {t(`reconcile.filters.${f}`)} ({counts[f]})
+            {t(`reconcile.filters.${f}`)} ({loadingRest > 0 ? '…' : counts[f]})
           </button>
         ))}
       </div>
       <p className="totals" role="status">
-        {t('workspace.totals', {
-          todo: totals.todo,
-          todoAmount: formatMoney(totals.todoCents, locale),
-          approved: totals.approved,
-          recorded: totals.recorded,
-          aside: totals.aside,
-          decidedAmount: formatMoney(totals.decidedCents, locale),
-        })}
+        {loadingRest > 0
+          ? t('workspace.loadingRest', { count: loadingRest })
+          : t('workspace.totals', {
+              todo: totals.todo,
+              todoAmount: formatMoney(totals.todoCents, locale),
+              approved: totals.approved,
+              recorded: totals.recorded,
+              aside: totals.aside,
+              decidedAmount: formatMoney(totals.decidedCents, locale),
+            })}
       </p>
       {message && (
         <p role={message.tone === 'error' ? 'alert' : 'status'} className={`status ${message.tone}`}>
@@ -523,7 +566,7 @@ export function ReconcileScreen({
             <span role="columnheader">{t('reconcile.col.proposal')}</span>
             <span role="columnheader">{t('reconcile.col.score')}</span>
           </div>
-          {lines && visible.length === 0 && (
+          {lines && visible.length === 0 && loadingRest === 0 && (
             <p className={filter === 'todo' && totals.lines > 0 ? 'status ok empty' : 'muted empty'}>
               {filter === 'todo' && totals.lines > 0
                 ? t('workspace.allDecided', { count: totals.waiting })
