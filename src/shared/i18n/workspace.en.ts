@@ -179,7 +179,7 @@ export const workspaceEn: typeof workspacePtBR = {
     file: 'File: {{file}}',
   },
   loadingRest_one: 'Reading the statement’s last line…',
-  loadingRest_other: 'Reading the statement’s other {{count}} lines…',
+  loadingRest: 'Reading the statement’s other {{count}} lines…',
   progress: '{{decided}} of {{lines}} decided',
   totals:
     'To decide {{todo}} ({{todoAmount}}) · approved {{approved}} · already in EVO {{recorded}} · set aside {{aside}} · reconciled {{decidedAmount}}',

@@ -175,7 +175,7 @@ export const workspacePtBR = {
     file: 'Arquivo: {{file}}',
   },
   loadingRest_one: 'Lendo a última linha do extrato…',
-  loadingRest_other: 'Lendo as outras {{count}} linhas do extrato…',
+  loadingRest: 'Lendo as outras {{count}} linhas do extrato…',
   progress: '{{decided}} de {{lines}} decididos',
   totals:
     'A decidir {{todo}} ({{todoAmount}}) · aprovados {{approved}} · já no EVO {{recorded}} · deixados de lado {{aside}} · conciliado {{decidedAmount}}',
