@@ -139,9 +139,12 @@ export function ReconcileScreen({
           if (!partial) setLoads((n) => n + 1);
         }
       } catch (e) {
-        // The first lines alone must not stay on screen as if they were the statement.
-        setLines(null);
-        setLoadingRest(0);
+        // The first lines alone must not stay on screen as if they were the statement; a whole list read before
+        // stays (as it did before lines were drawn in two steps), with the error beside it.
+        if (partial) {
+          setLines(null);
+          setLoadingRest(0);
+        }
         throw e;
       }
     },
