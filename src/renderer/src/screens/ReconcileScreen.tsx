@@ -54,6 +54,8 @@ export function ReconcileScreen({
   const [lines, setLines] = useState<MatchLine[] | null>(null);
   /** Lines of the statement still being read after its first ones were drawn (0: the list is whole). */
   const [loadingRest, setLoadingRest] = useState(0);
+  /** Whether the lines on screen are a long statement's first ones only (the rest still being read). */
+  const partialShown = useRef(false);
   /**
    * One per load of the lines, counted when its lines are first drawn: the focused line's panel asks again
    * after a reload (an action may have changed its line), not when the rest of a long statement arrives under
@@ -120,6 +122,7 @@ export function ReconcileScreen({
           const first = head ? [await head] : [];
           if (head && isCurrent()) {
             partial = true;
+            partialShown.current = true;
             setLines(first[0]!.rows);
             setLoads((n) => n + 1);
             setLoadingRest(Math.max(0, first[0]!.total - first[0]!.rows.length));
@@ -134,14 +137,17 @@ export function ReconcileScreen({
           return all;
         });
         if (r.current) {
+          partialShown.current = false;
           setLines(r.value);
           setLoadingRest(0);
           if (!partial) setLoads((n) => n + 1);
         }
       } catch (e) {
-        // The first lines alone must not stay on screen as if they were the statement; a whole list read before
-        // stays (as it did before lines were drawn in two steps), with the error beside it.
-        if (partial) {
+        // First lines alone (this load's or an earlier one's) must not stay on screen as if they were the
+        // statement; a whole list read before stays (as it did before lines were drawn in two steps), with the
+        // error beside it.
+        if (partialShown.current) {
+          partialShown.current = false;
           setLines(null);
           setLoadingRest(0);
         }
