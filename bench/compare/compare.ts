@@ -15,27 +15,17 @@
  * commits decided the same (zones and the receivables of every line). For the growth per doubling, run
  * 10000/50000, 20000/100000 and 40000/200000 (and `--grow`: see below).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateSandboxData } from '../../src/sandbox';
 import { bankAccountJson, receivableJson } from '../../src/sandbox/serialize';
 import { addDays, statementLines, type TruthLine } from '../matching/dataset';
+import { addWorktree, shortSha } from '../shared/worktree';
 import { profileTop, type ProfileEntry } from './profile-top';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
 const { values, positionals } = parseArgs({
   options: {
     lines: { type: 'string', default: '20000' },
@@ -116,19 +106,12 @@ interface ProbeResult {
 
 const pin = spawnSync('taskset', ['--version']).status === 0 ? ['taskset', '-c', '0'] : [];
 function probe(rev: string): ProbeResult & { sha: string; top?: ProfileEntry[] } {
-  const sha = execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim();
-  const tree = join(work, sha);
-  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', tree, sha], { cwd: root });
+  const sha = shortSha(rev);
+  const { tree, remove } = addWorktree(sha, join(work, sha), [
+    'compare/probe.ts',
+    'shared/store-statement.ts',
+  ]);
   try {
-    if (!existsSync(join(tree, 'node_modules')))
-      symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
-    mkdirSync(join(tree, 'bench', 'compare'), { recursive: true });
-    copyFileSync(join(here, 'probe.ts'), join(tree, 'bench', 'compare', 'probe.ts'));
-    mkdirSync(join(tree, 'bench', 'shared'), { recursive: true });
-    copyFileSync(
-      join(here, '..', 'shared', 'store-statement.ts'),
-      join(tree, 'bench', 'shared', 'store-statement.ts'),
-    );
     const [cmd, ...args]: string[] = [
       ...pin,
       process.execPath,
@@ -148,7 +131,7 @@ function probe(rev: string): ProbeResult & { sha: string; top?: ProfileEntry[] }
       ...(values.profile ? { top: profileTop(join(work, `${sha}.cpuprofile`)) } : {}),
     };
   } finally {
-    execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
+    remove();
   }
 }
 

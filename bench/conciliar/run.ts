@@ -34,17 +34,7 @@
  * receivables a first sync keeps around them. Each side stores it and matches it with its own code (seed.ts).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +45,7 @@ import { bankAccountJson, receivableJson } from '../../src/sandbox/serialize';
 import { addDays, statementLines, type TruthLine } from '../matching/dataset';
 // @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
 import { findChromium } from '../../scripts/find-chromium.mjs';
+import { addWorktree, shortSha } from '../shared/worktree';
 import { profileTop } from './profile-top';
 import { traceTop } from './trace-top';
 
@@ -375,23 +366,10 @@ async function openSide(
 
 /** A detached worktree of `rev` under /work/wt-conc-<sha>, node_modules shared, this seed.ts copied in. */
 function worktree(rev: string): { tree: string; sha: string; remove: () => void } {
-  const sha = execFileSync('git', ['rev-parse', '--short', rev], { cwd: root, encoding: 'utf8' }).trim();
-  const tree = `/work/wt-conc-${sha}`;
-  if (existsSync(tree)) execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
-  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', tree, sha], { cwd: root });
-  if (!existsSync(join(tree, 'node_modules')))
-    symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
-  mkdirSync(join(tree, 'bench', 'conciliar'), { recursive: true });
-  copyFileSync(join(here, 'seed.ts'), join(tree, 'bench', 'conciliar', 'seed.ts'));
-  mkdirSync(join(tree, 'bench', 'shared'), { recursive: true });
-  copyFileSync(
-    join(here, '..', 'shared', 'store-statement.ts'),
-    join(tree, 'bench', 'shared', 'store-statement.ts'),
-  );
+  const sha = shortSha(rev);
   return {
-    tree,
     sha,
-    remove: () => execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root }),
+    ...addWorktree(sha, `/work/wt-conc-${sha}`, ['conciliar/seed.ts', 'shared/store-statement.ts']),
   };
 }
 
@@ -404,7 +382,7 @@ const load = () =>
 try {
   const loadBefore = load();
   const dataFile = makeDataSet();
-  const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  const head = shortSha('HEAD');
   const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], {
     cwd: root,
     encoding: 'utf8',
