@@ -117,7 +117,8 @@ export function ReconcileScreen({
               page(start + k * PAGE),
             ),
           );
-          // Awaited below; until then a failure must not count as unhandled.
+          // Nothing is lost here: this same promise is awaited below (`await rest`), which throws its failure to
+          // the caller; this handler only keeps the browser from calling it unhandled while the first lines load.
           rest.catch(() => undefined);
           const first = head ? [await head] : [];
           if (head && isCurrent()) {
