@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CARD_STYLE_NAMES, type CardStyleName } from './data/card-styles';
+import { ADMIN_WITHOUT_BRANCH, ID_BRANCH_MODES, MAX_BRANCHES, type NetworkOptions } from './data/network';
 import type { ReturnFileOptions } from './statement/return-file';
 import { ACQUIRER_FORMATS, type AcquirerFileOptions, type AcquirerFormat } from './acquirer-files';
 import type { NoiseLevel, StatementFormat } from './statement/types';
@@ -15,6 +16,8 @@ export const USAGE = `Usage:
 Data:        --seed N (42) --members N (200) --months N (6) --today YYYY-MM-DD (today, Brasília)
              --card-style ${CARD_STYLE_NAMES.join('|')} (classic): how acquirers settle cards
              --db FILE   keep client changes across restarts (its stored seed/members/months/today win)
+Network:     --branches N (2..200; members per branch = --members) --id-branch honoured|ignored|refused
+             --admin-without-branch all|refused   (see docs/sandbox.md, Network mode)
 Server:      --port N (8787; 0 = random) --user NAME --branch-key KEY --admin-key KEY
 Rate limit:  --no-rate-limit | --rate-per-second N (5) --rate-per-minute N (40)
 Faults:      --latency MS --latency-jitter MS --error-rate P --throttle-rate P --timeout-rate P
@@ -96,6 +99,35 @@ function lenientOptions(values: {
   return out;
 }
 
+/** Network mode from `--branches`; the two switches alone are an error (they mean nothing for one branch). */
+function networkOptions(values: {
+  branches?: string;
+  'id-branch'?: string;
+  'admin-without-branch'?: string;
+}): NetworkOptions | undefined {
+  const branches = num('branches', values.branches);
+  const idBranch = values['id-branch'];
+  const admin = values['admin-without-branch'];
+  if (branches === undefined) {
+    if (idBranch !== undefined || admin !== undefined)
+      throw new Error('--id-branch and --admin-without-branch need --branches N (network mode)');
+    return undefined;
+  }
+  if (branches < 2 || branches > MAX_BRANCHES)
+    throw new Error(`--branches must be from 2 to ${MAX_BRANCHES}`);
+  const mode = ID_BRANCH_MODES.find((m) => m === idBranch);
+  if (idBranch !== undefined && mode === undefined)
+    throw new Error(`--id-branch must be one of ${ID_BRANCH_MODES.join(', ')}`);
+  const without = ADMIN_WITHOUT_BRANCH.find((m) => m === admin);
+  if (admin !== undefined && without === undefined)
+    throw new Error(`--admin-without-branch must be one of ${ADMIN_WITHOUT_BRANCH.join(', ')}`);
+  return {
+    branches,
+    ...(mode !== undefined ? { idBranch: mode } : {}),
+    ...(without !== undefined ? { adminWithoutBranch: without } : {}),
+  };
+}
+
 /** Parses the command line; throws an Error with a readable message on bad input. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const { values, positionals } = parseArgs({
@@ -138,6 +170,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       out: { type: 'string' },
       'boleto-lumps': { type: 'string' },
       'card-style': { type: 'string' },
+      branches: { type: 'string' },
+      'id-branch': { type: 'string' },
+      'admin-without-branch': { type: 'string' },
       layout: { type: 'string' },
       'seu-numero': { type: 'string' },
       strip: { type: 'boolean' },
@@ -181,6 +216,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   assign('branchKey', values['branch-key']);
   assign('adminKey', values['admin-key']);
   if (Object.keys(lenient).length > 0) options.lenient = lenient;
+  assign('network', networkOptions(values));
 
   const [command, ...rest] = positionals;
   if (

@@ -3,7 +3,10 @@ import { createClock } from './clock';
 import { generateSandboxData, resolveGenerationParams } from './data/generate';
 import type { SandboxData } from './data/model';
 import { createFaultInjector } from './faults';
+import type { NetworkOptions } from './data/network';
+import type { GenerationParams } from './data/model';
 import { createLenientSwitches } from './lenient';
+import { createNetworkSwitches, type NetworkSwitch } from './network-switches';
 import {
   createMarkReceivedWatch,
   type HeldMarkReceived,
@@ -45,8 +48,14 @@ export type {
   StatementGroundTruth,
   StatementOptions,
 } from './statement/types';
+export type { NetworkSwitch } from './network-switches';
+export type { NetworkOptions } from './data/network';
 export type {
+  AdminWithoutBranch,
   BankAccountRecord,
+  Branch,
+  IdBranchMode,
+  NetworkParams,
   HiddenPayment,
   Member,
   PaymentChannel,
@@ -76,12 +85,20 @@ export interface RunningSandbox {
   username: string;
   branchKey: string;
   adminKey: string;
-  /** The generated branch, including the hidden payments (the ground truth). Do not mutate. */
+  /**
+   * The generated branch (or network: `data.branches`, `data.network`), including the hidden payments (the ground
+   * truth). Do not mutate.
+   */
   data: SandboxData;
   /** Replaces the fault options (an empty object switches every fault off). */
   setFaults(f: FaultOptions): void;
   /** Replaces the lenient switches (an empty object = strict, as documented); throws if invalid. */
   setLenient(l: LenientOptions): void;
+  /**
+   * Network mode only (throws otherwise, and on a bad value): changes how the server treats idBranch and what an
+   * admin key gets without it, or the branch key's branch. Fields left out keep their value; answers the result.
+   */
+  setNetwork(p: NetworkSwitch): Required<NetworkSwitch>;
   /**
    * Test control: holds the next mark-received (after `skip` others) open at the server once it arrived whole, until
    * the test releases it (applied late) or drops it (never applied); see mark-received-hold.ts.
@@ -92,6 +109,25 @@ export interface RunningSandbox {
   /** Statement of one of the sandbox's accounts; see writeStatement. */
   writeStatement(opts: StatementOptions): StatementFile;
   close(): Promise<void>;
+}
+
+/**
+ * A db file's parameters win (the file is the database), but the network's server switches are behaviour, not
+ * data: the ones given in the options replace the stored ones.
+ */
+function withServerSwitches(stored: GenerationParams, opts: NetworkOptions | undefined): GenerationParams {
+  if (!stored.network || !opts) return stored;
+  const pick = <K extends 'idBranch' | 'adminWithoutBranch' | 'branchKeyBranch'>(k: K) =>
+    opts[k] !== undefined ? { [k]: opts[k] } : {};
+  return {
+    ...stored,
+    network: {
+      ...stored.network,
+      ...pick('idBranch'),
+      ...pick('adminWithoutBranch'),
+      ...pick('branchKeyBranch'),
+    },
+  };
 }
 
 /** Default keys are derived from the seed, so a restarted sandbox keeps the same credentials. */
@@ -105,7 +141,7 @@ export function defaultKeys(seed: number): { branchKey: string; adminKey: string
  */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const snapshot = opts.dbFile ? loadSnapshot(opts.dbFile) : null;
-  const params = snapshot?.params ?? resolveGenerationParams(opts);
+  const params = snapshot ? withServerSwitches(snapshot.params, opts.network) : resolveGenerationParams(opts);
   const data = generateSandboxData(params);
   const store = createStore(data, opts.dbFile, snapshot);
   const keys = defaultKeys(params.seed);
@@ -119,6 +155,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   }
   const faults = createFaultInjector(opts.faults ?? {}, params.seed);
   const lenient = createLenientSwitches(opts.lenient ?? {});
+  const network = createNetworkSwitches(data.network);
   const rateLimit = opts.rateLimit === undefined ? DEFAULT_RATE_LIMIT : opts.rateLimit;
   const markReceivedWatch = createMarkReceivedWatch();
   const { server, close } = createSandboxServer({
@@ -130,6 +167,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     lenient,
     clock: createClock(data.today, opts.timeSource),
     markReceivedWatch,
+    network,
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -147,6 +185,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     data,
     setFaults: (f) => faults.set(f),
     setLenient: (l) => lenient.set(l),
+    setNetwork: (p) => {
+      const v = network.set(p);
+      return {
+        idBranch: v.idBranch,
+        adminWithoutBranch: v.adminWithoutBranch,
+        branchKeyBranch: v.branchKeyBranch,
+      };
+    },
     holdMarkReceived: (o) => markReceivedWatch.hold(o),
     markReceivedJournal: markReceivedWatch.journal,
     writeStatement: (o) => writeStatementFor(data, o),

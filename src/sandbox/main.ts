@@ -19,12 +19,21 @@ async function serve(cmd: Extract<CliCommand, { kind: 'serve' }>): Promise<void>
   console.log(
     `  data: seed ${d.seed}, ${d.members} members, ${d.months} months up to ${d.today}: ` +
       `${d.receivables.length} receivables, ${d.bankAccounts.length} bank accounts` +
+      (d.network ? ` in ${d.branches.length} branches` : '') +
       (cmd.options.dbFile ? ` (db ${cmd.options.dbFile})` : ''),
   );
   console.log(
     `  rate limit: ${rl === false || rl === undefined ? 'off' : `${rl.perSecond}/s, ${rl.perMinute}/min per IP`}`,
   );
   console.log(`  faults: ${Object.keys(faults).length ? JSON.stringify(faults) : 'none'}`);
+  if (d.network) {
+    const n = d.network;
+    console.log(
+      `  network: ${n.branches} branches x ${n.membersPerBranch} members, idBranch ${n.idBranch}, ` +
+        `admin without idBranch: ${n.adminWithoutBranch}, branch key = branch ${n.branchKeyBranch}, ` +
+        `central account ${n.centralAccount ? 'yes' : 'no'}, cross-branch ${n.crossBranchRate}`,
+    );
+  }
   const lenient = cmd.options.lenient ?? {};
   console.log(`  lenient: ${Object.keys(lenient).length ? JSON.stringify(lenient) : 'none (strict)'}`);
   console.log(`  try: curl -u '${sb.username}:${sb.branchKey}' ${sb.url}/api/v1/bank-accounts`);

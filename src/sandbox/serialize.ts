@@ -1,5 +1,5 @@
 import { diffDays } from './dates';
-import { MEMBER_STATUS_NAMES, PAYMENT_TYPE_NAMES, STATUS_NAMES, BRANCH } from './data/catalog';
+import { MEMBER_STATUS_NAMES, PAYMENT_TYPE_NAMES, STATUS_NAMES } from './data/catalog';
 import type { BankAccountRecord, Member, ReceivableRecord } from './data/model';
 
 export type Culture = 'pt' | 'en';
@@ -63,7 +63,10 @@ export function receivableJson(
   };
 }
 
-/** Sent with both `id` (the seed's name) and `idBankAccount` (the real API's name). */
+/**
+ * Sent with both `id` (the seed's name) and `idBankAccount` (the real API's name). The record's `branchId` and
+ * `role` stay out: the real bank-account record names no branch (evo-api.md).
+ */
 export function bankAccountJson(a: BankAccountRecord) {
   return {
     id: a.id,
@@ -103,6 +106,7 @@ export function debtorJson(r: ReceivableRecord, member: Member, today: string, c
     chargeAttemptsCount: r.chargeAttemptsCount,
     lastAcquirerDeclineReason: r.lastAcquirerDeclineReason,
     receivableIdOrigin: null,
-    branchId: BRANCH.id,
+    // The member's branch (a receivable's idBranchMember); always 1 in single-branch mode.
+    branchId: r.idBranchMember,
   };
 }

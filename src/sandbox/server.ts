@@ -4,6 +4,7 @@ import { FORBIDDEN, identify, isAllowed, UNAUTHORIZED, type Credentials } from '
 import type { FaultInjector } from './faults';
 import type { LenientSwitches } from './lenient';
 import type { MarkReceivedWatch } from './mark-received-hold';
+import type { NetworkSwitches } from './network-switches';
 import { send, statusError, type HandlerResult } from './http/respond';
 import type { RateLimiter } from './rate-limit';
 import type { Clock } from './routes/context';
@@ -22,6 +23,7 @@ export interface ServerDeps {
   lenient: LenientSwitches;
   clock: Clock;
   markReceivedWatch: MarkReceivedWatch;
+  network: NetworkSwitches;
 }
 
 function tooManyRequests(retryAfterSeconds: number): HandlerResult {
@@ -65,6 +67,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
 
     // Read before any injected delay: a switch changed meanwhile applies to the next request.
     const lenient = deps.lenient.get();
+    const network = deps.network.get();
     const fault = deps.faults.draw();
     const isMarkReceived = match.route.endpoint === 'markReceived';
     const delayMs = fault.delayMs + (isMarkReceived ? fault.markReceivedDelayMs : 0);
@@ -88,6 +91,8 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
       clock: deps.clock,
       lenient,
       markReceivedWatch: deps.markReceivedWatch,
+      key: kind,
+      network,
     });
     if (result.dropConnection) {
       res.socket?.destroy();

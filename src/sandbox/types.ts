@@ -1,5 +1,6 @@
 /** Public option types of the sandbox (re-exported by index.ts). */
 import type { CardStyleName } from './data/card-styles';
+import type { NetworkOptions } from './data/network';
 
 /** The API operations a key can be allowed to call. */
 export type SandboxEndpoint =
@@ -97,4 +98,10 @@ export interface SandboxOptions {
   timeSource?: () => Date;
   /** Persist client changes across restarts (JSON snapshot); omit for in-memory only. */
   dbFile?: string;
+  /**
+   * Network mode (docs/sandbox.md "Network mode"): N branches under one account; the admin key sees them all, the
+   * branch key one. Absent: one branch, exactly as before. With `dbFile`, the file's network wins, except its three
+   * server switches (idBranch, adminWithoutBranch, branchKeyBranch) when given here.
+   */
+  network?: NetworkOptions;
 }

@@ -1,14 +1,13 @@
-import { addDays, addMonths, firstOfMonth, isValidIsoDate, localDateTime, saoPauloToday } from '../dates';
-import { createRng } from '../prng';
-import { CARD_STYLES, cardStyle, type CardStyleName } from './card-styles';
+import { isValidIsoDate, saoPauloToday } from '../dates';
+import { frameOf, numberReceivables, SALE_ID_BASE, settleBranch } from './branch';
+import { CARD_STYLES, type CardStyleName } from './card-styles';
 import { BRANCH, COUNTRY_ID_BRAZIL } from './catalog';
-import { memberDrafts, type Draft } from './drafts';
 import { buildGeography } from './geography';
 import { generateBankAccounts, generateMembers } from './members';
-import type { GenerationParams, ReceivableRecord, SandboxData } from './model';
-import { competenceOf, settle, type Outcome } from './settle';
+import type { GenerationParams, SandboxData } from './model';
+import { generateNetworkData, resolveNetwork, type NetworkOptions } from './network';
 
-export const FIRST_RECEIVABLE_ID = 100001;
+export { FIRST_RECEIVABLE_ID } from './branch';
 
 export interface GenerateOptions {
   seed?: number;
@@ -20,6 +19,8 @@ export interface GenerateOptions {
   cardStyle?: CardStyleName;
   /** Days since the clerk last reconciled (1–60); default 4 to 9, drawn from the seed. */
   unreconciledDays?: number;
+  /** Many branches under one account (network.ts); absent: the one branch the sandbox always was. */
+  network?: NetworkOptions;
 }
 
 export function resolveGenerationParams(opts: GenerateOptions = {}): GenerationParams {
@@ -44,106 +45,33 @@ export function resolveGenerationParams(opts: GenerateOptions = {}): GenerationP
     today,
     ...(opts.cardStyle && opts.cardStyle !== 'classic' ? { cardStyle: opts.cardStyle } : {}),
     ...(u !== undefined ? { unreconciledDays: u } : {}),
+    ...(opts.network ? { network: resolveNetwork(opts.network, members) } : {}),
   };
 }
 
 /**
  * Builds the whole branch from (seed, members, months, today) alone: the same inputs always give
- * byte-identical data, whatever storage the sandbox uses afterwards. Each member draws from its own
- * PRNG stream so one member's dice never shift another's.
+ * byte-identical data, whatever storage the sandbox uses afterwards. With `network`, a separate path
+ * (network.ts) builds many branches with the same per-branch generator.
  */
 export function generateSandboxData(opts: GenerateOptions = {}): SandboxData {
   const params = resolveGenerationParams(opts);
-  const { seed, today, months } = params;
-  const windowStart = firstOfMonth(addMonths(today, -(months - 1)));
-  const windowEnd = addMonths(today, 1);
-  const lastReconciled = addDays(today, -(params.unreconciledDays ?? createRng(seed, 'clerk').int(4, 9)));
+  const frame = frameOf(params);
+  if (params.network) return generateNetworkData(params, params.network, frame);
+  const { seed } = params;
   const bankAccounts = generateBankAccounts(seed);
-  const byRole = (role: string) => bankAccounts.find((a) => a.role === role);
-  const primary = byRole('primary')!;
-  const cards = byRole('cards') ?? primary;
-  const digital = byRole('digital');
-  const memberList = generateMembers(seed, params.members, today, windowStart);
-  const style = cardStyle(params.cardStyle);
-
-  let saleId = 50000;
-  const nextSaleId = () => ++saleId;
-  const settled: { d: Draft; o: Outcome }[] = [];
-  for (const m of memberList) {
-    const rng = createRng(seed, 'member', m.idMember);
-    const pixAccountId = digital && rng.chance(0.3) ? digital.id : primary.id;
-    const ctx = {
-      today,
-      lastReconciled,
-      primaryAccountId: primary.id,
-      cardsAccountId: cards.id,
-      pixAccountId,
-      cards: style,
-    };
-    for (const d of memberDrafts(rng, m, { windowStart, windowEnd, today, nextSaleId, cards: style })) {
-      settled.push({ d, o: settle(rng, d, ctx) });
-    }
-  }
-
-  // Ids grow with registration time, as in a real database.
-  settled.sort(
-    (a, b) =>
-      a.d.registrationDate.localeCompare(b.d.registrationDate) ||
-      a.d.member.idMember - b.d.member.idMember ||
-      a.d.seq - b.d.seq,
-  );
-  const receivables = settled.map(({ d, o }, i) => toRecord(FIRST_RECEIVABLE_ID + i, d, o));
+  const memberList = generateMembers(seed, params.members, frame.today, frame.windowStart);
+  let saleId = SALE_ID_BASE;
+  const settled = settleBranch(seed, memberList, bankAccounts, frame, () => ++saleId);
+  const receivables = numberReceivables(settled);
   return {
     ...params,
-    lastReconciled,
-    windowStart,
+    lastReconciled: frame.lastReconciled,
+    windowStart: frame.windowStart,
     states: buildGeography(COUNTRY_ID_BRAZIL),
+    branches: [{ ...BRANCH }],
     bankAccounts,
     memberList,
     receivables,
-  };
-}
-
-function toRecord(idReceivable: number, d: Draft, o: Outcome): ReceivableRecord {
-  const m = d.member;
-  return {
-    idReceivable,
-    idMember: m.idMember,
-    description: d.description,
-    registrationDate: localDateTime(d.registrationDate, 2 * 60 + (idReceivable % 50)),
-    dueDate: localDateTime(o.dueDate, 0),
-    originalDueDate: localDateTime(o.originalDueDate, 0),
-    receivingDate: o.receivingDate,
-    competenceDate: competenceOf(d),
-    cancellationDate: o.cancellationDate,
-    ammountCents: d.amountCents,
-    ammountPaidCents: o.ammountPaidCents,
-    status: o.status,
-    currentInstallment: d.currentInstallment,
-    totalInstallments: d.totalInstallments,
-    authorization: d.card?.authorization ?? null,
-    payerName: m.payerName,
-    idMemberPayer: m.idMemberPayer,
-    idBranchMember: BRANCH.id,
-    idSale: d.idSale,
-    bankAccountId: o.bankAccountId,
-    paymentType: d.paymentType,
-    feesCents: o.feesCents,
-    conciliated: o.conciliated,
-    logTef: d.card?.logTef ?? null,
-    tid: d.card?.tid ?? null,
-    nsu: d.card?.nsu ?? null,
-    updateDate: o.updateDate,
-    chargeDate: d.chargeDate
-      ? localDateTime(d.chargeDate, d.card ? 10 * 60 + (idReceivable % 480) : 0)
-      : null,
-    cardAcquirer: d.card ? m.cardAcquirer : null,
-    cardFlag: d.card ? m.cardFlag : null,
-    cancellationDescription: o.cancellationDescription,
-    source: d.source,
-    saleDate: localDateTime(d.saleDate, 0),
-    chargeAttemptsCount: o.chargeAttemptsCount,
-    lastAcquirerDeclineReason: o.lastAcquirerDeclineReason,
-    payment: o.payment,
   };
 }

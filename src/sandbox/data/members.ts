@@ -1,6 +1,6 @@
 import { addDays, diffDays } from '../dates';
 import { createRng, digits } from '../prng';
-import { BANKS, CARD_FLAGS, ACQUIRERS, MEMBER_PAYMENT_TYPES, PLANS } from './catalog';
+import { BANKS, BRANCH, CARD_FLAGS, ACQUIRERS, MEMBER_PAYMENT_TYPES, PLANS } from './catalog';
 import type { BankAccountRecord, Member } from './model';
 import { COMPANY_PAYERS, randomCpf, randomGivenName, randomPersonName } from './names';
 
@@ -10,12 +10,19 @@ export const FIRST_MEMBER_ID = 1001;
  * Members of one branch. Share of oddities on purpose: ~8% are dependents paid by a parent member,
  * ~2% carry exactly the full name of another member (homonyms), ~1.5% are paid by a company.
  */
-export function generateMembers(seed: number, count: number, today: string, windowStart: string): Member[] {
+export function generateMembers(
+  seed: number,
+  count: number,
+  today: string,
+  windowStart: string,
+  /** Network mode: the branch's first member id (ids are unique across the network) and its id. */
+  branch?: { firstMemberId: number; idBranch: number },
+): Member[] {
   const rng = createRng(seed, 'members');
   const members: Member[] = [];
   const adults: Member[] = [];
   for (let i = 0; i < count; i++) {
-    const idMember = FIRST_MEMBER_ID + i;
+    const idMember = (branch?.firstMemberId ?? FIRST_MEMBER_ID) + i;
     const parent = adults.length > 5 && rng.chance(0.08) ? rng.pick(adults) : null;
     const twin = !parent && members.length > 10 && rng.chance(0.02) ? rng.pick(members) : null;
     const person = parent
@@ -59,6 +66,8 @@ export function generateMembers(seed: number, count: number, today: string, wind
       badPayer: rng.chance(0.1),
       cardAcquirer: card ? rng.pick(ACQUIRERS) : null,
       cardFlag: card ? rng.weighted(CARD_FLAGS) : null,
+      // Added last and only in network mode, so a single branch's members stay exactly as they were.
+      ...(branch ? { idBranch: branch.idBranch } : {}),
     };
     members.push(member);
     if (!parent) adults.push(member);
@@ -69,8 +78,14 @@ export function generateMembers(seed: number, count: number, today: string, wind
 const BIG_BANKS = [341, 237, 1, 104];
 const DIGITAL_BANKS = [260, 77, 336];
 
-/** Two to four accounts: a big bank for boletos/Pix, an acquirer domicile, maybe a digital bank, maybe an old one. */
-export function generateBankAccounts(seed: number): BankAccountRecord[] {
+/**
+ * Two to four accounts: a big bank for boletos/Pix, an acquirer domicile, maybe a digital bank, maybe an old one.
+ * Network mode passes the branch: its ids continue the network's numbering and the description names the unit.
+ */
+export function generateBankAccounts(
+  seed: number,
+  branch: { branchId: number; firstId?: number; unit?: string } = { branchId: BRANCH.id },
+): BankAccountRecord[] {
   const rng = createRng(seed, 'bank-accounts');
   const count = rng.int(2, 4);
   const primaryCode = rng.pick(BIG_BANKS);
@@ -81,7 +96,7 @@ export function generateBankAccounts(seed: number): BankAccountRecord[] {
     rng.pick(DIGITAL_BANKS),
     rng.pick(BIG_BANKS.filter((c) => c !== primaryCode)),
   ];
-  const roles: BankAccountRecord['role'][] = ['primary', 'cards', 'digital', 'old'];
+  const roles: Exclude<BankAccountRecord['role'], 'central'>[] = ['primary', 'cards', 'digital', 'old'];
   return codes.slice(0, count).map((code, i) => {
     const bank = BANKS.find((b) => b.code === code) ?? BANKS[0]!;
     const role = roles[i]!;
@@ -93,8 +108,8 @@ export function generateBankAccounts(seed: number): BankAccountRecord[] {
       old: 'Conta Antiga',
     }[role];
     return {
-      id: i + 1,
-      description: `${bank.name} - ${label}`,
+      id: (branch.firstId ?? 1) + i,
+      description: `${bank.name} - ${label}${branch.unit ? ` ${branch.unit}` : ''}`,
       accountType: true,
       bankCode: code,
       bankName: bank.name,
@@ -109,6 +124,7 @@ export function generateBankAccounts(seed: number): BankAccountRecord[] {
       inactive: role === 'old',
       bankIntegration: role === 'primary',
       role,
+      branchId: branch.branchId,
     };
   });
 }

@@ -25,6 +25,14 @@ export interface Member {
   badPayer: boolean;
   cardAcquirer: string | null;
   cardFlag: string | null;
+  /** Network mode only (network.ts): the member's branch. Absent in single-branch mode (the one BRANCH). */
+  idBranch?: number;
+}
+
+/** A unit of the gym network (EVO's idBranch). Single-branch mode has exactly one: catalog.ts's BRANCH. */
+export interface Branch {
+  id: number;
+  name: string;
 }
 
 export interface BankAccountRecord {
@@ -40,7 +48,12 @@ export interface BankAccountRecord {
   inactive: boolean;
   bankIntegration: boolean;
   /** Which money lands here: the generator and the statement writer both read it. */
-  role: 'primary' | 'cards' | 'digital' | 'old';
+  role: 'primary' | 'cards' | 'digital' | 'old' | 'central';
+  /**
+   * The branch that owns the account; null = the network's central account (network mode). Not a field of the API
+   * record: the real bank-account record names no branch (evo-api.md), so serialize.ts leaves it out.
+   */
+  branchId: number | null;
 }
 
 /**
@@ -121,6 +134,26 @@ export interface GenerationParams {
    * drawn from the seed. A test that needs payments still to reconcile on any day sets it.
    */
   unreconciledDays?: number;
+  /** Network mode (network.ts): many branches under one account. Absent: one branch, as the sandbox always was. */
+  network?: NetworkParams;
+}
+
+/** How the server treats `idBranch` on bank-accounts, receivables and debtors (network mode). */
+export type IdBranchMode = 'honoured' | 'ignored' | 'refused';
+/** What an administrator key gets on those lists without `idBranch`: every branch, or a 400. */
+export type AdminWithoutBranch = 'all' | 'refused';
+
+/** The network's parameters, resolved (every default filled in); stored in a db file with the others. */
+export interface NetworkParams {
+  branches: number;
+  membersPerBranch: number;
+  crossBranchRate: number;
+  centralAccount: boolean;
+  /** Server behaviour, kept here so a restarted sandbox answers the same way; setNetwork changes them live. */
+  idBranch: IdBranchMode;
+  adminWithoutBranch: AdminWithoutBranch;
+  /** The branch the branch key belongs to. */
+  branchKeyBranch: number;
 }
 
 export interface SandboxData extends GenerationParams {
@@ -129,6 +162,8 @@ export interface SandboxData extends GenerationParams {
   /** First due date generated. */
   windowStart: string;
   states: State[];
+  /** Every branch of the data (single-branch mode: `[BRANCH]`). */
+  branches: Branch[];
   bankAccounts: BankAccountRecord[];
   memberList: Member[];
   receivables: ReceivableRecord[];

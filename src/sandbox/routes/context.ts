@@ -3,7 +3,8 @@ import type { HandlerResult } from '../http/respond';
 import type { MarkReceivedWatch } from '../mark-received-hold';
 import type { Culture } from '../serialize';
 import type { SandboxStore } from '../state/store';
-import type { LenientOptions, SandboxEndpoint } from '../types';
+import type { NetworkView } from '../network-switches';
+import type { KeyKind, LenientOptions, SandboxEndpoint } from '../types';
 
 export interface Clock {
   /** The sandbox's instant (real time shifted by whole days onto its `today`); the Date header. */
@@ -26,6 +27,10 @@ export interface RouteContext {
   lenient: LenientOptions;
   /** Test control of mark-received: holds and the journal of what the server did (mark-received-hold.ts). */
   markReceivedWatch: MarkReceivedWatch;
+  /** Which key the request carries (a branch key sees one branch of a network). */
+  key: KeyKind;
+  /** Network mode's switches as they were when the request arrived; null = single-branch mode. */
+  network: NetworkView | null;
 }
 
 export interface Route {

@@ -3,6 +3,7 @@ import { validationProblem } from '../http/problem';
 import type { HandlerResult } from '../http/respond';
 import { debtorJson } from '../serialize';
 import type { LenientOptions } from '../types';
+import { branchScope, idBranchRefusal, idBranchUnbound } from './branch-scope';
 import type { RouteContext } from './context';
 import { bindQuery } from './query-binding';
 import { int32Param, intFilterParam, skipParam, takeParam } from './query-params';
@@ -25,9 +26,17 @@ const DEBT_STATUS_OPEN = 1;
 
 /** GET /api/v1/receivables/debtors: one row per overdue receivable, `{results, total}`. */
 export function listDebtors(ctx: RouteContext): HandlerResult {
-  const bound = bindQuery(ctx.url, querySchema(ctx.lenient));
-  if (!bound.ok) return validationProblem(bound.errors);
+  const bound = bindQuery(
+    ctx.url,
+    querySchema(ctx.lenient),
+    new Set(idBranchUnbound(ctx) ? ['idBranch'] : []),
+  );
+  const refusal = idBranchRefusal(ctx);
+  if (!bound.ok || Object.keys(refusal).length > 0)
+    return validationProblem({ ...(bound.ok ? {} : bound.errors), ...refusal });
   const q = bound.value;
+  const scope = branchScope(ctx, q.idBranch);
+  if (!scope.ok) return scope.result;
   const today = ctx.clock.today();
   const rows = ctx.store.receivables.filter((r) => {
     if (r.status !== STATUS.overdue) return false;
@@ -35,7 +44,7 @@ export function listDebtors(ctx: RouteContext): HandlerResult {
     if (!member) return false;
     if (q.debtStatus !== undefined && q.debtStatus !== DEBT_STATUS_OPEN) return false;
     if (q.memberStatus !== undefined && q.memberStatus !== member.status) return false;
-    if (q.idBranch !== undefined && q.idBranch !== r.idBranchMember) return false;
+    if (scope.branch !== null && scope.branch !== r.idBranchMember) return false;
     if (q.memberId && !q.memberId.includes(member.idMember)) return false;
     return true;
   });

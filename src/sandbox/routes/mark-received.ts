@@ -43,7 +43,9 @@ export async function markReceived(ctx: RouteContext): Promise<HandlerResult> {
   const { idsReceivables, idBankAccount } = parsed.value;
   const watch = ctx.markReceivedWatch;
   const apply = (): HandlerResult => {
-    const result = ctx.store.markReceived(idsReceivables, idBankAccount, ctx.clock.local());
+    // A network's branch key acts for its own branch only; the admin key for the whole network (assumed).
+    const branch = ctx.network && ctx.key === 'branch' ? ctx.network.branchKeyBranch : undefined;
+    const result = ctx.store.markReceived(idsReceivables, idBankAccount, ctx.clock.local(), branch);
     watch.record({ ids: idsReceivables, idBankAccount, outcome: result.ok ? 'applied' : 'refused' });
     return result.ok ? success(answer) : badRequest(result.messages);
   };

@@ -4,6 +4,7 @@ import type { HandlerResult } from '../http/respond';
 import { receivableJson } from '../serialize';
 import { foldText } from '../text';
 import type { LenientOptions } from '../types';
+import { branchScope, idBranchRefusal, idBranchUnbound } from './branch-scope';
 import type { RouteContext } from './context';
 import { bindQuery, type Binder, type Bound } from './query-binding';
 import {
@@ -74,7 +75,7 @@ function ignoredParams(l: LenientOptions): Set<string> {
   return out;
 }
 
-function matches(r: ReceivableRecord, q: ReceivablesQuery): boolean {
+function matches(r: ReceivableRecord, q: Omit<ReceivablesQuery, 'idBranch'>): boolean {
   for (const f of DATE_FIELDS) {
     const start = q[`${f}Start`];
     const end = q[`${f}End`];
@@ -93,7 +94,6 @@ function matches(r: ReceivableRecord, q: ReceivablesQuery): boolean {
     return false;
   if (q.idSale && !q.idSale.includes(r.idSale ?? -1)) return false;
   if (q.idReceivable && !q.idReceivable.includes(r.idReceivable)) return false;
-  if (q.idBranch !== undefined && q.idBranch !== r.idBranchMember) return false;
   return true;
 }
 
@@ -102,14 +102,21 @@ function matches(r: ReceivableRecord, q: ReceivablesQuery): boolean {
  * A binding failure is the framework's 400 (ValidationProblemDetails), not the vendor's model.
  */
 export function listReceivables(ctx: RouteContext): HandlerResult {
-  const bound = bindQuery(ctx.url, querySchema(ctx.lenient), ignoredParams(ctx.lenient));
-  if (!bound.ok) return validationProblem(bound.errors);
-  const q = bound.value;
+  const ignored = ignoredParams(ctx.lenient);
+  if (idBranchUnbound(ctx)) ignored.add('idBranch');
+  const bound = bindQuery(ctx.url, querySchema(ctx.lenient), ignored);
+  const refusal = idBranchRefusal(ctx);
+  if (!bound.ok || Object.keys(refusal).length > 0)
+    return validationProblem({ ...(bound.ok ? {} : bound.errors), ...refusal });
+  const { idBranch, ...q } = bound.value;
+  const scope = branchScope(ctx, idBranch);
+  if (!scope.ok) return scope.result;
   const take = q.take ?? 50;
   const skip = q.skip ?? 0;
   const page: unknown[] = [];
   let seen = 0;
   for (const r of ctx.store.receivables) {
+    if (scope.branch !== null && r.idBranchMember !== scope.branch) continue;
     if (!matches(r, q)) continue;
     if (seen++ < skip) continue;
     page.push(receivableJson(r, ctx.store.accounts, ctx.culture));

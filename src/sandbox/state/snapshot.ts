@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { CARD_STYLE_NAMES, type CardStyleName } from '../data/card-styles';
+import { ADMIN_WITHOUT_BRANCH, ID_BRANCH_MODES } from '../data/network';
 
 /** The part of a receivable the API can change (mark-received); everything else is regenerated. */
 export const receivableChangeSchema = z.object({
@@ -33,6 +34,18 @@ const snapshotSchema = z.object({
     today: z.string(),
     cardStyle: z.enum(CARD_STYLE_NAMES as [CardStyleName, ...CardStyleName[]]).optional(),
     unreconciledDays: z.int().optional(),
+    // Network mode (data/network.ts), resolved: a restarted sandbox is the same network.
+    network: z
+      .object({
+        branches: z.int(),
+        membersPerBranch: z.int(),
+        crossBranchRate: z.number(),
+        centralAccount: z.boolean(),
+        idBranch: z.enum(ID_BRANCH_MODES),
+        adminWithoutBranch: z.enum(ADMIN_WITHOUT_BRANCH),
+        branchKeyBranch: z.int(),
+      })
+      .optional(),
   }),
   changes: z.record(z.string(), receivableChangeSchema),
   notifications: z.array(notificationSchema),

@@ -1,4 +1,4 @@
-import { INTEGRATION_EMPLOYEE_ID, MEMBER_STATUS, STATUS } from '../data/catalog';
+import { BRANCH, INTEGRATION_EMPLOYEE_ID, MEMBER_STATUS, STATUS } from '../data/catalog';
 import type { BankAccountRecord, Member, ReceivableRecord, SandboxData } from '../data/model';
 import { saveSnapshot, type Notification, type ReceivableChange, type Snapshot } from './snapshot';
 
@@ -12,8 +12,11 @@ export interface SandboxStore {
   readonly accounts: Map<number, BankAccountRecord>;
   readonly members: Map<number, Member>;
   receivable(id: number): ReceivableRecord | undefined;
-  /** All or nothing: one bad id leaves every receivable of the request untouched. */
-  markReceived(ids: readonly number[], idBankAccount: number, nowLocal: string): MarkResult;
+  /**
+   * All or nothing: one bad id leaves every receivable of the request untouched. `branch` (a network's branch key):
+   * receivables of other branches are refused, and accounts of other branches are unknown to it.
+   */
+  markReceived(ids: readonly number[], idBankAccount: number, nowLocal: string, branch?: number): MarkResult;
   addNotification(idMember: number, message: string, nowUtc: string): Notification;
   readonly notifications: readonly Notification[];
   /**
@@ -63,6 +66,7 @@ export function createStore(
         today: data.today,
         ...(data.cardStyle ? { cardStyle: data.cardStyle } : {}),
         ...(data.unreconciledDays !== undefined ? { unreconciledDays: data.unreconciledDays } : {}),
+        ...(data.network ? { network: data.network } : {}),
       },
       changes: Object.fromEntries([...changes].map(([id, c]) => [String(id), c])),
       notifications,
@@ -80,12 +84,21 @@ export function createStore(
     members: new Map(data.memberList.map((m) => [m.idMember, m])),
     notifications,
     receivable: (id) => byId.get(id),
-    markReceived(ids, idBankAccount, nowLocal) {
+    markReceived(ids, idBankAccount, nowLocal, branch) {
       const messages: string[] = [];
-      const account = accounts.get(idBankAccount);
+      const found = accounts.get(idBankAccount);
+      // A branch key sees its branch's accounts and the network's central one (branchId null), nothing else.
+      const account =
+        branch === undefined || found?.branchId === null || found?.branchId === branch ? found : undefined;
       if (!account) messages.push(`idBankAccount: conta bancária ${idBankAccount} não encontrada`);
       else if (account.inactive) messages.push(`idBankAccount: conta bancária ${idBankAccount} está inativa`);
       const unknown = ids.filter((id) => !byId.has(id));
+      const elsewhere =
+        branch === undefined
+          ? []
+          : ids.filter((id) => byId.has(id) && byId.get(id)!.idBranchMember !== branch);
+      if (elsewhere.length)
+        messages.push(`Recebível(is) de outra unidade (idBranch ${branch}): ${elsewhere.join(', ')}`);
       const cancelled = ids.filter((id) => byId.get(id)?.status === STATUS.cancelled);
       const received = ids.filter((id) => byId.get(id)?.status === STATUS.received);
       if (unknown.length) messages.push(`Recebível(is) não encontrado(s): ${unknown.join(', ')}`);
@@ -116,12 +129,15 @@ export function createStore(
       const owesAmount = new Set(
         receivables.filter((o) => o.ammountCents === like.ammountCents).map((o) => o.idMember),
       );
+      // A network's member belongs to a branch: the automatic pick stays in the like's branch.
+      const branchOf = (m: Member) => m.idBranch ?? BRANCH.id;
       const member =
         idMember !== undefined
           ? data.memberList.find((m) => m.idMember === idMember)
           : data.memberList.find(
               (m) =>
                 m.status === MEMBER_STATUS.active &&
+                branchOf(m) === like.idBranchMember &&
                 m.payerName !== like.payerName &&
                 !owesAmount.has(m.idMember),
             );
@@ -130,6 +146,7 @@ export function createStore(
         ...like,
         idReceivable: receivables[receivables.length - 1]!.idReceivable + 1,
         idMember: member.idMember,
+        idBranchMember: branchOf(member),
         payerName: member.payerName,
         idMemberPayer: member.idMemberPayer,
         receivingDate: null,

@@ -163,11 +163,15 @@ export function planStatement(data: SandboxData, opts: StatementOptions): Statem
     if (!p || p.bankAccountId !== account.id || p.creditDate > to || p.creditDate < epoch) continue;
     byDay.set(p.creditDate, [...(byDay.get(p.creditDate) ?? []), r as Paid]);
   }
-  const roles = new Set(data.bankAccounts.filter((a) => !a.inactive).map((a) => a.role));
-  const noiseCtx: NoiseContext = { seed, account, members: data.members, noise, style };
+  // Transfers between accounts and bills that scale with the gym are the account's own branch's (network mode).
+  const roles = new Set(
+    data.bankAccounts.filter((a) => !a.inactive && a.branchId === account.branchId).map((a) => a.role),
+  );
+  const members = data.network?.membersPerBranch ?? data.members;
+  const noiseCtx: NoiseContext = { seed, account, members, noise, style };
   const docRng = createRng(seed, 'documents', account.id);
 
-  let balance = createRng(seed, 'opening', account.id).int(15, 50) * data.members * 100;
+  let balance = createRng(seed, 'opening', account.id).int(15, 50) * members * 100;
   if (account.role === 'old') balance = createRng(seed, 'opening', account.id).int(15000, 90000);
   let opening = balance;
   const entries: StatementEntry[] = [];

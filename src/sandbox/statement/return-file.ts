@@ -192,9 +192,12 @@ function titlesOf(
   }
   // Boletos registered (issued ~10 days before their due date) in the period and still open: entries, in
   // the return file of the account that collects boletos (the primary one).
-  const primary = data.bankAccounts.find((a) => a.id === o.bankAccountId)?.role === 'primary';
+  const collector = data.bankAccounts.find((a) => a.id === o.bankAccountId);
+  const primary = collector?.role === 'primary';
   for (const r of primary ? data.receivables : []) {
     if (r.payment || r.paymentType !== PAYMENT_TYPE.boleto || r.status === ACCOUNT_STATUS.cancelled) continue;
+    // In a network each branch's primary account collects its own members' boletos.
+    if (r.idBranchMember !== collector?.branchId) continue;
     const issued = addDays(r.dueDate.slice(0, 10), -10);
     if (issued < o.from || issued > o.to) continue;
     titles.push({
