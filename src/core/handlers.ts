@@ -7,6 +7,7 @@ import { cycleHandlers } from './cycle/cycle.handlers';
 import { demoHandlers } from './demo/demo.handlers';
 import { auditHandlers } from './audit/audit.handlers';
 import { backupHandlers } from './db/backup.handlers';
+import { branchesHandlers } from './branches/branches.handlers';
 import { dashboardHandlers } from './dashboard/dashboard.handlers';
 import { debtorsHandlers } from './debtors/debtors.handlers';
 import { feedsHandlers } from './feeds/feeds.handlers';
@@ -46,6 +47,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...cardFeesHandlers(ctx),
     ...geographyHandlers(ctx),
     ...debtorsHandlers(ctx),
+    ...branchesHandlers(ctx),
     ...notifyHandlers(ctx),
     ...policyHandlers(ctx),
     ...auditHandlers(ctx),

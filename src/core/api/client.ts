@@ -73,7 +73,8 @@ export interface ServerClock {
 }
 
 export interface ApiClient {
-  bankAccounts(signal?: AbortSignal): Promise<Page<ApiBankAccount>>;
+  /** [V] `idBranch`: the accounts of one branch of a network (a multi-location key). */
+  bankAccounts(signal?: AbortSignal, idBranch?: number): Promise<Page<ApiBankAccount>>;
   /** One page of a query, exactly as asked (rows contradicting the filters dropped). */
   receivablesPage(filters: ReceivableFilters, skip: number, signal?: AbortSignal): Promise<ReceivablePage>;
   /**
@@ -86,7 +87,11 @@ export interface ApiClient {
   serverClock: ServerClock;
   /** What this profile's server is known to refuse or to answer loosely (see quirks.ts). */
   quirks: ApiQuirks;
-  debtorsPage(skip: number, signal?: AbortSignal): Promise<Page<ApiDebtor> & { total: number | null }>;
+  debtorsPage(
+    skip: number,
+    signal?: AbortSignal,
+    idBranch?: number,
+  ): Promise<Page<ApiDebtor> & { total: number | null }>;
   states(signal?: AbortSignal): Promise<Page<ApiState>>;
   /**
    * One PUT, never retried here: an ambiguous outcome must be settled by reading back (see the outbox).
@@ -215,7 +220,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
   /** The request as this server takes it: lists split and dates cut to the day where it is known to refuse them. */
   function shaped(f: ReceivableFilters): ReceivableFilters[] {
-    const g = quirks.has('date-only-filters') ? dayOnly(f) : f;
+    let g = quirks.has('date-only-filters') ? dayOnly(f) : f;
+    // A server that refuses the branch filter is asked without it; the rows' own branch field splits them.
+    if (g.idBranch !== undefined && quirks.has('id-branch-refused')) g = { ...g, idBranch: undefined };
     const single = new Set<ListFilter>(LIST_FILTERS.filter((k) => quirks.has(`single-value:${k}`)));
     return splitLists(g, single);
   }
@@ -230,6 +237,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         quirks.learn(`single-value:${k}`, named.slice(0, 300));
         learned = true;
       }
+    }
+    if (f.idBranch !== undefined && named.includes('idbranch') && !quirks.has('id-branch-refused')) {
+      quirks.learn('id-branch-refused', named.slice(0, 300));
+      learned = true;
     }
     const timed = timedDateFilters(f);
     if (timed.some((k) => named.includes(k.toLowerCase())) && !quirks.has('date-only-filters')) {
@@ -269,10 +280,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   }
 
   return {
-    async bankAccounts(signal) {
+    async bankAccounts(signal, idBranch) {
       return parseItems(
         bankAccountSchema,
-        (await get('/api/v1/bank-accounts', {}, signal)).body,
+        (await get('/api/v1/bank-accounts', idBranch === undefined ? {} : { idBranch }, signal)).body,
         'bank accounts',
       );
     },
@@ -280,8 +291,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     quirks,
     receivablesPage,
     readReceivables,
-    async debtorsPage(skip, signal) {
-      const body = (await get('/api/v1/receivables/debtors', { take: PAGE_SIZE, skip }, signal)).body;
+    async debtorsPage(skip, signal, idBranch) {
+      const query = { take: PAGE_SIZE, skip, ...(idBranch === undefined ? {} : { idBranch }) };
+      const body = (await get('/api/v1/receivables/debtors', query, signal)).body;
       const total = body && typeof body === 'object' && 'total' in body ? Number(body.total) : null;
       return { ...parseItems(debtorSchema, body, 'debtors'), total: Number.isFinite(total) ? total : null };
     },

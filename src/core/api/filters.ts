@@ -19,6 +19,8 @@ export interface ReceivableFilters {
   paymentTypes?: number[];
   idReceivable?: number;
   memberId?: number;
+  /** [V] One branch of a network, for a multi-location key ("ignored otherwise", evo-api.md); docs/branches.md. */
+  idBranch?: number;
 }
 
 /** The documented comma-separated lists: the only filters a server may refuse to take several values of. */
@@ -43,6 +45,7 @@ export function filterQuery(f: ReceivableFilters): Record<string, string | numbe
     paymentTypes: list(f.paymentTypes),
     idReceivable: f.idReceivable,
     memberId: f.memberId,
+    idBranch: f.idBranch,
   };
   for (const k of DATE_FILTERS) q[k] = f[k];
   return q;
@@ -76,6 +79,10 @@ const outside = (value: string | null, start: string | undefined, end: string | 
  */
 export function contradiction(f: ReceivableFilters, r: ApiReceivable): string | null {
   if (f.idReceivable !== undefined && r.id !== f.idReceivable) return 'idReceivable';
+  // A row of another branch: the server ignores `idBranch` (the sync learns it from this and reads the network
+  // once instead of once per branch). A row naming no branch is kept: it cannot be told apart.
+  if (f.idBranch !== undefined && r.branchMemberId !== null && r.branchMemberId !== f.idBranch)
+    return 'idBranch';
   if (f.accountStatus?.length && !f.accountStatus.includes(r.statusId)) return 'accountStatus';
   if (f.paymentTypes?.length && (r.paymentTypeId === null || !f.paymentTypes.includes(r.paymentTypeId)))
     return 'paymentTypes';

@@ -9,7 +9,13 @@ export type Quirk =
   | `single-value:${ListFilter}`
   | 'date-only-filters'
   /** `updateDateStart` with a time of day did not find receivables the server had just updated. */
-  | 'coarse-update-date';
+  | 'coarse-update-date'
+  /** [V] A 400 naming `idBranch`: this server takes no branch filter; a network is read whole and split. */
+  | 'id-branch-refused'
+  /** [V] Rows of other branches came back under `idBranch`: the filter is ignored; likewise. */
+  | 'id-branch-ignored'
+  /** [V] A multi-location key asked without `idBranch` was refused: the network is read branch by branch. */
+  | 'admin-needs-branch';
 
 export interface ApiQuirks {
   has(q: Quirk): boolean;

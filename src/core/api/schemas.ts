@@ -125,6 +125,8 @@ export const debtorSchema = looseRecord.transform((d) => {
     paymentType: str(d.paymentType),
     debtStatus: str(d.debtStatus),
     memberStatus: str(d.memberStatus),
+    /** [V] The debtor's branch (evo-api.md [seen]); some clients' records say `idBranch`. */
+    branchId: int(d.branchId ?? d.idBranch),
     raw: d,
   };
 });

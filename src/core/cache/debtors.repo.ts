@@ -9,9 +9,9 @@ export const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: t
 export function replaceDebtors(db: Db, debtors: ApiDebtor[], fetchedAt: string): void {
   const stmt = db.prepare(
     `INSERT INTO debtors (member_id, receivable_id, name, due_date, original_due_date, days_late, debt_amount_cents,
-       payment_type_id, payment_type, debt_status, member_status, raw_json, fetched_at)
+       payment_type_id, payment_type, debt_status, member_status, branch_id, raw_json, fetched_at)
      VALUES (@memberId, @receivableId, @name, @dueDate, @originalDueDate, @daysLate, @debtAmountCents,
-       @paymentTypeId, @paymentType, @debtStatus, @memberStatus, @raw, @fetchedAt)`,
+       @paymentTypeId, @paymentType, @debtStatus, @memberStatus, @branchId, @raw, @fetchedAt)`,
   );
   db.transaction(() => {
     db.prepare('DELETE FROM debtors').run();

@@ -82,6 +82,28 @@ export const dashboardRepo = {
       )
       .all() as StatementHead[],
 
+  /** [V] The bank account of each statement (Início per branch goes by the account's branch). */
+  statementAccounts: (db: Db) =>
+    new Map(
+      (
+        db.prepare(`SELECT id, bank_account_id AS accountId FROM statements`).all() as {
+          id: number;
+          accountId: number;
+        }[]
+      ).map((r) => [r.id, r.accountId]),
+    ),
+
+  /** [V] Open (1) or overdue (4) receivables per branch (`idBranchMember`; null: none named). */
+  receivablesPerBranch(db: Db, status: number): Map<number | null, { count: number; cents: number }> {
+    const rows = db
+      .prepare(
+        `SELECT branch_member_id AS id, count(*) AS count, sum(amount_cents) AS cents FROM receivables
+         WHERE status_id = ? GROUP BY branch_member_id`,
+      )
+      .all(status) as { id: number | null; count: number; cents: number | null }[];
+    return new Map(rows.map((r) => [r.id, { count: r.count, cents: r.cents ?? 0 }]));
+  },
+
   receivablesWithStatus(db: Db, status: number): { count: number; cents: number } {
     const r = db
       .prepare('SELECT count(*) AS count, sum(amount_cents) AS cents FROM receivables WHERE status_id = ?')

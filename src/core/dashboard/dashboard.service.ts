@@ -10,6 +10,8 @@ import { LINE_BUCKETS } from '../../shared/contract/dashboard';
 import { todayInBrasilia } from '../../shared/dates';
 import { getSyncState } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
+import { accountPlaces, isNetwork } from '../branches/branches';
+import { branchesRepo } from '../branches/branches.repo';
 import { dashboardRepo } from './dashboard.repo';
 import { lineBucketer } from './line-buckets';
 
@@ -38,6 +40,14 @@ export function dashboardSummary(db: Db, now = new Date()): Summary {
   const all = { lines: zero(), buckets: emptyBuckets() };
   const days = new Map<string, { date: string; decidedCents: number; toDecideCents: number }>();
   const perStatement = new Map<number, { lines: AmountDto; buckets: LineBuckets }>();
+  // [V] A network's Início per branch: a statement's lines count for its account's branch; a central account's, or
+  // one not placed yet, for the network (branch null).
+  const network = isNetwork(db);
+  const places: ReturnType<typeof accountPlaces> = network ? accountPlaces(db) : new Map<never, never>();
+  const accountOf = network ? dashboardRepo.statementAccounts(db) : new Map<number, number>();
+  const perBranch = new Map<number | null, { lines: AmountDto; buckets: LineBuckets }>();
+  const branchOfStatement = (statementId: number): number | null =>
+    places.get(accountOf.get(statementId) ?? -1)?.branchId ?? null;
 
   for (const l of dashboardRepo.creditLines(db)) {
     const bucket = bucketOfLine(l);
@@ -47,6 +57,13 @@ export function dashboardSummary(db: Db, now = new Date()): Summary {
     add(own.lines, l.cents);
     add(own.buckets[bucket], l.cents);
     perStatement.set(l.statementId, own);
+    if (network) {
+      const b = branchOfStatement(l.statementId);
+      const mine = perBranch.get(b) ?? { lines: zero(), buckets: emptyBuckets() };
+      add(mine.lines, l.cents);
+      add(mine.buckets[bucket], l.cents);
+      perBranch.set(b, mine);
+    }
     const at = sentAt.get(l.id);
     if (SENT.has(bucket) && at && todayInBrasilia(new Date(at)) === today) add(sentToday, l.cents);
     if (l.statementId !== latest?.id) continue;
@@ -63,6 +80,7 @@ export function dashboardSummary(db: Db, now = new Date()): Summary {
     statements: statements.length,
     all,
     sentToday,
+    byBranch: network ? branchRows(db, perBranch) : [],
     byStatement: statements.flatMap((st) => {
       const own = perStatement.get(st.id);
       return own ? [{ ...st, ...own }] : [];
@@ -75,4 +93,29 @@ export function dashboardSummary(db: Db, now = new Date()): Summary {
         }
       : null,
   };
+}
+
+/**
+ * [V] One row per branch the office reconciles (and one for the network's own accounts when they hold lines): the
+ * same buckets, and the branch's open and overdue receivables. Sorted by id here; the screen sorts as the clerk asks.
+ */
+function branchRows(
+  db: Db,
+  perBranch: Map<number | null, { lines: AmountDto; buckets: LineBuckets }>,
+): Summary['byBranch'] {
+  const open = dashboardRepo.receivablesPerBranch(db, ACCOUNT_STATUS.open);
+  const overdue = dashboardRepo.receivablesPerBranch(db, ACCOUNT_STATUS.overdue);
+  const rows: Summary['byBranch'] = branchesRepo
+    .list(db)
+    .filter((b) => b.chosen)
+    .map((b) => ({
+      branchId: b.id,
+      name: b.name,
+      ...(perBranch.get(b.id) ?? { lines: zero(), buckets: emptyBuckets() }),
+      open: open.get(b.id) ?? zero(),
+      overdue: overdue.get(b.id) ?? zero(),
+    }));
+  const central = perBranch.get(null);
+  if (central) rows.push({ branchId: null, name: null, ...central, open: zero(), overdue: zero() });
+  return rows;
 }

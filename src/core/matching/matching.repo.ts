@@ -115,6 +115,7 @@ type ReceivableRow = [
   totalInstallments: number | null,
   feesCents: number | null,
   boletoNumber: string | null,
+  branchId: number | null,
 ];
 
 const LINE_COLUMNS = `id, date, amount_cents AS amountCents, kind, description, payer_text AS payerText`;
@@ -278,7 +279,7 @@ export const matchingRepo = {
       .prepare(
         `SELECT id, amount_cents, due_date, status_id, payment_type_id, payer_name, member_id, authorization_code,
            nsu, tid, card_acquirer, card_flag, receiving_date, amount_paid_cents, bank_account_id, charge_date,
-           sale_date, current_installment, total_installments, fees_cents, boleto_number
+           sale_date, current_installment, total_installments, fees_cents, boleto_number, branch_member_id
          FROM receivables
          WHERE (status_id IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}) AND coalesce(conciliated, 0) = 0)
             OR (status_id = ${ACCOUNT_STATUS.received} AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,
@@ -312,6 +313,7 @@ export const matchingRepo = {
         totalInstallments: r[18],
         feesCents: r[19],
         boletoNumber: r[20],
+        branchId: r[21],
       });
     return out;
   },

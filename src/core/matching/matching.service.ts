@@ -20,7 +20,16 @@ import { matchStatement } from './engine';
 import { matchingRepo as repo, type StatementInfo } from './matching.repo';
 import { DEFAULT_MATCH_SETTINGS } from './settings';
 import { payerKey } from './text';
-import type { LineResult, MatchAlias, MatchLine, MatchPlan, PlanItem, Reason } from './types';
+import { accountPlaces, branchNames, isNetwork } from '../branches/branches';
+import type {
+  LineResult,
+  MatchAlias,
+  MatchLine,
+  MatchPlan,
+  MatchReceivable,
+  PlanItem,
+  Reason,
+} from './types';
 
 export interface MatchingOptions {
   now?: () => Date;
@@ -103,6 +112,52 @@ export function choiceReceivables<T extends { id: number; statusId: number | nul
   return all.filter((r) => ids.includes(r.id) || r.statusId === ACCOUNT_STATUS.received);
 }
 
+/**
+ * [V] The branch whose money a statement's account takes, when the account was placed in one branch of a network
+ * (docs/branches.md); null for a central account, an account not placed yet, or a single branch: then every
+ * receivable is a candidate, as before branches existed.
+ */
+function homeBranch(db: Db, accountId: number): { id: number; names: Map<number, string | null> } | null {
+  if (!isNetwork(db)) return null;
+  const place = accountPlaces(db).get(accountId);
+  if (!place || place.branchId === null) return null;
+  return { id: place.branchId, names: branchNames(db) };
+}
+
+/** The `other_branch` reason: which branch's account took the money, and whose receivable it pays. */
+function otherBranchReason(
+  home: NonNullable<ReturnType<typeof homeBranch>>,
+  receivableBranch: number,
+): Reason {
+  return {
+    code: 'other_branch',
+    params: {
+      accountBranchId: home.id,
+      accountBranch: home.names.get(home.id) ?? '',
+      receivableBranchId: receivableBranch,
+      receivableBranch: home.names.get(receivableBranch) ?? '',
+    },
+  };
+}
+
+/**
+ * A line's result that pays receivables of another branch: never green (a person confirms money that landed in the
+ * wrong unit), and said first among its reasons.
+ */
+function asOtherBranch(
+  r: LineResult,
+  home: NonNullable<ReturnType<typeof homeBranch>>,
+  branchOf: Map<number, number | null | undefined>,
+): LineResult {
+  const other = r.items.map((i) => branchOf.get(i.receivableId)).find((b) => b != null && b !== home.id);
+  if (other == null) return r;
+  return {
+    ...r,
+    zone: r.zone === 'green' ? 'yellow' : r.zone,
+    reasons: [otherBranchReason(home, other), ...r.reasons.filter((x) => x.code !== 'other_branch')],
+  };
+}
+
 function planFor(
   db: Db,
   st: StatementInfo,
@@ -113,6 +168,55 @@ function planFor(
   const from = addDays(st.period_from ?? lines[0]?.date ?? '2000-01-01', -40);
   const to = addDays(st.period_to ?? lines.at(-1)?.date ?? '2000-01-01', 40);
   const all = repo.receivables(db, from, to);
+  const home = homeBranch(db, st.bank_account_id);
+  if (!home) return planOver(db, st, lines, settings, all, only);
+  const branchOf = new Map(all.map((r) => [r.id, r.branchId]));
+  const mark = (plan: MatchPlan): MatchPlan => ({
+    ...plan,
+    results: plan.results.map((r) => asOtherBranch(r, home, branchOf)),
+  });
+  // A clerk's own choice is scored as chosen, wherever its receivables belong; a wrong branch is said.
+  if (only) return mark(planOver(db, st, lines, settings, all, only));
+  // The account's branch first (and receivables that name no branch), as a single branch is matched.
+  const mine = all.filter((r) => r.branchId == null || r.branchId === home.id);
+  const first = planOver(db, st, lines, settings, mine);
+  // Then the credits nothing of the branch explains, against the other branches' open receivables: a member who
+  // paid into this unit's account for another unit. Their own evidence (return files, acquirer batches) belongs to
+  // the account's branch and was used above.
+  const left = new Set(
+    first.results.filter((r) => r.state === 'unmatched' && !isRecorded(r)).map((r) => r.lineId),
+  );
+  const others = all.filter((r) => r.branchId != null && r.branchId !== home.id);
+  if (left.size === 0 || others.length === 0) return first;
+  const second = planOver(
+    db,
+    st,
+    lines.filter((l) => left.has(l.id)),
+    settings,
+    others,
+    undefined,
+    { evidence: false },
+  );
+  const found = new Map(second.results.filter((r) => r.state === 'suggested').map((r) => [r.lineId, r]));
+  return {
+    ...first,
+    results: first.results.map((r) => {
+      const f = found.get(r.lineId);
+      return f ? asOtherBranch(f, home, branchOf) : r;
+    }),
+  };
+}
+
+/** The engine over these receivables, with what the database says is already taken. */
+function planOver(
+  db: Db,
+  st: StatementInfo,
+  lines: MatchLine[],
+  settings: MatchSettings,
+  all: MatchReceivable[],
+  only?: { ids: number[]; lineId: number },
+  opts: { evidence: boolean } = { evidence: true },
+): MatchPlan {
   const held = repo.heldReceivables(db, only ? null : st.id);
   if (only) for (const [id, h] of held) if (h.lineId === only.lineId) held.delete(id);
   return matchStatement({
@@ -126,23 +230,25 @@ function planFor(
     cardFees: only ? [] : learnedCardFees(db),
     // The account's boleto settlements (CNAB return files) credited in the statement's period; not when
     // scoring a clerk's own choice, which is scored on the receivables chosen alone.
-    returnTitles: only
-      ? []
-      : returnFileRepo.matchTitles(
-          db,
-          st.bank_account_id,
-          st.period_from ?? lines[0]?.date ?? '2000-01-01',
-          st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
-        ),
+    returnTitles:
+      only || !opts.evidence
+        ? []
+        : returnFileRepo.matchTitles(
+            db,
+            st.bank_account_id,
+            st.period_from ?? lines[0]?.date ?? '2000-01-01',
+            st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
+          ),
     // [J] The account's acquirer payment batches (settlement files) of the statement's period, likewise.
-    acquirerPayments: only
-      ? []
-      : acquirerPaymentsFor(
-          db,
-          st.bank_account_id,
-          st.period_from ?? lines[0]?.date ?? '2000-01-01',
-          st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
-        ),
+    acquirerPayments:
+      only || !opts.evidence
+        ? []
+        : acquirerPaymentsFor(
+            db,
+            st.bank_account_id,
+            st.period_from ?? lines[0]?.date ?? '2000-01-01',
+            st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
+          ),
   });
 }
 

@@ -46,6 +46,8 @@ export interface MatchReceivable {
   saleDate?: string | null;
   currentInstallment?: number | null;
   totalInstallments?: number | null;
+  /** [V] The branch the receivable belongs to (`idBranchMember`); the engine never reads it (planFor splits by it). */
+  branchId?: number | null;
 }
 
 /** Card product as fees are learned and banded: debit, credit, or credit paid early (anticipation). */

@@ -33,6 +33,8 @@ export const syncHandlers: HandlerGroup<
             limiter: access.limiter,
             requestCount: () => access.requests(),
             signal: controller.signal,
+            // [V] A multi-location key reads a network (docs/branches.md).
+            network: access.profile.keyKind === 'admin',
             onProgress: (p) =>
               ctx.events.emit('job.progress', {
                 jobId,
@@ -65,6 +67,7 @@ export const syncHandlers: HandlerGroup<
             receivables: summary.receivables,
             bankAccounts: summary.bankAccounts,
             debtors: summary.debtors,
+            ...(summary.network ? { network: summary.network } : {}),
             suggestionsRefreshed,
           },
         });

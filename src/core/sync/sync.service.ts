@@ -7,8 +7,10 @@ import { replaceGeography } from '../cache/geography.repo';
 import { countReceivables, upsertReceivables } from '../cache/receivables.repo';
 import { getSyncState, saveSyncState, type SyncKind } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
+import { placeAccountsFromHistory } from '../branches/branches';
+import { branchesRepo } from '../branches/branches.repo';
 import { AppError, isAppError } from '../errors';
-import type { ApiDebtor } from '../api/schemas';
+import type { ApiBankAccount, ApiDebtor, ApiReceivable } from '../api/schemas';
 import { addDays, todayInBrasilia, uncovered, type DateRange } from './dates';
 
 export const DEFAULT_WINDOW = { daysBack: 90, daysAhead: 7 };
@@ -58,6 +60,11 @@ export interface SyncSummary {
   };
   debtors: number | null;
   geography: { states: number; cities: number; neighborhoods: number } | null;
+  /**
+   * [V] A network (multi-location key): how its receivables were read — `network` (one read, split by each record's
+   * branch) or `branches` (one read per chosen branch with `idBranch`) — and the branches seen for the first time.
+   */
+  network: { read: 'network' | 'branches'; branchesRead: number; newBranches: number[] } | null;
 }
 
 export interface SyncDeps {
@@ -69,6 +76,11 @@ export interface SyncDeps {
   onProgress?: (p: SyncProgress) => void;
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * [V] The key is a multi-location ("administrador geral") key: the branches are read and placed (docs/branches.md).
+   * A branch key's sync is today's, plus the branch its records name.
+   */
+  network?: boolean;
 }
 
 /**
@@ -132,25 +144,42 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
 
   const bankAccounts = await phase('bank_accounts', async () => {
     report('bank_accounts', 0, 1, now().getTime());
-    const page = await client.bankAccounts(signal);
-    replaceBankAccounts(db, page.items, stamp());
+    const items = deps.network ? await networkAccounts() : (await client.bankAccounts(signal)).items;
+    replaceBankAccounts(db, items, stamp());
     report('bank_accounts', 1, 1, now().getTime());
-    return { result: page.items.length, patch: { itemCount: page.items.length } };
+    return { result: items.length, patch: { itemCount: items.length } };
   });
 
-  const receivables = await phase('receivables', async () => {
-    const state = getSyncState(db, 'receivables');
+  const at = stamp();
+  const newBranches: number[] = [];
+  const noteBranches = (ids: (number | null)[], seenIn: 'receivables' | 'debtors') => {
+    newBranches.push(...branchesRepo.noteSeen(db, ids, seenIn, at));
+  };
+
+  /**
+   * One scope's receivables: the whole key's (`idBranch` undefined: one branch, or a network read whole) or one
+   * branch's. The first time, the due-date window; after that, the parts of the window not read yet plus what
+   * changed since the scope's mark. Returns the scope's next state; `aborted` when the server proved mid-read that
+   * it does not take `idBranch` (the caller reads the network whole instead).
+   */
+  async function readScope(
+    state: { windowFrom: string | null; windowTo: string | null; highWaterMark: string | null },
+    idBranch: number | undefined,
+    progress: { pages: number; estimate: number | null; phaseStarted: number },
+  ) {
     const have = state.windowFrom && state.windowTo ? { from: state.windowFrom, to: state.windowTo } : null;
     const first = state.highWaterMark === null;
+    const branch = idBranch === undefined ? {} : { idBranch };
     const fetches: ReceivableFilters[] = (first ? [window] : uncovered(window, have)).map((r) => ({
       dueDateStart: r.from,
       dueDateEnd: r.to,
       accountStatus: SYNC_STATUSES,
+      ...branch,
     }));
     // Everything changed since the last mark, whatever its window. The mark is sent with its time of day; a
     // server that only takes yyyy-mm-dd (as documented) gets the day instead (the client learns it from the 400).
     const windowFetches = fetches.length;
-    if (!first) fetches.push({ updateDateStart: state.highWaterMark! });
+    if (!first) fetches.push({ updateDateStart: state.highWaterMark!, ...branch });
     const cardTo = addDays(today, CARD_DAYS_AHEAD);
     // Only with the default window: a window the clerk chose (dueTo) is read as asked.
     if (first && opts.dueTo === undefined && window.to < cardTo)
@@ -159,41 +188,149 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         dueDateEnd: cardTo,
         accountStatus: [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue],
         paymentTypes: CARD_TYPES,
+        ...branch,
       });
 
-    const phaseStarted = now().getTime();
-    const estimate = first && state.itemCount > 0 ? Math.ceil(state.itemCount / PAGE_SIZE) + 1 : null;
-    let pages = 0;
     let fetched = 0;
     let skipped = 0;
     let dropped = 0;
     let hwm = state.highWaterMark;
-    for (const filters of fetches) {
+    let aborted = false;
+    reading: for (const filters of fetches) {
       for await (const page of client.readReceivables(filters, signal ? { signal } : {})) {
-        upsertReceivables(db, page.items, stamp());
-        for (const r of page.items) if (r.updateDate && (!hwm || r.updateDate > hwm)) hwm = r.updateDate;
-        pages++;
-        fetched += page.items.length;
+        const items: ApiReceivable[] = page.items;
+        upsertReceivables(db, items, stamp());
+        noteBranches(
+          items.map((r) => r.branchMemberId),
+          'receivables',
+        );
+        for (const r of items) if (r.updateDate && (!hwm || r.updateDate > hwm)) hwm = r.updateDate;
+        progress.pages++;
+        fetched += items.length;
         skipped += page.skipped;
         dropped += page.dropped;
-        report('receivables', pages, estimate === null ? null : Math.max(estimate, pages), phaseStarted);
+        report(
+          'receivables',
+          progress.pages,
+          progress.estimate === null ? null : Math.max(progress.estimate, progress.pages),
+          progress.phaseStarted,
+        );
+        if (idBranch !== undefined) {
+          // Rows of other branches under idBranch: the server ignores it. Asked again without it (a 400 named it):
+          // it refuses it. Either way one read of the network is cheaper than one per branch from here on.
+          if ((page.droppedBy.idBranch ?? 0) > 0)
+            client.quirks.learn(
+              'id-branch-ignored',
+              `branch ${idBranch}: ${page.droppedBy.idBranch} rows of others`,
+            );
+          if (client.quirks.has('id-branch-ignored') || client.quirks.has('id-branch-refused')) {
+            aborted = true;
+            break reading;
+          }
+        }
       }
     }
     const covered = have && (first ? false : !(window.to < have.from || window.from > have.to));
     const windowFrom = covered ? (window.from < have.from ? window.from : have.from) : window.from;
     const windowTo = covered ? (window.to > have.to ? window.to : have.to) : window.to;
-    const itemCount = countReceivables(db);
     // The first sync of an empty branch still sets a mark, so the next one is incremental.
     const mark = hwm ?? `${today}T00:00:00`;
     return {
-      result: {
-        fetched,
-        skipped,
-        dropped,
-        mode: first ? ('first' as const) : ('incremental' as const),
-        windowFetches,
-      },
-      patch: { highWaterMark: mark, windowFrom, windowTo, itemCount },
+      fetched,
+      skipped,
+      dropped,
+      first,
+      windowFetches,
+      aborted,
+      next: { windowFrom, windowTo, highWaterMark: mark },
+    };
+  }
+
+  /**
+   * [V] How a network is read: per chosen branch with `idBranch` when that reads less — the office reconciles some
+   * of the branches the key sees — or when the key is refused without it; otherwise the whole network at once (the
+   * administrator key sees every branch, evo-api.md [seen]) and each record goes to the branch it names. A server
+   * known to ignore or refuse `idBranch` is always read whole.
+   */
+  const perBranch = (): number[] | null => {
+    if (!deps.network) return null;
+    const q = client.quirks;
+    if (q.has('id-branch-refused') || q.has('id-branch-ignored')) return null;
+    const all = branchesRepo.list(db);
+    const chosen = all.filter((b) => b.chosen).map((b) => b.id);
+    if (chosen.length === 0) return null;
+    return q.has('admin-needs-branch') || chosen.length < all.length ? chosen : null;
+  };
+
+  let read: 'network' | 'branches' = 'network';
+  let branchesRead = 0;
+  const receivables = await phase('receivables', async () => {
+    const state = getSyncState(db, 'receivables');
+    const phaseStarted = now().getTime();
+    const first = state.highWaterMark === null;
+    const estimate = first && state.itemCount > 0 ? Math.ceil(state.itemCount / PAGE_SIZE) + 1 : null;
+    const progress = { pages: 0, estimate, phaseStarted };
+    const totals = { fetched: 0, skipped: 0, dropped: 0, windowFetches: 0 };
+    const add = (r: { fetched: number; skipped: number; dropped: number; windowFetches: number }) => {
+      totals.fetched += r.fetched;
+      totals.skipped += r.skipped;
+      totals.dropped += r.dropped;
+      totals.windowFetches += r.windowFetches;
+    };
+    let networkPatch: Partial<ReturnType<typeof getSyncState>> = {};
+
+    const ids = perBranch();
+    let wholeNeeded = ids === null;
+    if (ids) {
+      read = 'branches';
+      for (const id of ids) {
+        // A branch the network's own read already covered starts from the network's window and mark.
+        const own = branchesRepo.syncState(db, id);
+        const start = own.highWaterMark === null && state.highWaterMark !== null ? state : own;
+        const r = await readScope(start, id, progress);
+        add(r);
+        if (r.aborted) {
+          wholeNeeded = true;
+          read = 'network';
+          break;
+        }
+        branchesRepo.saveSyncState(db, id, { ...r.next, lastSuccessAt: stamp() });
+        branchesRead++;
+      }
+    }
+    let mode: 'first' | 'incremental' = first ? 'first' : 'incremental';
+    if (wholeNeeded) {
+      let r;
+      try {
+        r = await readScope(state, undefined, progress);
+      } catch (e) {
+        // [V] An administrator key refused without idBranch: read per branch from now on (when any are known).
+        if (deps.network && isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e))) {
+          client.quirks.learn('admin-needs-branch', describeFields(e).slice(0, 300));
+          if (branchesRepo.list(db).some((b) => b.chosen))
+            throw new AppError(
+              'external',
+              'The API asks for a branch on every read: sync again to read branch by branch.',
+              {
+                code: 'branches.sync_again',
+                cause: e,
+              },
+            );
+          throw new AppError(
+            'validation',
+            'The API reads this key’s data only branch by branch, and no branch is known yet: add the branches by their ids (Configurações → Unidades, or quita branches adicionar).',
+            { code: 'branches.ids_needed', cause: e },
+          );
+        }
+        throw e;
+      }
+      add(r);
+      mode = r.first ? 'first' : 'incremental';
+      networkPatch = { ...r.next };
+    }
+    return {
+      result: { ...totals, mode },
+      patch: { ...networkPatch, itemCount: countReceivables(db) },
     };
   });
 
@@ -202,20 +339,36 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     debtors = await phase('debtors', async () => {
       const phaseStarted = now().getTime();
       const all: ApiDebtor[] = [];
-      for (let skip = 0, pages = 1; ; skip += PAGE_SIZE, pages++) {
-        const page = await client.debtorsPage(skip, signal);
-        all.push(...page.items);
-        const total = page.total;
-        report(
-          'debtors',
-          pages,
-          total === null ? null : Math.max(pages, Math.ceil(total / PAGE_SIZE)),
-          phaseStarted,
-        );
-        if (page.items.length + page.skipped < PAGE_SIZE || (total !== null && all.length >= total)) break;
-      }
+      // [V] A key refused without idBranch reads its debtors branch by branch.
+      const scopes: (number | undefined)[] =
+        deps.network && client.quirks.has('admin-needs-branch')
+          ? branchesRepo
+              .list(db)
+              .filter((b) => b.chosen)
+              .map((b) => b.id)
+          : [undefined];
+      let pages = 0;
+      for (const idBranch of scopes)
+        for (let skip = 0, read = 0; ; skip += PAGE_SIZE) {
+          pages++;
+          const page = await client.debtorsPage(skip, signal, idBranch);
+          all.push(...page.items);
+          read += page.items.length;
+          const total = page.total;
+          report(
+            'debtors',
+            pages,
+            total === null ? null : Math.max(pages, Math.ceil(total / PAGE_SIZE)),
+            phaseStarted,
+          );
+          if (page.items.length + page.skipped < PAGE_SIZE || (total !== null && read >= total)) break;
+        }
       // A snapshot is only replaced when it was read whole.
       replaceDebtors(db, all, stamp());
+      noteBranches(
+        all.map((d) => d.branchId),
+        'debtors',
+      );
       return { result: all.length, patch: { itemCount: all.length } };
     });
   }
@@ -231,6 +384,9 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     });
   }
 
+  // [V] Accounts the API did not place go where their received receivables say (docs/branches.md).
+  placeAccountsFromHistory(db, stamp());
+
   return {
     requests: deps.requestCount(),
     durationMs: now().getTime() - started,
@@ -239,5 +395,82 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     receivables,
     debtors,
     geography,
+    network: deps.network ? { read, branchesRead, newBranches: [...new Set(newBranches)] } : null,
   };
+
+  /**
+   * [V] A network's bank accounts: the key's whole list, and, for branches whose list was never read (a new branch)
+   * or when an account nobody placed appears, each chosen branch's list with `idBranch`. An account in one branch's
+   * list is that branch's; in several, the network's (a central account). A server whose per-branch lists all equal
+   * the whole list ignores `idBranch`: nothing is placed from them (history places the accounts instead).
+   */
+  async function networkAccounts(): Promise<ApiBankAccount[]> {
+    const q = client.quirks;
+    let whole: ApiBankAccount[] | null = null;
+    if (!q.has('admin-needs-branch')) {
+      try {
+        whole = (await client.bankAccounts(signal)).items;
+      } catch (e) {
+        if (!(isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e)))) throw e;
+        q.learn('admin-needs-branch', describeFields(e).slice(0, 300));
+      }
+    }
+    const chosen = branchesRepo
+      .list(db)
+      .filter((b) => b.chosen)
+      .map((b) => b.id);
+    const places = branchesRepo.accountBranches(db);
+    const never = new Set(branchesRepo.accountsNeverListed(db));
+    const unplaced = whole?.some((a) => !places.has(a.id)) ?? true;
+    const canSplit = !q.has('id-branch-refused') && !q.has('id-branch-ignored');
+    if (!canSplit || chosen.length === 0 || (!unplaced && !chosen.some((id) => never.has(id))))
+      return whole ?? [];
+    const lists = new Map<number, ApiBankAccount[]>();
+    for (const id of chosen) {
+      try {
+        lists.set(id, (await client.bankAccounts(signal, id)).items);
+      } catch (e) {
+        if (!(isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e)))) throw e;
+        q.learn('id-branch-refused', describeFields(e).slice(0, 300));
+        return whole ?? [];
+      }
+    }
+    branchesRepo.markAccountsListed(db, chosen, stamp());
+    const union = new Map<number, ApiBankAccount>();
+    for (const list of lists.values()) for (const a of list) union.set(a.id, a);
+    const all = whole ?? [...union.values()];
+    const key = (l: ApiBankAccount[]) =>
+      l
+        .map((a) => a.id)
+        .sort((x, y) => x - y)
+        .join(',');
+    // Every branch's list the same as the whole one, with more than one branch: the filter is ignored.
+    if (whole && lists.size > 1 && [...lists.values()].every((l) => key(l) === key(whole))) {
+      q.learn(
+        'id-branch-ignored',
+        `bank-accounts: ${lists.size} branches listed ${whole.length} accounts each`,
+      );
+      return all;
+    }
+    // One branch listed whose list is the whole one proves nothing (it may be ignored): place nothing.
+    if (
+      whole &&
+      lists.size === 1 &&
+      key([...lists.values()][0]!) === key(whole) &&
+      branchesRepo.list(db).length > 1
+    )
+      return all;
+    for (const a of all) {
+      const inLists = [...lists].filter(([, l]) => l.some((x) => x.id === a.id)).map(([id]) => id);
+      if (inLists.length === 0) continue;
+      branchesRepo.setAccountBranch(db, a.id, inLists.length === 1 ? inLists[0]! : null, 'api', stamp());
+    }
+    return all;
+  }
+}
+
+/** What a 400 named (its fields and messages), lower case, to tell which parameter the server refused. */
+function describeFields(e: unknown): string {
+  if (!isAppError(e)) return '';
+  return `${String(e.params?.fields ?? '')} ${String(e.params?.messages ?? '')} ${e.message}`.toLowerCase();
 }

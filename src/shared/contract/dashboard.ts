@@ -77,6 +77,19 @@ export const dashboardCommands = {
        * a card of "Todos os extratos" opens Conciliar on a statement that holds lines of its bucket.
        */
       byStatement: z.array(linesSchema.extend(statementHead)),
+      /**
+       * [V] A network's Início: per branch the office reconciles, the same buckets (by the statement's account's
+       * branch) and its open and overdue receivables; `branchId` null = the network's own accounts (a central
+       * account, or one not placed yet). Empty for a single branch.
+       */
+      byBranch: z.array(
+        linesSchema.extend({
+          branchId: z.number().int().nullable(),
+          name: z.string().nullable(),
+          open: amount,
+          overdue: amount,
+        }),
+      ),
       /** The latest statement imported (the one Conciliar opens), or null when none was. */
       statement: linesSchema
         .extend({

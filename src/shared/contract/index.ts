@@ -6,6 +6,7 @@ import { cycleCommands } from './cycle';
 import { demoCommands } from './demo';
 import { auditCommands } from './audit';
 import { backupCommands } from './backup';
+import { branchesCommands } from './branches';
 import { dashboardCommands } from './dashboard';
 import { feedsCommands } from './feeds';
 import { debtorsCommands } from './debtors';
@@ -42,6 +43,7 @@ export const commands = {
   ...updateCommands,
   ...feedsCommands,
   ...cycleCommands,
+  ...branchesCommands,
 };
 
 export type Commands = typeof commands;
@@ -55,3 +57,4 @@ export * from './envelope';
 export * from './events';
 export type { Settings } from './app';
 export type { Profile } from './connection';
+export type { BranchDto, AccountPlaceDto, BranchesViewDto } from './branches';

@@ -100,6 +100,8 @@ export const REASON_CODES = [
   'acquirer_batch_tie',
   // [T] the candidate list: a receivable the line's proposal holds (with `count` receivables in all)
   'in_proposal',
+  // [V] a credit in one branch's account that pays another branch's receivable: never green, named
+  'other_branch',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

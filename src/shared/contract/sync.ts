@@ -22,6 +22,17 @@ export const syncSummarySchema = z.object({
   geography: z
     .object({ states: z.number().int(), cities: z.number().int(), neighborhoods: z.number().int() })
     .nullable(),
+  /**
+   * [V] A network (multi-location key): read whole (`network`) or branch by branch with idBranch (`branches`), and
+   * the branches seen for the first time. Null for a branch key.
+   */
+  network: z
+    .object({
+      read: z.enum(['network', 'branches']),
+      branchesRead: z.number().int(),
+      newBranches: z.array(z.number().int()),
+    })
+    .nullable(),
   /** Statements whose undecided lines were suggested again because the sync brought receivables. */
   suggestionsRefreshed: z.number().int(),
 });

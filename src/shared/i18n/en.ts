@@ -12,6 +12,7 @@ import { cnabEn } from './cnab.en';
 import { acquirerEn } from './acquirer.en';
 import { cardsEn } from './cards.en';
 import { homeEn } from './home.en';
+import { branchesEn } from './branches.en';
 
 export const en: Messages = {
   app: { name: 'Quita', tagline: 'Gym receivables reconciliation' },
@@ -354,6 +355,7 @@ export const en: Messages = {
   },
   audit: auditEn,
   home: homeEn,
+  branches: branchesEn,
   paymentTypes: {
     '1': 'Cash',
     '2': 'Credit card',
@@ -464,6 +466,7 @@ export const en: Messages = {
     cnab: cnabEn.errors,
     acquirer: acquirerEn.errors,
     connection: settingsEn.errors,
+    branches: branchesEn.errors,
     match: {
       no_statement: 'No statement has been imported yet: import one in Import first.',
       statement_not_found: 'This statement no longer exists (removed in Import?). Choose another.',

@@ -11,6 +11,7 @@ import { cnabPtBR } from './cnab.pt-BR';
 import { acquirerPtBR } from './acquirer.pt-BR';
 import { cardsPtBR } from './cards.pt-BR';
 import { homePtBR } from './home.pt-BR';
+import { branchesPtBR } from './branches.pt-BR';
 
 /** Portuguese (Brazil): the default language and the source of truth for the message keys. */
 export const ptBR = {
@@ -364,6 +365,7 @@ export const ptBR = {
   },
   audit: auditPtBR,
   home: homePtBR,
+  branches: branchesPtBR,
   paymentTypes: {
     '1': 'Dinheiro',
     '2': 'Cartão de crédito',
@@ -475,6 +477,7 @@ export const ptBR = {
     cnab: cnabPtBR.errors,
     acquirer: acquirerPtBR.errors,
     connection: settingsPtBR.errors,
+    branches: branchesPtBR.errors,
     match: {
       no_statement: 'Nenhum extrato foi importado ainda: importe um extrato em Importar primeiro.',
       statement_not_found: 'Este extrato não existe mais (foi removido em Importar?). Escolha outro.',

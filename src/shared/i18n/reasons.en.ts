@@ -199,6 +199,8 @@ export function englishReason(
       return `${num('count')} of ${n(num('of'), 'sale', 'sales')} of the acquirer's file without a receivable found`;
     case 'acquirer_batch_tie':
       return `${num('count')} payments of the acquirer's file make this amount: nothing proposed`;
+    case 'other_branch':
+      return `paid into the account of ${str('accountBranch') || `branch ${num('accountBranchId')}`}; the receivable belongs to ${str('receivableBranch') || `branch ${num('receivableBranchId')}`}: check before approving`;
     default:
       return r.text;
   }

@@ -791,6 +791,26 @@ const SENTENCES: Case[] = [
   ],
   [{ code: 'in_proposal', params: { count: 1 } }, 'é a proposta desta linha'],
   [{ code: 'in_proposal', params: { count: 2 } }, 'na proposta desta linha, com outro recebível'],
+  // [V] a wrong-branch payment, with the branches named, and by id when the office has not named one
+  [
+    {
+      code: 'other_branch',
+      params: {
+        accountBranchId: 3,
+        accountBranch: 'Centro',
+        receivableBranchId: 7,
+        receivableBranch: 'Norte',
+      },
+    },
+    'pago na conta da unidade Centro; o recebível é da unidade Norte: confira antes de aprovar',
+  ],
+  [
+    {
+      code: 'other_branch',
+      params: { accountBranchId: 3, accountBranch: 'Centro', receivableBranchId: 7, receivableBranch: '' },
+    },
+    'pago na conta da unidade Centro; o recebível é da unidade 7: confira antes de aprovar',
+  ],
 ];
 
 describe('the Portuguese reasons, moved to shared/i18n', () => {

@@ -247,6 +247,9 @@ export function renderReason(r: PortugueseReason): string {
       return `${num('count')} de ${num('of')} ${plural(num('of'), 'venda', 'vendas')} do arquivo da adquirente sem recebível identificado`;
     case 'acquirer_batch_tie':
       return `${num('count')} pagamentos do arquivo da adquirente dão este valor: nada proposto`;
+    case 'other_branch':
+      // [V] A branch the office has not named is called by its id in the gym system.
+      return `pago na conta da ${str('accountBranch') ? `unidade ${str('accountBranch')}` : `unidade ${num('accountBranchId')}`}; o recebível é da ${str('receivableBranch') ? `unidade ${str('receivableBranch')}` : `unidade ${num('receivableBranchId')}`}: confira antes de aprovar`;
   }
 }
 

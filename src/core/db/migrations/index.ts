@@ -16,6 +16,7 @@ import { m014Identity } from './014-identity';
 import { m015BankFeeds } from './015-bank-feeds';
 import { m016Cycles } from './016-cycles';
 import { m017SendPolicy } from './017-send-policy';
+import { m018Branches } from './018-branches';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m015BankFeeds,
   m016Cycles,
   m017SendPolicy,
+  m018Branches,
 ];

@@ -1,3 +1,5 @@
+import { cliBranchesEn } from './branches.en';
+import { cliBranchesPtBR } from './branches.pt-BR';
 import { cliDataEn } from './data.en';
 import { cliDataPtBR } from './data.pt-BR';
 import { cliFlowEn } from './flow.en';
@@ -11,5 +13,11 @@ import { cliRunPtBR } from './run.pt-BR';
  * The `quita` command's own texts (`cli.*` in the catalogue), one file per group of commands. Each command has
  * `cli.<name>.summary` (one line in `quita --help`) and `cli.<name>.help` (its `--help`); the rest is its own.
  */
-export const cliPtBR = { ...cliMainPtBR, ...cliDataPtBR, ...cliFlowPtBR, ...cliRunPtBR };
-export const cliEn: typeof cliPtBR = { ...cliMainEn, ...cliDataEn, ...cliFlowEn, ...cliRunEn };
+export const cliPtBR = { ...cliMainPtBR, ...cliDataPtBR, ...cliFlowPtBR, ...cliRunPtBR, ...cliBranchesPtBR };
+export const cliEn: typeof cliPtBR = {
+  ...cliMainEn,
+  ...cliDataEn,
+  ...cliFlowEn,
+  ...cliRunEn,
+  ...cliBranchesEn,
+};
