@@ -110,7 +110,7 @@ function unitNames(count: number): string[] {
   for (const state of buildGeography(COUNTRY_ID_BRAZIL))
     for (const city of state.cities)
       for (const n of city.neighborhoods) {
-        if (names.length >= count) return names;
+        if (names.length >= count) return names.slice(0, count);
         if (seen.has(n.description)) continue;
         seen.add(n.description);
         names.push(n.description);
