@@ -13,6 +13,7 @@ import type { Locale } from '../shared/constants';
 import { createSay, localeOf, type Say } from './i18n';
 import { commandsCommand, infoCommand, profilesCommand, settingsCommand } from './commands/basic';
 import { connectCommand } from './commands/connection';
+import { branchesCommand } from './commands/branches';
 import { debtorsCommand, geographyCommand } from './commands/debtors';
 import { notifyCommand } from './commands/notify';
 import { demoCommand } from './commands/demo';
@@ -33,6 +34,7 @@ const SUBCOMMANDS: Subcommand[] = [
   syncCommand,
   accountsCommand,
   receivablesCommand,
+  branchesCommand,
   importCommand,
   matchCommand,
   approveCommand,

@@ -4,6 +4,7 @@ import type { CommandOutput, Profile } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
 import { BankFeeds } from '../components/settings/BankFeeds';
+import { Branches } from '../components/settings/Branches';
 import { CardFees } from '../components/settings/CardFees';
 import { SendPolicy } from '../components/settings/SendPolicy';
 import { Schedule } from '../components/settings/Schedule';
@@ -61,6 +62,8 @@ export function SettingsScreen({
           {t('settings.addConnection')}
         </button>
       )}
+      {/* Only for a network's connection (more than one branch): it renders nothing otherwise. */}
+      <Branches key={`branches-${activeId}`} />
       <BackupsPanel key={activeId} />
       <BankFeeds key={`feeds-${activeId}`} />
       <CardFees key={`fees-${activeId}`} />

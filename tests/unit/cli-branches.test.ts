@@ -1,0 +1,178 @@
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main';
+import { bankAccountSchema, receivableSchema } from '../../src/core/api/schemas';
+import { branchesRepo } from '../../src/core/branches/branches.repo';
+import { replaceBankAccounts } from '../../src/core/cache/bank-accounts.repo';
+import { upsertReceivables } from '../../src/core/cache/receivables.repo';
+import { generateSandboxData } from '../../src/sandbox';
+import { bankAccountJson, receivableJson } from '../../src/sandbox/serialize';
+import { codes, englishWords, guessedPlurals } from '../helpers/clerk-text';
+import { commandCaller, testCore } from '../helpers/core';
+
+/**
+ * [V] `quita branches` on a network's database: three branches seen in the receivables, the accounts as a sync
+ * leaves them (one placed by the API). Until the network sync and the sandbox's network mode land, the database is
+ * filled as the sync will fill it (branchesRepo.noteSeen); the CLI then runs in-process on that data folder.
+ */
+let dataDir = '';
+let env: Record<string, string> = {};
+let cleanup = () => {};
+let accountIds: number[] = [];
+
+beforeAll(async () => {
+  const t = testCore('cli');
+  cleanup = t.cleanup;
+  dataDir = t.dataDir;
+  env = { QUITA_KEY_FILE: join(dirname(t.dataDir), 'keys', 'master.key') };
+  await commandCaller(t.core)('profiles.save', {
+    name: 'Rede Centro',
+    baseUrl: 'https://evo.example.com',
+    username: 'rede',
+    password: 'KEY',
+    keyKind: 'admin',
+  });
+  const db = t.core.ctx.db();
+  const data = generateSandboxData({ seed: 5, members: 60, months: 2, today: '2026-07-15' });
+  const at = '2026-07-15T15:00:00.000Z';
+  replaceBankAccounts(
+    db,
+    data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
+    at,
+  );
+  const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
+  upsertReceivables(
+    db,
+    data.receivables
+      .filter((r) => r.status !== 3)
+      .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
+    at,
+  );
+  // The network's three branches, as a multi-location key's receivables name them.
+  db.prepare('UPDATE receivables SET branch_member_id = 11 + (id % 3)').run();
+  branchesRepo.noteSeen(db, [11, 12, 13], 'receivables', at);
+  accountIds = data.bankAccounts.map((a) => a.id);
+  branchesRepo.setAccountBranch(db, accountIds[0]!, 11, 'api', at);
+  await t.core.close();
+}, 60_000);
+afterAll(() => cleanup());
+
+async function quita(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(['--data-dir', dataDir, ...args], {
+    stdout: (s) => out.push(s),
+    stderr: (s) => err.push(s),
+    env,
+  });
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+/** What a Brazilian clerk must never read: English, guessed plurals, codes or JSON. */
+function clerkProblems(text: string): string[] {
+  return [...englishWords(text), ...guessedPlurals(text), ...codes(text)];
+}
+
+describe('quita branches', () => {
+  it('lists the branches and where each account belongs, in Portuguese', async () => {
+    const r = await quita(['branches']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('3 unidades, 3 conciliadas aqui');
+    expect(r.stdout).toMatch(/Número\s+Nome\s+Conciliada\s+Em aberto\s+Contas/);
+    expect(r.stdout).toMatch(/^\s*12\s+Unidade 12\s+sim\s+\d+\s+0$/m);
+    expect(r.stdout).toMatch(/^\s*11\s+Unidade 11\s+sim\s+\d+\s+1$/m);
+    expect(r.stdout).toContain('Contas bancárias:');
+    expect(r.stdout).toContain(': da unidade 11 (definida pela API)');
+    expect(r.stdout).toContain(': ainda não sabemos de qual unidade');
+    expect(clerkProblems(r.stdout)).toEqual([]);
+  });
+
+  it('names a branch, and the list says its name', async () => {
+    const r = await quita(['branches', 'nomear', '11', 'Centro', 'Histórico']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe('Nome salvo: Centro Histórico.');
+    const list = (await quita(['branches'])).stdout;
+    expect(list).toMatch(/^\s*11\s+Centro Histórico\s+sim/m);
+    expect(list).toContain('da unidade Centro Histórico (definida pela API)');
+  });
+
+  it('leaves a branch out, takes it back, and refuses leaving out the last one', async () => {
+    expect((await quita(['branches', 'ignorar', '12'])).stdout).toBe(
+      'Unidade 12 não será mais conciliada aqui; os dados dela continuam guardados.',
+    );
+    expect((await quita(['branches', 'ignorar', '13'])).code).toBe(0);
+    expect((await quita(['branches'])).stdout).toMatch(/^\s*12\s+Unidade 12\s+não/m);
+    const last = await quita(['branches', 'ignorar', '11']);
+    expect(last.code).toBe(1);
+    expect(last.stdout).toBe('');
+    expect(last.stderr).toBe(
+      'quita: Pelo menos uma unidade precisa continuar sendo conciliada aqui: escolha outra antes de deixar esta de fora.',
+    );
+    expect((await quita(['branches', 'conciliar', '12'])).stdout).toBe('Unidade 12 será conciliada aqui.');
+    expect((await quita(['branches'])).stdout).toContain('3 unidades, 2 conciliadas aqui');
+  });
+
+  it('places an account in a branch, in the network, and gives it back to the sync', async () => {
+    const id = String(accountIds[1]);
+    const r = await quita(['branches', 'conta', id, '12']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^A conta .+ agora é da unidade 12 \(definida pelo escritório\)\.$/);
+    const central = await quita(['branches', 'conta', id, 'rede']);
+    expect(central.stdout).toMatch(/agora é da rede \(conta central\) \(definida pelo escritório\)\.$/);
+    const json = JSON.parse((await quita(['branches', '--json'])).stdout) as {
+      accounts: { accountId: number; branchId: number | null; placed: boolean; source: string | null }[];
+    };
+    expect(json.accounts.find((a) => a.accountId === accountIds[1])).toMatchObject({
+      branchId: null,
+      placed: true,
+      source: 'office',
+    });
+    const undo = await quita(['branches', 'conta', id, 'desfazer']);
+    expect(undo.stdout).toMatch(/volta a ser decidida pela sincronização/);
+    for (const text of [r.stdout, central.stdout, undo.stdout]) expect(clerkProblems(text)).toEqual([]);
+  });
+
+  it('adds a branch by its number, and says each mistake in one Portuguese sentence', async () => {
+    expect((await quita(['branches', 'adicionar', '40', 'Norte'])).stdout).toBe(
+      'Norte adicionada. Sincronize para trazer os recebíveis dela.',
+    );
+    const again = await quita(['branches', 'adicionar', '40']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('A unidade 40 já está na lista');
+    const unknown = await quita(['branches', 'nomear', '99', 'Sul']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('A unidade 99 não está na lista desta conexão');
+    const noAccount = await quita(['branches', 'conta', '999999', 'rede']);
+    expect(noAccount.code).toBe(1);
+    expect(noAccount.stderr).toContain('A conta bancária 999999 ainda não é conhecida aqui');
+    const usage = [
+      await quita(['branches', 'apagar', '11']),
+      await quita(['branches', 'conciliar', 'Centro']),
+      await quita(['branches', 'conta', String(accountIds[0]), 'matriz']),
+      await quita(['branches', 'nomear', '11', 'x'.repeat(81)]),
+      await quita(['branches', 'nomear', '11']),
+    ];
+    for (const u of usage) {
+      expect(u.code).toBe(2);
+      const [sentence, help] = u.stderr.split('\n');
+      expect(sentence).toMatch(/^quita: /);
+      expect(help).toMatch(/quita branches --help/);
+      expect(clerkProblems(sentence!)).toEqual([]);
+    }
+    expect(usage[0]!.stderr).toContain('ação desconhecida: “apagar”');
+    expect(usage[1]!.stderr).toContain('o número da unidade precisa ser um número inteiro maior que zero');
+    expect(usage[2]!.stderr).toContain('diga o número da unidade, rede');
+    expect(usage[3]!.stderr).toContain('até 80 letras');
+    for (const u of [again, unknown, noAccount]) expect(clerkProblems(u.stderr)).toEqual([]);
+  });
+
+  it('is listed in quita --help and explains itself, in Portuguese', async () => {
+    const main = await quita(['--help']);
+    expect(main.stdout).toMatch(/^ {2}branches +Lista as unidades da rede/m);
+    const help = await quita(['branches', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('quita branches conta <conta> <número da unidade, rede ou desfazer>');
+    expect(clerkProblems(help.stdout)).toEqual([]);
+  });
+});
