@@ -67,7 +67,10 @@ function listText(say: Say, view: BranchesViewDto): string {
       .trimEnd();
   const chosen = view.branches.filter((b) => b.chosen).length;
   const out = [
-    say.t('branches.count', { count: view.branches.length, chosen }),
+    say.t('branches.summary', {
+      branches: say.t('branches.count', { count: view.branches.length }),
+      chosen: say.t('branches.chosenCount', { count: chosen }),
+    }),
     '',
     line(head),
     ...rows.map(line),

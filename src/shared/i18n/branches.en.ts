@@ -6,8 +6,11 @@ export const branchesEn: typeof branchesPtBR = {
   explain:
     "This connection sees several branches of the network. Give each branch the name the office uses, choose which are reconciled here and say which branch each bank account belongs to: one branch's money never marks another branch's receivable paid unless someone confirms it.",
   unnamed: 'Branch {{id}}',
-  count: '{{count}} branches, {{chosen}} reconciled here',
-  count_one: '{{count}} branch, {{chosen}} reconciled here',
+  count: '{{count}} branches',
+  count_one: '{{count}} branch',
+  chosenCount: '{{count}} reconciled here',
+  chosenCount_one: '{{count}} reconciled here',
+  summary: '{{branches}}, {{chosen}}',
   table: {
     caption: "The network's branches",
     id: 'Number in EVO',
@@ -19,6 +22,7 @@ export const branchesEn: typeof branchesPtBR = {
   nameLabel: 'Name of branch {{id}}',
   namePlaceholder: 'Branch {{id}}',
   chosenLabel: 'Reconcile branch {{name}}',
+  chosenLabelNumber: 'Reconcile branch {{id}}',
   renamed: 'Name saved: {{name}}.',
   nameCleared: 'Branch {{id}} is called “Branch {{id}}” again.',
   nameTooLong: "A branch's name can be up to 80 letters long.",

@@ -9,8 +9,12 @@ export const branchesPtBR = {
     'Esta conexão vê várias unidades da rede. Dê a cada unidade o nome que o escritório usa, escolha quais são conciliadas aqui e diga de qual unidade é cada conta bancária: o dinheiro de uma unidade nunca baixa um recebível de outra sem que alguém confirme.',
   /** A branch the office has not named. */
   unnamed: 'Unidade {{id}}',
-  count: '{{count}} unidades, {{chosen}} conciliadas aqui',
-  count_one: '{{count}} unidade, {{chosen}} conciliada aqui',
+  count: '{{count}} unidades',
+  count_one: '{{count}} unidade',
+  chosenCount: '{{count}} conciliadas aqui',
+  chosenCount_one: '{{count}} conciliada aqui',
+  /** "6 unidades, 1 conciliada aqui": each count with its own plural. */
+  summary: '{{branches}}, {{chosen}}',
   table: {
     caption: 'Unidades da rede',
     id: 'Número no EVO',
@@ -22,6 +26,7 @@ export const branchesPtBR = {
   nameLabel: 'Nome da unidade {{id}}',
   namePlaceholder: 'Unidade {{id}}',
   chosenLabel: 'Conciliar a unidade {{name}}',
+  chosenLabelNumber: 'Conciliar a unidade {{id}}',
   renamed: 'Nome salvo: {{name}}.',
   nameCleared: 'A unidade {{id}} volta a se chamar “Unidade {{id}}”.',
   nameTooLong: 'O nome da unidade pode ter até 80 letras.',

@@ -4,7 +4,9 @@ import type { AccountPlaceDto, BranchDto, BranchesViewDto } from '../../../../sh
 import { call, CommandError } from '../../api/client';
 import { describeError } from '../../i18n';
 
-type Status = { tone: 'ok' | 'error'; text: string } | null;
+/** Where the sentence is said: under the part of the panel the clerk just used (the panel is long). */
+type Where = 'branches' | 'add' | 'accounts';
+type Status = { tone: 'ok' | 'error'; text: string; at: Where } | null;
 
 const describe = (e: unknown) => (e instanceof CommandError ? describeError(e.info) : String(e));
 
@@ -13,7 +15,14 @@ const describe = (e: unknown) => (e instanceof CommandError ? describeError(e.in
  * of Configurações stays one short scroll away. The styles are inline because only this panel has such a list.
  */
 const SCROLL: CSSProperties = { maxHeight: '22rem', overflowY: 'auto', margin: '0.5rem 0' };
-const STICKY: CSSProperties = { position: 'sticky', top: 0, zIndex: 1, background: 'var(--surface)' };
+// A sticky cell loses its collapsed border as the rows pass under it: the line is drawn as a shadow instead.
+const STICKY: CSSProperties = {
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  background: 'var(--surface)',
+  boxShadow: 'inset 0 -1px 0 var(--border)',
+};
 const NETWORK = 'network';
 const CLEAR = 'clear';
 
@@ -29,7 +38,9 @@ export function Branches() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    call('branches.list', {}).then(setView, (e: unknown) => setStatus({ tone: 'error', text: describe(e) }));
+    call('branches.list', {}).then(setView, (e: unknown) =>
+      setStatus({ tone: 'error', text: describe(e), at: 'branches' }),
+    );
   }, []);
 
   if (!view) return status ? <p className="status error">{status.text}</p> : null;
@@ -38,17 +49,21 @@ export function Branches() {
   const nameOf = (b: Pick<BranchDto, 'id' | 'name'>) => b.name ?? t('branches.unnamed', { id: b.id });
   /** Runs one change; the view it returns replaces the shown one, and its sentence (or the refusal's) is said. */
   // The fields stay enabled while a change is saved (a disabled field drops the keyboard's focus); one at a time.
-  const change = async (f: () => Promise<BranchesViewDto>, said: (v: BranchesViewDto) => string) => {
+  const change = async (
+    at: Where,
+    f: () => Promise<BranchesViewDto>,
+    said: (v: BranchesViewDto) => string,
+  ) => {
     if (busy) return false;
     setBusy(true);
     setStatus(null);
     try {
       const v = await f();
       setView(v);
-      setStatus({ tone: 'ok', text: said(v) });
+      setStatus({ tone: 'ok', text: said(v), at });
       return true;
     } catch (e) {
-      setStatus({ tone: 'error', text: describe(e) });
+      setStatus({ tone: 'error', text: describe(e), at });
       return false;
     } finally {
       setBusy(false);
@@ -57,16 +72,19 @@ export function Branches() {
 
   const rename = (b: BranchDto, name: string | null) =>
     change(
+      'branches',
       () => call('branches.update', { id: b.id, name }),
       () => (name === null ? t('branches.nameCleared', { id: b.id }) : t('branches.renamed', { name })),
     );
   const choose = (b: BranchDto, chosen: boolean) =>
     change(
+      'branches',
       () => call('branches.update', { id: b.id, chosen }),
       () => t(chosen ? 'branches.chosenOn' : 'branches.chosenOff', { name: nameOf(b) }),
     );
   const place = (a: AccountPlaceDto, value: string) =>
     change(
+      'accounts',
       () =>
         call(
           'branches.placeAccount',
@@ -96,11 +114,22 @@ export function Branches() {
   };
 
   const chosen = view.branches.filter((b) => b.chosen).length;
+  const statusAt = (at: Where) =>
+    status?.at === at && (
+      <p role={status.tone === 'error' ? 'alert' : 'status'} className={`status ${status.tone}`}>
+        {status.text}
+      </p>
+    );
   return (
     <section className="card branches" aria-labelledby="branches-title">
       <h2 id="branches-title">{t('branches.title')}</h2>
       <p className="muted">{t('branches.explain')}</p>
-      <p>{t('branches.count', { count: view.branches.length, chosen })}</p>
+      <p>
+        {t('branches.summary', {
+          branches: t('branches.count', { count: view.branches.length }),
+          chosen: t('branches.chosenCount', { count: chosen }),
+        })}
+      </p>
       <div
         style={SCROLL}
         role="region"
@@ -145,7 +174,11 @@ export function Branches() {
                     type="checkbox"
                     checked={b.chosen}
                     aria-busy={busy}
-                    aria-label={t('branches.chosenLabel', { name: nameOf(b) })}
+                    aria-label={
+                      b.name
+                        ? t('branches.chosenLabel', { name: b.name })
+                        : t('branches.chosenLabelNumber', { id: b.id })
+                    }
                     onChange={(e) => void choose(b, e.target.checked)}
                   />
                 </td>
@@ -154,22 +187,20 @@ export function Branches() {
           </tbody>
         </table>
       </div>
-      {status && (
-        <p role={status.tone === 'error' ? 'alert' : 'status'} className={`status ${status.tone}`}>
-          {status.text}
-        </p>
-      )}
+      {statusAt('branches')}
 
       <AddBranch
         disabled={busy}
         onAdd={(id, name) =>
           change(
+            'add',
             () => call('branches.add', { id, ...(name ? { name } : {}) }),
             () => t('branches.add.added', { name: name ?? t('branches.unnamed', { id }) }),
           )
         }
-        onInvalid={(text) => setStatus({ tone: 'error', text })}
+        onInvalid={(text) => setStatus({ tone: 'error', text, at: 'add' })}
       />
+      {statusAt('add')}
 
       <h3 id="branch-accounts-title">{t('branches.accounts.title')}</h3>
       <p className="muted">{t('branches.accounts.hint')}</p>
@@ -211,6 +242,8 @@ export function Branches() {
                       value={a.placed ? (a.branchId === null ? NETWORK : String(a.branchId)) : ''}
                       aria-busy={busy}
                       aria-label={t('branches.accounts.changeLabel', { account: a.description })}
+                      // One width for every row, whichever options (the office's "Desfazer…") each one has.
+                      style={{ width: '100%', minWidth: '14rem' }}
                       onChange={(e) => void place(a, e.target.value)}
                     >
                       {!a.placed && (
@@ -233,6 +266,7 @@ export function Branches() {
           </table>
         </div>
       )}
+      {statusAt('accounts')}
     </section>
   );
 }
