@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import type { RunningSandbox } from '../../src/sandbox';
 import { testDay, testSandbox } from '../helpers/sandbox';
@@ -139,4 +140,41 @@ test('Configurações → Unidades: a network’s branches named, chosen, added,
   await expect(list.getByRole('columnheader', { name: 'Nome', exact: true })).toBeInViewport();
   await scrollTo(panel, 'start');
   await shoot(page, 'v-branches-200');
+
+  // Every field labelled, every colour readable, in both schemes (axe, as a11y.spec.ts checks the screens).
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const axe = await new AxeBuilder({ page })
+      .include('section.branches')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${scheme}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+});
+
+test('a branch key’s connection has one branch: Configurações shows no Unidades panel', async ({
+  page,
+  host,
+}) => {
+  const single = await testSandbox();
+  try {
+    await page.goto(host.url);
+    await command(page, 'profiles.save', {
+      name: 'Unidade Centro',
+      baseUrl: single.url,
+      username: single.username,
+      password: single.branchKey,
+      keyKind: 'branch',
+      rateLimit: { perSecond: 50, perMinute: 2000 },
+    });
+    await command(page, 'sync.run', { dueFrom: testDay(-30), dueTo: testDay(7), debtors: false });
+    expect(await command<{ network: boolean }>(page, 'branches.list', {})).toMatchObject({ network: false });
+    await page.reload();
+    await page.getByRole('navigation').getByRole('button', { name: 'Configurações' }).click();
+    // Panels asked for after Unidades (it asks first) have answered: so has it.
+    await expect(page.getByText('Nenhuma conexão bancária ainda.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Unidades', exact: true })).toHaveCount(0);
+  } finally {
+    await single.close();
+  }
 });
