@@ -44,6 +44,8 @@ export const branchesRepo = {
     ).map((r) => ({ ...r, chosen: r.chosen === 1 }));
   },
 
+  count: (db: Db): number => db.prepare(`SELECT count(*) FROM branches`).pluck().get() as number,
+
   get(db: Db, id: number): BranchRow | undefined {
     return branchesRepo.list(db).find((b) => b.id === id);
   },

@@ -7,8 +7,13 @@ import { branchesRepo, type AccountBranch } from './branches.repo';
 
 /** History decides an account's branch only on this many received receivables… */
 export const HISTORY_MIN_RECEIVED = 5;
-/** …and names one branch when at least this share of them was that branch's; mixed money is the network's. */
-export const HISTORY_ONE_BRANCH_SHARE = 0.8;
+/**
+ * …and names one branch when at least this share of them was that branch's and no other branch had this much
+ * (members who paid at another unit are a few percent, spread over many branches); otherwise the money is mixed: the
+ * network's (a central account takes every branch's Pix, so its largest share is small, or two branches' are close).
+ */
+export const HISTORY_ONE_BRANCH_SHARE = 0.6;
+export const HISTORY_SECOND_BRANCH_SHARE = 0.2;
 
 /**
  * Accounts no one has placed yet (neither the API's per-branch list nor the office) are placed from history: the
@@ -27,8 +32,10 @@ export function placeAccountsFromHistory(db: Db, at: string): number {
     if (now && now.source !== 'history') continue;
     const total = rows.reduce((s, r) => s + r.n, 0);
     if (total < HISTORY_MIN_RECEIVED) continue;
-    const top = rows.reduce((a, b) => (b.n > a.n || (b.n === a.n && b.branchId < a.branchId) ? b : a));
-    const branchId = top.n / total >= HISTORY_ONE_BRANCH_SHARE ? top.branchId : null;
+    const [top, second] = [...rows].sort((a, b) => b.n - a.n || a.branchId - b.branchId);
+    const one =
+      top!.n / total >= HISTORY_ONE_BRANCH_SHARE && (second?.n ?? 0) / total < HISTORY_SECOND_BRANCH_SHARE;
+    const branchId = one ? top!.branchId : null;
     if (branchesRepo.setAccountBranch(db, accountId, branchId, 'history', at)) changed++;
   }
   return changed;
@@ -41,7 +48,7 @@ export function accountPlaces(db: Db): Map<number, AccountBranch> {
 
 /** Whether this database holds a network (more than one branch): only then are branches shown and checked. */
 export function isNetwork(db: Db): boolean {
-  return (db.prepare(`SELECT count(*) FROM branches`).pluck().get() as number) > 1;
+  return branchesRepo.count(db) > 1;
 }
 
 /** The branches' names as the office gave them; `null` values are named by their id where shown. */

@@ -197,7 +197,13 @@ function planFor(
     undefined,
     { evidence: false },
   );
-  const found = new Map(second.results.filter((r) => r.state === 'suggested').map((r) => [r.lineId, r]));
+  // A proposal, or the money already recorded in the EVO against another branch's receivable (its clerk
+  // reconciled it there): either says more than "nothing fits" did.
+  const found = new Map(
+    second.results
+      .filter((r) => (r.state === 'suggested' && r.zone !== 'red' && namesItsPayer(r)) || isRecorded(r))
+      .map((r) => [r.lineId, r]),
+  );
   return {
     ...first,
     results: first.results.map((r) => {
@@ -205,6 +211,17 @@ function planFor(
       return f ? asOtherBranch(f, home, branchOf) : r;
     }),
   };
+}
+
+/**
+ * [V] Whether a proposal names who paid: an exact key, a learned alias, or the payer's name (not a surname alone,
+ * not a credit that names nobody). Across a network the same amount has tens of candidates, so only these, and only
+ * when the engine rates them above red, are proposed as wrong-branch payments; a weaker fit stays unmatched for the
+ * clerk to search (docs/branches.md).
+ */
+function namesItsPayer(r: LineResult): boolean {
+  const codes = new Set(r.reasons.map((x) => x.code));
+  return (codes.has('key') || codes.has('alias') || codes.has('name_similarity')) && !codes.has('surname');
 }
 
 /** The engine over these receivables, with what the database says is already taken. */
