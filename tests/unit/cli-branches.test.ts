@@ -175,4 +175,40 @@ describe('quita branches', () => {
     expect(help.stdout).toContain('quita branches conta <conta> <número da unidade, rede ou desfazer>');
     expect(clerkProblems(help.stdout)).toEqual([]);
   });
+
+  it('quita status shows each reconciled branch (Início per branch), and --branch keeps one, by number or name', async () => {
+    await quita(['branches', 'conciliar', '11']);
+    await quita(['branches', 'conciliar', '12']);
+    await quita(['branches', 'conciliar', '13']);
+    await quita(['branches', 'nomear', '12', 'Savassi']);
+    const all = await quita(['status']);
+    expect(all.code).toBe(0);
+    const rows = all.stdout.split('\n').slice(all.stdout.split('\n').indexOf('Unidades:') + 1);
+    // The branches reconciled here (the earlier tests named 11 and added one), by id, each once.
+    const listed = JSON.parse((await quita(['branches', '--json'])).stdout) as {
+      branches: { id: number; name: string | null; chosen: boolean }[];
+    };
+    expect(rows.map((l) => l.trim().split(':')[0])).toEqual(
+      listed.branches.filter((b) => b.chosen).map((b) => b.name ?? `Unidade ${b.id}`),
+    );
+    expect(rows.map((l) => l.trim().split(':')[0])).toEqual(
+      expect.arrayContaining(['Savassi', 'Unidade 13']),
+    );
+    // Each branch's open receivables are its own (the fixture spread them over three branches by id).
+    expect(rows.every((l) => /recebíveis em aberto: \d+ · vencidos: \d+$/.test(l))).toBe(true);
+    expect(clerkProblems(all.stdout)).toEqual([]);
+    for (const pick of ['12', 'savassi', 'SAVASSI']) {
+      const one = await quita(['status', '--branch', pick]);
+      expect(one.code).toBe(0);
+      expect(one.stdout.split('Unidades:\n')[1]!.trim()).toMatch(/^Savassi: A decidir: \d+ · /);
+    }
+    const json = JSON.parse((await quita(['status', '--branch', '13', '--json'])).stdout) as {
+      branches: { branchId: number }[];
+    };
+    expect(json.branches.map((b) => b.branchId)).toEqual([13]);
+    const unknown = await quita(['status', '--branch', 'Sul']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('nenhuma unidade conciliada aqui tem o número ou o nome “Sul”');
+    expect(clerkProblems(unknown.stderr.split('\n')[0]!)).toEqual([]);
+  });
 });

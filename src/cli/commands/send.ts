@@ -1,5 +1,7 @@
 import { AppError, type Core } from '../../core';
+import type { CommandOutput } from '../../shared/contract';
 import { listOf, monthName } from '../../shared/format';
+import { fold } from '../../shared/text';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { aboutStatement } from './match';
@@ -170,6 +172,48 @@ export const sendCommand: Subcommand = {
   },
 };
 
+type BranchRow = CommandOutput<'dashboard.summary'>['byBranch'][number];
+
+/**
+ * [V] A network's status per branch (Início's rows): each branch the office reconciles, and the network's own
+ * accounts; `--branch` (a number or a name) keeps one. A single branch has no rows and refuses `--branch`.
+ */
+function branchRows(rows: BranchRow[], only: string | undefined, say: Say) {
+  if (only !== undefined && rows.length === 0) throw new UsageError(say.t('cli.branches.status.notNetwork'));
+  const name = (r: BranchRow) =>
+    r.branchId === null
+      ? say.t('cli.branches.status.network')
+      : (r.name ?? say.t('cli.branches.status.unnamed', { id: r.branchId }));
+  const folded = (s: string) => fold(s).trim();
+  const kept =
+    only === undefined
+      ? rows
+      : rows.filter(
+          (r) =>
+            String(r.branchId) === only.trim() || (r.branchId !== null && folded(name(r)) === folded(only)),
+        );
+  if (only !== undefined && kept.length === 0)
+    throw new UsageError(say.t('cli.branches.status.unknown', { value: only }));
+  const text = kept.length
+    ? [
+        say.t('cli.branches.status.title'),
+        ...kept.map((r) => {
+          const sent =
+            r.buckets.sentWaiting.count + r.buckets.sentFailed.count + r.buckets.sentConfirmed.count;
+          return say.t('cli.branches.status.line', {
+            name: name(r),
+            states: (['toDecide', 'toSend', 'sent', 'recorded', 'setAside'] as const)
+              .map((k) => `${say.t(`home.cards.${k}`)}: ${say.n(k === 'sent' ? sent : r.buckets[k].count)}`)
+              .join(' · '),
+            open: say.n(r.open.count),
+            overdue: say.n(r.overdue.count),
+          });
+        }),
+      ]
+    : [];
+  return { rows: kept, text };
+}
+
 /** "rótulo: n" per key, in the catalogue's words for each (no plural to guess), or "nenhum". */
 function tally(counts: Record<string, number>, word: (k: string) => string, say: Say): string {
   const parts = Object.entries(counts)
@@ -180,8 +224,8 @@ function tally(counts: Record<string, number>, word: (k: string) => string, say:
 
 export const statusCommand: Subcommand = {
   name: 'status',
-  options: {},
-  async run(_v, _p, core, { say }) {
+  options: { branch: { type: 'string' } },
+  async run(v, _p, core, { say }) {
     const sync = await runCommand(core, 'sync.status', {});
     const { statements, matchesByState: matches } = await runCommand(core, 'app.status', {});
     const { counts } = await runCommand(core, 'send.batches', { limit: 1 });
@@ -193,8 +237,10 @@ export const statusCommand: Subcommand = {
       approvedNotQueued: { count: preview.count, totalCents: preview.totalCents },
       outbox: counts,
     };
-    const b = (await runCommand(core, 'dashboard.summary', {})).all.buckets;
+    const summary = await runCommand(core, 'dashboard.summary', {});
+    const b = summary.all.buckets;
     const sent = b.sentWaiting.count + b.sentFailed.count + b.sentConfirmed.count;
+    const branches = branchRows(summary.byBranch, typeof v.branch === 'string' ? v.branch : undefined, say);
     const byStatus = sync.receivablesByStatus;
     const last = sync.kinds.find((k) => k.kind === 'receivables')?.lastSuccessAt;
     const text = [
@@ -221,7 +267,11 @@ export const statusCommand: Subcommand = {
       say.t('cli.status.outbox', {
         states: tally(counts, (k) => say.t(`send.state.${k}`, { defaultValue: k }), say),
       }),
+      ...branches.text,
     ];
-    return { json, text: text.join('\n') };
+    return {
+      json: { ...json, ...(branches.rows.length ? { branches: branches.rows } : {}) },
+      text: text.join('\n'),
+    };
   },
 };

@@ -47,5 +47,13 @@ export const cliBranchesEn: typeof cliBranchesPtBR = {
       conta:
         'give the account number and whose it is: quita branches account <account> <branch number, network or undo>',
     },
+    status: {
+      title: 'Branches:',
+      network: 'Network (central accounts and accounts with no branch)',
+      unnamed: 'Branch {{id}}',
+      line: '  {{name}}: {{states}} · open receivables: {{open}} · overdue: {{overdue}}',
+      notNetwork: 'this connection is one branch: --branch is for a network (a general-administrator key)',
+      unknown: 'no branch reconciled here has the number or name “{{value}}” (see quita branches)',
+    },
   },
 };

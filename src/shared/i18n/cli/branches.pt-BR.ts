@@ -48,5 +48,14 @@ export const cliBranchesPtBR = {
       conta:
         'diga o número da conta e de quem ela é: quita branches conta <conta> <número da unidade, rede ou desfazer>',
     },
+    status: {
+      title: 'Unidades:',
+      network: 'Rede (contas centrais e contas sem unidade)',
+      unnamed: 'Unidade {{id}}',
+      line: '  {{name}}: {{states}} · recebíveis em aberto: {{open}} · vencidos: {{overdue}}',
+      notNetwork:
+        'esta conexão é de uma unidade só: --branch só serve para uma rede (chave de administrador geral)',
+      unknown: 'nenhuma unidade conciliada aqui tem o número ou o nome “{{value}}” (veja quita branches)',
+    },
   },
 };

@@ -141,10 +141,11 @@ export const cliFlowEn: typeof cliFlowPtBR = {
   status: {
     summary: 'Where things stand: local copy, statements, suggestions and sends',
     help: [
-      'quita status [--json]',
+      'quita status [--branch <number or name>] [--json]',
       '  The receivables kept on this computer and the last sync, the statement lines by state, what is approved',
-      '  and not sent yet, and the send batches.',
-      '  --json  the result as JSON, for scripts',
+      '  and not sent yet, and the send batches. In a network, also each branch reconciled here.',
+      '  --branch  in a network, only this branch (its number in EVO or the name the office gave it)',
+      '  --json    the result as JSON, for scripts',
     ].join('\n'),
     lastSync: '$t(sync.lastSuccess): {{when}}',
     statements: 'Statements imported: {{n}}',

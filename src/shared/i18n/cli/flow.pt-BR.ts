@@ -145,10 +145,12 @@ export const cliFlowPtBR = {
   status: {
     summary: 'Como estão as coisas: cópia local, extratos, sugestões e envios',
     help: [
-      'quita status [--json]',
+      'quita status [--branch <número ou nome>] [--json]',
       '  Os recebíveis guardados neste computador e a última sincronização, os lançamentos dos extratos por',
-      '  situação, o que está aprovado e ainda não foi enviado, e os lotes de envio.',
-      '  --json  o resultado em JSON, para scripts',
+      '  situação, o que está aprovado e ainda não foi enviado, e os lotes de envio. Numa rede, também cada',
+      '  unidade conciliada aqui.',
+      '  --branch  numa rede, só esta unidade (o número dela no EVO ou o nome que o escritório deu)',
+      '  --json    o resultado em JSON, para scripts',
     ].join('\n'),
     lastSync: '$t(sync.lastSuccess): {{when}}',
     statements: 'Extratos importados: {{n}}',
