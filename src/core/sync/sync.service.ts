@@ -284,9 +284,11 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     if (ids) {
       read = 'branches';
       for (const id of ids) {
-        // A branch the network's own read already covered starts from the network's window and mark.
+        // A branch the network's whole read already brought (it was found in its receivables) starts from that read's
+        // window and mark; one found elsewhere (debtors, added by the office) is read from the start.
         const own = branchesRepo.syncState(db, id);
-        const start = own.highWaterMark === null && state.highWaterMark !== null ? state : own;
+        const covered = branchesRepo.get(db, id)?.seenIn === 'receivables' && state.highWaterMark !== null;
+        const start = own.highWaterMark === null && covered ? state : own;
         const r = await readScope(start, id, progress);
         add(r);
         if (r.aborted) {
@@ -307,19 +309,9 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         // [V] An administrator key refused without idBranch: read per branch from now on (when any are known).
         if (deps.network && isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e))) {
           client.quirks.learn('admin-needs-branch', describeFields(e).slice(0, 300));
-          if (branchesRepo.list(db).some((b) => b.chosen))
-            throw new AppError(
-              'external',
-              'The API asks for a branch on every read: sync again to read branch by branch.',
-              {
-                code: 'branches.sync_again',
-                cause: e,
-              },
-            );
-          throw new AppError(
-            'validation',
-            'The API reads this key’s data only branch by branch, and no branch is known yet: add the branches by their ids (Configurações → Unidades, or quita branches adicionar).',
-            { code: 'branches.ids_needed', cause: e },
+          throw branchesNeeded(
+            branchesRepo.list(db).some((b) => b.chosen),
+            e,
           );
         }
         throw e;
@@ -423,6 +415,13 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     const never = new Set(branchesRepo.accountsNeverListed(db));
     const unplaced = whole?.some((a) => !places.has(a.id)) ?? true;
     const canSplit = !q.has('id-branch-refused') && !q.has('id-branch-ignored');
+    // Refused without idBranch and nothing to ask it with: say so, and keep the accounts cached (an empty list here
+    // would replace them).
+    if (whole === null && chosen.length === 0) throw branchesNeeded(false);
+    if (whole === null && !canSplit)
+      throw new AppError('external', 'The API refuses this key both with a branch and without one.', {
+        code: 'branches.api_refuses',
+      });
     if (!canSplit || chosen.length === 0 || (!unplaced && !chosen.some((id) => never.has(id))))
       return whole ?? [];
     const lists = new Map<number, ApiBankAccount[]>();
@@ -432,7 +431,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       } catch (e) {
         if (!(isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e)))) throw e;
         q.learn('id-branch-refused', describeFields(e).slice(0, 300));
-        return whole ?? [];
+        if (whole === null) throw branchesNeeded(true);
+        return whole;
       }
     }
     branchesRepo.markAccountsListed(db, chosen, stamp());
@@ -467,6 +467,27 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     }
     return all;
   }
+}
+
+/**
+ * [V] A multi-location key the API answers only with `idBranch`: with branches known, the next sync reads them one by
+ * one (learned); with none known, or a server that takes no `idBranch` either, the office must add them by id.
+ */
+function branchesNeeded(known: boolean, cause?: unknown): AppError {
+  return known
+    ? new AppError(
+        'external',
+        'The API asks for a branch on every read: sync again to read branch by branch.',
+        {
+          code: 'branches.sync_again',
+          ...(cause ? { cause } : {}),
+        },
+      )
+    : new AppError(
+        'validation',
+        'The API reads this key’s data only branch by branch, and no branch is known yet: add the branches by their ids (Configurações → Unidades, or quita branches adicionar).',
+        { code: 'branches.ids_needed', ...(cause ? { cause } : {}) },
+      );
 }
 
 /** What a 400 named (its fields and messages), lower case, to tell which parameter the server refused. */

@@ -73,5 +73,11 @@ export const branchesEn: typeof branchesPtBR = {
     account_not_found:
       'Bank account {{accountId}} is not known here yet: sync to fetch the accounts from EVO and try again.',
     place_missing: 'Say which branch the account belongs to, or that it is the network’s central account.',
+    sync_again:
+      'The API answers this key only branch by branch; Quita has just learned it. Sync again to read each branch.',
+    ids_needed:
+      'The API answers this key only branch by branch, and no branch is known yet: add the branches by their numbers in EVO (Configurações → Unidades, or quita branches adicionar) and sync again.',
+    api_refuses:
+      'The API refuses this key both with a branch number and without one: check the general-administrator key’s permissions with EVO support.',
   },
 };

@@ -81,5 +81,11 @@ export const branchesPtBR = {
     account_not_found:
       'A conta bancária {{accountId}} ainda não é conhecida aqui: sincronize para buscar as contas no EVO e tente de novo.',
     place_missing: 'Diga de qual unidade é a conta, ou que ela é a conta central da rede.',
+    sync_again:
+      'A API só responde a esta chave unidade por unidade; o Quita aprendeu isso agora. Sincronize de novo para ler cada unidade.',
+    ids_needed:
+      'A API só responde a esta chave unidade por unidade, e nenhuma unidade é conhecida ainda: adicione as unidades pelo número delas no EVO (Configurações → Unidades, ou quita branches adicionar) e sincronize de novo.',
+    api_refuses:
+      'A API recusa esta chave tanto com o número da unidade quanto sem ele: confira com o suporte do EVO as permissões da chave de administrador geral.',
   },
 };
