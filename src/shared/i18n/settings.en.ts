@@ -21,10 +21,10 @@ export const settingsEn: Widen<typeof settingsPtBR> = {
       key_not_guid:
         'The key is not shaped like an integration key (a code such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301), but the API accepted it.',
       key_sees_branches:
-        'This key sees {{count}} branches (codes {{branches}}): it looks like a general-administrator key, not a branch key. With it Quita would mix in other branches’ receivables. Ask for the branch key, or choose “General administrator key”.',
+        'This key sees {{count}} branches (codes {{branches}}): it looks like a general-administrator key, not a branch key. Saved as a branch key, Quita would mix in other branches’ receivables. Choose “General administrator key” to reconcile the network branch by branch, or ask for the branch key.',
     },
     adminHint:
-      'If this is a general-administrator key: the vendor documents it as valid only on calls that carry the branch code, which Quita does not send. Ask for the branch key.',
+      'If this is a general-administrator key: the vendor documents it as valid only on calls that carry the branch code. Check the user and the key; if they are right, save anyway and add the branches by their numbers in Configurações → Unidades, or ask for the branch key.',
     failed: 'The connection test failed, so the connection was not saved yet:',
     warned: 'The connection answered, but something is wrong, so it was not saved yet:',
     question: 'Save it anyway? You can test and correct it later in Settings.',

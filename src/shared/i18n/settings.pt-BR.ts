@@ -20,10 +20,10 @@ export const settingsPtBR = {
       key_not_guid:
         'A chave não tem o formato de uma chave de integração (um código como 3f2504e0-4f89-11d3-9a0c-0305e82c3301), mas a API a aceitou.',
       key_sees_branches:
-        'Esta chave enxerga {{count}} filiais (códigos {{branches}}): parece uma chave de administrador geral, não da filial. Com ela o Quita misturaria recebíveis de outras filiais. Peça a chave da filial, ou marque “Chave de administrador geral”.',
+        'Esta chave enxerga {{count}} filiais (códigos {{branches}}): parece uma chave de administrador geral, não da filial. Salva como chave da filial, o Quita misturaria recebíveis de outras filiais. Marque “Chave de administrador geral” para conciliar a rede unidade por unidade, ou peça a chave da filial.',
     },
     adminHint:
-      'Se esta for uma chave de administrador geral: o fabricante a documenta como válida só nas chamadas que levam o código da filial, que o Quita não envia. Peça a chave da filial.',
+      'Se esta for uma chave de administrador geral: o fabricante a documenta como válida só nas chamadas que levam o código da filial. Confira o usuário e a chave; se estiverem certos, salve mesmo assim e adicione as unidades pelo número delas em Configurações → Unidades, ou peça a chave da filial.',
     failed: 'O teste da conexão falhou, por isso ela ainda não foi salva:',
     warned: 'A conexão respondeu, mas há um problema, por isso ela ainda não foi salva:',
     question: 'Salvar mesmo assim? Dá para testar e corrigir depois em Configurações.',

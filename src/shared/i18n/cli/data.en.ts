@@ -70,7 +70,7 @@ export const cliDataEn: typeof cliDataPtBR = {
     invalid: '{{option}}: {{reason}}',
     notice: {
       key_sees_branches:
-        'Warning: this key sees {{count}} branches (codes {{branches}}): it looks like a general administrator’s key, not the branch’s. With it Quita would mix in other branches’ receivables. Ask for the branch’s key, or use --key-kind admin.',
+        'Warning: this key sees {{count}} branches (codes {{branches}}): it looks like a general administrator’s key, not the branch’s. Saved as a branch key, Quita would mix in other branches’ receivables. Use --key-kind admin to reconcile the network branch by branch (quita branches), or ask for the branch’s key.',
       key_not_guid:
         'The key is not shaped like an integration key (a code like 3f2504e0-4f89-11d3-9a0c-0305e82c3301), but the API accepted it.',
     },

@@ -75,7 +75,7 @@ export const cliDataPtBR = {
     invalid: '{{option}}: {{reason}}',
     notice: {
       key_sees_branches:
-        'Atenção: esta chave enxerga {{count}} filiais (códigos {{branches}}): parece uma chave de administrador geral, não da filial. Com ela o Quita misturaria recebíveis de outras filiais. Peça a chave da filial, ou use --key-kind administrador.',
+        'Atenção: esta chave enxerga {{count}} filiais (códigos {{branches}}): parece uma chave de administrador geral, não da filial. Salva como chave da filial, o Quita misturaria recebíveis de outras filiais. Use --key-kind administrador para conciliar a rede unidade por unidade (quita branches), ou peça a chave da filial.',
       key_not_guid:
         'A chave não tem o formato de uma chave de integração (um código como 3f2504e0-4f89-11d3-9a0c-0305e82c3301), mas a API a aceitou.',
     },
