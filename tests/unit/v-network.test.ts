@@ -221,6 +221,29 @@ describe('a network of branches on one administrator key ([V])', () => {
       // The wrong-branch ones the clerk confirmed went too, against the account that received them.
       for (const x of proposed)
         expect(sent.find((s) => s.id === x.idReceivable)?.account).toBe(x.payment!.bankAccountId);
+      // Reports per branch: the money that came into each branch's accounts; the network's own (the central
+      // account's); the rows of all of them add up to everything sent. The file of one branch says so.
+      type Recon = { rows: { receivableId: number; bankAccountId: number; branchId?: number | null }[] };
+      const all = await r.call<Recon>('reports.reconciliation', {});
+      expect(all.rows.length).toBe(sent.length);
+      let perBranch = 0;
+      for (const b of [...sandbox.data.branches.map((x) => x.id as number | 'network'), 'network' as const]) {
+        const one = await r.call<Recon>('reports.reconciliation', { branch: b });
+        for (const row of one.rows)
+          expect(branchOfAccount.get(row.bankAccountId) ?? 'network', `receivable ${row.receivableId}`).toBe(
+            b,
+          );
+        perBranch += one.rows.length;
+      }
+      expect(perBranch).toBe(all.rows.length);
+      const file = await r.call<{ base64: string; fileName: string }>('audit.export', {
+        kind: 'reconciliation',
+        format: 'csv',
+        branch: 1,
+      });
+      const csv = Buffer.from(file.base64, 'base64').toString('utf8');
+      expect(csv).toContain('Unidade da conta');
+      expect(csv).toContain('Só as contas da unidade Centro.');
       const verified = await r.call<{ ok: boolean }>('audit.verify', {});
       expect(verified.ok).toBe(true);
       console.log(

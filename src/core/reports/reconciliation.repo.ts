@@ -9,6 +9,7 @@ export type BaseRow = Omit<ReconciliationRowDto, 'approvedBy' | 'approvedAt' | '
   lastAttemptAt: string | null;
   receivingDate: string | null;
   receivableStatus: number | null;
+  receivableBranchId: number | null;
 };
 
 /**
@@ -32,7 +33,7 @@ SELECT o.receivable_id AS receivableId, r.payer_name AS payerName, r.member_id A
   m.id AS matchId, m.score, m.zone,
   o.queued_at AS queuedAt, b.confirmed_at AS confirmedAt, b.last_attempt_at AS lastAttemptAt,
   b.id AS batchId, b.state AS outboxState, b.review_reason AS reviewReason, b.created_by AS createdBy,
-  r.receiving_date AS receivingDate, r.status_id AS receivableStatus
+  r.receiving_date AS receivingDate, r.status_id AS receivableStatus, r.branch_member_id AS receivableBranchId
 FROM outbox_items o
 JOIN outbox_batches b ON b.id = o.batch_id
 LEFT JOIN matches m ON m.id = ${MATCH_OF_ITEM}

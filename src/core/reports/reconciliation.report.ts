@@ -6,6 +6,8 @@ import type { Db } from '../db/open-db';
 import { matchingRepo } from '../matching/matching.repo';
 import { returnTitlesOf } from '../matching/return-titles.lines';
 import { todayInBrasilia } from '../sync/dates';
+import type { ReportBranch } from '../../shared/contract/reports';
+import { accountPlaces, branchNames, isNetwork } from '../branches/branches';
 import type { Period } from './period';
 import { reconciliationRepo, type BaseRow } from './reconciliation.repo';
 
@@ -145,12 +147,36 @@ function boletoTitles(db: Db, base: BaseRow[]): Map<string, ReturnTitleDto & { t
 }
 
 /** What Quita queued to be marked paid in a period, with the bank line, the account and who decided. */
-export function reconciliationReport(db: Db, period: Period = {}): ReconciliationReport {
-  const base = reconciliationRepo.rows(db, period);
+export function reconciliationReport(
+  db: Db,
+  period: Period = {},
+  branch?: ReportBranch,
+): ReconciliationReport {
+  // [V] A network's rows say whose account took the money; a branch's report keeps its accounts' rows.
+  const network = isNetwork(db);
+  const places = network ? accountPlaces(db) : null;
+  const names = network ? branchNames(db) : null;
+  const accountBranch = (accountId: number) => places?.get(accountId)?.branchId ?? null;
+  const base = reconciliationRepo
+    .rows(db, period)
+    .filter(
+      (r) =>
+        branch === undefined ||
+        (branch === 'network'
+          ? accountBranch(r.bankAccountId) === null
+          : accountBranch(r.bankAccountId) === branch),
+    );
   const idx = indexAudit(db);
   const boletos = boletoTitles(db, base);
   const rows = base.map(
-    ({ createdBy, lastAttemptAt, receivingDate, receivableStatus, ...r }): ReconciliationRow => {
+    ({
+      createdBy,
+      lastAttemptAt,
+      receivingDate,
+      receivableStatus,
+      receivableBranchId,
+      ...r
+    }): ReconciliationRow => {
       const evo = evoDateOf({ outboxState: r.outboxState, lastAttemptAt, receivingDate, receivableStatus });
       const approval =
         (r.matchId !== null ? approvalFor(idx.approvedByMatch.get(r.matchId), r.queuedAt) : null) ??
@@ -158,8 +184,18 @@ export function reconciliationReport(db: Db, period: Period = {}): Reconciliatio
       const sentAt =
         idx.sent.get(r.batchId)?.at ?? (['sent', 'confirmed'].includes(r.outboxState) ? lastAttemptAt : null);
       const boleto = r.matchId !== null ? boletos.get(`${r.matchId}:${r.receivableId}`) : undefined;
+      const b = accountBranch(r.bankAccountId);
       return {
         ...r,
+        ...(network
+          ? {
+              branchId: b,
+              branchName: b === null ? null : (names!.get(b) ?? null),
+              receivableBranchId,
+              receivableBranchName:
+                receivableBranchId === null ? null : (names!.get(receivableBranchId) ?? null),
+            }
+          : {}),
         ...(boleto ? { boleto } : {}),
         approvedBy: approval?.actor ?? null,
         approvedAt: approval?.at ?? null,
@@ -176,6 +212,8 @@ export function reconciliationReport(db: Db, period: Period = {}): Reconciliatio
   return {
     from: period.from ?? null,
     to: period.to ?? null,
+    branch: branch ?? null,
+    branchName: typeof branch === 'number' ? (names?.get(branch) ?? null) : null,
     rows,
     count: rows.length,
     // What EVO records: each receivable at its own value (the credit's share where the copy no longer has it).

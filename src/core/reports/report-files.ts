@@ -124,8 +124,27 @@ const BOLETO_COLUMNS: Column<ReconciliationRow>[] = [
   { header: 'Diferença do boleto', kind: 'money', value: (r) => r.boleto?.differenceCents ?? null },
 ];
 
-const reconColumns = (r: ReconciliationReport) =>
-  r.rows.some((x) => x.boleto) ? [...RECON_COLUMNS, ...BOLETO_COLUMNS] : RECON_COLUMNS;
+/**
+ * [V] A network's file says whose account took each credit and whose receivable it paid (they differ for a member
+ * who paid at another unit); a single branch's file is as before.
+ */
+const branchLabel = (id: number | null | undefined, name: string | null | undefined) =>
+  id === null || id === undefined ? 'Rede' : (name ?? `Unidade ${id}`);
+const BRANCH_COLUMNS: Column<ReconciliationRow>[] = [
+  { header: 'Unidade da conta', kind: 'text', value: (r) => branchLabel(r.branchId, r.branchName) },
+  {
+    header: 'Unidade do recebível',
+    kind: 'text',
+    value: (r) =>
+      r.receivableBranchId == null ? null : branchLabel(r.receivableBranchId, r.receivableBranchName),
+  },
+];
+
+const reconColumns = (r: ReconciliationReport) => [
+  ...(r.rows.some((x) => x.branchId !== undefined) ? BRANCH_COLUMNS : []),
+  ...RECON_COLUMNS,
+  ...(r.rows.some((x) => x.boleto) ? BOLETO_COLUMNS : []),
+];
 
 function headerLines(period: Period, meta: ReportMeta, extra: string[] = []): string[] {
   return [
@@ -243,7 +262,17 @@ export async function reconciliationFile(
   meta: ReportMeta,
 ): Promise<ReportFile> {
   const totals = reconciliationTotals(report);
+  // [V] One branch's file says so, in the totals (CSV, XLSX) and the header (PDF).
+  const only =
+    report.branch == null
+      ? []
+      : [
+          report.branch === 'network'
+            ? 'Só as contas da rede (contas centrais e contas ainda sem unidade).'
+            : `Só as contas da unidade ${report.branchName ?? report.branch}.`,
+        ];
   const footer = [
+    ...only,
     ...totals,
     '',
     ...evoDateLegend(
@@ -318,7 +347,11 @@ export async function reconciliationFile(
   ]);
   const bytes = await renderPdfTable({
     title: 'Quita: relatório de conciliação',
-    meta: headerLines(period, meta, ['Período pela data do crédito no extrato (Data no banco).', ...note]),
+    meta: headerLines(period, meta, [
+      'Período pela data do crédito no extrato (Data no banco).',
+      ...only,
+      ...note,
+    ]),
     columns,
     rows,
     totals: [...totals, ...note],

@@ -19,7 +19,7 @@ function reportMeta(ctx: CoreContext): ReportMeta {
 }
 
 export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliation'> = (ctx) => ({
-  'audit.export': async ({ kind, format, from, to, action }) => {
+  'audit.export': async ({ kind, format, from, to, action, branch }) => {
     const db = ctx.db();
     const meta = reportMeta(ctx);
     const file =
@@ -30,8 +30,14 @@ export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliat
             { from, to, action },
             meta,
           )
-        : await reconciliationFile(reconciliationReport(db, { from, to }), format, { from, to }, meta);
+        : await reconciliationFile(
+            reconciliationReport(db, { from, to }, branch),
+            format,
+            { from, to },
+            meta,
+          );
     return { fileName: file.fileName, mediaType: file.mediaType, base64: file.bytes.toString('base64') };
   },
-  'reports.reconciliation': async ({ from, to }) => reconciliationReport(ctx.db(), { from, to }),
+  'reports.reconciliation': async ({ from, to, branch }) =>
+    reconciliationReport(ctx.db(), { from, to }, branch),
 });

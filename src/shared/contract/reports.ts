@@ -16,6 +16,13 @@ export const reportPeriodSchema = z
   });
 export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
 
+/**
+ * [V] A network's report of one branch (the money that came into its accounts: `branchId`), or of the network's own
+ * accounts (`'network'`: a central account, or one not placed in a branch yet). Absent: every account.
+ */
+export const reportBranchSchema = z.union([z.number().int().min(1).max(2_147_483_647), z.literal('network')]);
+export type ReportBranch = z.infer<typeof reportBranchSchema>;
+
 export const outboxStateSchema = z.enum([
   'queued',
   'sending',
@@ -62,6 +69,15 @@ export const reconciliationRowSchema = z.object({
   batchId: z.number().int(),
   outboxState: outboxStateSchema,
   reviewReason: z.string().nullable(),
+  /**
+   * [V] In a network: the branch of the account that received the money (null: the network's, or not placed) and
+   * the name the office gave it, and the receivable's own branch (they differ for a payment made at another unit).
+   * Absent for a single branch.
+   */
+  branchId: z.number().int().nullable().optional(),
+  branchName: z.string().nullable().optional(),
+  receivableBranchId: z.number().int().nullable().optional(),
+  receivableBranchName: z.string().nullable().optional(),
 });
 export type ReconciliationRowDto = z.infer<typeof reconciliationRowSchema>;
 
@@ -69,6 +85,9 @@ export const reconciliationReportSchema = z.object({
   /** The period as asked (null = open-ended). */
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** [V] The branch asked for (null: every account), and the name the office gave it. */
+  branch: reportBranchSchema.nullable().optional(),
+  branchName: z.string().nullable().optional(),
   rows: z.array(reconciliationRowSchema),
   count: z.number().int(),
   totalCents: z.number().int(),
@@ -85,6 +104,8 @@ export const auditExportInputSchema = z
     to: isoDay.optional(),
     /** Audit log only: keep actions starting with this (e.g. `outbox.`), as the screen's filter does. */
     action: z.string().trim().max(60).optional(),
+    /** Reconciliation only, in a network: one branch's accounts, or the network's own. */
+    branch: reportBranchSchema.optional(),
   })
   .refine((p) => !p.from || !p.to || p.from <= p.to, {
     message: 'the period ends before it starts',
@@ -101,7 +122,12 @@ export const reportsCommands = {
   'reports.reconciliation': defineCommand({
     summary:
       'What Quita marked paid in a period (by bank line date): receivable, account, bank line, who approved, outbox state',
-    input: reportPeriodSchema,
+    input: z
+      .object({ from: isoDay.optional(), to: isoDay.optional(), branch: reportBranchSchema.optional() })
+      .refine((p) => !p.from || !p.to || p.from <= p.to, {
+        message: 'the period ends before it starts',
+        path: ['to'],
+      }),
     output: reconciliationReportSchema,
   }),
 };
