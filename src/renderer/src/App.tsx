@@ -4,6 +4,7 @@ import type { Profile, Settings } from '../../shared/contract';
 import { call } from './api/client';
 import { Nav } from './components/Nav';
 import { Preferences } from './components/Preferences';
+import { BranchFilterProvider } from './branch-filter';
 import { NavigationProvider, type Destination, type Navigation } from './navigation';
 import type { ScreenId } from './screens';
 import { AuditScreen } from './screens/AuditScreen';
@@ -72,7 +73,10 @@ export function App({
       </aside>
       <main className="content" aria-live="polite">
         <NavigationProvider value={navigation}>
-          {renderScreen(current.to, active, profiles, () => void reloadProfiles(), current.opened)}
+          {/* [V] The branch Conciliar and Enviar show, kept across screens; another connection starts on all. */}
+          <BranchFilterProvider key={active.id}>
+            {renderScreen(current.to, active, profiles, () => void reloadProfiles(), current.opened)}
+          </BranchFilterProvider>
         </NavigationProvider>
       </main>
     </div>

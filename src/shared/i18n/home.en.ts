@@ -77,4 +77,41 @@ export const homeEn = {
   legendDecidedTotal: 'decided (approved, already in EVO or set aside): {{amount}}',
   legendToDecideTotal: 'to decide: {{amount}}',
   chartUnit: '· above each bar, the day’s total in reais',
+  /** [V] A network's Home: one row per branch reconciled here, and the network's own accounts. */
+  branches: {
+    title: 'Branches',
+    intro:
+      'Credit lines of every statement, by the branch of the account that received them; receivables in EVO by branch. Click a branch to reconcile only it.',
+    unnamed: 'Branch {{id}}',
+    network: 'Network (central accounts and accounts with no branch)',
+    col: {
+      name: 'Branch',
+      toDecide: 'To decide',
+      toSend: 'To send',
+      sent: 'Sent',
+      setAside: 'Set aside',
+      open: 'Open',
+      overdue: 'Overdue',
+    },
+    sortBy: 'Sort by {{column}}',
+    failed: '{{count}} with a problem',
+    open: 'Reconcile {{name}}',
+    send: 'Send those of {{name}}',
+  },
+  /** [V] Reconcile's and Send's branch filter. */
+  branchFilter: {
+    label: 'Branch',
+    all: 'All branches',
+    network: 'Network (central accounts and accounts with no branch)',
+    noStatement:
+      'No statement imported for this branch. Choose another branch or import the statement of one of its accounts.',
+    sendShown_one: 'Showing {{count}} receivable of {{name}}, of {{total}} approved to send.',
+    sendShown: 'Showing {{count}} receivables of {{name}}, of {{total}} approved to send.',
+    sendAll_one:
+      'The “Mark as paid” button below sends what is approved in every branch ({{total}}), not only what is shown.',
+    sendAll:
+      'The “Mark as paid” button below sends what is approved in every branch ({{total}}), not only what is shown.',
+    sendNone: 'Nothing approved to send for {{name}}.',
+    networkName: 'the network',
+  },
 };

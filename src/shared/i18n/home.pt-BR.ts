@@ -79,4 +79,41 @@ export const homePtBR = {
   legendDecidedTotal: 'decidido (aprovado, já no EVO ou deixado de lado): {{amount}}',
   legendToDecideTotal: 'a decidir: {{amount}}',
   chartUnit: '· acima de cada barra, o total do dia em reais',
+  /** [V] A network's Início: one row per branch reconciled here, and the network's own accounts. */
+  branches: {
+    title: 'Unidades',
+    intro:
+      'Lançamentos de crédito de todos os extratos, pela unidade da conta que recebeu; recebíveis no EVO por unidade. Clique numa unidade para conciliar só ela.',
+    unnamed: 'Unidade {{id}}',
+    network: 'Rede (contas centrais e contas sem unidade)',
+    col: {
+      name: 'Unidade',
+      toDecide: 'A decidir',
+      toSend: 'A enviar',
+      sent: 'Enviados',
+      setAside: 'Deixados de lado',
+      open: 'Em aberto',
+      overdue: 'Vencidos',
+    },
+    sortBy: 'Ordenar por {{column}}',
+    failed: '{{count}} com problema',
+    open: 'Conciliar {{name}}',
+    send: 'Enviar os de {{name}}',
+  },
+  /** [V] Conciliar's and Enviar's branch filter. */
+  branchFilter: {
+    label: 'Unidade',
+    all: 'Todas as unidades',
+    network: 'Rede (contas centrais e contas sem unidade)',
+    noStatement:
+      'Nenhum extrato importado para esta unidade. Escolha outra unidade ou importe o extrato de uma conta dela.',
+    sendShown_one: 'Mostrando {{count}} recebível de {{name}}, de {{total}} aprovados a enviar.',
+    sendShown: 'Mostrando {{count}} recebíveis de {{name}}, de {{total}} aprovados a enviar.',
+    sendAll_one:
+      'O botão “Marcar como pagos” abaixo envia o aprovado de todas as unidades ({{total}}), não só os mostrados.',
+    sendAll:
+      'O botão “Marcar como pagos” abaixo envia os aprovados de todas as unidades ({{total}}), não só os mostrados.',
+    sendNone: 'Nada aprovado a enviar de {{name}}.',
+    networkName: 'a rede',
+  },
 };

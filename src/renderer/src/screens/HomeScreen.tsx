@@ -6,6 +6,7 @@ import { call, CommandError } from '../api/client';
 import { formatAge, formatDate, formatMoney } from '../format';
 import { describeError } from '../i18n';
 import { CyclePanel } from '../components/cycle/CyclePanel';
+import { BranchesTable } from '../components/home/BranchesTable';
 import { useNavigation, type Navigation } from '../navigation';
 import { statementLabel } from '../../../shared/statement-label';
 
@@ -60,6 +61,7 @@ export function HomeScreen({ profile }: { profile: Profile }) {
             )}
           </p>
           <NextStep profile={profile} data={data} open={open} />
+          {data.byBranch.length > 0 && <BranchesTable rows={data.byBranch} open={open} />}
           {data.statement && <LineCards data={data} scope={scope} onScope={setScope} open={open} />}
           {data.lastSyncAt && (
             <section className="home-group" aria-labelledby="home-receivables">

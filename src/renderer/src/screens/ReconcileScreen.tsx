@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { fold } from '../../../shared/text';
 import { call, CommandError } from '../api/client';
+import { loadNetworkPlaces, useBranchFilter, type BranchPlaces } from '../branch-filter';
+import { BranchSelect } from '../components/BranchSelect';
 import type { AsideChoice } from '../components/reconcile/AsideForm';
 import { AsideRules } from '../components/reconcile/AsideRules';
 import { LinePanel, type Candidates, type Weak } from '../components/reconcile/LinePanel';
@@ -77,6 +79,13 @@ export function ReconcileScreen({
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const fail = (e: unknown) =>
     setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
+  // [V] A network: the statements of the chosen branch's accounts only (Início's row, or the select below).
+  const { branch, setBranch } = useBranchFilter();
+  const [byBranch, setByBranch] = useState<BranchPlaces | null>(null);
+  /** The statement Início's cards asked for, until it is shown. */
+  const openedOn = useRef(initialStatementId);
+  /** The statement the clerk is on: kept when another branch is chosen that holds it (Todas, say). */
+  const keep = useRef<number | undefined>(undefined);
 
   // Performance marks for bench/reconcile: from opening the screen to the lines being on screen.
   useEffect(() => {
@@ -161,16 +170,40 @@ export function ReconcileScreen({
     call('review.asideRules', {}).then((r) => setRules(r.rows), fail);
   }, []);
 
+  // The statements, and (a network) where their accounts belong: again when another branch is chosen, whose
+  // statements the picker then offers.
   useEffect(() => {
-    call('import.statements', {}).then((r) => {
+    let live = true;
+    Promise.all([call('import.statements', {}), loadNetworkPlaces()]).then(([r, places]) => {
+      if (!live) return;
+      const inBranch = (s: Statement) => !places || places.inBranch(s.bankAccountId, branch);
+      const asked = r.statements.find((s) => s.id === openedOn.current);
+      // Opened on a statement of another branch (Início's cards): the choice follows the statement, and this
+      // runs again with it.
+      if (asked && places && !inBranch(asked)) {
+        setBranch(places.branchOf(asked.bankAccountId) ?? 'network');
+        return;
+      }
+      openedOn.current = undefined;
+      setByBranch(places);
       setStatements(r.statements);
-      // The statement it was opened on (Início's cards), else the latest.
-      const first = r.statements.find((s) => s.id === initialStatementId) ?? r.statements[0];
+      // The statement it was opened on, or the clerk was on, else the branch's latest.
+      const first =
+        asked ??
+        r.statements.find((s) => s.id === keep.current && inBranch(s)) ??
+        r.statements.find(inBranch);
+      keep.current = first?.id;
       setStatementId(first?.id ?? null);
+      setLines(null);
       if (first) load(first.id, first.creditCount).catch(fail);
+      // A load still on its way for a statement left behind must not draw its lines.
+      else void latestLines(async () => null);
     }, fail);
-    loadRules();
-  }, [load, loadRules, initialStatementId]);
+    return () => {
+      live = false;
+    };
+  }, [load, latestLines, branch, setBranch]);
+  useEffect(() => loadRules(), [loadRules]);
   useEffect(() => {
     call('cache.bankAccounts', {}).then((r) => setAccounts(r.accounts), fail);
   }, []);
@@ -188,6 +221,10 @@ export function ReconcileScreen({
     [statements, accounts, locale, t],
   );
   const current = statements.find((s) => s.id === statementId);
+  const shownStatements = useMemo(
+    () => (byBranch ? statements.filter((s) => byBranch.inBranch(s.bankAccountId, branch)) : statements),
+    [statements, byBranch, branch],
+  );
 
   const totals = useMemo(() => lineTotals(lines ?? []), [lines]);
   const counts = useMemo(() => filterCounts(lines ?? []), [lines]);
@@ -462,7 +499,11 @@ export function ReconcileScreen({
         </span>
       </div>
       {statements.length === 0 && <p className="muted">{t('reconcile.noStatement')}</p>}
+      {statements.length > 0 && shownStatements.length === 0 && (
+        <p className="muted">{t('home.branchFilter.noStatement')}</p>
+      )}
       <div className="toolbar">
+        {byBranch && <BranchSelect places={byBranch} value={branch} onChange={setBranch} />}
         <div className="field statement-field">
           <label htmlFor={ids.statement}>{t('reconcile.statement')}</label>
           <select
@@ -471,12 +512,13 @@ export function ReconcileScreen({
             title={current ? t('workspace.statementLabel.file', { file: current.fileName }) : undefined}
             onChange={(e) => {
               const id = Number(e.target.value);
+              keep.current = id;
               setStatementId(id);
               setLines(null);
               load(id, statements.find((s) => s.id === id)?.creditCount).catch(fail);
             }}
           >
-            {statements.map((s) => (
+            {shownStatements.map((s) => (
               <option key={s.id} value={s.id} title={s.fileName}>
                 {labels.get(s.id)}
               </option>

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
+import { useBranchFilter, useNetworkPlaces, type BranchPlaces, type BranchChoice } from '../branch-filter';
+import { BranchSelect, branchName } from '../components/BranchSelect';
 import { formatDate, formatDateTime, formatMoney, listOf, monthName } from '../format';
 import { describeError, describeStoredMessage } from '../i18n';
 import { useScreenParams } from '../navigation';
@@ -112,6 +114,30 @@ export function ItemsTable({
   );
 }
 
+/**
+ * [V] What Enviar lists of one branch: the groups and batches by their account, the items by their account's name
+ * (send.preview's items carry no account id; the groups map each name to its account). A name two accounts share
+ * across branches keeps its items in both, never hiding one that will be sent.
+ */
+function sendOfBranch(preview: Preview, batches: Batches | null, places: BranchPlaces, branch: BranchChoice) {
+  const inBranch = (accountId: number) => places.inBranch(accountId, branch);
+  const idsByName = new Map<string | null, number[]>();
+  for (const g of preview.groups)
+    idsByName.set(g.accountName, [...(idsByName.get(g.accountName) ?? []), g.bankAccountId]);
+  const items = preview.items.filter((it) => {
+    const ids = idsByName.get(it.accountName);
+    return ids === undefined || ids.some(inBranch);
+  });
+  const groups = preview.groups.filter((g) => inBranch(g.bankAccountId));
+  return {
+    items,
+    groups,
+    count: groups.reduce((s, g) => s + g.count, 0),
+    totalCents: groups.reduce((s, g) => s + g.totalCents, 0),
+    batches: batches && { ...batches, batches: batches.batches.filter((b) => inBranch(b.bankAccountId)) },
+  };
+}
+
 export function SendScreen() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -124,7 +150,19 @@ export function SendScreen() {
   const [opened, setOpened] = useState<BatchItems | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const hasBatches = (batches?.batches.length ?? 0) > 0;
+  // [V] A network: the list of the chosen branch's accounts; the send itself is still every approved pair.
+  const { branch, setBranch } = useBranchFilter();
+  const byBranch = useNetworkPlaces();
+  const filtered =
+    byBranch && branch !== 'all' && preview ? sendOfBranch(preview, batches, byBranch, branch) : null;
+  const branchLabel =
+    branch === 'all'
+      ? ''
+      : branch === 'network'
+        ? t('home.branchFilter.networkName')
+        : branchName(t, byBranch?.branches.find((b) => b.id === branch) ?? { id: branch, name: null });
+  const shownBatches = filtered?.batches ?? batches;
+  const hasBatches = (shownBatches?.batches.length ?? 0) > 0;
   useEffect(() => {
     if (toBatches && hasBatches) batchesRef.current?.scrollIntoView({ block: 'start' });
   }, [toBatches, hasBatches]);
@@ -236,11 +274,27 @@ export function SendScreen() {
   return (
     <section className="screen screen-wide">
       <h1>{t('nav.send')}</h1>
+      {byBranch && (
+        <div className="toolbar">
+          <BranchSelect places={byBranch} value={branch} onChange={setBranch} />
+        </div>
+      )}
       {preview && preview.count === 0 && <p className="muted">{t('send.nothing')}</p>}
       {preview && preview.count > 0 && (
         <div className="card">
+          {filtered && (
+            <p className="branch-note" role="status">
+              {filtered.count > 0
+                ? t('home.branchFilter.sendShown', {
+                    count: filtered.count,
+                    name: branchLabel,
+                    total: preview.count,
+                  })
+                : t('home.branchFilter.sendNone', { name: branchLabel })}
+            </p>
+          )}
           <ul>
-            {preview.groups.map((g) => (
+            {(filtered?.groups ?? preview.groups).map((g) => (
               <li key={g.bankAccountId}>
                 {t('send.group', {
                   count: g.count,
@@ -250,13 +304,23 @@ export function SendScreen() {
               </li>
             ))}
           </ul>
-          <ItemsTable
-            items={preview.items}
-            count={preview.count}
-            totalCents={preview.totalCents}
-            label={t('send.items.title')}
-          />
+          {(!filtered || filtered.count > 0) && (
+            <ItemsTable
+              items={filtered?.items ?? preview.items}
+              count={filtered?.count ?? preview.count}
+              totalCents={filtered?.totalCents ?? preview.totalCents}
+              label={t('send.items.title')}
+            />
+          )}
           <p className="send-date-note">{t('send.dateNotice', { today })}</p>
+          {filtered && (
+            <p className="branch-note">
+              {t('home.branchFilter.sendAll', {
+                count: preview.count,
+                total: `${t('home.receivables', { count: preview.count })}, ${formatMoney(faceTotal, locale)}`,
+              })}
+            </p>
+          )}
           {!confirming ? (
             <>
               {monthWarning}
@@ -313,7 +377,7 @@ export function SendScreen() {
           )}
         </p>
       )}
-      {batches && batches.batches.length > 0 && (
+      {shownBatches && shownBatches.batches.length > 0 && (
         <table className="table" ref={batchesRef} aria-label={t('send.batchesTable')}>
           <thead>
             <tr>
@@ -326,7 +390,7 @@ export function SendScreen() {
             </tr>
           </thead>
           <tbody>
-            {batches.batches.map((b) => [
+            {shownBatches.batches.map((b) => [
               <tr key={b.id}>
                 <td className="num">
                   <button
