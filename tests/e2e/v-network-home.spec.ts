@@ -67,8 +67,16 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
   // And the central Pix account's, which Início counts in the network's row and Conciliar lists under "Rede".
   const central = sandbox.data.bankAccounts.find((a) => a.branchId === null)!;
   const statements = await importStatements(page, sandbox, [...primaries.map((a) => a.id), central.id]);
-  // Some of what matching proposes is approved, so Enviar has something per branch to list.
+  // Some of what matching proposes is approved, so Enviar has something per branch to list: the greens, and
+  // Centro's other suggestions that pay its own receivables.
   for (const id of statements.values()) await command(page, 'review.approveGreen', { statementId: id });
+  const centroStatement = statements.get(primaries.find((a) => a.branchId === 1)!.id)!;
+  const { rows: centroRows } = await command<{ rows: (Row & { state: string })[] }>(page, 'match.lines', {
+    statementId: centroStatement,
+    limit: 5000,
+  });
+  const own = centroRows.filter((r) => r.state === 'suggested' && r.reasons[0]?.code !== 'other_branch');
+  if (own.length) await command(page, 'review.approve', { matchIds: own.map((r) => r.matchId) });
 
   // (a) Início: one row per branch reconciled here, and the network's row, with the summary's own numbers.
   await page.reload();
@@ -147,6 +155,7 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
   await expect(statementSelect.locator('option')).toHaveCount(1);
   await expect(statementSelect.locator('option:checked')).toContainText(centro.description);
   await expect(page.locator('.reconcile-grid [role="row"]').nth(1)).toBeVisible();
+  await expect(page.locator('.reconcile-side')).not.toContainText('Procurando candidatos');
   await shoot(page, 'v-network-reconcile-branch');
   await branchSelect.selectOption({ label: 'Todas as unidades' });
   await expect(statementSelect.locator('option')).toHaveCount(BRANCHES + 1);
@@ -155,7 +164,7 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
   await expect(statementSelect.locator('option:checked')).toContainText(
     primaries.find((a) => a.branchId === 2)!.description,
   );
-  await branchSelect.selectOption({ label: 'Rede (contas centrais e contas sem unidade)' });
+  await branchSelect.selectOption({ label: 'Rede (contas centrais e sem unidade)' });
   await expect(statementSelect.locator('option')).toHaveCount(1);
   await expect(statementSelect.locator('option:checked')).toContainText(central.description);
   // A branch with no statement: an empty picker, and a sentence saying why.
@@ -194,7 +203,11 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
     await page.locator('.reconcile-grid').press('PageDown');
   await line.click();
   const side$ = page.locator('.reconcile-side');
-  await expect(side$).toContainText(sentence);
+  await expect(side$.getByRole('note')).toHaveText(
+    `⚠${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`,
+  );
+  await expect(side$.locator('.line-panel')).toContainText(sentence);
+  await expect(side$).not.toContainText('Procurando candidatos');
   expect(checkText(await side$.innerText()).map((h) => `${h.check}: ${h.text}`)).toEqual([]);
   await shoot(page, 'v-network-wrong-branch');
 

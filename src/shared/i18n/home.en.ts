@@ -102,7 +102,7 @@ export const homeEn = {
   branchFilter: {
     label: 'Branch',
     all: 'All branches',
-    network: 'Network (central accounts and accounts with no branch)',
+    network: 'Network (central and unplaced accounts)',
     noStatement:
       'No statement imported for this branch. Choose another branch or import the statement of one of its accounts.',
     sendShown_one: 'Showing {{count}} receivable of {{name}}, of {{total}} approved to send.',

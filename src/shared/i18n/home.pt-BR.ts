@@ -104,7 +104,7 @@ export const homePtBR = {
   branchFilter: {
     label: 'Unidade',
     all: 'Todas as unidades',
-    network: 'Rede (contas centrais e contas sem unidade)',
+    network: 'Rede (contas centrais e sem unidade)',
     noStatement:
       'Nenhum extrato importado para esta unidade. Escolha outra unidade ou importe o extrato de uma conta dela.',
     sendShown_one: 'Mostrando {{count}} recebível de {{name}}, de {{total}} aprovados a enviar.',

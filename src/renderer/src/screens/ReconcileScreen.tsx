@@ -14,6 +14,7 @@ import { ShortcutsPanel } from '../components/reconcile/ShortcutsPanel';
 import { VirtualList } from '../components/VirtualList';
 import { formatMoney } from '../format';
 import { dateText, moneyText } from '../components/reconcile/formatted';
+import { useReasonText } from '../components/reconcile/reason-text';
 import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
 import { statementLabels } from '../../../shared/statement-label';
@@ -458,6 +459,10 @@ export function ReconcileScreen({
     [],
   );
   const rulePatterns = useMemo(() => new Map(rules.map((r) => [r.id, r.pattern])), [rules]);
+  // [V] A credit in one branch's account paying another branch's receivable: said above the panel, in words, as
+  // the first thing the clerk reads about the line (the panel lists it again among the reasons).
+  const reasonText = useReasonText();
+  const wrongBranch = focused?.reasons[0]?.code === 'other_branch' ? reasonText(focused.reasons[0]) : '';
   const progress = totals.lines ? Math.round((totals.decided / totals.lines) * 100) : 0;
 
   return (
@@ -481,6 +486,8 @@ export function ReconcileScreen({
             </span>
           </div>
         )}
+        {/* In the head, where there is room: the toolbar below stays as a single branch's. */}
+        {byBranch && <BranchSelect places={byBranch} value={branch} onChange={setBranch} />}
         <span className="toolbar-end">
           <button type="button" onClick={() => setRulesOpen((o) => !o)} aria-expanded={rulesOpen}>
             {t('workspace.rules.open', { count: rules.length })}
@@ -503,7 +510,6 @@ export function ReconcileScreen({
         <p className="muted">{t('home.branchFilter.noStatement')}</p>
       )}
       <div className="toolbar">
-        {byBranch && <BranchSelect places={byBranch} value={branch} onChange={setBranch} />}
         <div className="field statement-field">
           <label htmlFor={ids.statement}>{t('reconcile.statement')}</label>
           <select
@@ -642,6 +648,12 @@ export function ReconcileScreen({
           />
         </div>
         <div className="reconcile-side">
+          {wrongBranch && !overriding && (
+            <p className="wrong-branch-warning" role="note">
+              <span aria-hidden="true">⚠</span>
+              <span>{wrongBranch.charAt(0).toLocaleUpperCase(locale) + wrongBranch.slice(1)}.</span>
+            </p>
+          )}
           {overriding ? (
             <OverridePanel
               line={overriding}
