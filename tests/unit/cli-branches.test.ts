@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
@@ -208,7 +209,46 @@ describe('quita branches', () => {
     expect(json.branches.map((b) => b.branchId)).toEqual([13]);
     const unknown = await quita(['status', '--branch', 'Sul']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('nenhuma unidade conciliada aqui tem o número ou o nome “Sul”');
+    expect(unknown.stderr).toContain('nenhuma unidade desta rede tem o número ou o nome “Sul”');
     expect(clerkProblems(unknown.stderr.split('\n')[0]!)).toEqual([]);
+  });
+
+  it('--branch on send and on the reconciliation report: one branch by number or name, mistakes in one sentence', async () => {
+    const out = join(dirname(dataDir), 'conciliacao-unidade.csv');
+    const recon = await quita([
+      'audit',
+      'export',
+      '--kind',
+      'conciliacao',
+      '--branch',
+      'savassi',
+      '--out',
+      out,
+    ]);
+    expect(recon.stderr).toBe('');
+    expect(recon.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('Só as contas da unidade Savassi.');
+    const network = await quita([
+      'audit',
+      'export',
+      '--kind',
+      'conciliacao',
+      '--branch',
+      'rede',
+      '--out',
+      out,
+    ]);
+    expect(network.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('Só as contas da rede');
+    const logWithBranch = await quita(['audit', 'export', '--branch', '12', '--out', out]);
+    expect(logWithBranch.code).toBe(2);
+    expect(logWithBranch.stderr).toContain('--branch só vale para o relatório de conciliação');
+    const sendUnknown = await quita(['send', '--branch', '99']);
+    expect(sendUnknown.code).toBe(2);
+    expect(sendUnknown.stderr).toContain('nenhuma unidade desta rede tem o número ou o nome “99”');
+    // Nothing approved in this database: a branch's send says so, and sends nothing.
+    const send = await quita(['send', '--branch', '12']);
+    expect(send.code).toBe(0);
+    for (const r of [logWithBranch, sendUnknown]) expect(clerkProblems(r.stderr.split('\n')[0]!)).toEqual([]);
   });
 });

@@ -99,6 +99,13 @@ async function approveAndSend(r: Awaited<ReturnType<typeof reconcileNetwork>>, s
   for (const statementId of r.statements) await r.call('review.approveGreen', { statementId });
   const wrong = r.lines.filter((l) => l.state === 'suggested' && l.reasons[0]?.code === 'other_branch');
   if (wrong.length) await r.call('review.approve', { matchIds: wrong.map((l) => l.matchId) });
+  // One branch's money first (Enviar filtered to Centro sends only what came into Centro's accounts), then the rest.
+  const before = sandbox.markReceivedJournal.length;
+  await r.call('send.confirm', { chunkSize: 50, wait: true, branch: 1 });
+  const centro = sandbox.markReceivedJournal.slice(before);
+  const centroAccounts = new Set(sandbox.data.bankAccounts.filter((a) => a.branchId === 1).map((a) => a.id));
+  expect(centro.length).toBeGreaterThan(0);
+  expect(centro.every((j) => centroAccounts.has(j.idBankAccount))).toBe(true);
   await r.call('send.confirm', { chunkSize: 50, wait: true });
   const sent = sandbox.markReceivedJournal.flatMap((j) =>
     j.ids.map((id) => ({ id, account: j.idBankAccount, outcome: j.outcome })),

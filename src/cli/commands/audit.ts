@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../../core';
 import { verifyReasonText } from '../../shared/i18n/audit-words';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
+import { branchOption } from './branch-option';
 import { UsageError, type CliContext, type ParsedValues, type Subcommand } from '../types';
 import { checkInput, checkPeriod, choiceOf, dayOption, failure } from './words';
 
@@ -61,12 +62,17 @@ async function exportAction(v: ParsedValues, core: Core, say: Say) {
     actionGiven === undefined
       ? undefined
       : (choiceOf(actionGiven, ACTION_GROUPS, { exactKeys: false }) ?? actionGiven);
+  // [V] A network's reconciliation report of one branch (the audit log is the whole connection's).
+  if (kind !== 'reconciliation' && v.branch !== undefined)
+    throw new UsageError(say.t('cli.audit.branchOnlyRecon'));
+  const branch = kind === 'reconciliation' ? await branchOption(core, v.branch, say) : undefined;
   const input = {
     kind,
     format,
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(action ? { action } : {}),
+    ...(branch !== undefined ? { branch } : {}),
   };
   checkInput('audit.export', input, { action: () => say.t('cli.audit.longAction') });
   const file = await runCommand(core, 'audit.export', input);
@@ -130,6 +136,7 @@ export const auditCommand: Subcommand = {
     to: { type: 'string' },
     kind: { type: 'string' },
     action: { type: 'string' },
+    branch: { type: 'string' },
   },
   async run(v, positionals, core, { say }: CliContext) {
     const [action, ...extra] = positionals;

@@ -1,10 +1,11 @@
 import { AppError, type Core } from '../../core';
 import type { CommandOutput } from '../../shared/contract';
+import type { BranchScope } from '../../shared/contract/branches';
 import { listOf, monthName } from '../../shared/format';
-import { fold } from '../../shared/text';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
 import { aboutStatement } from './match';
+import { branchOption } from './branch-option';
 import { UsageError, type Subcommand } from '../types';
 
 /**
@@ -101,13 +102,15 @@ export const approveCommand: Subcommand = {
 
 export const sendCommand: Subcommand = {
   name: 'send',
-  options: { 'chunk-size': { type: 'string' } },
+  options: { 'chunk-size': { type: 'string' }, branch: { type: 'string' } },
   async run(v, _p, core, io) {
     const { say } = io;
     const chunkSize = v['chunk-size'] === undefined ? 50 : Number(v['chunk-size']);
     if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 500)
       throw new UsageError(say.t('cli.send.badChunk'));
-    const preview = await runCommand(core, 'send.preview', {});
+    // [V] In a network, only what came into one branch's accounts (or the network's own).
+    const branch = await branchOption(core, v.branch, say);
+    const preview = await runCommand(core, 'send.preview', branch === undefined ? {} : { branch });
     for (const g of preview.groups)
       io.stderr(
         say.t('cli.send.group', {
@@ -134,7 +137,11 @@ export const sendCommand: Subcommand = {
         })}`,
       );
     }
-    const r = await runCommand(core, 'send.confirm', { chunkSize, wait: true });
+    const r = await runCommand(core, 'send.confirm', {
+      chunkSize,
+      wait: true,
+      ...(branch === undefined ? {} : { branch }),
+    });
     const s = r.summary;
     // With wait: true the run's outcome is always there; without one there is nothing more to say than "queued".
     if (!s)
@@ -176,24 +183,17 @@ type BranchRow = CommandOutput<'dashboard.summary'>['byBranch'][number];
 
 /**
  * [V] A network's status per branch (Início's rows): each branch the office reconciles, and the network's own
- * accounts; `--branch` (a number or a name) keeps one. A single branch has no rows and refuses `--branch`.
+ * accounts; `--branch` (branch-option.ts) keeps one. A single branch has no rows.
  */
-function branchRows(rows: BranchRow[], only: string | undefined, say: Say) {
-  if (only !== undefined && rows.length === 0) throw new UsageError(say.t('cli.branches.status.notNetwork'));
+function branchRows(rows: BranchRow[], scope: BranchScope | undefined, say: Say) {
   const name = (r: BranchRow) =>
     r.branchId === null
       ? say.t('cli.branches.status.network')
       : (r.name ?? say.t('cli.branches.status.unnamed', { id: r.branchId }));
-  const folded = (s: string) => fold(s).trim();
   const kept =
-    only === undefined
+    scope === undefined
       ? rows
-      : rows.filter(
-          (r) =>
-            String(r.branchId) === only.trim() || (r.branchId !== null && folded(name(r)) === folded(only)),
-        );
-  if (only !== undefined && kept.length === 0)
-    throw new UsageError(say.t('cli.branches.status.unknown', { value: only }));
+      : rows.filter((r) => (scope === 'network' ? r.branchId === null : r.branchId === scope));
   const text = kept.length
     ? [
         say.t('cli.branches.status.title'),
@@ -240,7 +240,7 @@ export const statusCommand: Subcommand = {
     const summary = await runCommand(core, 'dashboard.summary', {});
     const b = summary.all.buckets;
     const sent = b.sentWaiting.count + b.sentFailed.count + b.sentConfirmed.count;
-    const branches = branchRows(summary.byBranch, typeof v.branch === 'string' ? v.branch : undefined, say);
+    const branches = branchRows(summary.byBranch, await branchOption(core, v.branch, say), say);
     const byStatus = sync.receivablesByStatus;
     const last = sync.kinds.find((k) => k.kind === 'receivables')?.lastSuccessAt;
     const text = [

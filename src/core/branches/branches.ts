@@ -2,6 +2,7 @@
  * [V] What a branch is to Quita (docs/branches.md): which branch a bank account belongs to, and how a branch is
  * named when the office has not named it. One module for these rules; the repo holds the SQL.
  */
+import type { BranchScope } from '../../shared/contract/branches';
 import type { Db } from '../db/open-db';
 import { branchesRepo, type AccountBranch } from './branches.repo';
 
@@ -54,4 +55,15 @@ export function isNetwork(db: Db): boolean {
 /** The branches' names as the office gave them; `null` values are named by their id where shown. */
 export function branchNames(db: Db): Map<number, string | null> {
   return new Map(branchesRepo.list(db).map((b) => [b.id, b.name]));
+}
+
+/**
+ * Whether an account's money belongs to a branch scope: a branch (the accounts placed in it) or the network's own
+ * (central accounts and accounts not placed yet). No scope: every account.
+ */
+export function accountInScope(db: Db, scope: BranchScope | undefined): (accountId: number) => boolean {
+  if (scope === undefined) return () => true;
+  const places = accountPlaces(db);
+  const branchOf = (accountId: number) => places.get(accountId)?.branchId ?? null;
+  return scope === 'network' ? (a) => branchOf(a) === null : (a) => branchOf(a) === scope;
 }

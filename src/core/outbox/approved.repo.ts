@@ -1,4 +1,6 @@
 import { ACCOUNT_STATUS } from '../../shared/constants';
+import type { BranchScope } from '../../shared/contract/branches';
+import { accountInScope } from '../branches/branches';
 import type { Db } from '../db/open-db';
 import { currentPlanOf } from '../matching/current-plan.repo';
 import { todayInBrasilia } from '../sync/dates';
@@ -145,9 +147,10 @@ function lineDates(db: Db, lineIds: number[]): Map<number, string> {
 }
 
 /** What "Marcar como pagos" would send, per bank account, and which bank dates the EVO will not keep. */
-export function sendPreview(db: Db, now = new Date()): SendPreview {
+export function sendPreview(db: Db, now = new Date(), branch?: BranchScope): SendPreview {
   const names = accountNames(db);
-  const pairs = approvedNotQueued(db);
+  const inScope = accountInScope(db, branch);
+  const pairs = approvedNotQueued(db).filter((p) => inScope(p.bankAccountId));
   const groups = new Map<number, SendGroup>();
   for (const p of pairs) {
     const g = groups.get(p.bankAccountId) ?? {

@@ -1,6 +1,7 @@
 import { backgroundJob } from '../background';
 import type { HandlerGroup } from '../handlers';
 import { AppError } from '../errors';
+import { accountInScope } from '../branches/branches';
 import { approvedNotQueued, batchItems, sendPreview } from './approved.repo';
 import { batchCounts, enqueuePairs, getBatch, listBatches } from './outbox.repo';
 import { runSender, type SendSummary } from './outbox.sender';
@@ -48,14 +49,15 @@ export const sendHandlers: HandlerGroup<
   );
 
   return {
-    'send.preview': async () => sendPreview(ctx.db()),
-    'send.confirm': async ({ chunkSize, wait }) => {
+    'send.preview': async ({ branch }) => sendPreview(ctx.db(), new Date(), branch),
+    'send.confirm': async ({ chunkSize, wait, branch }) => {
       const db = ctx.db();
       const profileId = ctx.activeProfileId();
+      const inScope = accountInScope(db, branch);
       // Queuing is a local transaction: from here on the approval cannot be lost, whatever the network does.
       const { batchIds, skipped } = enqueuePairs(
         db,
-        approvedNotQueued(db),
+        approvedNotQueued(db).filter((p) => inScope(p.bankAccountId)),
         { actor: ctx.actor(), profileId },
         { chunkSize },
       );

@@ -7,7 +7,7 @@ import { matchingRepo } from '../matching/matching.repo';
 import { returnTitlesOf } from '../matching/return-titles.lines';
 import { todayInBrasilia } from '../sync/dates';
 import type { ReportBranch } from '../../shared/contract/reports';
-import { accountPlaces, branchNames, isNetwork } from '../branches/branches';
+import { accountInScope, accountPlaces, branchNames, isNetwork } from '../branches/branches';
 import type { Period } from './period';
 import { reconciliationRepo, type BaseRow } from './reconciliation.repo';
 
@@ -157,15 +157,8 @@ export function reconciliationReport(
   const places = network ? accountPlaces(db) : null;
   const names = network ? branchNames(db) : null;
   const accountBranch = (accountId: number) => places?.get(accountId)?.branchId ?? null;
-  const base = reconciliationRepo
-    .rows(db, period)
-    .filter(
-      (r) =>
-        branch === undefined ||
-        (branch === 'network'
-          ? accountBranch(r.bankAccountId) === null
-          : accountBranch(r.bankAccountId) === branch),
-    );
+  const inScope = accountInScope(db, branch);
+  const base = reconciliationRepo.rows(db, period).filter((r) => inScope(r.bankAccountId));
   const idx = indexAudit(db);
   const boletos = boletoTitles(db, base);
   const rows = base.map(

@@ -11,6 +11,13 @@ const branchName = z
   // No control characters (a name is shown on one line, in the screens and the CLI).
   .refine((s) => ![...s].some((c) => c.charCodeAt(0) < 32), 'no control characters');
 
+/**
+ * Which branch a command acts on in a network: one branch (the money that came into its accounts), or the network's
+ * own accounts (`'network'`: a central account, or one not placed in a branch yet). Absent: every account.
+ */
+export const branchScopeSchema = z.union([branchId, z.literal('network')]);
+export type BranchScope = z.infer<typeof branchScopeSchema>;
+
 export const branchSchema = z.object({
   id: z.number().int(),
   /** What the office calls it; null until named (screens then say "Unidade <id>"). */

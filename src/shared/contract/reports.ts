@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branchScopeSchema } from './branches';
 import { fileDownloadSchema } from './debtors';
 import { defineCommand } from './define';
 
@@ -16,11 +17,8 @@ export const reportPeriodSchema = z
   });
 export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
 
-/**
- * [V] A network's report of one branch (the money that came into its accounts: `branchId`), or of the network's own
- * accounts (`'network'`: a central account, or one not placed in a branch yet). Absent: every account.
- */
-export const reportBranchSchema = z.union([z.number().int().min(1).max(2_147_483_647), z.literal('network')]);
+/** [V] A network's report of one branch's accounts, or of the network's own (contract/branches.ts). */
+export const reportBranchSchema = branchScopeSchema;
 export type ReportBranch = z.infer<typeof reportBranchSchema>;
 
 export const outboxStateSchema = z.enum([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branchScopeSchema } from './branches';
 import { defineCommand } from './define';
 
 /** One receivable marked (or to be marked) paid, with the bank line it pays, as the clerk checks it. */
@@ -58,7 +59,8 @@ export const sendCommands = {
   'send.preview': defineCommand({
     summary:
       'What "Marcar como pagos" would send: count and total per bank account, and the bank dates the EVO will not keep',
-    input: z.object({}),
+    /** [V] `branch`: in a network, only what came into that branch's accounts (or the network's own). */
+    input: z.object({ branch: branchScopeSchema.optional() }),
     output: z.object({
       /** Exactly what will be marked (the first 1,000): who, which receivable, and the bank line it pays. */
       items: z.array(sendItemSchema),
@@ -96,6 +98,8 @@ export const sendCommands = {
     input: z.object({
       chunkSize: z.number().int().min(1).max(500).default(50),
       wait: z.boolean().default(false),
+      /** [V] In a network: queue only what came into that branch's accounts (what Enviar shows filtered). */
+      branch: branchScopeSchema.optional(),
     }),
     output: z.object({
       batchIds: z.array(z.number().int()),

@@ -53,7 +53,8 @@ export const cliBranchesEn: typeof cliBranchesPtBR = {
       unnamed: 'Branch {{id}}',
       line: '  {{name}}: {{states}} · open receivables: {{open}} · overdue: {{overdue}}',
       notNetwork: 'this connection is one branch: --branch is for a network (a general-administrator key)',
-      unknown: 'no branch reconciled here has the number or name “{{value}}” (see quita branches)',
+      unknown:
+        'no branch of this network has the number or name “{{value}}” (see quita branches; network = the network’s own accounts)',
     },
   },
 };

@@ -55,7 +55,8 @@ export const cliBranchesPtBR = {
       line: '  {{name}}: {{states}} · recebíveis em aberto: {{open}} · vencidos: {{overdue}}',
       notNetwork:
         'esta conexão é de uma unidade só: --branch só serve para uma rede (chave de administrador geral)',
-      unknown: 'nenhuma unidade conciliada aqui tem o número ou o nome “{{value}}” (veja quita branches)',
+      unknown:
+        'nenhuma unidade desta rede tem o número ou o nome “{{value}}” (veja quita branches; rede = as contas da rede)',
     },
   },
 };

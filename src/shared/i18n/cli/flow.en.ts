@@ -109,10 +109,11 @@ export const cliFlowEn: typeof cliFlowPtBR = {
   send: {
     summary: 'Mark the approved receivables as paid in EVO (queue, send, read back) and wait for the outcome',
     help: [
-      'quita send [--chunk-size N] [--json]',
+      'quita send [--chunk-size N] [--branch <branch>] [--json]',
       '  Marks the approved receivables as paid in EVO, as “Mark as paid” on the Send screen does, and waits for',
       '  EVO to confirm. Nothing is sent twice: an uncertain outcome is read back from EVO before any resend.',
       '  --chunk-size N  how many receivables go in each batch (1 to 500; default 50)',
+      '  --branch        in a network, only what came into this branch’s accounts (number or name; rede = the network’s own)',
       '  --json          the result as JSON, for scripts',
     ].join('\n'),
     badChunk: '--chunk-size takes 1 to 500',

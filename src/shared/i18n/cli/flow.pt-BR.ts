@@ -112,10 +112,11 @@ export const cliFlowPtBR = {
   send: {
     summary: 'Dá baixa no EVO dos recebíveis aprovados (fila, envio, conferência) e espera o resultado',
     help: [
-      'quita send [--chunk-size N] [--json]',
+      'quita send [--chunk-size N] [--branch <unidade>] [--json]',
       '  Marca como pagos no EVO os recebíveis aprovados, como “Marcar como pagos” em Enviar, e espera o EVO',
       '  confirmar. Nada é enviado duas vezes: o que ficou incerto é conferido no EVO antes de qualquer reenvio.',
       '  --chunk-size N  quantos recebíveis vão em cada lote (de 1 a 500; padrão 50)',
+      '  --branch        numa rede, só o que entrou nas contas desta unidade (número ou nome; rede = as contas da rede)',
       '  --json          o resultado em JSON, para scripts',
     ].join('\n'),
     badChunk: '--chunk-size aceita de 1 a 500',

@@ -29,7 +29,7 @@ export const cliRunEn: typeof cliRunPtBR = {
     summary:
       'Export the audit log or the reconciliation report (CSV, XLSX, PDF); check that the audit log is intact',
     help: [
-      'quita audit export --out FILE [--format csv|xlsx|pdf] [--kind log|reconciliation] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--action KIND] [--json]',
+      'quita audit export --out FILE [--format csv|xlsx|pdf] [--kind log|reconciliation] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--action KIND] [--branch BRANCH] [--json]',
       'quita audit verify [--json]',
       '  export     write the file; at its end it also says whether the audit log is intact',
       '  --out      where to write it (-o)',
@@ -37,11 +37,14 @@ export const cliRunEn: typeof cliRunPtBR = {
       '  --kind     log (the audit log, default) or reconciliation (the reconciliation report)',
       '  --from     from this day (Brasília time)',
       '  --to       up to this day, included',
+      '  --branch   a network’s reconciliation report: only this branch’s accounts (number or name; rede = the network’s own)',
       '  --action   only one kind of action, as Audit’s filter has them: import, match, outbox, notification, settings, sync or db (or the start of an action’s technical name)',
       '  verify     check whether any entry was changed or deleted (also against the check copy kept outside the database); exit code 1 if the audit log was tampered with',
     ].join('\n'),
     badFormat: '--format takes csv, xlsx or pdf (not “{{value}}”)',
     noFormat: 'say the format: --format csv, xlsx or pdf, or an --out ending in .csv, .xlsx or .pdf',
+    branchOnlyRecon:
+      '--branch is only for the reconciliation report (--kind reconciliation): the audit log is the whole connection’s',
     noOut: '--out FILE is required (where to write)',
     badKind: '--kind takes log or reconciliation (not “{{value}}”)',
     badAction: 'unknown action “{{action}}” (use export or verify)',

@@ -32,7 +32,7 @@ export const cliRunPtBR = {
     summary:
       'Exporta o registro de auditoria ou o relatório de conciliação (CSV, XLSX, PDF); confere se a auditoria está íntegra',
     help: [
-      'quita audit export --out ARQUIVO [--format csv|xlsx|pdf] [--kind registro|conciliacao] [--from AAAA-MM-DD] [--to AAAA-MM-DD] [--action TIPO] [--json]',
+      'quita audit export --out ARQUIVO [--format csv|xlsx|pdf] [--kind registro|conciliacao] [--from AAAA-MM-DD] [--to AAAA-MM-DD] [--action TIPO] [--branch UNIDADE] [--json]',
       'quita audit verify [--json]',
       '  export     grava o arquivo; no fim, ele diz também se a auditoria está íntegra',
       '  --out      onde gravar (-o)',
@@ -40,12 +40,15 @@ export const cliRunPtBR = {
       '  --kind     registro (o registro de auditoria, padrão) ou conciliacao (o relatório de conciliação)',
       '  --from     a partir deste dia (horário de Brasília)',
       '  --to       até este dia, inclusive',
+      '  --branch   relatório de conciliação de uma rede: só as contas desta unidade (número ou nome; rede = as contas da rede)',
       '  --action   só um tipo de ação, como no filtro da Auditoria: importacoes, conciliacao, envios, notificacoes, configuracoes, sincronizacoes ou copias',
       '  verify     confere se algum registro foi alterado ou apagado (também contra a cópia de conferência guardada fora do banco de dados); código de saída 1 se a auditoria foi adulterada',
     ].join('\n'),
     badFormat: '--format aceita csv, xlsx ou pdf (não “{{value}}”)',
     noFormat: 'diga o formato: --format csv, xlsx ou pdf, ou um --out terminado em .csv, .xlsx ou .pdf',
     noOut: 'falta --out ARQUIVO (onde gravar)',
+    branchOnlyRecon:
+      '--branch só vale para o relatório de conciliação (--kind conciliacao): a auditoria é a da conexão inteira',
     badKind: '--kind aceita registro ou conciliacao (não “{{value}}”)',
     badAction: 'ação desconhecida: “{{action}}” (use export ou verify)',
     noAction: 'diga o que fazer: export ou verify',
