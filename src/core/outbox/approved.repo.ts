@@ -63,6 +63,8 @@ export interface SendItem {
   amountCents: number;
   /** The receivable's own value in the EVO (null when the cache no longer has it). */
   faceCents: number | null;
+  /** [V] The account marked into (Enviar filters a network's items by its branch). */
+  bankAccountId: number;
   accountName: string | null;
   lineDate: string | null;
   lineAmountCents: number | null;
@@ -115,6 +117,7 @@ function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): S
       dueDate: r?.dueDate ?? null,
       amountCents: p.amountCents,
       faceCents: r?.faceCents ?? null,
+      bankAccountId: p.bankAccountId,
       accountName: names.get(p.bankAccountId) ?? null,
       lineDate: l?.date ?? null,
       lineAmountCents: l?.amountCents ?? null,

@@ -12,6 +12,8 @@ const sendItemSchema = z.object({
   amountCents: z.number().int(),
   /** The receivable's own value in the EVO; above `amountCents` by the card fee on a card credit ([T] item 6). */
   faceCents: z.number().int().nullable(),
+  /** [V] The account marked into (Enviar filters a network's items by its branch). */
+  bankAccountId: z.number().int(),
   accountName: z.string().nullable(),
   lineDate: z.string().nullable(),
   lineAmountCents: z.number().int().nullable(),

@@ -107,10 +107,6 @@ export const homeEn = {
       'No statement imported for this branch. Choose another branch or import the statement of one of its accounts.',
     sendShown_one: 'Showing {{count}} receivable of {{name}}, of {{total}} approved to send.',
     sendShown: 'Showing {{count}} receivables of {{name}}, of {{total}} approved to send.',
-    sendAll_one:
-      'The “Mark as paid” button below sends what is approved in every branch ({{total}}), not only what is shown.',
-    sendAll:
-      'The “Mark as paid” button below sends what is approved in every branch ({{total}}), not only what is shown.',
     sendNone: 'Nothing approved to send for {{name}}.',
     networkName: 'the network',
   },

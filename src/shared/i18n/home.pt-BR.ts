@@ -109,10 +109,6 @@ export const homePtBR = {
       'Nenhum extrato importado para esta unidade. Escolha outra unidade ou importe o extrato de uma conta dela.',
     sendShown_one: 'Mostrando {{count}} recebível de {{name}}, de {{total}} aprovados a enviar.',
     sendShown: 'Mostrando {{count}} recebíveis de {{name}}, de {{total}} aprovados a enviar.',
-    sendAll_one:
-      'O botão “Marcar como pagos” abaixo envia o aprovado de todas as unidades ({{total}}), não só os mostrados.',
-    sendAll:
-      'O botão “Marcar como pagos” abaixo envia os aprovados de todas as unidades ({{total}}), não só os mostrados.',
     sendNone: 'Nada aprovado a enviar de {{name}}.',
     networkName: 'a rede',
   },

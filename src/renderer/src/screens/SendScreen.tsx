@@ -115,27 +115,16 @@ export function ItemsTable({
 }
 
 /**
- * [V] What Enviar lists of one branch: the groups and batches by their account, the items by their account's name
- * (send.preview's items carry no account id; the groups map each name to its account). A name two accounts share
- * across branches keeps its items in both, never hiding one that will be sent.
+ * [V] Enviar of one branch of a network: the core lists and sends only what came into its accounts (`branch` of
+ * send.preview and send.confirm); the batches already sent are kept to that branch's accounts here.
  */
-function sendOfBranch(preview: Preview, batches: Batches | null, places: BranchPlaces, branch: BranchChoice) {
-  const inBranch = (accountId: number) => places.inBranch(accountId, branch);
-  const idsByName = new Map<string | null, number[]>();
-  for (const g of preview.groups)
-    idsByName.set(g.accountName, [...(idsByName.get(g.accountName) ?? []), g.bankAccountId]);
-  const items = preview.items.filter((it) => {
-    const ids = idsByName.get(it.accountName);
-    return ids === undefined || ids.some(inBranch);
-  });
-  const groups = preview.groups.filter((g) => inBranch(g.bankAccountId));
-  return {
-    items,
-    groups,
-    count: groups.reduce((s, g) => s + g.count, 0),
-    totalCents: groups.reduce((s, g) => s + g.totalCents, 0),
-    batches: batches && { ...batches, batches: batches.batches.filter((b) => inBranch(b.bankAccountId)) },
-  };
+function batchesOfBranch(batches: Batches | null, places: BranchPlaces, branch: BranchChoice) {
+  return (
+    batches && {
+      ...batches,
+      batches: batches.batches.filter((b) => places.inBranch(b.bankAccountId, branch)),
+    }
+  );
 }
 
 export function SendScreen() {
@@ -150,11 +139,14 @@ export function SendScreen() {
   const [opened, setOpened] = useState<BatchItems | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  // [V] A network: the list of the chosen branch's accounts; the send itself is still every approved pair.
+  // [V] A network: what came into the chosen branch's accounts, listed and sent (the core filters both).
   const { branch, setBranch } = useBranchFilter();
   const byBranch = useNetworkPlaces();
+  const scope = byBranch && branch !== 'all' ? branch : undefined;
+  /** Everything approved, all branches (the note under a branch's list says how much of it is shown). */
+  const [allCount, setAllCount] = useState(0);
   const filtered =
-    byBranch && branch !== 'all' && preview ? sendOfBranch(preview, batches, byBranch, branch) : null;
+    byBranch && scope !== undefined ? { batches: batchesOfBranch(batches, byBranch, scope) } : null;
   const branchLabel =
     branch === 'all'
       ? ''
@@ -170,17 +162,29 @@ export function SendScreen() {
   const fail = (e: unknown) =>
     setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
 
+  /** What Enviar shows: the preview (of the chosen branch), everything approved (for the note), the batches. */
+  const fetchSend = useCallback(
+    () =>
+      Promise.all([
+        call('send.preview', scope === undefined ? {} : { branch: scope }),
+        scope === undefined ? Promise.resolve(null) : call('send.preview', {}),
+        call('send.batches', { limit: 200 }),
+      ]),
+    [scope],
+  );
   const refresh = useCallback(async () => {
-    const [p, b] = await Promise.all([call('send.preview', {}), call('send.batches', { limit: 200 })]);
+    const [p, all, b] = await fetchSend();
     setPreview(p);
+    setAllCount(all?.count ?? p.count);
     setBatches(b);
     // "N lotes na fila" is true only while something waits: once the queue is empty the table says the rest.
     const c = b.counts;
     if (c.queued + c.sending + c.sent + c.unknown === 0) setMessage((m) => (m?.tone === 'ok' ? null : m));
-  }, []);
+  }, [fetchSend]);
   useEffect(() => {
-    Promise.all([call('send.preview', {}), call('send.batches', { limit: 200 })]).then(([p, b]) => {
+    fetchSend().then(([p, all, b]) => {
       setPreview(p);
+      setAllCount(all?.count ?? p.count);
       setBatches(b);
     }, fail);
     const offProgress = onEvent('job.progress', (p) => {
@@ -198,13 +202,17 @@ export function SendScreen() {
       offProgress();
       offDone();
     };
-  }, [refresh]);
+  }, [fetchSend, refresh]);
 
   const send = async () => {
     setConfirming(false);
     setMessage(null);
     try {
-      const r = await call('send.confirm', { chunkSize: 50, wait: false });
+      const r = await call('send.confirm', {
+        chunkSize: 50,
+        wait: false,
+        ...(scope === undefined ? {} : { branch: scope }),
+      });
       setMessage({ tone: 'ok', text: t('send.queued', { count: r.batchIds.length }) });
       await refresh();
     } catch (e) {
@@ -279,22 +287,20 @@ export function SendScreen() {
           <BranchSelect places={byBranch} value={branch} onChange={setBranch} />
         </div>
       )}
-      {preview && preview.count === 0 && <p className="muted">{t('send.nothing')}</p>}
+      {preview && preview.count === 0 && (
+        <p className="muted">
+          {filtered ? t('home.branchFilter.sendNone', { name: branchLabel }) : t('send.nothing')}
+        </p>
+      )}
       {preview && preview.count > 0 && (
         <div className="card">
           {filtered && (
             <p className="branch-note" role="status">
-              {filtered.count > 0
-                ? t('home.branchFilter.sendShown', {
-                    count: filtered.count,
-                    name: branchLabel,
-                    total: preview.count,
-                  })
-                : t('home.branchFilter.sendNone', { name: branchLabel })}
+              {t('home.branchFilter.sendShown', { count: preview.count, name: branchLabel, total: allCount })}
             </p>
           )}
           <ul>
-            {(filtered?.groups ?? preview.groups).map((g) => (
+            {preview.groups.map((g) => (
               <li key={g.bankAccountId}>
                 {t('send.group', {
                   count: g.count,
@@ -304,23 +310,13 @@ export function SendScreen() {
               </li>
             ))}
           </ul>
-          {(!filtered || filtered.count > 0) && (
-            <ItemsTable
-              items={filtered?.items ?? preview.items}
-              count={filtered?.count ?? preview.count}
-              totalCents={filtered?.totalCents ?? preview.totalCents}
-              label={t('send.items.title')}
-            />
-          )}
+          <ItemsTable
+            items={preview.items}
+            count={preview.count}
+            totalCents={preview.totalCents}
+            label={t('send.items.title')}
+          />
           <p className="send-date-note">{t('send.dateNotice', { today })}</p>
-          {filtered && (
-            <p className="branch-note">
-              {t('home.branchFilter.sendAll', {
-                count: preview.count,
-                total: `${t('home.receivables', { count: preview.count })}, ${formatMoney(faceTotal, locale)}`,
-              })}
-            </p>
-          )}
           {!confirming ? (
             <>
               {monthWarning}

@@ -21,6 +21,7 @@ const item = (i: number, x: Partial<Item> = {}): Item => ({
   dueDate: '2026-11-03',
   amountCents: 9990,
   faceCents: 9990,
+  bankAccountId: 3,
   accountName: 'Banco do Brasil - Recebimentos Cartões',
   lineDate: '2026-11-03',
   lineAmountCents: 9990,
