@@ -118,6 +118,13 @@ type ReceivableRow = [
   branchId: number | null,
 ];
 
+/**
+ * [V] Which receivables a network's statement is matched against: its account's branch (and those naming none), or
+ * the other branches' whose amount is within 80–125 % of one of the given credits (a card fee, a late boleto's
+ * charges; a wrong-branch payment much smaller or larger is left to the clerk's search).
+ */
+export type ReceivableScope = { branch: number } | { otherThan: number; amounts: number[] };
+
 const LINE_COLUMNS = `id, date, amount_cents AS amountCents, kind, description, payer_text AS payerText`;
 
 export const matchingRepo = {
@@ -274,18 +281,33 @@ export const matchingRepo = {
    * statement's period (they explain lines reconciled before). Columns only (fees since migration 006, the
    * boleto number since 012): no row's raw record is parsed here.
    */
-  receivables(db: Db, from: string, to: string): MatchReceivable[] {
+  receivables(db: Db, from: string, to: string, only?: ReceivableScope): MatchReceivable[] {
+    // [V] A network: one branch's (and those naming none), or the other branches' near the given amounts, read in
+    // SQL so a statement costs its branch's rows, not the network's (bench/branches).
+    const scope =
+      only === undefined
+        ? ''
+        : 'branch' in only
+          ? ' AND (branch_member_id = ? OR branch_member_id IS NULL)'
+          : ` AND branch_member_id IS NOT NULL AND branch_member_id <> ?
+              AND EXISTS (SELECT 1 FROM json_each(?) j WHERE amount_cents BETWEEN j.value * 4 / 5 AND j.value * 5 / 4)`;
+    const params: unknown[] =
+      only === undefined
+        ? []
+        : 'branch' in only
+          ? [only.branch]
+          : [only.otherThan, JSON.stringify(only.amounts)];
     const rows = db
       .prepare(
         `SELECT id, amount_cents, due_date, status_id, payment_type_id, payer_name, member_id, authorization_code,
            nsu, tid, card_acquirer, card_flag, receiving_date, amount_paid_cents, bank_account_id, charge_date,
            sale_date, current_installment, total_installments, fees_cents, boleto_number, branch_member_id
          FROM receivables
-         WHERE (status_id IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}) AND coalesce(conciliated, 0) = 0)
-            OR (status_id = ${ACCOUNT_STATUS.received} AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?))`,
+         WHERE ((status_id IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}) AND coalesce(conciliated, 0) = 0)
+            OR (status_id = ${ACCOUNT_STATUS.received} AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?)))${scope}`,
       )
       .raw(true)
-      .iterate(from, to, from, to) as IterableIterator<ReceivableRow>;
+      .iterate(from, to, from, to, ...params) as IterableIterator<ReceivableRow>;
     // Rows as arrays, each made into an object by one literal: every object has the same shape from birth.
     // better-sqlite3's own objects, built key by key, cost twice the CPU and more garbage for 100,000 rows
     // ([X] item 1: 780 → 310 ms).

@@ -167,36 +167,44 @@ function planFor(
 ): MatchPlan {
   const from = addDays(st.period_from ?? lines[0]?.date ?? '2000-01-01', -40);
   const to = addDays(st.period_to ?? lines.at(-1)?.date ?? '2000-01-01', 40);
-  const all = repo.receivables(db, from, to);
   const home = homeBranch(db, st.bank_account_id);
-  if (!home) return planOver(db, st, lines, settings, all, only);
-  const branchOf = new Map(all.map((r) => [r.id, r.branchId]));
-  const mark = (plan: MatchPlan): MatchPlan => ({
-    ...plan,
-    results: plan.results.map((r) => asOtherBranch(r, home, branchOf)),
-  });
+  if (!home) return planOver(db, st, lines, settings, repo.receivables(db, from, to), only);
+  const branchOf = new Map<number, number | null | undefined>();
+  const remember = (rs: MatchReceivable[]) => {
+    for (const r of rs) branchOf.set(r.id, r.branchId);
+    return rs;
+  };
   // A clerk's own choice is scored as chosen, wherever its receivables belong; a wrong branch is said.
-  if (only) return mark(planOver(db, st, lines, settings, all, only));
+  if (only) {
+    const plan = planOver(db, st, lines, settings, remember(repo.receivables(db, from, to)), only);
+    return { ...plan, results: plan.results.map((r) => asOtherBranch(r, home, branchOf)) };
+  }
   // The account's branch first (and receivables that name no branch), as a single branch is matched.
-  const mine = all.filter((r) => r.branchId == null || r.branchId === home.id);
-  const first = planOver(db, st, lines, settings, mine);
-  // Then the credits nothing of the branch explains, against the other branches' open receivables: a member who
-  // paid into this unit's account for another unit. Their own evidence (return files, acquirer batches) belongs to
-  // the account's branch and was used above.
+  const first = planOver(
+    db,
+    st,
+    lines,
+    settings,
+    remember(repo.receivables(db, from, to, { branch: home.id })),
+  );
+  // Then the credits nothing of the branch explains and that name their payer, against the other branches'
+  // receivables of about their amount: a member who paid into this unit's account for another unit. Their own
+  // evidence (return files, acquirer batches) belongs to the account's branch and was used above.
   const left = new Set(
     first.results.filter((r) => r.state === 'unmatched' && !isRecorded(r)).map((r) => r.lineId),
   );
-  const others = all.filter((r) => r.branchId != null && r.branchId !== home.id);
-  if (left.size === 0 || others.length === 0) return first;
-  const second = planOver(
-    db,
-    st,
-    lines.filter((l) => left.has(l.id)),
-    settings,
-    others,
-    undefined,
-    { evidence: false },
+  const leftLines = lines.filter(
+    (l) => left.has(l.id) && l.kind === 'credit' && (l.payerText ?? '').trim() !== '',
   );
+  if (leftLines.length === 0) return first;
+  const others = remember(
+    repo.receivables(db, from, to, {
+      otherThan: home.id,
+      amounts: [...new Set(leftLines.map((l) => l.amountCents))],
+    }),
+  );
+  if (others.length === 0) return first;
+  const second = planOver(db, st, leftLines, settings, others, undefined, { evidence: false });
   // A proposal, or the money already recorded in the EVO against another branch's receivable (its clerk
   // reconciled it there): either says more than "nothing fits" did.
   const found = new Map(
