@@ -5,6 +5,8 @@ import { call, CommandError } from '../api/client';
 import { DateField } from '../components/DateField';
 import { AuditEntries } from '../components/audit/AuditEntries';
 import { ReconciliationTable } from '../components/audit/ReconciliationTable';
+import { useBranchFilter, useNetworkPlaces } from '../branch-filter';
+import { BranchSelect } from '../components/BranchSelect';
 import { brasiliaDayBounds, formatBrasilia, verifyReasonText } from '../components/audit/audit-text';
 import { saveFile } from '../download';
 import { formatBrasilia as formatBrasiliaAt, todayIso } from '../format';
@@ -83,17 +85,22 @@ export function AuditScreen() {
   const invalid = backwards || !datesOk.from || !datesOk.to;
   const fail = (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e));
 
+  // [V] A network: the reconciliation report (screen and file) of the branch chosen, shared with Conciliar and Enviar.
+  const { branch, setBranch } = useBranchFilter();
+  const places = useNetworkPlaces();
+  const scope = places && branch !== 'all' ? branch : undefined;
   const load = useCallback(() => {
     if (invalid) return;
     const action = group ? `${group}.` : undefined;
     const period = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    const reportOf = { ...period, ...(scope !== undefined ? { branch: scope } : {}) };
     Promise.all([
       call('audit.list', {
         ...brasiliaDayBounds(from, to),
         ...(action ? { action } : {}),
         limit: LIST_LIMIT,
       }),
-      call('reports.reconciliation', period),
+      call('reports.reconciliation', reportOf),
     ]).then(
       ([list, report]) => {
         setEntries(list);
@@ -102,7 +109,7 @@ export function AuditScreen() {
       },
       (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e)),
     );
-  }, [from, to, group, invalid]);
+  }, [from, to, group, invalid, scope]);
   useEffect(load, [load]);
 
   const verify = async () => {
@@ -126,6 +133,7 @@ export function AuditScreen() {
           ...(from ? { from } : {}),
           ...(to ? { to } : {}),
           ...(kind === 'log' && group ? { action: `${group}.` } : {}),
+          ...(kind === 'reconciliation' && scope !== undefined ? { branch: scope } : {}),
         }),
       );
     } catch (e) {
@@ -251,6 +259,12 @@ export function AuditScreen() {
       {tab === 'reconciliation' && recon && (
         <div role="tabpanel" aria-label={t('audit.tabs.reconciliation')}>
           <p className="muted">{t('audit.recon.intro')}</p>
+          {places && (
+            <div className="toolbar">
+              {/* [V] The report (and its file) of one branch's accounts; the log is the whole connection's. */}
+              <BranchSelect places={places} value={branch} onChange={setBranch} />
+            </div>
+          )}
           <ReconciliationTable report={recon} />
         </div>
       )}
