@@ -368,8 +368,23 @@ describe('a network of branches on one administrator key ([V])', () => {
       await expect(n.call('branches.update', { id: 3, chosen: false })).rejects.toMatchObject({
         code: 'branches.last_chosen',
       });
-      const third = await n.call<Sync>('sync.run', window);
+      const third = await n.call<Sync & { debtors: number | null }>('sync.run', window);
       expect(third.network).toMatchObject({ read: 'branches', branchesRead: 1 });
+      // Debtors asked for: branch 3's only, read with idBranch.
+      const branch3 = n.sandbox.data.receivables
+        .filter((r) => r.idBranchMember === 3)
+        .map((r) => r.idReceivable);
+      const debtorsOf3 = n.ctx.db().prepare('SELECT receivable_id FROM debtors').pluck().all() as number[];
+      expect(third.debtors).toBe(debtorsOf3.length);
+      expect(debtorsOf3.length).toBeGreaterThan(0);
+      expect(debtorsOf3.every((id) => branch3.includes(id))).toBe(true);
+      // Not asked for, and read less than six hours ago: a network's sync leaves them (a whole network's debtors are
+      // hundreds of requests).
+      const fourth = await n.call<Sync & { debtors: number | null }>('sync.run', {
+        dueFrom: window.dueFrom,
+        dueTo: window.dueTo,
+      });
+      expect(fourth.debtors).toBeNull();
     } finally {
       await n.close();
     }

@@ -22,6 +22,8 @@ export const DEFAULT_WINDOW = { daysBack: 90, daysAhead: 7 };
  * first statement; later syncs bring new ones with everything changed since the mark. docs/card-deposits.md.
  */
 export const CARD_DAYS_AHEAD = 45;
+/** [V] How often a network's sync reads its debtors when not asked to (see the debtors phase). */
+export const DEBTORS_NETWORK_EVERY_MS = 6 * 3600_000;
 const CARD_TYPES = [PAYMENT_TYPE.credit_card, PAYMENT_TYPE.debit_card, PAYMENT_TYPE.online_credit_card];
 
 /** Cached: open, received (what explains a bank line already reconciled) and overdue; never cancelled. */
@@ -327,24 +329,39 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
   });
 
   let debtors: number | null = null;
-  if (opts.debtors !== false) {
+  // [V] A network's debtors are every branch's (a 20-branch network: ~225 requests, five minutes of the API's budget),
+  // so a sync not asked for them reads them at most every DEBTORS_NETWORK_EVERY_MS; asked (debtors: true), always.
+  const lastDebtors = getSyncState(db, 'debtors').lastSuccessAt;
+  const debtorsFresh =
+    deps.network === true &&
+    opts.debtors === undefined &&
+    lastDebtors !== null &&
+    now().getTime() - new Date(lastDebtors).getTime() < DEBTORS_NETWORK_EVERY_MS;
+  if (opts.debtors !== false && !debtorsFresh) {
     debtors = await phase('debtors', async () => {
       const phaseStarted = now().getTime();
       const all: ApiDebtor[] = [];
-      // [V] A key refused without idBranch reads its debtors branch by branch.
+      // [V] A network read branch by branch (some branches chosen, or a key refused without idBranch) reads its
+      // debtors the same way; otherwise whole, each debtor keeping its own branch.
+      const chosen = branchesRepo
+        .list(db)
+        .filter((b) => b.chosen)
+        .map((b) => b.id);
       const scopes: (number | undefined)[] =
-        deps.network && client.quirks.has('admin-needs-branch')
-          ? branchesRepo
-              .list(db)
-              .filter((b) => b.chosen)
-              .map((b) => b.id)
+        deps.network && (client.quirks.has('admin-needs-branch') || read === 'branches')
+          ? chosen
           : [undefined];
       let pages = 0;
       for (const idBranch of scopes)
         for (let skip = 0, read = 0; ; skip += PAGE_SIZE) {
           pages++;
           const page = await client.debtorsPage(skip, signal, idBranch);
-          all.push(...page.items);
+          // Under idBranch, only that branch's (a server that ignores it there sends every branch's, each time).
+          all.push(
+            ...(idBranch === undefined
+              ? page.items
+              : page.items.filter((d) => d.branchId === null || d.branchId === idBranch)),
+          );
           read += page.items.length;
           const total = page.total;
           report(
