@@ -514,7 +514,7 @@ console.log(
   `| one branch's day on a single-branch sandbox | 1 | ${sb!.lines} | ${f1(branchDay.wall)} | ${f1(branchDay.cpu)} | ${branchLoad} |`,
 );
 console.log(
-  `\nreceivables the matcher reads for each statement (matching.repo.ts receivables(), before the branch filter): network ${networkDay.read}, one branch ${branchDay.read}`,
+  `\nopen or overdue receivables in the cache (the network's all; a branch statement reads its branch's and, for the credits left that name a payer, the others' near their amounts): network ${networkDay.read}, one branch ${branchDay.read}`,
 );
 console.log(
   `\nratio network / one branch: per branch statement wall ${f2(perStatement.wall / sb!.wall)}×, CPU ${f2(perStatement.cpu / sb!.cpu)}×; the whole day wall ${f2(networkDay.wall / branchDay.wall)}×, CPU ${f2(networkDay.cpu / branchDay.cpu)}× (${networkDay.statements.length} statements, ${lines} credit lines against ${sb!.lines})`,
