@@ -26,7 +26,8 @@ export async function connectNetwork(
   await command(page, 'sync.run', { ...window, debtors: false });
   for (const [id, name] of Object.entries(names))
     await command(page, 'branches.update', { id: Number(id), name });
-  await command(page, 'sync.run', { ...window, debtors: false });
+  // The second sync also reads the debtors (Inadimplentes per branch).
+  await command(page, 'sync.run', { ...window, debtors: true });
 }
 
 /**

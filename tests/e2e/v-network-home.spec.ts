@@ -246,4 +246,17 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
   await shoot(page, 'v-network-send-branch');
   await page.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Todas as unidades' });
   await expect(page.locator('.branch-note')).toHaveCount(0);
+
+  // (e) Inadimplentes of one branch: the shared choice, the same count as debtors.list of that branch.
+  await page.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Norte' });
+  await page.getByRole('navigation').getByRole('button', { name: 'Inadimplentes' }).click();
+  await expect(page.getByLabel('Unidade', { exact: true }).locator('option:checked')).toHaveText('Norte');
+  await expect(page.getByLabel('Unidade', { exact: true }).locator('option[value="network"]')).toHaveCount(0);
+  const norte = await command<{ memberCount: number }>(page, 'debtors.list', { branchId: 2 });
+  const everyone = await command<{ memberCount: number }>(page, 'debtors.list', {});
+  expect(norte.memberCount).toBeLessThan(everyone.memberCount);
+  await expect(page.locator('p.totals')).toContainText(
+    `${norte.memberCount} ${norte.memberCount === 1 ? 'aluno inadimplente' : 'alunos inadimplentes'}`,
+  );
+  await shoot(page, 'v-network-debtors-branch');
 });

@@ -246,6 +246,10 @@ describe('quita branches', () => {
     const sendUnknown = await quita(['send', '--branch', '99']);
     expect(sendUnknown.code).toBe(2);
     expect(sendUnknown.stderr).toContain('nenhuma unidade desta rede tem o número ou o nome “99”');
+    const debtorsOfNetwork = await quita(['debtors', '--branch', 'rede']);
+    expect(debtorsOfNetwork.code).toBe(2);
+    expect(debtorsOfNetwork.stderr).toContain('um inadimplente é de uma unidade');
+    expect((await quita(['debtors', '--branch', 'Savassi'])).code).toBe(0);
     // Nothing approved in this database: a branch's send says so, and sends nothing.
     const send = await quita(['send', '--branch', '12']);
     expect(send.code).toBe(0);

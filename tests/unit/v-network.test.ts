@@ -378,6 +378,10 @@ describe('a network of branches on one administrator key ([V])', () => {
       expect(third.debtors).toBe(debtorsOf3.length);
       expect(debtorsOf3.length).toBeGreaterThan(0);
       expect(debtorsOf3.every((id) => branch3.includes(id))).toBe(true);
+      // Inadimplentes of one branch (debtors.list's branchId), and of another: none here.
+      const listed = await n.call<{ count: number }>('debtors.list', { branchId: 3 });
+      expect(listed.count).toBe(debtorsOf3.length);
+      expect((await n.call<{ count: number }>('debtors.list', { branchId: 2 })).count).toBe(0);
       // Not asked for, and read less than six hours ago: a network's sync leaves them (a whole network's debtors are
       // hundreds of requests).
       const fourth = await n.call<Sync & { debtors: number | null }>('sync.run', {

@@ -1,5 +1,6 @@
 import { runCommand } from '../run-command';
 import { UsageError, type Subcommand } from '../types';
+import { branchOption } from './branch-option';
 import { checkInput, choiceOf, syncedText } from './words';
 
 /** --sort's names: the core's (scripts) and the clerk's, as Inadimplentes' columns say them. */
@@ -17,6 +18,7 @@ export const debtorsCommand: Subcommand = {
     'min-days-late': { type: 'string' },
     sort: { type: 'string' },
     asc: { type: 'boolean', default: false },
+    branch: { type: 'string' },
   },
   async run(v, _p, core, { say }) {
     const minDays = v['min-days-late'] === undefined ? undefined : Number(v['min-days-late']);
@@ -24,7 +26,11 @@ export const debtorsCommand: Subcommand = {
       throw new UsageError(say.t('cli.debtors.badMinDays'));
     const sort = typeof v.sort === 'string' ? choiceOf(v.sort, SORT_NAMES) : undefined;
     if (typeof v.sort === 'string' && !sort) throw new UsageError(say.t('cli.debtors.badSort'));
+    // [V] In a network, one branch's debtors (a debtor belongs to a branch: "rede" is not one).
+    const branch = await branchOption(core, v.branch, say);
+    if (branch === 'network') throw new UsageError(say.t('cli.branches.status.debtorsNetwork'));
     const filters = {
+      ...(branch !== undefined ? { branchId: branch } : {}),
       ...(typeof v.search === 'string' ? { search: v.search } : {}),
       ...(minDays !== undefined ? { minDaysLate: minDays } : {}),
       ...(sort ? { sort } : {}),

@@ -45,6 +45,7 @@ export interface DebtorQuery {
   minDaysLate?: number | undefined;
   paymentTypeIds?: number[] | undefined;
   memberStatus?: string | undefined;
+  branchId?: number | undefined;
   sort?: DebtorSort;
   dir?: 'asc' | 'desc';
 }
@@ -77,6 +78,11 @@ export function queryDebtors(db: Db, q: DebtorQuery = {}): { rows: DebtorRow[]; 
   if (q.memberStatus) {
     where.push('member_status = ?');
     params.push(q.memberStatus);
+  }
+  // [V] A network: one branch's debtors (their `branchId`).
+  if (q.branchId !== undefined) {
+    where.push('branch_id = ?');
+    params.push(q.branchId);
   }
   registerFold(db);
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';

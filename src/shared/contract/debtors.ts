@@ -6,6 +6,8 @@ export const debtorFiltersSchema = z.object({
   minDaysLate: z.number().int().min(0).max(3650).optional(),
   paymentTypeIds: z.array(z.number().int().min(0).max(99)).max(20).optional(),
   memberStatus: z.string().max(40).optional(),
+  /** [V] In a network: one branch's debtors (their `branchId`). */
+  branchId: z.number().int().min(1).max(2_147_483_647).optional(),
   sort: z.enum(['name', 'amount', 'daysLate', 'dueDate']).default('daysLate'),
   dir: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -16,10 +16,13 @@ export function BranchSelect({
   places,
   value,
   onChange,
+  withNetwork = true,
 }: {
   places: BranchPlaces;
   value: BranchChoice;
   onChange: (b: BranchChoice) => void;
+  /** False where the network's own accounts mean nothing (Inadimplentes: a debtor belongs to a branch). */
+  withNetwork?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -44,7 +47,7 @@ export function BranchSelect({
         {typeof value === 'number' && !places.branches.some((b) => b.id === value) && (
           <option value={String(value)}>{t('home.branches.unnamed', { id: value })}</option>
         )}
-        <option value="network">{t('home.branchFilter.network')}</option>
+        {withNetwork && <option value="network">{t('home.branchFilter.network')}</option>}
       </select>
     </div>
   );

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandInput, CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
+import { useBranchFilter, useNetworkPlaces } from '../branch-filter';
+import { BranchSelect } from '../components/BranchSelect';
 import { NotifyPanel } from '../components/NotifyPanel';
 import { VirtualList } from '../components/VirtualList';
 import { saveFile } from '../download';
@@ -35,14 +37,22 @@ export function DebtorsScreen() {
       (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e)),
     );
   }, []);
-  useEffect(() => load(filters), [filters, load]);
+  // [V] A network: one branch's debtors (the branch chosen in Conciliar, Enviar or Início stays chosen here).
+  const { branch, setBranch } = useBranchFilter();
+  const places = useNetworkPlaces();
+  const branchId = places && typeof branch === 'number' ? branch : undefined;
+  const asked = useCallback(
+    (f: Filters): Filters => (branchId === undefined ? f : { ...f, branchId }),
+    [branchId],
+  );
+  useEffect(() => load(asked(filters)), [filters, load, asked]);
 
   const update = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
   const sortBy = (sort: Sort) =>
     update({ sort, dir: filters.sort === sort && filters.dir === 'desc' ? 'asc' : 'desc' });
   const exportAs = async (format: 'xlsx' | 'csv') => {
     try {
-      saveFile(await call('debtors.export', { ...filters, format }));
+      saveFile(await call('debtors.export', { ...asked(filters), format }));
     } catch (e) {
       setError(e instanceof CommandError ? describeError(e.info) : String(e));
     }
@@ -118,6 +128,14 @@ export function DebtorsScreen() {
             ))}
           </select>
         </div>
+        {places && (
+          <BranchSelect
+            places={places}
+            value={typeof branch === 'number' ? branch : 'all'}
+            onChange={setBranch}
+            withNetwork={false}
+          />
+        )}
         <div className="actions">
           <button type="button" onClick={() => void exportAs('xlsx')}>
             {t('debtors.exportXlsx')}
@@ -140,7 +158,7 @@ export function DebtorsScreen() {
           memberIds={notifying}
           onClose={() => {
             setNotifying(null);
-            load(filters);
+            load(asked(filters));
           }}
         />
       )}

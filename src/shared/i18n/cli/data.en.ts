@@ -83,11 +83,12 @@ export const cliDataEn: typeof cliDataPtBR = {
   debtors: {
     summary: 'List debtors from the local copy (run quita sync first)',
     help: [
-      'quita debtors [--search TEXT] [--min-days-late NUMBER] [--sort name|amount|daysLate|dueDate] [--asc] [--json]',
+      'quita debtors [--search TEXT] [--min-days-late NUMBER] [--sort name|amount|daysLate|dueDate] [--asc] [--branch BRANCH] [--json]',
       '  --search         search by the member’s name or code',
       '  --min-days-late  only debts at least this many days late',
       '  --sort           the order: name, amount, daysLate (default) or dueDate',
       '  --asc            smallest first (default: largest first)',
+      '  --branch         in a network, only this branch’s debtors (its number in EVO or its name)',
       'Each line is a debt: member code, amount, days late and name.',
     ].join('\n'),
     badMinDays: '--min-days-late must be a whole number, 0 or more',

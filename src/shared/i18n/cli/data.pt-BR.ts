@@ -88,11 +88,12 @@ export const cliDataPtBR = {
   debtors: {
     summary: 'Lista os inadimplentes da cópia local (rode quita sync antes)',
     help: [
-      'quita debtors [--search TEXTO] [--min-days-late NÚMERO] [--sort nome|valor|atraso|vencimento] [--asc] [--json]',
+      'quita debtors [--search TEXTO] [--min-days-late NÚMERO] [--sort nome|valor|atraso|vencimento] [--asc] [--branch UNIDADE] [--json]',
       '  --search         busca por nome ou código do aluno',
       '  --min-days-late  só dívidas com pelo menos este número de dias de atraso',
       '  --sort           a ordem: nome, valor, atraso (padrão) ou vencimento',
       '  --asc            do menor para o maior (padrão: do maior para o menor)',
+      '  --branch         numa rede, só os inadimplentes desta unidade (o número dela no EVO ou o nome)',
       'Cada linha é uma dívida: código do aluno, valor, dias de atraso e nome.',
     ].join('\n'),
     badMinDays: '--min-days-late precisa ser um número inteiro, 0 ou mais',
