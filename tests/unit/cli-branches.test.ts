@@ -250,6 +250,15 @@ describe('quita branches', () => {
     expect(debtorsOfNetwork.code).toBe(2);
     expect(debtorsOfNetwork.stderr).toContain('um inadimplente é de uma unidade');
     expect((await quita(['debtors', '--branch', 'Savassi'])).code).toBe(0);
+    // Receivables of one branch: the fixture spread them over 11, 12 and 13 by id.
+    const rec = JSON.parse((await quita(['receivables', '--branch', 'savassi', '--json'])).stdout) as {
+      id: number;
+    }[];
+    expect(rec.length).toBeGreaterThan(0);
+    expect(rec.every((r) => 11 + (r.id % 3) === 12)).toBe(true);
+    expect((await quita(['receivables', '--branch', 'rede'])).stderr).toContain(
+      'um recebível é de uma unidade',
+    );
     // Nothing approved in this database: a branch's send says so, and sends nothing.
     const send = await quita(['send', '--branch', '12']);
     expect(send.code).toBe(0);

@@ -2,6 +2,7 @@ import { isAppError } from '../../core';
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
+import { branchOption } from './branch-option';
 import { UsageError, type Subcommand } from '../types';
 import { checkPeriod, choiceOf, dayOption, failure, syncedText } from './words';
 
@@ -110,8 +111,11 @@ const STATUS_NAMES = {
 
 export const receivablesCommand: Subcommand = {
   name: 'receivables',
-  options: { status: { type: 'string' }, limit: { type: 'string' } },
+  options: { status: { type: 'string' }, limit: { type: 'string' }, branch: { type: 'string' } },
   async run(v, _p, core, { say }) {
+    // [V] In a network, one branch's receivables (a receivable belongs to a branch: "rede" is not one).
+    const branch = await branchOption(core, v.branch, say);
+    if (branch === 'network') throw new UsageError(say.t('cli.branches.status.receivablesNetwork'));
     const statuses =
       typeof v.status === 'string'
         ? v.status.split(',').map((s) => {
@@ -125,6 +129,7 @@ export const receivablesCommand: Subcommand = {
       throw new UsageError(say.t('cli.receivables.badLimit'));
     const { rows, total, syncedAt } = await runCommand(core, 'cache.receivables', {
       ...(statuses ? { statuses } : {}),
+      ...(branch !== undefined ? { branchId: branch } : {}),
       limit,
       offset: 0,
     });

@@ -62,13 +62,24 @@ export function upsertReceivables(db: Db, items: ApiReceivable[], fetchedAt: str
 
 export interface ReceivableQuery {
   statuses?: number[];
+  /** [V] A network: one branch's receivables (`idBranchMember`). */
+  branchId?: number | undefined;
   limit?: number;
   offset?: number;
 }
 
 export function queryReceivables(db: Db, q: ReceivableQuery = {}): { rows: ReceivableRow[]; total: number } {
-  const where = q.statuses?.length ? `WHERE status_id IN (${q.statuses.map(() => '?').join(',')})` : '';
-  const params = q.statuses ?? [];
+  const conditions: string[] = [];
+  const params: number[] = [];
+  if (q.statuses?.length) {
+    conditions.push(`status_id IN (${q.statuses.map(() => '?').join(',')})`);
+    params.push(...q.statuses);
+  }
+  if (q.branchId !== undefined) {
+    conditions.push('branch_member_id = ?');
+    params.push(q.branchId);
+  }
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const total = db
     .prepare(`SELECT count(*) FROM receivables ${where}`)
     .pluck()

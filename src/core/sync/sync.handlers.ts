@@ -121,9 +121,14 @@ export const syncHandlers: HandlerGroup<
       const db = ctx.db();
       return { accounts: listBankAccounts(db), syncedAt: getSyncState(db, 'bank_accounts').lastSuccessAt };
     },
-    'cache.receivables': async ({ statuses, limit, offset }) => {
+    'cache.receivables': async ({ statuses, branchId, limit, offset }) => {
       const db = ctx.db();
-      const { rows, total } = queryReceivables(db, { ...(statuses ? { statuses } : {}), limit, offset });
+      const { rows, total } = queryReceivables(db, {
+        ...(statuses ? { statuses } : {}),
+        branchId,
+        limit,
+        offset,
+      });
       return { rows, total, syncedAt: getSyncState(db, 'receivables').lastSuccessAt };
     },
   };

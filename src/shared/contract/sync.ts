@@ -115,6 +115,8 @@ export const syncCommands = {
     summary: 'Receivables from the local cache',
     input: z.object({
       statuses: z.array(z.number().int().min(0).max(9)).max(4).optional(),
+      /** [V] In a network: one branch's receivables. */
+      branchId: z.number().int().min(1).max(2_147_483_647).optional(),
       limit: z.number().int().min(1).max(5000).default(500),
       offset: z.number().int().min(0).default(0),
     }),

@@ -48,6 +48,7 @@ export const cliBranchesEn: typeof cliBranchesPtBR = {
         'give the account number and whose it is: quita branches account <account> <branch number, network or undo>',
     },
     status: {
+      receivablesNetwork: 'a receivable belongs to a branch: give its number or name in --branch, not “rede”',
       debtorsNetwork: 'a debtor belongs to a branch: give its number or name in --branch, not “rede”',
       title: 'Branches:',
       network: 'Network (central accounts and accounts with no branch)',

@@ -40,9 +40,10 @@ export const cliDataEn: typeof cliDataPtBR = {
   receivables: {
     summary: 'List receivables from the local copy',
     help: [
-      'quita receivables [--status open,overdue,received,cancelled] [--limit NUMBER] [--json]',
+      'quita receivables [--status open,overdue,received,cancelled] [--limit NUMBER] [--branch BRANCH] [--json]',
       '  --status  only receivables in these states, separated by commas',
       '  --limit   at most this many lines, 1 to 5000 (default: 5000)',
+      '  --branch  in a network, only this branch’s receivables (its number in EVO or its name)',
       'Each line: number, due date, amount, state and payer.',
     ].join('\n'),
     badStatus: 'unknown state “{{value}}” (use open, overdue, received or cancelled)',

@@ -45,9 +45,10 @@ export const cliDataPtBR = {
   receivables: {
     summary: 'Lista os recebíveis da cópia local',
     help: [
-      'quita receivables [--status aberto,vencido,recebido,cancelado] [--limit NÚMERO] [--json]',
+      'quita receivables [--status aberto,vencido,recebido,cancelado] [--limit NÚMERO] [--branch UNIDADE] [--json]',
       '  --status  só os recebíveis nestas situações, separadas por vírgula',
       '  --limit   no máximo este número de linhas, de 1 a 5000 (padrão: 5000)',
+      '  --branch  numa rede, só os recebíveis desta unidade (o número dela no EVO ou o nome)',
       'Cada linha: número, vencimento, valor, situação e pagador.',
     ].join('\n'),
     badStatus: 'situação desconhecida: “{{value}}” (use aberto, vencido, recebido ou cancelado)',
