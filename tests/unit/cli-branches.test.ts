@@ -259,6 +259,10 @@ describe('quita branches', () => {
     expect((await quita(['receivables', '--branch', 'rede'])).stderr).toContain(
       'um recebível é de uma unidade',
     );
+    // No statement imported in this database: matching a branch's latest says so, naming the branch asked.
+    const match = await quita(['match', '--branch', 'Savassi']);
+    expect(match.code).toBe(2);
+    expect(match.stderr).toContain('nenhum extrato importado é de uma conta de “Savassi”');
     // Nothing approved in this database: a branch's send says so, and sends nothing.
     const send = await quita(['send', '--branch', '12']);
     expect(send.code).toBe(0);

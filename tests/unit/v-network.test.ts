@@ -1,4 +1,6 @@
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main';
 import type { RunningSandbox } from '../../src/sandbox';
 import { startSandbox } from '../../src/sandbox';
 import { commandCaller, testCore } from '../helpers/core';
@@ -213,6 +215,21 @@ describe('a network of branches on one administrator key ([V])', () => {
           [1, 2].includes(Number(l.reasons[0].params!.accountBranchId)),
       );
       if (named) expect(named.reasons[0]!.text).toMatch(/unidade (Centro|Norte)/);
+
+      // quita match --branch: the latest statement of that branch's accounts, run by the CLI on this data folder.
+      const out: string[] = [];
+      const code = await runCli(['--data-dir', r.t.dataDir, 'match', '--branch', 'Norte', '--json'], {
+        stdout: (x) => out.push(x),
+        stderr: () => undefined,
+        env: { QUITA_KEY_FILE: join(dirname(r.t.dataDir), 'keys', 'master.key') },
+      });
+      expect(code).toBe(0);
+      const norteLines = new Set(
+        r.lines.filter((l) => branchOfAccount.get(l.accountId) === 2).map((l) => l.lineId),
+      );
+      const matched = JSON.parse(out.join('')) as { lineId: number }[];
+      expect(matched.length).toBeGreaterThan(0);
+      expect(matched.every((l) => norteLines.has(l.lineId))).toBe(true);
 
       // Send: each receivable once, against the account whose statement holds its credit — the account that
       // received the money, as the sandbox's ground truth says.

@@ -3,6 +3,7 @@ import type { MatchLineDto, ReasonDto } from '../../shared/contract/matching';
 import { englishReason } from '../../shared/i18n/reasons.en';
 import type { Say } from '../i18n';
 import { runCommand } from '../run-command';
+import { branchOption } from './branch-option';
 import { UsageError, type Subcommand } from '../types';
 import { statementLabel } from '../../shared/statement-label';
 
@@ -143,14 +144,30 @@ function summary(
  */
 export const matchCommand: Subcommand = {
   name: 'match',
-  options: { statement: { type: 'string' }, all: { type: 'boolean', default: false } },
+  options: {
+    statement: { type: 'string' },
+    all: { type: 'boolean', default: false },
+    branch: { type: 'string' },
+  },
   async run(values, positionals, core, { say }) {
     if (positionals.length > 0)
       throw new UsageError(say.t('cli.errors.unexpectedArgument', { value: positionals[0] }));
     const raw = values.statement;
-    const statementId = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+    let statementId = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
     if (raw !== undefined && (statementId === undefined || statementId <= 0)) {
       throw new UsageError(say.t('cli.match.badStatement'));
+    }
+    // [V] In a network, the latest statement of one branch's accounts (or the network's own).
+    const branch = await branchOption(core, values.branch, say);
+    if (branch !== undefined && statementId === undefined) {
+      const { accounts } = await runCommand(core, 'branches.list', {});
+      const place = new Map(accounts.map((a) => [a.accountId, a.placed ? a.branchId : null]));
+      const mine = (await runCommand(core, 'import.statements', {})).statements
+        .filter((x) => (place.get(x.bankAccountId) ?? null) === (branch === 'network' ? null : branch))
+        .sort((a, b) => b.importedAt.localeCompare(a.importedAt) || b.id - a.id);
+      if (mine.length === 0)
+        throw new UsageError(say.t('cli.branches.status.noStatement', { value: String(values.branch) }));
+      statementId = mine[0]!.id;
     }
     const s = await aboutStatement(runCommand(core, 'match.run', statementId ? { statementId } : {}), say);
     const lines = await allLines(core, s.statementId);

@@ -48,6 +48,8 @@ export const cliBranchesEn: typeof cliBranchesPtBR = {
         'give the account number and whose it is: quita branches account <account> <branch number, network or undo>',
     },
     status: {
+      noStatement:
+        'no imported statement is of an account of “{{value}}” (see quita branches and quita import)',
       receivablesNetwork: 'a receivable belongs to a branch: give its number or name in --branch, not “rede”',
       debtorsNetwork: 'a debtor belongs to a branch: give its number or name in --branch, not “rede”',
       title: 'Branches:',

@@ -49,6 +49,8 @@ export const cliBranchesPtBR = {
         'diga o número da conta e de quem ela é: quita branches conta <conta> <número da unidade, rede ou desfazer>',
     },
     status: {
+      noStatement:
+        'nenhum extrato importado é de uma conta de “{{value}}” (veja quita branches e quita import)',
       receivablesNetwork:
         'um recebível é de uma unidade: diga o número ou o nome dela em --branch, não “rede”',
       debtorsNetwork:

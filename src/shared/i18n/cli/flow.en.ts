@@ -40,10 +40,11 @@ export const cliFlowEn: typeof cliFlowPtBR = {
   match: {
     summary: 'Propose receivables for each credit of a statement and show what needs a decision',
     help: [
-      'quita match [--statement NUMBER] [--all] [--json]',
+      'quita match [--statement NUMBER] [--branch BRANCH] [--all] [--json]',
       '  Suggests again (what was already reviewed stays as it is) and shows the lines that need a decision:',
       '  yellow, red and those with no suggestion. Green ones are counted at the end, ready for quita approve --green.',
       '  --statement NUMBER  a statement other than the latest imported (the number quita import shows)',
+      '  --branch BRANCH     in a network, the latest statement of this branch’s accounts (number, name, or rede)',
       '  --all               show every line, green and already decided ones too',
       '  --json              every line as JSON, for scripts',
     ].join('\n'),

@@ -43,10 +43,11 @@ export const cliFlowPtBR = {
   match: {
     summary: 'Propõe recebíveis para cada crédito de um extrato e mostra o que precisa de decisão',
     help: [
-      'quita match [--statement NÚMERO] [--all] [--json]',
+      'quita match [--statement NÚMERO] [--branch UNIDADE] [--all] [--json]',
       '  Sugere de novo (o que já foi revisado fica como está) e mostra os lançamentos que precisam de uma decisão:',
       '  amarelos, vermelhos e os sem sugestão. Os verdes são contados no fim, prontos para quita approve --green.',
       '  --statement NÚMERO  outro extrato que não o último importado (o número que quita import mostra)',
+      '  --branch UNIDADE    numa rede, o último extrato das contas desta unidade (número, nome, ou rede)',
       '  --all               mostra todos os lançamentos, também os verdes e os já decididos',
       '  --json              todos os lançamentos em JSON, para scripts',
     ].join('\n'),
