@@ -6,6 +6,7 @@ import { ACCOUNT_STATUS } from '../../shared/constants';
 import { getBatch, listBatches, postpone, stampPut, transition, type Actor, type Batch } from './outbox.repo';
 import { readBack, type ReadBackStats } from './read-back';
 import { acquireSenderLease, DEFAULT_LEASE_MS, type SenderLease } from './sender-lease';
+import { accountPlaces, isNetwork } from '../branches/branches';
 
 export interface SenderDeps {
   db: Db;
@@ -214,13 +215,25 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
       });
   }
 
+  // [V] A network's outbox is per branch: a batch whose outcome is not known yet holds back its own branch's queue
+  // (its account's branch; the network's own accounts are one), not the other branches'. One branch: all one queue.
+  const places = isNetwork(db) ? accountPlaces(db) : null;
+  const queueOf = (b: Batch): number | 'network' | 'one' =>
+    places ? (places.get(b.bankAccountId)?.branchId ?? 'network') : 'one';
+
   for (let round = 0; round < 1000 && lease.held(); round++) {
     // 1. Settle: every batch the API accepted, and every unknown one whose PUT can no longer change anything.
     const pending = listBatches(db, ['sent', 'unknown']).reverse();
+    let held = new Set<number | 'network' | 'one'>();
     if (pending.length) {
       const waitUntil = Math.max(0, ...pending.map((b) => settleAt(b, t.settleAfterMs)));
       const wait = waitUntil - t.now().getTime();
-      if (wait > 0 && wait <= t.maxWait) {
+      // Wait for the settle only when no other branch's batch could go meanwhile.
+      const unsettled = new Set(
+        pending.filter((b) => settleAt(b, t.settleAfterMs) > t.now().getTime()).map(queueOf),
+      );
+      const othersCanGo = listBatches(db, ['queued']).some((b) => due(b) && !unsettled.has(queueOf(b)));
+      if (wait > 0 && wait <= t.maxWait && !othersCanGo) {
         await t.sleep(wait);
         if (!lease.held()) return;
       }
@@ -249,13 +262,19 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
             count(judge(deps, fresh, result.found, t.now()));
         }
       }
-      // An outcome still unknown: nothing else is sent before it is read back (a later run does it).
-      if (ready.length < pending.length) return;
+      // An outcome still unknown: nothing else of its queue (its branch, in a network) is sent before it is read
+      // back (a later run does it).
+      if (ready.length < pending.length) {
+        held = new Set(pending.filter((b) => !ready.includes(b)).map(queueOf));
+        if (!places) return;
+      }
     }
 
     // 2. Send what is queued, one batch after another. An unknown outcome concerns only its own receivables, so
     // the next batch may go; two in a row say the connection is failing, and the run settles before going on.
-    const queued = listBatches(db, ['queued']).reverse().filter(due);
+    const queued = listBatches(db, ['queued'])
+      .reverse()
+      .filter((b) => due(b) && !held.has(queueOf(b)));
     if (!queued.length) return;
     let done = 0;
     let unknownInRow = 0;

@@ -7,6 +7,7 @@ import { queryAudit } from '../audit/audit.repo';
 import { verifyAudit } from '../audit/audit-verify';
 import { MIGRATIONS } from '../db/migrations';
 import { AppError } from '../errors';
+import { branchesRepo } from '../branches/branches.repo';
 import { batchCounts, enqueuePairs, getBatch, listBatches, transition } from './outbox.repo';
 import { runSender } from './outbox.sender';
 
@@ -219,6 +220,47 @@ describe('outbox: sending against the sandbox', () => {
       sent: 1,
       confirmed: 1,
     });
+  });
+
+  it('[V] a network: an uncertain batch holds back its own branch only; one branch: it holds back everything', async () => {
+    sandbox = await testSandbox();
+    // Two accounts of the sandbox (it accepts any of its accounts): two receivables for each.
+    const four = pairs(sandbox, 4);
+    const first = four[0]!.bankAccountId;
+    const other = sandbox.data.bankAccounts.find((x) => x.id !== first)!.id;
+    const a = four.slice(0, 2).map((x) => ({ ...x, bankAccountId: first }));
+    const b = four.slice(2).map((x) => ({ ...x, bankAccountId: other }));
+    const run = async (network: boolean) => {
+      const db = freshDb();
+      if (network) {
+        const at = new Date().toISOString();
+        branchesRepo.noteSeen(db, [1, 2], 'receivables', at);
+        branchesRepo.setAccountBranch(db, first, 1, 'api', at);
+        branchesRepo.setAccountBranch(db, other, 2, 'api', at);
+      }
+      const { client, puts } = countingClient(sandbox!);
+      const [uncertain] = enqueuePairs(db, a, who).batchIds;
+      leftBeforeCrash(db, uncertain!);
+      enqueuePairs(
+        db,
+        b.map((x) => ({ ...x, bankAccountId: other })),
+        who,
+      );
+      const r = await runSender({ db, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
+      return { r, puts: puts(), states: listBatches(db).map((x) => [x.bankAccountId, x.state]) };
+    };
+    const one = await run(false);
+    expect(one.puts).toBe(0);
+    expect(one.states).toEqual(expect.arrayContaining([[other, 'queued']]));
+    const network = await run(true);
+    expect(network.puts).toBe(1);
+    expect(network.r).toMatchObject({ sent: 1, confirmed: 1 });
+    expect(network.states).toEqual(
+      expect.arrayContaining([
+        [first, 'unknown'],
+        [other, 'confirmed'],
+      ]),
+    );
   });
 
   it('two senders at once (the app and a quita send) never send the same batch twice', async () => {
