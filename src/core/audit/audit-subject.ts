@@ -16,6 +16,7 @@ const OWN_FIELDS: Record<string, readonly string[]> = {
   feed: ['label'],
   profile: ['name'],
   aside_rule: ['pattern'],
+  branch: ['name'],
 };
 
 /** `kind:id` split in two; null for a subject of another shape (`matching`, `settings`, a step's name). */

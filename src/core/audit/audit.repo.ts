@@ -208,6 +208,9 @@ const SUBJECT_NAMES: Record<string, string> = {
   aside_rule: 'SELECT pattern FROM aside_rules WHERE id = ?',
   member: `SELECT name FROM debtors WHERE member_id = ? AND name IS NOT NULL AND trim(name) <> '' LIMIT 1`,
   line: 'SELECT description FROM statement_lines WHERE id = ?',
+  // [V] A branch by the office's name; an account's branch by the account's description.
+  branch: 'SELECT name FROM branches WHERE id = ?',
+  account_branch: 'SELECT description FROM bank_accounts WHERE id = ?',
 };
 
 /**

@@ -97,9 +97,12 @@ export const branchesHandlers: HandlerGroup<
       if (branchId !== null) knownBranch(db, branchId);
       branchesRepo.setAccountBranch(db, accountId, branchId, 'office', new Date().toISOString());
     }
-    ctx.audit('settings.changed', `account-branch:${accountId}`, {
-      before,
-      after: clear ? null : { branchId, source: 'office' },
+    // In words in Auditoria: "Unidade (número no EVO)", "Conta da rede", "Definida por: o escritório".
+    const said = (p: { branchId: number | null; source: string } | null) =>
+      p && { branchId: p.branchId, network: p.branchId === null, source: p.source };
+    ctx.audit('settings.changed', `account_branch:${accountId}`, {
+      before: said(before),
+      after: clear ? null : said({ branchId: branchId ?? null, source: 'office' }),
     });
     return branchesView(db);
   },

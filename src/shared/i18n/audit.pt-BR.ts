@@ -133,6 +133,8 @@ export const auditPtBR = {
     matching: 'Regras de conciliação',
     settings: 'Preferências do Quita',
     updateFeed: 'Endereço das atualizações',
+    branch: 'Unidade {{id}}',
+    account_branch: 'Unidade da conta bancária nº {{id}}',
   },
   /** The same, by name (the file's, the member's, the connection's), when the entry or the branch knows it. */
   subjectsNamed: {
@@ -144,6 +146,8 @@ export const auditPtBR = {
     profile: 'Conexão {{name}}',
     feed: 'Conexão bancária {{name}}',
     aside_rule: 'Regra para deixar de lado «{{name}}»',
+    branch: 'Unidade {{name}}',
+    account_branch: 'Unidade da conta {{name}}',
   },
   /** Who: the computer's user and how they used Quita (the log stores `maria (desktop)`). */
   who: {
@@ -197,6 +201,11 @@ export const auditPtBR = {
     upserted: 'gravados',
     pages: 'páginas',
     name: 'Nome',
+    chosen: 'Conciliada aqui',
+    added: 'Unidade adicionada (número no EVO)',
+    branchId: 'Unidade (número no EVO)',
+    network: 'Conta da rede',
+    source: 'Definida por',
     baseUrl: 'Endereço da API',
     username: 'Usuário',
     keyKind: 'Tipo de chave',
@@ -227,6 +236,9 @@ export const auditPtBR = {
     readBack: 'Conferência no EVO',
   },
   values: {
+    office: 'o escritório',
+    history: 'o histórico de recebimentos',
+    api: 'a API do EVO',
     suggested: 'sugerido',
     approved: 'aprovado',
     rejected: 'rejeitado',

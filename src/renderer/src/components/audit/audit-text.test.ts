@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../../../shared/i18n/resources';
-import { actionText, actorText, subjectText } from './audit-text';
+import { actionText, actorText, changeRows, subjectText } from './audit-text';
 
 /** [T] item 4: Auditoria in the clerk's words — what, about what, and who. */
 describe('audit entries in words', () => {
@@ -46,5 +46,24 @@ describe('audit entries in words', () => {
     expect(actorText(i18n.t, 'maria (cli)')).toBe('maria, pela linha de comando');
     expect(actorText(i18n.t, 'maria (schedule)')).toBe('ciclo automático');
     expect(actorText(i18n.t, 'regra de envio automático 3')).toBe('regra de envio automático 3');
+  });
+
+  it('[V] says a branch change in words: the branch by name, the account whose branch changed, who set it', () => {
+    expect(subjectText(i18n.t, exists, 'branch:11', 'Centro')).toBe('Unidade Centro');
+    expect(subjectText(i18n.t, exists, 'branch:11', null)).toBe('Unidade 11');
+    expect(subjectText(i18n.t, exists, 'account_branch:2', 'Banco do Brasil - Conta Movimento')).toBe(
+      'Unidade da conta Banco do Brasil - Conta Movimento',
+    );
+    expect(subjectText(i18n.t, exists, 'account_branch:2', null)).toBe('Unidade da conta bancária nº 2');
+    const rows = changeRows(i18n.t, exists, { branchId: null, network: true, source: 'office' }, 'pt-BR');
+    expect(rows).toEqual([
+      { label: 'Unidade (número no EVO)', text: '—' },
+      { label: 'Conta da rede', text: 'sim' },
+      { label: 'Definida por', text: 'o escritório' },
+    ]);
+    expect(changeRows(i18n.t, exists, { name: 'Centro', chosen: false }, 'pt-BR')).toEqual([
+      { label: 'Nome', text: 'Centro' },
+      { label: 'Conciliada aqui', text: 'não' },
+    ]);
   });
 });
