@@ -67,7 +67,8 @@ export const syncHandlers: HandlerGroup<
             receivables: summary.receivables,
             bankAccounts: summary.bankAccounts,
             debtors: summary.debtors,
-            ...(summary.network ? { network: summary.network } : {}),
+            // [V] A network's read, in Auditoria's words ("Unidades: leitura: a rede inteira de uma vez, …").
+            ...(summary.network ? { branches: summary.network } : {}),
             suggestionsRefreshed,
           },
         });

@@ -61,6 +61,19 @@ describe('audit entries in words', () => {
       { label: 'Conta da rede', text: 'sim' },
       { label: 'Definida por', text: 'o escritório' },
     ]);
+    expect(
+      changeRows(
+        i18n.t,
+        exists,
+        { branches: { read: 'branches', branchesRead: 5, newBranches: [7] } },
+        'pt-BR',
+      ),
+    ).toEqual([
+      {
+        label: 'Unidades',
+        text: 'Leitura: unidade por unidade, Unidades lidas uma a uma: 5, Unidades novas (número no EVO): 7',
+      },
+    ]);
     expect(changeRows(i18n.t, exists, { name: 'Centro', chosen: false }, 'pt-BR')).toEqual([
       { label: 'Nome', text: 'Centro' },
       { label: 'Conciliada aqui', text: 'não' },
