@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RunningSandbox } from '../../src/sandbox';
 import { formatMoney } from '../../src/renderer/src/format';
-import { testSandbox, TO_RECONCILE } from '../helpers/sandbox';
+import { TEST_TODAY, testDay, testSandbox, TO_RECONCILE } from '../helpers/sandbox';
 import { command, expect, shoot, test } from './fixtures';
 import { connectNetwork, importStatements } from './network';
 import { checkText } from './screen-text';
@@ -259,4 +259,45 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
     `${norte.memberCount} ${norte.memberCount === 1 ? 'aluno inadimplente' : 'alunos inadimplentes'}`,
   );
   await shoot(page, 'v-network-debtors-branch');
+
+  // (f) Auditoria's reconciliation report of one branch: the same shared choice, beside the report only. First the
+  // clerk confirms the wrong-branch proposals and sends everything approved, so the report has rows of both kinds.
+  const toConfirm: number[] = [];
+  for (const id of statements.values()) {
+    const { rows: ls } = await command<{ rows: (Row & { state: string })[] }>(page, 'match.lines', {
+      statementId: id,
+      limit: 5000,
+    });
+    toConfirm.push(
+      ...ls
+        .filter((r) => r.state === 'suggested' && r.reasons[0]?.code === 'other_branch')
+        .map((r) => r.matchId),
+    );
+  }
+  expect(toConfirm.length).toBeGreaterThan(0);
+  await command(page, 'review.approve', { matchIds: toConfirm });
+  await command(page, 'send.confirm', { chunkSize: 50, wait: true });
+  await page.getByRole('navigation').getByRole('button', { name: 'Auditoria' }).click();
+  // The period of the statements (the screen's default starts on the 1st of the month, which depends on the day).
+  const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  await page.getByLabel('De', { exact: true }).fill(br(testDay(-30)));
+  await page.getByLabel('Até', { exact: true }).fill(br(TEST_TODAY));
+  await page.getByRole('tab', { name: 'Relatório de conciliação' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Relatório de conciliação' });
+  await expect(panel.getByLabel('Unidade', { exact: true }).locator('option:checked')).toHaveText('Norte');
+  await panel.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Centro' });
+  await expect(panel.getByLabel('Unidade', { exact: true }).locator('option:checked')).toHaveText('Centro');
+  const centroReport = await command<{ rows: { receivableBranchId?: number | null }[] }>(
+    page,
+    'reports.reconciliation',
+    { from: testDay(-30), to: TEST_TODAY, branch: 1 },
+  );
+  expect(centroReport.rows.length).toBeGreaterThan(0);
+  await expect(panel.getByRole('row')).toHaveCount(centroReport.rows.length + 1);
+  await expect(panel.getByRole('row').nth(1)).toContainText('Centro');
+  // Every branch's report: the rows whose receivable is another branch's say whose.
+  await panel.getByLabel('Unidade', { exact: true }).selectOption({ label: 'Todas as unidades' });
+  await expect(panel.getByText(/^nº \d+ · é da .+/).first()).toBeVisible();
+  expect(checkText(await panel.innerText()).map((h) => `${h.check}: ${h.text}`)).toEqual([]);
+  await shoot(page, 'v-network-audit-branch');
 });

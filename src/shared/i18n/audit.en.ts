@@ -317,6 +317,9 @@ export const auditEn: typeof auditPtBR = {
     acquirer_file: { import: { committed: 'Card sales file imported' } },
   },
   recon: {
+    receivableOther: 'no. {{id}} · belongs to {{other}}',
+    network: 'Network',
+    unnamedBranch: 'Branch {{id}}',
     intro: 'What was marked paid in the period, by the date of the credit on the bank statement.',
     totals:
       '{{count}} receivables, {{amount}} in all · confirmed by the API: {{confirmed}}, {{confirmedAmount}} in all',

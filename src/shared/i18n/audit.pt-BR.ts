@@ -328,6 +328,10 @@ export const auditPtBR = {
     acquirer_file: { import: { committed: 'Arquivo de vendas do cartão importado' } },
   },
   recon: {
+    /** [V] A receivable of another branch than the account's: its branch instead of its due date (the tooltip has it). */
+    receivableOther: 'nº {{id}} · é da {{other}}',
+    network: 'Rede',
+    unnamedBranch: 'Unidade {{id}}',
     intro: 'O que foi marcado como pago no período, pela data do crédito no extrato.',
     totals:
       '{{count}} recebíveis, somando {{amount}} · confirmados pela API: {{confirmed}}, somando {{confirmedAmount}}',

@@ -49,6 +49,13 @@ export function ReconciliationTable({ report }: { report: Report }) {
       </span>
     </span>
   );
+  const branchLabel = (id: number | null | undefined, name: string | null | undefined) =>
+    id == null ? t('audit.recon.network') : (name ?? t('audit.recon.unnamedBranch', { id }));
+  /** [V] The receivable's branch, said only when it is not the account's (a payment made at another unit). */
+  const otherBranch = (r: Row) =>
+    r.branchId !== undefined && r.receivableBranchId != null && r.receivableBranchId !== r.branchId
+      ? branchLabel(r.receivableBranchId, r.receivableBranchName)
+      : null;
   const send = (r: Row) =>
     r.confirmedAt
       ? state(r, t('audit.recon.send.confirmed'), when(r.confirmedAt))
@@ -92,7 +99,16 @@ export function ReconciliationTable({ report }: { report: Report }) {
             <div className="grid-row" style={COLUMNS}>
               {two(
                 r.payerName ?? t('audit.recon.unknownPayer'),
-                t('audit.recon.receivable', { id: r.receivableId, due: formatDate(r.dueDate, locale) }),
+                otherBranch(r) === null
+                  ? t('audit.recon.receivable', { id: r.receivableId, due: formatDate(r.dueDate, locale) })
+                  : t('audit.recon.receivableOther', { id: r.receivableId, other: otherBranch(r) }),
+                [
+                  r.payerName ?? t('audit.recon.unknownPayer'),
+                  t('audit.recon.receivable', { id: r.receivableId, due: formatDate(r.dueDate, locale) }),
+                  otherBranch(r),
+                ]
+                  .filter(Boolean)
+                  .join('\n'),
               )}
               {/* The receivable's value (what EVO records) and, when it differs, what the bank credited (a card's fee). */}
               {r.receivableCents !== null && r.receivableCents !== r.amountCents ? (
@@ -107,10 +123,20 @@ export function ReconciliationTable({ report }: { report: Report }) {
                   {formatMoney(r.amountCents, locale)}
                 </span>
               )}
-              {/* An account's name is long ("Banco do Brasil - Recebimentos Cartões"): two lines before any cut. */}
-              <span role="cell" className="clamp-2" title={r.bankAccountName ?? ''}>
-                {r.bankAccountName ?? `#${r.bankAccountId}`}
-              </span>
+              {/* An account's name is long ("Banco do Brasil - Recebimentos Cartões"): two lines before any cut. In a
+                  network ([V]) the account's branch comes first and the account under it; the receivable's branch is said
+                  under the receivable when it is another's. */}
+              {r.branchId === undefined ? (
+                <span role="cell" className="clamp-2" title={r.bankAccountName ?? ''}>
+                  {r.bankAccountName ?? `#${r.bankAccountId}`}
+                </span>
+              ) : (
+                two(
+                  branchLabel(r.branchId, r.branchName),
+                  r.bankAccountName ?? `#${r.bankAccountId}`,
+                  `${branchLabel(r.branchId, r.branchName)}\n${r.bankAccountName ?? ''}`,
+                )
+              )}
               {two(
                 r.lineDate
                   ? `${formatDate(r.lineDate, locale)} · ${r.lineAmountCents === null ? '' : formatMoney(r.lineAmountCents, locale)}`
