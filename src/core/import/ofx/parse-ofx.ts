@@ -135,6 +135,8 @@ function payerOf(f: Record<string, string>, t: Texts, mapping: OfxMapping): Paye
 
 function describe(t: Texts, extra: string | null): string {
   const { memo, name, type, nameUseful } = t;
+  // Most lines: no payer field of their own, NAME saying nothing: the parts below come down to MEMO alone.
+  if (extra === null && !nameUseful) return memo || name || type || 'OFX';
   const parts = [nameUseful && !memo.toUpperCase().includes(name.toUpperCase()) ? name : '', memo];
   if (extra && !parts.some((p) => p.toUpperCase().includes(extra.toUpperCase()))) parts.push(extra);
   return parts.filter(Boolean).join(' - ') || name || type || 'OFX';
