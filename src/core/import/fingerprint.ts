@@ -36,11 +36,12 @@ export function assignFingerprints<T extends FingerprintInput>(lines: T[]): (T &
       line.kind === 'balance'
         ? `saldo:${normalizeLabel(line.description)}`
         : (line.fitid ?? line.document ?? '').trim().toUpperCase();
-    const key = `${id}|${line.date}|${line.amountCents}`;
+    // The text hashed is `v1|id|date|amount|occurrence`; all but the occurrence is the key it is counted by.
+    const key = `v1|${id}|${line.date}|${line.amountCents}|`;
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
     // One-shot hashing (crypto.hash): the same SHA-256 as a Hash object, without making one per line.
-    line.fingerprint = hash('sha256', `v1|${key}|${occurrence}`, 'hex');
+    line.fingerprint = hash('sha256', key + occurrence, 'hex');
   }
   return out;
 }

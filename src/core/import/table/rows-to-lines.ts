@@ -51,7 +51,10 @@ function sectionHeading(row: Row, m: TableMapping, date1904: boolean): 'future' 
     first = cellText(c).trim();
     break;
   }
-  if (first === null || first.length > 60 || /^[\d(+-]/.test(first)) return null;
+  if (first === null || first.length > 60) return null;
+  // What /^[\d(+-]/ finds (a figure first: not a heading), by its code: this runs for every row.
+  const c0 = first.charCodeAt(0);
+  if ((c0 >= 48 && c0 <= 57) || c0 === 40 || c0 === 43 || c0 === 45) return null;
   if (cellDate(row[m.dateColumn], m.dateOrder, date1904)?.ok) return null;
   for (const col of [m.amountColumn, m.creditColumn, m.debitColumn]) {
     if (col !== null && cellCents(row[col], m.decimalSeparator)?.ok) return null;
