@@ -178,6 +178,7 @@ describe('a network of branches on one administrator key ([V])', () => {
       // candidate list says it does not fit: e.g. a boleto paid by Pix days before it falls due), or credits that
       // name nobody (a cash deposit, "DP DINHEIRO"): across a network the amount alone has tens of candidates, so
       // only a named payer is proposed in another branch (docs/branches.md). Either way never green.
+      let namedInSearch = 0;
       for (const x of crossTruth.filter((c) => !proposedFor(c.idReceivable))) {
         const p = x.payment!;
         const line = r.lines.find(
@@ -186,16 +187,28 @@ describe('a network of branches on one administrator key ([V])', () => {
         );
         expect(line, `the credit of receivable ${x.idReceivable}`).toBeDefined();
         expect(line!.zone, `receivable ${x.idReceivable}`).not.toBe('green');
-        const { rows } = await r.call<{ rows: { receivable: { id: number }; fits: boolean }[] }>(
-          'match.candidates',
-          { lineId: line!.lineId, limit: 50 },
-        );
-        const fits = rows.find((c) => c.receivable.id === x.idReceivable)?.fits ?? false;
+        const { rows } = await r.call<{
+          rows: {
+            receivable: { id: number };
+            fits: boolean;
+            zone: string;
+            otherBranch?: { id: number } | null;
+          }[];
+        }>('match.candidates', { lineId: line!.lineId, limit: 50 });
+        const candidate = rows.find((c) => c.receivable.id === x.idReceivable);
+        const fits = candidate?.fits ?? false;
+        // Listed for the clerk's search, it says whose it is (another branch's).
+        if (candidate) {
+          expect(candidate.otherBranch?.id).toBe(x.idBranchMember);
+          expect(candidate.zone).not.toBe('green');
+          namedInSearch++;
+        }
         expect(!fits || p.channel === 'deposit', `receivable ${x.idReceivable}: ${line!.description}`).toBe(
           true,
         );
       }
       expect(proposed.length).toBeGreaterThanOrEqual(crossTruth.length / 2);
+      expect(namedInSearch).toBeGreaterThan(0);
       for (const x of proposed) {
         const l = proposedFor(x.idReceivable)!;
         expect(l.accountId, `receivable ${x.idReceivable}`).toBe(x.payment!.bankAccountId);

@@ -7,6 +7,7 @@
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { CandidateDto, MatchSettings } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
+import { accountPlaces, branchNames, isNetwork } from '../branches/branches';
 import { AppError } from '../errors';
 import { addDays } from '../sync/dates';
 import { dayNumber } from './calendar';
@@ -132,6 +133,16 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
     )
     .slice(0, JUDGED);
 
+  // [V] A network: a receivable of another branch than the account's is said (the clerk may choose it: a member who
+  // paid at another unit; planFor then marks the choice as a wrong-branch payment).
+  const home = isNetwork(db) ? (accountPlaces(db).get(st.bank_account_id)?.branchId ?? null) : null;
+  const names = home === null ? null : branchNames(db);
+  const otherBranchOf = (r: MatchReceivable) =>
+    names && r.branchId != null && r.branchId !== home
+      ? { id: r.branchId, name: names.get(r.branchId) ?? null }
+      : null;
+  const capOtherBranch = (zone: CandidateDto['zone'], other: unknown): CandidateDto['zone'] =>
+    other && zone === 'green' ? 'yellow' : zone;
   const others = new Map(held);
   for (const [id, h] of others) if (h.lineId === lineId) others.delete(id);
   const rows: CandidateDto[] = shown.map((p) => {
@@ -176,7 +187,8 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
         memberId: p.r.memberId ?? null,
       },
       score: inProposal ? proposal.score : alone ? result.score : 0,
-      zone: inProposal ? proposal.zone : alone ? result.zone : 'red',
+      // [V] Another branch's receivable is never green here either, as planFor never proposes it green.
+      zone: capOtherBranch(inProposal ? proposal.zone : alone ? result.zone : 'red', otherBranchOf(p.r)),
       fits,
       reasons: renderReasons(reasons),
       amountDiffCents: p.amountDiffCents,
@@ -184,6 +196,7 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
       namePercent: p.namePercent,
       heldBy,
       chosen: chosen.has(p.r.id),
+      otherBranch: otherBranchOf(p.r),
     };
   });
   const order = new Map(shown.map((p, i) => [p.r.id, i]));

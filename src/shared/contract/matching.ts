@@ -307,6 +307,11 @@ export const candidateSchema = z.object({
   fits: z.boolean(),
   /** Evidence for (when it fits) or the sentences saying why not. */
   reasons: z.array(reasonSchema),
+  /**
+   * [V] In a network, a receivable of another branch than the line's account's: that branch (its id, and the name the
+   * office gave it). Absent or null otherwise.
+   */
+  otherBranch: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable().optional(),
   /** Facts the clerk compares at a glance (cents and days; null when not applicable). */
   amountDiffCents: z.number().int(),
   daysFromDue: z.number().int().nullable(),

@@ -62,6 +62,7 @@ export const workspaceEn: typeof workspacePtBR = {
     notFit: 'does not fit',
     pick: 'Tick {{name}}',
     held: 'with another line',
+    otherBranch: 'belongs to {{name}}',
     chosen: 'in the proposal',
     diffMore: '{{amount}} more',
     diffLess: '{{amount}} less',

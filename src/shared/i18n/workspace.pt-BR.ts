@@ -59,6 +59,8 @@ export const workspacePtBR = {
     notFit: 'não serve',
     pick: 'Marcar {{name}}',
     held: 'com outro lançamento',
+    /** [V] A receivable of another branch than the account's. */
+    otherBranch: 'é da {{name}}',
     chosen: 'na proposta',
     diffMore: '{{amount}} a mais',
     diffLess: '{{amount}} a menos',

@@ -134,6 +134,17 @@ export function LinePanel({
                         amount: money(Math.abs(d)),
                       })}
               {c.receivable.paymentTypeId !== null && ` · ${t(`paymentTypes.${c.receivable.paymentTypeId}`)}`}
+              {/* [V] A receivable of another branch: whose, in the facts (choosing it is a wrong-branch payment). */}
+              {c.otherBranch && (
+                <>
+                  {' · '}
+                  <span className="warn">
+                    {t('workspace.candidates.otherBranch', {
+                      name: c.otherBranch.name ?? t('home.branches.unnamed', { id: c.otherBranch.id }),
+                    })}
+                  </span>
+                </>
+              )}
               {/* Held by another line: said here, in the facts, not in a badge that takes the name's width. */}
               {c.heldBy && (
                 <>
