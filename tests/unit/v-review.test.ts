@@ -4,6 +4,7 @@ import { openDb, type Db } from '../../src/core/db/open-db';
 import { branchesRepo } from '../../src/core/branches/branches.repo';
 import { runSync, type SyncDeps } from '../../src/core/sync/sync.service';
 import { addDays } from '../../src/shared/dates';
+import { commandCaller, testCore } from '../helpers/core';
 import { clientFor, TEST_TODAY, testDay } from '../helpers/sandbox';
 
 /**
@@ -101,5 +102,66 @@ describe('[V] review: a branch the office added, read on its own after the netwo
   // Início).
   it.fails('a receivable of that branch paid after the whole read is not missed', () => {
     expect(status(db, old)).toBe(2);
+  });
+});
+
+describe('[V] review: a server that needs idBranch on every read and then ignores it', () => {
+  // docs/sandbox.md, Network mode: "'ignored' with adminWithoutBranch: 'refused': naming a branch gets every
+  // branch, naming none the 400". Readable — any one branch's read is the whole network — yet never read.
+  let sandbox: RunningSandbox;
+  let t: ReturnType<typeof testCore>;
+  let call: ReturnType<typeof commandCaller>;
+  const window = { dueFrom: testDay(-40), dueTo: testDay(7), debtors: true };
+  const tries: { code: string | null }[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({
+      seed: 5,
+      today: TEST_TODAY,
+      members: 15,
+      rateLimit: false,
+      network: { branches: 3, idBranch: 'ignored', adminWithoutBranch: 'refused' },
+    });
+    t = testCore();
+    call = commandCaller(t.core);
+    await call('profiles.save', {
+      name: 'Rede',
+      baseUrl: sandbox.url,
+      username: sandbox.username,
+      password: sandbox.adminKey,
+      keyKind: 'admin',
+      rateLimit: { perSecond: 50, perMinute: 2000 },
+    });
+    const sync = async () => {
+      try {
+        await call('sync.run', window);
+        tries.push({ code: null });
+      } catch (e) {
+        tries.push({ code: String((e as { code?: string }).code) });
+      }
+    };
+    // Refused without idBranch, no branch known: the office is asked to add them (as for a server that honours it).
+    await sync();
+    for (const b of sandbox.data.branches) await call('branches.add', { id: b.id });
+    // Then the clerk syncs again, as many times as told to.
+    for (let i = 0; i < 4; i++) await sync();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.core.close();
+    t?.cleanup();
+    await sandbox?.close();
+  });
+
+  it('the scenario holds: the first sync asks for the branches by id', () => {
+    expect(tries[0]).toEqual({ code: 'branches.ids_needed' });
+  });
+
+  // sync.service.ts: the first sync after the branches are added reads branch 1 with idBranch, gets every branch's
+  // rows, learns `id-branch-ignored` and aborts to read the network whole (readScope(state, undefined)), which the
+  // server refuses: "sync again". From then on perBranch() returns null (id-branch-ignored) and networkAccounts()
+  // throws `branches.api_refuses` ("refuses this key both with a branch and without one" — untrue: with a branch it
+  // answers everything). No sync of this network ever succeeds again (today: sync_again, then api_refuses × 3).
+  it.fails('a later sync reads the network (any one branch’s answer is all of it)', () => {
+    expect(tries.slice(1).map((x) => x.code)).toContain(null);
   });
 });
