@@ -19,9 +19,10 @@ export async function branchOption(core: Core, value: unknown, say: Say): Promis
   if (!view.network) throw new UsageError(say.t('cli.branches.status.notNetwork'));
   const asked = fold(value).trim();
   if (NETWORK_WORDS.has(asked)) return 'network';
-  const b = view.branches.find(
-    (x) => String(x.id) === value.trim() || (x.name !== null && fold(x.name).trim() === asked),
-  );
+  // A number is a branch's id first (a branch named "5" does not hide branch 5), then a name.
+  const b =
+    view.branches.find((x) => String(x.id) === value.trim()) ??
+    view.branches.find((x) => x.name !== null && fold(x.name).trim() === asked);
   if (!b) throw new UsageError(say.t('cli.branches.status.unknown', { value }));
   return b.id;
 }

@@ -210,8 +210,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     );
     const items: ApiReceivable[] = [];
     const droppedBy: Record<string, number> = {};
+    // A server known to ignore idBranch sends every branch's rows under it: none of them contradicts what it does.
+    const checked =
+      f.idBranch !== undefined && quirks.has('id-branch-ignored') ? { ...f, idBranch: undefined } : f;
     for (const r of page.items) {
-      const why = contradiction(f, r);
+      const why = contradiction(checked, r);
       if (why === null) items.push(r);
       else droppedBy[why] = (droppedBy[why] ?? 0) + 1;
     }

@@ -168,6 +168,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     state: { windowFrom: string | null; windowTo: string | null; highWaterMark: string | null },
     idBranch: number | undefined,
     progress: { pages: number; estimate: number | null; phaseStarted: number },
+    /** A whole read that must name a branch (the key needs one, the server ignores which): keep every row. */
+    ticket = false,
   ) {
     const have = state.windowFrom && state.windowTo ? { from: state.windowFrom, to: state.windowTo } : null;
     const first = state.highWaterMark === null;
@@ -217,7 +219,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
           progress.estimate === null ? null : Math.max(progress.estimate, progress.pages),
           progress.phaseStarted,
         );
-        if (idBranch !== undefined) {
+        if (idBranch !== undefined && !ticket) {
           // Rows of other branches under idBranch: the server ignores it. Asked again without it (a 400 named it):
           // it refuses it. Either way one read of the network is cheaper than one per branch from here on.
           if ((page.droppedBy.idBranch ?? 0) > 0)
@@ -264,6 +266,16 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     return q.has('admin-needs-branch') || chosen.length < all.length ? chosen : null;
   };
 
+  /**
+   * [V] A server that needs `idBranch` on every read and then ignores it answers any one branch's read with the whole
+   * network: the whole read is sent with a known branch's id as a ticket, and every row is kept.
+   */
+  const wholeTicket = (): number | undefined => {
+    const q = client.quirks;
+    if (!deps.network || !q.has('admin-needs-branch') || !q.has('id-branch-ignored')) return undefined;
+    return branchesRepo.list(db)[0]?.id;
+  };
+
   let read: 'network' | 'branches' = 'network';
   let branchesRead = 0;
   const receivables = await phase('receivables', async () => {
@@ -286,11 +298,11 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     if (ids) {
       read = 'branches';
       for (const id of ids) {
-        // A branch the network's whole read already brought (it was found in its receivables) starts from that read's
-        // window and mark; one found elsewhere (debtors, added by the office) is read from the start.
+        // A branch with no read of its own starts from the network's whole read's window and mark when there was one:
+        // that read brought every branch's receivables, however the branch was first found (records, debtors, the
+        // office). Without one (a key refused without idBranch) it is read from the start.
         const own = branchesRepo.syncState(db, id);
-        const covered = branchesRepo.get(db, id)?.seenIn === 'receivables' && state.highWaterMark !== null;
-        const start = own.highWaterMark === null && covered ? state : own;
+        const start = own.highWaterMark === null && state.highWaterMark !== null ? state : own;
         const r = await readScope(start, id, progress);
         add(r);
         if (r.aborted) {
@@ -306,7 +318,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     if (wholeNeeded) {
       let r;
       try {
-        r = await readScope(state, undefined, progress);
+        r = await readScope(state, wholeTicket(), progress, wholeTicket() !== undefined);
       } catch (e) {
         // [V] An administrator key refused without idBranch: read per branch from now on (when any are known).
         if (deps.network && isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e))) {
@@ -347,10 +359,13 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         .list(db)
         .filter((b) => b.chosen)
         .map((b) => b.id);
+      const ticket = wholeTicket();
       const scopes: (number | undefined)[] =
-        deps.network && (client.quirks.has('admin-needs-branch') || read === 'branches')
-          ? chosen
-          : [undefined];
+        ticket !== undefined
+          ? [ticket]
+          : deps.network && (client.quirks.has('admin-needs-branch') || read === 'branches')
+            ? chosen
+            : [undefined];
       let pages = 0;
       for (const idBranch of scopes)
         for (let skip = 0, read = 0; ; skip += PAGE_SIZE) {
@@ -358,7 +373,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
           const page = await client.debtorsPage(skip, signal, idBranch);
           // Under idBranch, only that branch's (a server that ignores it there sends every branch's, each time).
           all.push(
-            ...(idBranch === undefined
+            ...(idBranch === undefined || ticket !== undefined
               ? page.items
               : page.items.filter((d) => d.branchId === null || d.branchId === idBranch)),
           );
@@ -435,6 +450,9 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     // Refused without idBranch and nothing to ask it with: say so, and keep the accounts cached (an empty list here
     // would replace them).
     if (whole === null && chosen.length === 0) throw branchesNeeded(false);
+    // Needs a branch and ignores which: any one branch's list is the whole list (nothing placed from it).
+    if (whole === null && q.has('id-branch-ignored'))
+      return (await client.bankAccounts(signal, chosen[0])).items;
     if (whole === null && !canSplit)
       throw new AppError('external', 'The API refuses this key both with a branch and without one.', {
         code: 'branches.api_refuses',
@@ -461,11 +479,13 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         .map((a) => a.id)
         .sort((x, y) => x - y)
         .join(',');
-    // Every branch's list the same as the whole one, with more than one branch: the filter is ignored.
-    if (whole && lists.size > 1 && [...lists.values()].every((l) => key(l) === key(whole))) {
+    // Every branch's list the same as the whole one (or, without the whole one, as each other), with more than one
+    // branch: the filter is ignored.
+    const firstList = [...lists.values()][0]!;
+    if (lists.size > 1 && [...lists.values()].every((l) => key(l) === key(whole ?? firstList))) {
       q.learn(
         'id-branch-ignored',
-        `bank-accounts: ${lists.size} branches listed ${whole.length} accounts each`,
+        `bank-accounts: ${lists.size} branches listed ${firstList.length} accounts each`,
       );
       return all;
     }
@@ -477,10 +497,14 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       branchesRepo.list(db).length > 1
     )
       return all;
+    // In several branches' lists: the network's (a central account). In exactly one: that branch's — only when every
+    // branch's list was read, since a central account is in each list and one list read cannot tell it apart.
+    const everyListed = branchesRepo.list(db).every((b) => lists.has(b.id));
     for (const a of all) {
       const inLists = [...lists].filter(([, l]) => l.some((x) => x.id === a.id)).map(([id]) => id);
-      if (inLists.length === 0) continue;
-      branchesRepo.setAccountBranch(db, a.id, inLists.length === 1 ? inLists[0]! : null, 'api', stamp());
+      if (inLists.length > 1) branchesRepo.setAccountBranch(db, a.id, null, 'api', stamp());
+      else if (inLists.length === 1 && everyListed)
+        branchesRepo.setAccountBranch(db, a.id, inLists[0]!, 'api', stamp());
     }
     return all;
   }
