@@ -419,6 +419,26 @@ describe('a network of branches on one administrator key ([V])', () => {
         dueTo: window.dueTo,
       });
       expect(fourth.debtors).toBeNull();
+      // Início per branch adds up to every line, a branch left out included (its account's statement: branch 1's).
+      const primary1 = n.sandbox.data.bankAccounts.find((a) => a.branchId === 1 && a.role === 'primary')!;
+      const st = n.sandbox.writeStatement({
+        bankAccountId: primary1.id,
+        from: testDay(-20),
+        to: TEST_TODAY,
+        format: 'csv',
+      });
+      // The office says whose account it is (a small branch's history is too short to tell, and one branch's list
+      // read proves nothing).
+      await n.call('branches.placeAccount', { accountId: primary1.id, branchId: 1 });
+      const { uploadId } = n.ctx.uploads.stage(st.fileName, st.bytes);
+      await n.call('import.commit', { uploadId, bankAccountId: primary1.id });
+      const home = await n.call<{
+        all: { lines: { count: number } };
+        byBranch: { branchId: number | null; lines: { count: number } }[];
+      }>('dashboard.summary', {});
+      expect(home.all.lines.count).toBeGreaterThan(0);
+      expect(home.byBranch.reduce((sum, b) => sum + b.lines.count, 0)).toBe(home.all.lines.count);
+      expect(home.byBranch.find((b) => b.branchId === 1)?.lines.count).toBeGreaterThan(0);
     } finally {
       await n.close();
     }

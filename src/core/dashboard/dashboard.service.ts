@@ -96,7 +96,8 @@ export function dashboardSummary(db: Db, now = new Date()): Summary {
 }
 
 /**
- * [V] One row per branch the office reconciles (and one for the network's own accounts when they hold lines): the
+ * [V] One row per branch the office reconciles, or whose accounts hold lines (and one for the network's own accounts when
+ * they hold lines), so the rows add up to every credit line: the
  * same buckets, and the branch's open and overdue receivables. Sorted by id here; the screen sorts as the clerk asks.
  */
 function branchRows(
@@ -107,7 +108,8 @@ function branchRows(
   const overdue = dashboardRepo.receivablesPerBranch(db, ACCOUNT_STATUS.overdue);
   const rows: Summary['byBranch'] = branchesRepo
     .list(db)
-    .filter((b) => b.chosen)
+    // A branch left out of reconciliation still has its row while its accounts hold lines: the rows add up to all.
+    .filter((b) => b.chosen || perBranch.has(b.id))
     .map((b) => ({
       branchId: b.id,
       name: b.name,
