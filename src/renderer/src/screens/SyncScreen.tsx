@@ -50,7 +50,8 @@ export function SyncScreen() {
     setSummary(null);
     setProgress(null);
     try {
-      setSummary(await call('sync.run', { dueFrom, dueTo, geography }));
+      // A person asking for a sync gets the debtors too (a network's automatic cycle reads them every six hours).
+      setSummary(await call('sync.run', { dueFrom, dueTo, geography, debtors: true }));
     } catch (e) {
       setError(e instanceof CommandError ? describeError(e.info) : String(e));
     } finally {
