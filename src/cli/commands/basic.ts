@@ -29,7 +29,9 @@ export const commandsCommand: Subcommand = {
   options: {},
   async run() {
     const list = COMMAND_NAMES.map((name) => ({ name, summary: commands[name].summary }));
-    return { json: list, text: list.map((c) => `${c.name.padEnd(20)} ${c.summary}`).join('\n') };
+    // The names' column as wide as the longest name (branches.placeAccount is 21 characters).
+    const width = Math.max(...list.map((c) => c.name.length));
+    return { json: list, text: list.map((c) => `${c.name.padEnd(width)} ${c.summary}`).join('\n') };
   },
 };
 
