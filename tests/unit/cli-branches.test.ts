@@ -2,14 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
-import { bankAccountSchema, receivableSchema } from '../../src/core/api/schemas';
 import { branchesRepo } from '../../src/core/branches/branches.repo';
-import { replaceBankAccounts } from '../../src/core/cache/bank-accounts.repo';
-import { upsertReceivables } from '../../src/core/cache/receivables.repo';
 import { generateSandboxData } from '../../src/sandbox';
-import { bankAccountJson, receivableJson } from '../../src/sandbox/serialize';
 import { codes, englishWords, guessedPlurals } from '../helpers/clerk-text';
 import { commandCaller, testCore } from '../helpers/core';
+import { cacheSandboxData } from '../../src/core/matching/testing-db';
 
 /**
  * [V] `quita branches` on a network's database: three branches seen in the receivables, the accounts as a sync
@@ -36,19 +33,7 @@ beforeAll(async () => {
   const db = t.core.ctx.db();
   const data = generateSandboxData({ seed: 5, members: 60, months: 2, today: '2026-07-15' });
   const at = '2026-07-15T15:00:00.000Z';
-  replaceBankAccounts(
-    db,
-    data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
-    at,
-  );
-  const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
-  upsertReceivables(
-    db,
-    data.receivables
-      .filter((r) => r.status !== 3)
-      .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
-    at,
-  );
+  cacheSandboxData(db, data, at);
   // The network's three branches, as a multi-location key's receivables name them.
   db.prepare('UPDATE receivables SET branch_member_id = 11 + (id % 3)').run();
   branchesRepo.noteSeen(db, [11, 12, 13], 'receivables', at);

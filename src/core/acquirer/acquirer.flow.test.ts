@@ -7,17 +7,14 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { writeStatement } from '../../sandbox';
 import { ACQUIRER_FORMATS, writeAcquirerFile } from '../../sandbox/acquirer-files';
-import { bankAccountJson, receivableJson } from '../../sandbox/serialize';
 import { generateSandboxData } from '../../sandbox';
 import { matchingCommands } from '../../shared/contract/matching';
-import { bankAccountSchema, receivableSchema } from '../api/schemas';
-import { replaceBankAccounts } from '../cache/bank-accounts.repo';
-import { upsertReceivables } from '../cache/receivables.repo';
 import type { CoreContext } from '../context';
 import { openDb, type Db } from '../db/open-db';
 import { commitImport } from '../import/import.service';
 import { importAndSuggest } from '../import/import.handlers';
 import { matchingHandlers } from '../matching/matching.handlers';
+import { cacheSandboxData } from '../matching/testing-db';
 
 const TODAY = '2026-07-15';
 const NOW = () => new Date('2026-07-15T15:00:00Z');
@@ -30,19 +27,7 @@ async function cardBranch() {
   const data = generateSandboxData({ seed: 5, members: 150, months: 3, today: TODAY });
   db = openDb(':memory:');
   const at = NOW().toISOString();
-  replaceBankAccounts(
-    db,
-    data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
-    at,
-  );
-  const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
-  upsertReceivables(
-    db,
-    data.receivables
-      .filter((r) => r.status !== 3)
-      .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
-    at,
-  );
+  cacheSandboxData(db, data, at);
   const accountId = data.bankAccounts.find((a) => a.role === 'cards')!.id;
   const st = writeStatement(data, { bankAccountId: accountId, from: FROM, to: TODAY, format: 'ofx' });
   const r = await commitImport(

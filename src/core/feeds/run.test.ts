@@ -4,10 +4,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateSandboxData, writeStatement } from '../../sandbox';
 import { startPixSandbox, type RunningPixSandbox } from '../../sandbox/pix';
-import { bankAccountJson, receivableJson } from '../../sandbox/serialize';
-import { bankAccountSchema, receivableSchema } from '../api/schemas';
-import { replaceBankAccounts } from '../cache/bank-accounts.repo';
-import { upsertReceivables } from '../cache/receivables.repo';
 import { openDb, type Db } from '../db/open-db';
 import { commitImport } from '../import/import.service';
 import { memoryLogger } from '../log';
@@ -15,6 +11,7 @@ import { memorySecretStore } from '../secrets/secret-store';
 import { saveFeedSecrets } from './feed-secrets';
 import { feedsRepo } from './feeds.repo';
 import { runFeed } from './run';
+import { cacheSandboxData } from '../matching/testing-db';
 
 /**
  * A feed run on a real SQLite file against the real sandbox Pix API (mTLS over loopback): lines stored once, matched
@@ -44,19 +41,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quita-feeds-'));
   db = openDb(join(dir, 'quita.db'));
   const at = NOW.toISOString();
-  replaceBankAccounts(
-    db,
-    data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
-    at,
-  );
-  const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
-  upsertReceivables(
-    db,
-    data.receivables
-      .filter((r) => r.status !== 3)
-      .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
-    at,
-  );
+  cacheSandboxData(db, data, at);
   secrets = memorySecretStore();
   log = memoryLogger();
   sb.setQuirks({});

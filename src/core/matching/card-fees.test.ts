@@ -4,16 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateSandboxData, writeStatement } from '../../sandbox';
-import { bankAccountJson, receivableJson } from '../../sandbox/serialize';
-import { bankAccountSchema, receivableSchema } from '../api/schemas';
-import { replaceBankAccounts } from '../cache/bank-accounts.repo';
-import { upsertReceivables } from '../cache/receivables.repo';
 import { openDb } from '../db/open-db';
 import { commitImport } from '../import/import.service';
 import { cardFeesHandlers } from './card-fees.handlers';
 import { inferCardFees, learnedCardFees } from './card-fees';
 import { runMatching, updateMatchSettings } from './matching.service';
-import { importSandboxStatement, NOW, sandboxBranch } from './testing-db';
+import { cacheSandboxData, importSandboxStatement, NOW, sandboxBranch } from './testing-db';
 
 describe('learned card fees', () => {
   it('confirmed card deposits teach the fee per acquirer, brand and product; unconfirmed ones teach nothing', async () => {
@@ -72,19 +68,7 @@ describe('learned card fees narrow later matches (fees not recorded in EVO)', ()
     });
     const db = openDb(':memory:');
     const at = NOW().toISOString();
-    replaceBankAccounts(
-      db,
-      data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
-      at,
-    );
-    const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
-    upsertReceivables(
-      db,
-      data.receivables
-        .filter((r) => r.status !== 3)
-        .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
-      at,
-    );
+    cacheSandboxData(db, data, at);
     const cards = data.bankAccounts.find((a) => a.role === 'cards')!.id;
     const file = writeStatement(data, {
       bankAccountId: cards,

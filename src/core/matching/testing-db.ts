@@ -10,21 +10,31 @@ import { commitImport } from '../import/import.service';
 export const TODAY = '2026-07-15';
 export const NOW = () => new Date('2026-07-15T15:00:00Z');
 
-/** The sandbox's accounts and receivables in a fresh in-memory database, and one imported statement. */
-export async function sandboxBranch(format: 'ofx' | 'csv' = 'ofx', members = 150) {
-  const data = generateSandboxData({ seed: 5, members, months: 3, today: TODAY });
-  const db = openDb(':memory:');
-  const at = NOW().toISOString();
+/**
+ * The sandbox's bank accounts and receivables (all but cancelled ones) in a database, as a sync leaves them: each
+ * record as the API sends it, read through the client's own schemas.
+ */
+export function cacheSandboxData(db: Db, data: SandboxData, at: string): void {
   replaceBankAccounts(
     db,
     data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
     at,
   );
   const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
-  const cached = data.receivables
-    .filter((r) => r.status !== 3)
-    .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt')));
-  upsertReceivables(db, cached, at);
+  upsertReceivables(
+    db,
+    data.receivables
+      .filter((r) => r.status !== 3)
+      .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
+    at,
+  );
+}
+
+/** The sandbox's accounts and receivables in a fresh in-memory database, and one imported statement. */
+export async function sandboxBranch(format: 'ofx' | 'csv' = 'ofx', members = 150) {
+  const data = generateSandboxData({ seed: 5, members, months: 3, today: TODAY });
+  const db = openDb(':memory:');
+  cacheSandboxData(db, data, NOW().toISOString());
   const accountId = data.bankAccounts.find((a) => a.role === 'primary')!.id;
   const statementId = await importSandboxStatement(db, data, accountId, format);
   return { db, data, accountId, statementId };
