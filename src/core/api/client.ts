@@ -132,7 +132,7 @@ function parseItems<S extends z.ZodType>(schema: S, body: unknown, what: string)
 }
 
 /** What a 400 names, lower-cased: its field keys and the words of its messages. */
-function namedIn(e: unknown): string {
+export function namedIn(e: unknown): string {
   if (!isAppError(e) || e.kind !== 'validation') return '';
   return `${String(e.params?.fields ?? '')} ${String(e.params?.messages ?? '')} ${e.message}`.toLowerCase();
 }

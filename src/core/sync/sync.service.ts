@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
-import { PAGE_SIZE, type ApiClient, type ReceivableFilters } from '../api/client';
+import { namedIn, PAGE_SIZE, type ApiClient, type ReceivableFilters } from '../api/client';
 import type { RateLimiter } from '../api/rate-limiter';
 import { replaceBankAccounts } from '../cache/bank-accounts.repo';
 import { replaceDebtors } from '../cache/debtors.repo';
@@ -321,8 +321,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         r = await readScope(state, wholeTicket(), progress, wholeTicket() !== undefined);
       } catch (e) {
         // [V] An administrator key refused without idBranch: read per branch from now on (when any are known).
-        if (deps.network && isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e))) {
-          client.quirks.learn('admin-needs-branch', describeFields(e).slice(0, 300));
+        if (deps.network && namesIdBranch(e)) {
+          client.quirks.learn('admin-needs-branch', namedIn(e).slice(0, 300));
           throw branchesNeeded(
             branchesRepo.list(db).some((b) => b.chosen),
             e,
@@ -435,8 +435,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       try {
         whole = (await client.bankAccounts(signal)).items;
       } catch (e) {
-        if (!(isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e)))) throw e;
-        q.learn('admin-needs-branch', describeFields(e).slice(0, 300));
+        if (!namesIdBranch(e)) throw e;
+        q.learn('admin-needs-branch', namedIn(e).slice(0, 300));
       }
     }
     const chosen = branchesRepo
@@ -464,8 +464,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       try {
         lists.set(id, (await client.bankAccounts(signal, id)).items);
       } catch (e) {
-        if (!(isAppError(e) && e.kind === 'validation' && /idbranch/i.test(describeFields(e)))) throw e;
-        q.learn('id-branch-refused', describeFields(e).slice(0, 300));
+        if (!namesIdBranch(e)) throw e;
+        q.learn('id-branch-refused', namedIn(e).slice(0, 300));
         if (whole === null) throw branchesNeeded(true);
         return whole;
       }
@@ -531,8 +531,5 @@ function branchesNeeded(known: boolean, cause?: unknown): AppError {
       );
 }
 
-/** What a 400 named (its fields and messages), lower case, to tell which parameter the server refused. */
-function describeFields(e: unknown): string {
-  if (!isAppError(e)) return '';
-  return `${String(e.params?.fields ?? '')} ${String(e.params?.messages ?? '')} ${e.message}`.toLowerCase();
-}
+/** A 400 that names `idBranch` (its fields or messages, as the client reads them to learn a server's quirks). */
+const namesIdBranch = (e: unknown): boolean => namedIn(e).includes('idbranch');
