@@ -17,6 +17,7 @@ import { m015BankFeeds } from './015-bank-feeds';
 import { m016Cycles } from './016-cycles';
 import { m017SendPolicy } from './017-send-policy';
 import { m018Branches } from './018-branches';
+import { m019MatchVersion } from './019-match-version';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m016Cycles,
   m017SendPolicy,
   m018Branches,
+  m019MatchVersion,
 ];
