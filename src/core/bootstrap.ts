@@ -25,6 +25,7 @@ import { noUpdater, type Updater } from './update/updater';
 import { createUploads, type Uploads } from './uploads';
 import { storedFeed } from './update/update.handlers';
 import type { Locale } from '../shared/constants';
+import type { Office } from './users/office';
 
 export interface CoreOptions {
   mode: CoreContext['mode'];
@@ -41,6 +42,8 @@ export interface CoreOptions {
   updater?: Updater;
   /** Also show log lines on stderr (the browser host's terminal); the CLI keeps stderr for one sentence. */
   echoLog?: boolean;
+  /** The office's users and sessions, opened by `quita server`. */
+  office?: Office;
 }
 
 /**
@@ -149,6 +152,8 @@ export function createCore(opts: CoreOptions): Core {
     updater: opts.updater ?? noUpdater(opts.mode === 'desktop' ? 'development' : opts.mode),
     anchorAudit: anchor,
     log,
+    office: opts.office,
+    requester: () => null,
     audit: (action, subject, change) => {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;

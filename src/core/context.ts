@@ -6,6 +6,7 @@ import type { EventBus } from './events';
 import type { Logger } from './log';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsService } from './settings/settings.service';
+import type { Office, Role } from './users/office';
 import type { Updater } from './update/updater';
 import type { Uploads } from './uploads';
 
@@ -51,4 +52,8 @@ export interface CoreContext {
   updater: Updater;
   /** Where each profile's database lives, and closing one in this process (backups and restore). */
   databases: { path(profileId: string): string; close(profileId: string): void };
+  /** The office's users and sessions (`quita server` only); absent in the desktop app, the browser mode and the CLI. */
+  office?: Office;
+  /** Who is logged in on this request (server mode); null outside a server request. */
+  requester(): { login: string; name: string; role: Role } | null;
 }

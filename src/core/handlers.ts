@@ -24,6 +24,7 @@ import { reviewHandlers } from './review/review.handlers';
 import { sendHandlers } from './outbox/send.handlers';
 import { syncHandlers } from './sync/sync.handlers';
 import { updateHandlers } from './update/update.handlers';
+import { usersHandlers } from './users/users.handlers';
 
 /** A handler receives input already validated by the command's zod schema. */
 export type Handler<K extends CommandName> = (
@@ -58,6 +59,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...backupHandlers(ctx),
     ...updateHandlers(ctx),
     ...feedsHandlers(ctx),
+    ...usersHandlers(ctx),
     ...cycleHandlers(ctx, () => handlers),
   };
   return handlers;

@@ -101,6 +101,12 @@ describe('command contract', () => {
         "sync.cancel",
         "sync.run",
         "sync.status",
+        "users.add",
+        "users.changePassword",
+        "users.list",
+        "users.me",
+        "users.setPassword",
+        "users.update",
       ]
     `);
     expect(EVENT_NAMES).toMatchInlineSnapshot(`

@@ -20,6 +20,7 @@ import { reviewCommands } from './review';
 import { sendCommands } from './send';
 import { syncCommands } from './sync';
 import { updateCommands } from './update';
+import { usersCommands } from './users';
 
 /** Every command Quita's core serves, defined once. IPC, HTTP, the preload allowlist and the CLI derive from it. */
 export const commands = {
@@ -44,6 +45,7 @@ export const commands = {
   ...feedsCommands,
   ...cycleCommands,
   ...branchesCommands,
+  ...usersCommands,
 };
 
 export type Commands = typeof commands;
