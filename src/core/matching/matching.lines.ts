@@ -43,6 +43,7 @@ export interface MatchLinesPage {
 
 interface Row {
   matchId: number;
+  version: number;
   lineId: number;
   position: number;
   date: string;
@@ -82,6 +83,7 @@ export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage 
     total,
     rows: rows.map((r) => ({
       matchId: r.matchId,
+      version: r.version,
       lineId: r.lineId,
       position: r.position,
       date: r.date,

@@ -227,8 +227,8 @@ export const matchingRepo = {
   planLines: (db: Db, f: PlanLinesFilter, limit: number, offset: number) =>
     db
       .prepare(
-        `SELECT m.id AS matchId, l.id AS lineId, l.position, l.date, l.amount_cents AS amountCents, l.description,
-           l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons,
+        `SELECT m.id AS matchId, m.version, l.id AS lineId, l.position, l.date, l.amount_cents AS amountCents,
+           l.description, l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons,
            m.aside_reason AS asideReason, m.aside_note AS asideNote, m.aside_rule_id AS asideRuleId,
            (SELECT b.state FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
               JOIN outbox_batches b ON b.id = o.batch_id WHERE i.match_id = m.id LIMIT 1) AS sendState

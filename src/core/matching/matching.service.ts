@@ -387,12 +387,6 @@ export function runMatching(
       engineVersion: plan.engineVersion,
       settingsJson: JSON.stringify(settings),
     });
-    repo.replacePlans(
-      db,
-      st.id,
-      planId,
-      kept.map((m) => m.id),
-    );
     const counts = { green: 0, yellow: 0, red: 0, unmatched: 0, recorded: 0 };
     for (const [lineId, rule] of caught) {
       repo.insertMatch(db, {
@@ -424,6 +418,15 @@ export function runMatching(
       else if (r.state === 'unmatched') counts.unmatched++;
       else counts[r.zone]++;
     }
+    // The old plans go only now, after the new matches are in: a match id is the table's largest plus one, so
+    // dropping them first would give the new suggestion of a line the very id (and version 0) its old one had,
+    // and a clerk deciding on what they saw would approve a suggestion they never saw ([W]: docs/concurrency.md).
+    repo.replacePlans(
+      db,
+      st.id,
+      planId,
+      kept.map((m) => m.id),
+    );
     return {
       planId,
       statementId: st.id,

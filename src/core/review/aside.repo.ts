@@ -134,21 +134,32 @@ export const asideRepo = {
     db.prepare('DELETE FROM match_items WHERE match_id = ?').run(matchId);
     db.prepare(
       `UPDATE matches SET state = 'set_aside', aside_reason = ?, aside_note = ?, aside_rule_id = NULL,
-         updated_at = ? WHERE id = ?`,
+         updated_at = ?, version = version + 1 WHERE id = ?`,
     ).run(a.reason, a.note, a.at, matchId);
   },
 
-  /** A match as setting it aside needs it: its line, state, current reason, receivables already queued. */
+  /**
+   * A match as setting it aside needs it: its line, state, version, current reason, receivables already queued.
+   * Read inside the write's transaction; PostgreSQL: `FOR UPDATE OF m` (review.repo.ts `match`).
+   */
   match: (db: Db, id: number) =>
     db
       .prepare(
-        `SELECT m.id, m.line_id AS lineId, m.state, m.aside_reason AS asideReason,
+        `SELECT m.id, m.line_id AS lineId, m.state, m.version, m.aside_reason AS asideReason,
            (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
             WHERE i.match_id = m.id) AS queued
          FROM matches m WHERE m.id = ?`,
       )
       .get(id) as
-      { id: number; lineId: number; state: string; asideReason: string | null; queued: number } | undefined,
+      | {
+          id: number;
+          lineId: number;
+          state: string;
+          version: number;
+          asideReason: string | null;
+          queued: number;
+        }
+      | undefined,
 
   statementOfMatch: (db: Db, matchId: number) =>
     db

@@ -24,6 +24,8 @@ import {
 } from '../matching/aside-rules';
 import type { Actor } from '../outbox/outbox.repo';
 import { asideRepo, type RuleLineRow } from './aside.repo';
+import { conflictOf, seenById, type SeenMatch } from './review-conflicts';
+import type { ReviewConflict } from '../../shared/contract/review';
 
 /** An approved line is the clerk's decision to send it: undo the approval first. Queued lines never change. */
 const FROM = ['suggested', 'unmatched', 'overridden', 'to_review', 'rejected', 'recorded', 'set_aside'];
@@ -42,6 +44,8 @@ export interface RuleConfirm {
 
 export interface SetAsideInput {
   matchIds: number[];
+  /** [W] The versions the clerk saw (review.service.ts `applyReview`): a match changed since is left and named. */
+  seen?: SeenMatch[] | undefined;
   reason: AsideReason;
   note?: string | undefined;
   rule?: ({ pattern: string; thisAccountOnly: boolean } & AmountRange) | undefined;
@@ -197,12 +201,14 @@ function setAsideConfirmed(
 /**
  * Set the matches aside (their receivables are freed) and, when asked, create the rule — unless its preview
  * needs a confirmation not given: then nothing changes and the preview is answered. Returns the statements to
- * run again so that the new rule catches their free lines.
+ * run again so that the new rule catches their free lines. [W] A match changed since the clerk saw it (`seen`)
+ * is left as it is and named in `conflicts`; the others are set aside (IMMEDIATE: see `applyReview`).
  */
 export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Date()) {
   const at = now.toISOString();
   const note = cleanNote(input.note);
-  return db.transaction(() => {
+  const saw = seenById(input.seen);
+  const run = db.transaction(() => {
     let preview: AsidePreview | null = null;
     if (input.rule) {
       const first = asideRepo.statementOfMatch(db, input.matchIds[0]!);
@@ -215,6 +221,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
         return {
           changed: 0,
           skipped: [],
+          conflicts: [] as ReviewConflict[],
           ruleId: null,
           statementId: null,
           statementIds: [],
@@ -225,10 +232,26 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
     }
     let changed = 0;
     const skipped: { matchId: number; reason: string }[] = [];
+    const conflicts: ReviewConflict[] = [];
     let account: { statementId: number; bankAccountId: number } | undefined;
     for (const id of [...new Set(input.matchIds)]) {
       const m = asideRepo.match(db, id);
+      const s = saw.get(id);
+      if (!m && s?.lineId !== undefined) {
+        conflicts.push(conflictOf(db, id, s.lineId));
+        continue;
+      }
+      if (!m && s) {
+        skipped.push({ matchId: id, reason: 'replaced by a new run of matching' });
+        continue;
+      }
       if (!m) throw new AppError('not_found', `There is no match ${id}.`, { code: 'review.not_found' });
+      if (s && (s.version !== m.version || (s.lineId !== undefined && s.lineId !== m.lineId))) {
+        // Another line's match under the same id (the clerk's was dropped with its statement): named by the
+        // clerk's line.
+        conflicts.push(conflictOf(db, id, s.lineId ?? m.lineId));
+        continue;
+      }
       if (m.queued > 0) {
         skipped.push({ matchId: id, reason: 'already queued for sending' });
         continue;
@@ -297,6 +320,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
     return {
       changed,
       skipped,
+      conflicts,
       ruleId,
       statementId: account?.statementId ?? null,
       statementIds: ruleId === null ? [] : statementIds,
@@ -304,7 +328,8 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
       needsConfirmation: false,
       preview,
     };
-  })();
+  });
+  return run.immediate();
 }
 
 export const listAsideRules = (db: Db): { rows: AsideRuleDto[] } => ({ rows: asideRepo.list(db) });

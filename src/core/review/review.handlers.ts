@@ -35,10 +35,14 @@ export const reviewHandlers: HandlerGroup<
     for (const id of statementIds) suggest(ctx, id, 'rule');
   };
   return {
-    'review.approve': async ({ matchIds }) => applyReview(ctx.db(), 'approve', matchIds, who()),
-    'review.reject': async ({ matchIds }) => applyReview(ctx.db(), 'reject', matchIds, who()),
-    'review.toReview': async ({ matchIds }) => applyReview(ctx.db(), 'to_review', matchIds, who()),
-    'review.unmatch': async ({ matchIds }) => applyReview(ctx.db(), 'unmatch', matchIds, who()),
+    'review.approve': async ({ matchIds, seen }) =>
+      applyReview(ctx.db(), 'approve', matchIds, who(), new Date(), {}, seen),
+    'review.reject': async ({ matchIds, seen }) =>
+      applyReview(ctx.db(), 'reject', matchIds, who(), new Date(), {}, seen),
+    'review.toReview': async ({ matchIds, seen }) =>
+      applyReview(ctx.db(), 'to_review', matchIds, who(), new Date(), {}, seen),
+    'review.unmatch': async ({ matchIds, seen }) =>
+      applyReview(ctx.db(), 'unmatch', matchIds, who(), new Date(), {}, seen),
     'review.approveGreen': async ({ statementId }) => {
       const db = ctx.db();
       const id = statementId ?? matchingRepo.latestStatement(db)?.id;
@@ -48,8 +52,13 @@ export const reviewHandlers: HandlerGroup<
         });
       return approveGreen(db, id, who());
     },
-    'review.override': async ({ lineId, receivableIds, confirmed, learn }) =>
-      overrideLine(ctx.db(), lineId, receivableIds, who(), new Date(), { confirmed, learn }),
+    'review.override': async ({ lineId, receivableIds, confirmed, learn, seenVersion, seenMatchId }) =>
+      overrideLine(ctx.db(), lineId, receivableIds, who(), new Date(), {
+        confirmed,
+        learn,
+        seenVersion,
+        seenMatchId,
+      }),
     'review.searchReceivables': async (q) => searchReceivables(ctx.db(), q),
     'review.aliases': async () => listAliases(ctx.db()),
     'review.removeAlias': async ({ id }) => removeAlias(ctx.db(), id, who()),
@@ -61,8 +70,8 @@ export const reviewHandlers: HandlerGroup<
         rerun(r.statementIds);
         alsoSetAside = asideRepo.linesOfRule(db, r.ruleId) + r.confirmed;
       }
-      const { changed, skipped, ruleId, needsConfirmation, preview } = r;
-      return { changed, skipped, ruleId, alsoSetAside, needsConfirmation, preview };
+      const { changed, skipped, conflicts, ruleId, needsConfirmation, preview } = r;
+      return { changed, skipped, conflicts, ruleId, alsoSetAside, needsConfirmation, preview };
     },
     'review.asideRules': async () => listAsideRules(ctx.db()),
     'review.previewAsideRule': async (input) => previewAsideRule(ctx.db(), input),

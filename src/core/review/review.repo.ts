@@ -7,6 +7,8 @@ export interface ReviewMatch {
   id: number;
   lineId: number;
   state: string;
+  /** Moves with every change of the match (migration 019): compared with the version the clerk saw. */
+  version: number;
   zone: string;
   /** Receivables the match holds. */
   items: number;
@@ -76,10 +78,17 @@ export const reviewRepo = {
       .all(...params) as FoundReceivable[];
   },
 
+  /**
+   * A match as a decision needs it, read inside the decision's transaction: what is checked (its version, state,
+   * receivables, queued ones) is what is then written. SQLite: the review takes its transaction IMMEDIATE, so no
+   * other connection writes between this read and the write. PostgreSQL: add `FOR UPDATE OF m` to this statement
+   * (the one-line change), so a second clerk's transaction waits here for the first one's commit and then reads
+   * the version it wrote (docs/concurrency.md).
+   */
   match: (db: Db, id: number) =>
     db
       .prepare(
-        `SELECT m.id, m.line_id AS lineId, m.state, m.zone,
+        `SELECT m.id, m.line_id AS lineId, m.state, m.version, m.zone,
            (SELECT count(*) FROM match_items i WHERE i.match_id = m.id) AS items,
            (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
             WHERE i.match_id = m.id) AS queued
@@ -91,10 +100,33 @@ export const reviewRepo = {
   setState: (db: Db, id: number, state: string, at: string) =>
     db
       .prepare(
-        `UPDATE matches SET state = ?, updated_at = ?, aside_reason = NULL, aside_note = NULL, aside_rule_id = NULL
+        `UPDATE matches SET state = ?, updated_at = ?, aside_reason = NULL, aside_note = NULL, aside_rule_id = NULL,
+           version = version + 1
          WHERE id = ?`,
       )
       .run(state, at, id),
+
+  /**
+   * The match changed in a way its columns may not show (an override choosing other receivables with the same
+   * score): its version moves all the same.
+   */
+  bumpVersion: (db: Db, id: number) =>
+    db.prepare('UPDATE matches SET version = version + 1 WHERE id = ?').run(id),
+
+  /**
+   * Who last changed a line, and when: the newest audit entry about it (`line:<id>`), or about its statement
+   * (`statement:<id>`: a re-run of matching replacing its suggestion). Newest first by `seq`, so the walk stops
+   * at the first hit, which is recent when it is a conflict (no index on `subject` needed for that).
+   */
+  lastChangeOfLine: (db: Db, lineId: number) =>
+    db
+      .prepare(
+        `SELECT actor, at FROM audit_log
+         WHERE subject = ?
+            OR subject = (SELECT 'statement:' || l.statement_id FROM statement_lines l WHERE l.id = ?)
+         ORDER BY seq DESC LIMIT 1`,
+      )
+      .get(`line:${lineId}`, lineId) as { actor: string; at: string } | undefined,
 
   dropItems: (db: Db, matchId: number) =>
     db.prepare('DELETE FROM match_items WHERE match_id = ?').run(matchId),
@@ -125,6 +157,17 @@ export const reviewRepo = {
     db
       .prepare('SELECT m.id, m.state FROM matches m WHERE m.line_id = ? ORDER BY m.plan_id DESC LIMIT 1')
       .get(lineId) as { id: number; state: string } | undefined,
+
+  /** The line's match in its newest plan, as a decision on it checks it (see `match` for PostgreSQL's lock). */
+  lineMatch: (db: Db, lineId: number) =>
+    db
+      .prepare(
+        `SELECT m.id, m.state, m.version, m.score, m.zone FROM matches m WHERE m.line_id = ?
+         ORDER BY m.plan_id DESC LIMIT 1`,
+      )
+      .get(lineId) as
+      | { id: number; state: string; version: number; score: number; zone: 'green' | 'yellow' | 'red' }
+      | undefined,
 
   /** Rewrites a clerk's choice's score and reasons (when nothing was learned from it). */
   rescore: (db: Db, matchId: number, s: { score: number; zone: string; reasonsJson: string }) =>

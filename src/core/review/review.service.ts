@@ -7,6 +7,8 @@ import { choiceReceivables, getMatchSettings, recordOverride } from '../matching
 import { renderReasons } from '../matching/reasons-pt';
 import { payerKey } from '../matching/text';
 import { reviewRepo } from './review.repo';
+import { conflictOf, seenById, type SeenMatch } from './review-conflicts';
+import type { ReviewConflict } from '../../shared/contract/review';
 import type { Reason } from '../matching/types';
 import { addDays, todayInBrasilia } from '../sync/dates';
 import type { Actor } from '../outbox/outbox.repo';
@@ -34,6 +36,11 @@ const FROM: Record<ReviewAction, string[]> = {
 /**
  * Apply one review action to several matches in one transaction, one audit entry each. A match whose
  * receivables are already in the outbox cannot change any more (what is being sent stays what was reviewed).
+ *
+ * [W] `seen`: the versions the clerk saw. A match changed since (its version moved, or a re-run replaced it) is
+ * left as it is and named in `conflicts` (who, when, how it stands); every other match of the batch goes through,
+ * as the clerk saw it. Without `seen` (the CLI, the send policy) nothing is compared. The transaction is IMMEDIATE:
+ * the write lock is taken before the first read, so the versions compared are the ones overwritten.
  */
 export function applyReview(
   db: Db,
@@ -43,14 +50,32 @@ export function applyReview(
   now = new Date(),
   /** Added to each audit entry's `after` (the send policy names its version: core/policy/send-policy.ts). */
   note: Record<string, string | number> = {},
+  seen?: readonly SeenMatch[],
 ) {
   const at = now.toISOString();
-  return db.transaction(() => {
+  const saw = seenById(seen);
+  const run = db.transaction(() => {
     let changed = 0;
     const skipped: { matchId: number; reason: string }[] = [];
+    const conflicts: ReviewConflict[] = [];
     for (const id of [...new Set(matchIds)]) {
       const m = reviewRepo.match(db, id);
+      const s = saw.get(id);
+      if (!m && s?.lineId !== undefined) {
+        conflicts.push(conflictOf(db, id, s.lineId));
+        continue;
+      }
+      if (!m && s) {
+        skipped.push({ matchId: id, reason: 'replaced by a new run of matching' });
+        continue;
+      }
       if (!m) throw new AppError('not_found', `There is no match ${id}.`, { code: 'review.not_found' });
+      if (s && (s.version !== m.version || (s.lineId !== undefined && s.lineId !== m.lineId))) {
+        // Another line's match under the same id (the clerk's was dropped with its statement): named by the
+        // clerk's line.
+        conflicts.push(conflictOf(db, id, s.lineId ?? m.lineId));
+        continue;
+      }
       if (m.queued > 0) {
         skipped.push({ matchId: id, reason: 'already queued for sending' });
         continue;
@@ -76,8 +101,9 @@ export function applyReview(
       });
       changed++;
     }
-    return { changed, skipped };
-  })();
+    return { changed, skipped, conflicts };
+  });
+  return run.immediate();
 }
 
 /** Approve every green suggestion of a statement's current plan ("aprovar todos os verdes"). */
@@ -91,6 +117,9 @@ export interface OverrideOptions {
   confirmed?: boolean | undefined;
   /** Remember the bank's payer text as the chosen receivables' members (default: yes). */
   learn?: boolean | undefined;
+  /** [W] The version (and id) of the line's match the clerk saw: changed since, nothing is applied. */
+  seenVersion?: number | undefined;
+  seenMatchId?: number | undefined;
 }
 
 export interface OverrideOutcome {
@@ -103,6 +132,8 @@ export interface OverrideOutcome {
   aliasesLearned: number;
   /** How the engine judged the choice without learning anything from it (what a confirmation shows). */
   reasons: ReturnType<typeof renderReasons>;
+  /** [W] The line changed since the clerk saw it: who changed it (nothing was applied). */
+  conflicts: ReviewConflict[];
 }
 
 type Zone = 'green' | 'yellow' | 'red';
@@ -163,7 +194,25 @@ export function overrideLine(
   now = new Date(),
   opts: OverrideOptions = {},
 ): OverrideOutcome {
-  return db.transaction((): OverrideOutcome => {
+  const run = db.transaction((): OverrideOutcome => {
+    if (opts.seenVersion !== undefined || opts.seenMatchId !== undefined) {
+      const cur = reviewRepo.lineMatch(db, lineId);
+      const moved =
+        cur &&
+        ((opts.seenMatchId !== undefined && cur.id !== opts.seenMatchId) ||
+          (opts.seenVersion !== undefined && cur.version !== opts.seenVersion));
+      if (cur && moved)
+        return {
+          applied: false,
+          needsConfirmation: false,
+          matchId: cur.id,
+          score: cur.score,
+          zone: cur.zone,
+          aliasesLearned: 0,
+          reasons: [],
+          conflicts: [conflictOf(db, opts.seenMatchId ?? cur.id, lineId)],
+        };
+    }
     const queued = reviewRepo.queuedOfLine(db, lineId);
     if (queued)
       throw new AppError('conflict', 'This line was already queued for sending; it cannot change.', {
@@ -190,6 +239,7 @@ export function overrideLine(
         zone: pre.zone,
         aliasesLearned: 0,
         reasons: renderReasons(pre.reasons),
+        conflicts: [],
       };
     }
     const learn = opts.learn !== false;
@@ -217,6 +267,8 @@ export function overrideLine(
         ]),
       });
     }
+    // Another choice may score and read as the one before it: the version moves all the same.
+    reviewRepo.bumpVersion(db, result.matchId);
     const learned = learn ? result.aliasesLearned : 0;
     appendAudit(db, {
       ...who,
@@ -239,8 +291,10 @@ export function overrideLine(
       zone,
       aliasesLearned: learned,
       reasons: renderReasons(pre?.reasons ?? []),
+      conflicts: [],
     };
-  })();
+  });
+  return run.immediate();
 }
 
 /** The learned aliases: the bank's payer text, the member it stands for (by the name the cache knows). */

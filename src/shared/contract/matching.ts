@@ -263,6 +263,8 @@ export type CardFeeDto = z.infer<typeof cardFeeSchema>;
 
 export const matchLineSchema = z.object({
   matchId: z.number().int(),
+  /** [W] Moves whenever the match changes (migration 019): sent back with a decision, so one made meanwhile is seen. */
+  version: z.number().int(),
   lineId: z.number().int(),
   position: z.number().int(),
   date: isoDateSchema,

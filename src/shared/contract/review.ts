@@ -4,9 +4,42 @@ import { defineCommand } from './define';
 import { ASIDE_REASONS, reasonSchema } from './matching';
 
 const ids = z.array(z.number().int().positive()).min(1).max(20_000);
+
+/**
+ * [W] What the clerk saw of each match when deciding (docs/concurrency.md): its `version` as `match.lines` gave it.
+ * A match whose stored version differs was changed by someone else since: it is left as it is and named in
+ * `conflicts`; the others go through. `lineId` names the line when the match itself is gone (a re-run of matching
+ * replaced the suggestion). A match not listed here is decided without the check (the CLI, the send policy).
+ */
+const seen = z
+  .array(
+    z.object({
+      matchId: z.number().int().positive(),
+      version: z.number().int().min(0),
+      lineId: z.number().int().positive().optional(),
+    }),
+  )
+  .max(20_000)
+  .optional();
+
+/** A match left unchanged because someone changed it after the clerk saw it: who, when, and how it stands now. */
+export const reviewConflictSchema = z.object({
+  matchId: z.number().int(),
+  lineId: z.number().int(),
+  /** Who last changed the line: the login part of the audit entry's actor (`ana (server)` → `ana`). */
+  by: z.string(),
+  /** When (ISO instant; shown in Brasília's time). */
+  at: z.string(),
+  /** The line's state now (its match in the current plan). */
+  state: z.string(),
+});
+export type ReviewConflict = z.infer<typeof reviewConflictSchema>;
+const conflicts = z.array(reviewConflictSchema);
+
 const reviewResult = z.object({
   changed: z.number().int(),
   skipped: z.array(z.object({ matchId: z.number().int(), reason: z.string() })),
+  conflicts,
 });
 
 const asideReason = z.enum(ASIDE_REASONS);
@@ -122,7 +155,7 @@ export type AsideRuleDto = z.infer<typeof asideRuleSchema>;
 export const reviewCommands = {
   'review.approve': defineCommand({
     summary: 'Approve matches (they can then be sent)',
-    input: z.object({ matchIds: ids }),
+    input: z.object({ matchIds: ids, seen }),
     output: reviewResult,
   }),
   'review.approveGreen': defineCommand({
@@ -132,17 +165,17 @@ export const reviewCommands = {
   }),
   'review.reject': defineCommand({
     summary: 'Reject matches (their receivables are freed)',
-    input: z.object({ matchIds: ids }),
+    input: z.object({ matchIds: ids, seen }),
     output: reviewResult,
   }),
   'review.toReview': defineCommand({
     summary: 'Mark matches "a revisar"',
-    input: z.object({ matchIds: ids }),
+    input: z.object({ matchIds: ids, seen }),
     output: reviewResult,
   }),
   'review.unmatch': defineCommand({
     summary: 'Remove the receivables proposed for lines',
-    input: z.object({ matchIds: ids }),
+    input: z.object({ matchIds: ids, seen }),
     output: reviewResult,
   }),
   'review.override': defineCommand({
@@ -155,6 +188,12 @@ export const reviewCommands = {
       confirmed: z.boolean().default(false),
       /** Remember the bank's payer text as these members for next time. */
       learn: z.boolean().default(true),
+      /**
+       * [W] The version of the line's match the clerk saw (and its id, so a match a re-run replaced is told apart
+       * from the new one, which starts at version 0 again). Changed since: nothing is applied, `conflicts` says who.
+       */
+      seenVersion: z.number().int().min(0).optional(),
+      seenMatchId: z.number().int().positive().optional(),
     }),
     output: z.object({
       applied: z.boolean(),
@@ -164,6 +203,8 @@ export const reviewCommands = {
       zone: z.enum(['green', 'yellow', 'red']),
       aliasesLearned: z.number().int(),
       reasons: z.array(reasonSchema),
+      /** The line changed since the clerk saw it (`seenVersion`): nothing was applied. */
+      conflicts,
     }),
   }),
   'review.searchReceivables': defineCommand({
@@ -220,6 +261,7 @@ export const reviewCommands = {
     input: z
       .object({
         matchIds: ids,
+        seen,
         reason: asideReason,
         note: note.optional(),
         /**

@@ -13,6 +13,7 @@ import { acquirerEn } from './acquirer.en';
 import { cardsEn } from './cards.en';
 import { homeEn } from './home.en';
 import { branchesEn } from './branches.en';
+import { reviewEn } from './review.en';
 
 export const en: Messages = {
   app: { name: 'Quita', tagline: 'Gym receivables reconciliation' },
@@ -289,6 +290,7 @@ export const en: Messages = {
   cards: cardsEn,
   reconcile: reconcileEn,
   workspace: workspaceEn,
+  review: reviewEn,
   update: updateEn,
   send: {
     batchesTable: 'Batches sent to EVO',

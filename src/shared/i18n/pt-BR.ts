@@ -12,6 +12,7 @@ import { acquirerPtBR } from './acquirer.pt-BR';
 import { cardsPtBR } from './cards.pt-BR';
 import { homePtBR } from './home.pt-BR';
 import { branchesPtBR } from './branches.pt-BR';
+import { reviewPtBR } from './review.pt-BR';
 
 /** Portuguese (Brazil): the default language and the source of truth for the message keys. */
 export const ptBR = {
@@ -299,6 +300,7 @@ export const ptBR = {
   cards: cardsPtBR,
   reconcile: reconcilePtBR,
   workspace: workspacePtBR,
+  review: reviewPtBR,
   update: updatePtBR,
   send: {
     batchesTable: 'Lotes enviados ao EVO',

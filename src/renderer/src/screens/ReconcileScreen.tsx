@@ -15,6 +15,7 @@ import { VirtualList } from '../components/VirtualList';
 import { formatMoney } from '../format';
 import { dateText, moneyText } from '../components/reconcile/formatted';
 import { useReasonText } from '../components/reconcile/reason-text';
+import { conflictText } from '../components/reconcile/conflict-text';
 import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
 import { statementLabels } from '../../../shared/statement-label';
@@ -24,6 +25,7 @@ type Statement = CommandOutput<'import.statements'>['statements'][number];
 type Rule = CommandOutput<'review.asideRules'>['rows'][number];
 type Account = CommandOutput<'cache.bankAccounts'>['accounts'][number];
 type LineDetails = CommandOutput<'match.lineDetails'>;
+type Conflicts = CommandOutput<'review.approve'>['conflicts'];
 const ROW_HEIGHT = 64;
 /** Lines per match.lines call (the command's most). */
 const PAGE = 5000;
@@ -302,16 +304,29 @@ export function ReconcileScreen({
   const reload = async () => {
     if (statementId !== null) await load(statementId, current?.creditCount);
   };
-  const act = async (fn: () => Promise<{ changed: number; skipped: { reason: string }[] }>) => {
+  /**
+   * [W] What the clerk sees of the lines being decided (their match's version), sent with the decision: a line
+   * another clerk changed meanwhile is refused and named (docs/concurrency.md).
+   */
+  const byMatch = useMemo(() => new Map((lines ?? []).map((l) => [l.matchId, l])), [lines]);
+  const seenOf = (matchIds: number[]) =>
+    matchIds.flatMap((matchId) => {
+      const l = byMatch.get(matchId);
+      return l ? [{ matchId, version: l.version, lineId: l.lineId }] : [];
+    });
+  type Outcome = { changed: number; skipped: { reason: string }[]; conflicts?: Conflicts };
+  const act = async (fn: () => Promise<Outcome>, asked = 0) => {
     if (statementId === null) return;
     setBusy(true);
     try {
       const r = await fn();
+      const conflicts = r.conflicts ?? [];
       setMessage({
-        tone: 'ok',
+        tone: conflicts.length ? 'error' : 'ok',
         text: [
-          t('reconcile.changed', { count: r.changed }),
+          ...(conflicts.length && r.changed === 0 ? [] : [t('reconcile.changed', { count: r.changed })]),
           ...(r.skipped.length ? [t('reconcile.skipped', { count: r.skipped.length })] : []),
+          ...(conflicts.length ? [conflictText(conflicts, asked, t, locale)] : []),
         ].join(' '),
       });
       setSelected(new Set());
@@ -322,6 +337,16 @@ export function ReconcileScreen({
       setBusy(false);
       focusList();
     }
+  };
+  /** A review action on these matches, with what the clerk saw of them. */
+  const decide = (
+    command: 'review.approve' | 'review.reject' | 'review.toReview' | 'review.unmatch',
+    matchIds: number[],
+  ) => act(() => call(command, { matchIds, seen: seenOf(matchIds) }), matchIds.length);
+  /** A choice by hand met a line someone changed first: said, and the list read again. */
+  const overrideConflict = (conflicts: Conflicts) => {
+    setMessage({ tone: 'error', text: conflictText(conflicts, 1, t, locale) });
+    void reload();
   };
   const runMatching = async () => {
     if (statementId === null) return;
@@ -341,18 +366,19 @@ export function ReconcileScreen({
     if (!matchIds.length) return;
     setBusy(true);
     try {
-      const r = await call('review.setAside', { matchIds, ...choice });
+      const r = await call('review.setAside', { matchIds, seen: seenOf(matchIds), ...choice });
       // The rule's lines changed since its preview (or it was not seen yet): the form stays, its preview shows why.
       if (r.needsConfirmation) {
         setMessage({ tone: 'error', text: t('workspace.rulePreview.needsConfirmation') });
         return;
       }
       setMessage({
-        tone: 'ok',
+        tone: r.conflicts.length ? 'error' : 'ok',
         text: [
-          t('workspace.aside.done', { count: r.changed }),
+          ...(r.conflicts.length && r.changed === 0 ? [] : [t('workspace.aside.done', { count: r.changed })]),
           ...(r.skipped.length ? [t('reconcile.skipped', { count: r.skipped.length })] : []),
           ...(r.ruleId !== null ? [t('workspace.aside.ruleMade', { count: r.alsoSetAside })] : []),
+          ...(r.conflicts.length ? [conflictText(r.conflicts, matchIds.length, t, locale)] : []),
         ].join(' '),
       });
       setSelected(new Set());
@@ -374,8 +400,15 @@ export function ReconcileScreen({
         lineId: focused.lineId,
         receivableIds: [...ticked],
         ...opts,
+        seenVersion: focused.version,
+        seenMatchId: focused.matchId,
       });
-      if (r.needsConfirmation) setWeak(r);
+      if (r.conflicts.length) {
+        setWeak(null);
+        setTicked(new Set());
+        overrideConflict(r.conflicts);
+        focusList();
+      } else if (r.needsConfirmation) setWeak(r);
       else {
         setWeak(null);
         setTicked(new Set());
@@ -420,11 +453,9 @@ export function ReconcileScreen({
     else if (key === 'End') setFocus(Math.max(0, last));
     else if (key === 'PageDown') setFocus(Math.min(last, at + page()));
     else if (key === 'PageUp') setFocus(Math.max(0, at - page()));
-    else if (key === 'Enter' && actionable)
-      void act(() => call('review.approve', { matchIds: targetIds(actionable) }));
-    else if (key === 'r' && line) void act(() => call('review.reject', { matchIds: targetIds(line) }));
-    else if (key === 'v' && actionable)
-      void act(() => call('review.toReview', { matchIds: targetIds(actionable) }));
+    else if (key === 'Enter' && actionable) void decide('review.approve', targetIds(actionable));
+    else if (key === 'r' && line) void decide('review.reject', targetIds(line));
+    else if (key === 'v' && actionable) void decide('review.toReview', targetIds(actionable));
     else if ((key === 'e' || key === 'p') && actionable) setOverriding(actionable);
     else if (key === 'd' && actionable) setAsideOpen(true);
     else if (key === 'l' && line && ticked.size) void link({ confirmed: false, learn: true });
@@ -663,6 +694,11 @@ export function ReconcileScreen({
               }}
               onDone={(r) => {
                 setOverriding(null);
+                if (r.conflicts.length) {
+                  overrideConflict(r.conflicts);
+                  focusList();
+                  return;
+                }
                 setMessage({
                   tone: 'ok',
                   text: r.aliasesLearned
@@ -691,24 +727,16 @@ export function ReconcileScreen({
               onLink={() => void link({ confirmed: false, learn: true })}
               onConfirmWeak={(learn) => void link({ confirmed: true, learn })}
               onCancelWeak={() => setWeak(null)}
-              onApprove={() =>
-                focused && void act(() => call('review.approve', { matchIds: targetIds(focused) }))
-              }
+              onApprove={() => focused && void decide('review.approve', targetIds(focused))}
               onAside={(c) => void setAside(c)}
               onAsideOpen={() => setAsideOpen((o) => !o)}
               onAsideCancel={() => {
                 setAsideOpen(false);
                 focusList();
               }}
-              onToReview={() =>
-                focused && void act(() => call('review.toReview', { matchIds: targetIds(focused) }))
-              }
-              onUnmatch={() =>
-                focused && void act(() => call('review.unmatch', { matchIds: targetIds(focused) }))
-              }
-              onReject={() =>
-                focused && void act(() => call('review.reject', { matchIds: targetIds(focused) }))
-              }
+              onToReview={() => focused && void decide('review.toReview', targetIds(focused))}
+              onUnmatch={() => focused && void decide('review.unmatch', targetIds(focused))}
+              onReject={() => focused && void decide('review.reject', targetIds(focused))}
               onSearch={() => focused && setOverriding(focused)}
             />
           )}

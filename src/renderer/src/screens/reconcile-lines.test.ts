@@ -4,6 +4,7 @@ import { FILTERS, filterCounts, lineTotals, matchesFilter } from './reconcile-li
 
 const line = (id: number, x: Partial<MatchLine>): MatchLine => ({
   matchId: id,
+  version: 0,
   lineId: id,
   position: id,
   date: '2026-11-20',

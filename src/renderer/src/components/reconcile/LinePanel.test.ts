@@ -48,6 +48,7 @@ const rec = (id: number, payerName: string, cents: number) => ({
 
 const line = (x: Partial<MatchLine>): MatchLine => ({
   matchId: 1,
+  version: 0,
   lineId: 10,
   position: 3,
   date: '2026-11-23',

@@ -13,6 +13,7 @@ import { MatchRow, type MatchLine } from './MatchRow';
 
 const line = (x: Partial<MatchLine>): MatchLine => ({
   matchId: 1,
+  version: 0,
   lineId: 10,
   position: 3,
   date: '2026-11-20',

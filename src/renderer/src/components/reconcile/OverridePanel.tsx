@@ -123,8 +123,11 @@ export function OverridePanel({
         lineId: line.lineId,
         receivableIds: [...chosen.keys()],
         ...opts,
+        // [W] The line as the list showed it: changed by someone else since, nothing is applied (onDone says who).
+        seenVersion: line.version,
+        seenMatchId: line.matchId,
       });
-      if (r.needsConfirmation) setWeak(r);
+      if (r.needsConfirmation && !r.conflicts.length) setWeak(r);
       else onDone(r);
     } catch (e) {
       fail(e);
