@@ -98,7 +98,7 @@ export function appendAudit(db: Db, e: AuditInput): AuditEntry {
   return toEntry({ ...row, hash });
 }
 
-function toEntry(r: AuditRow): AuditEntry {
+export function toEntry(r: AuditRow): AuditEntry {
   return {
     seq: r.seq,
     at: r.at,

@@ -1,0 +1,140 @@
+/**
+ * The audit log over the Store (issue 34): the first domain that runs on SQLite and PostgreSQL alike. The chain is
+ * today's, byte for byte: the same canonical JSON and hash (audit.repo.ts's own functions, imported), the same
+ * numbering from 1, the same links. Nothing in the app calls this yet; the synchronous audit.repo.ts still serves
+ * it until the services that write audit entries are converted (docs/postgres.md).
+ */
+import { sql } from 'kysely';
+import { dialectOf, lockAdvisory, type Tx } from '../store/store';
+import {
+  canonicalJson,
+  GENESIS,
+  hashOf,
+  toEntry,
+  type AuditEntry,
+  type AuditInput,
+  type AuditQuery,
+  type AuditRow,
+} from './audit.repo';
+
+/**
+ * The advisory lock of the chain. audit_log has no branch column: the whole table is one chain (one per database),
+ * so one key covers it. When a server keeps several connections' chains in one table, the key becomes
+ * 'audit:' + that connection.
+ */
+export const AUDIT_LOCK = 'audit:audit_log';
+
+/**
+ * Append one entry inside the caller's write transaction, so the change it records and the entry are committed
+ * together or not at all. Reading the head and inserting after it is one step under the chain's lock: two
+ * PostgreSQL sessions appending at once would otherwise both link to the same head (a fork) or take the same
+ * number. On SQLite the write transaction already excludes every other writer.
+ */
+export async function appendAudit(tx: Tx, e: AuditInput): Promise<AuditEntry> {
+  await lockAdvisory(tx, AUDIT_LOCK);
+  const last = await tx
+    .selectFrom('audit_log')
+    .select(['seq', 'hash'])
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const row: Omit<AuditRow, 'hash'> = {
+    seq: (last?.seq ?? 0) + 1,
+    at: e.at ?? new Date().toISOString(),
+    actor: e.actor,
+    profile_id: e.profileId,
+    action: e.action,
+    subject: e.subject ?? null,
+    before_json: e.before === undefined ? null : canonicalJson(e.before),
+    after_json: e.after === undefined ? null : canonicalJson(e.after),
+    prev_hash: last?.hash ?? GENESIS,
+  };
+  const stored: AuditRow = { ...row, hash: hashOf(row) };
+  await tx.insertInto('audit_log').values(stored).execute();
+  return toEntry(stored);
+}
+
+/**
+ * Entries newest first, filtered as audit.repo.ts's queryAudit filters them (from inclusive, to exclusive, an
+ * action prefix matched without regard to ASCII case, as SQLite's LIKE does), with the total before paging. The
+ * prefix is matched literally (`%` and `_` included).
+ */
+export async function listAudit(
+  tx: Tx,
+  q: AuditQuery = {},
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const like = dialectOf(tx) === 'postgres' ? sql`ilike` : sql`like`;
+  const prefix = q.action ? `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  let base = tx.selectFrom('audit_log');
+  if (q.from) base = base.where('at', '>=', q.from);
+  if (q.to) base = base.where('at', '<', q.to);
+  if (prefix) base = base.where(sql<boolean>`action ${like} ${prefix} escape '\\'`);
+  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('seq', 'desc')
+    .limit(q.limit ?? 500)
+    .offset(q.offset ?? 0)
+    .execute();
+  return { entries: rows.map(toEntry), total: Number(counted.n) };
+}
+
+export interface ChainVerification {
+  ok: boolean;
+  entries: number;
+  /** The first entry whose content or link does not match, when not ok. */
+  brokenAt: number | null;
+  reason: string | null;
+}
+
+/** Rows read per query while verifying: the log may be long, and the walk never holds all of it. */
+const PAGE = 1000;
+
+/**
+ * Walk the chain from the start, as audit-verify.ts does on SQLite today (the same rules and the same words, so
+ * both say the same of the same log): every link and every hash must match, with no gap in the numbering. The
+ * anchor kept outside the database (audit-anchor.ts) is checked by the caller, as now.
+ */
+export async function verifyAudit(tx: Tx): Promise<ChainVerification> {
+  let prev = GENESIS;
+  let expectedSeq = 1;
+  let count = 0;
+  let after = 0;
+  for (;;) {
+    const page = await tx
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(PAGE)
+      .execute();
+    for (const r of page) {
+      count++;
+      if (r.seq !== expectedSeq)
+        return {
+          ok: false,
+          entries: count,
+          brokenAt: expectedSeq,
+          reason: `entry ${expectedSeq} is missing`,
+        };
+      if (r.prev_hash !== prev)
+        return {
+          ok: false,
+          entries: count,
+          brokenAt: r.seq,
+          reason: `entry ${r.seq} does not follow entry ${r.seq - 1}`,
+        };
+      if (hashOf(r) !== r.hash)
+        return {
+          ok: false,
+          entries: count,
+          brokenAt: r.seq,
+          reason: `entry ${r.seq} was changed after it was written`,
+        };
+      prev = r.hash;
+      expectedSeq++;
+      after = r.seq;
+    }
+    if (page.length < PAGE) return { ok: true, entries: count, brokenAt: null, reason: null };
+  }
+}

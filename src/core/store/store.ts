@@ -1,0 +1,75 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type Transaction } from 'kysely';
+import type { Schema } from './schema';
+
+/**
+ * The storage interface of issue 34 (docs/server-design.md, decision 1): one asynchronous Store, two
+ * implementations (sqlite-store.ts, the embedded default; pg-store.ts, the office server). Every query runs in a
+ * transaction: `read` for what only reads, `write` for what changes anything. A repo function takes the `tx` and
+ * never opens a transaction of its own, so a service decides what is written together.
+ */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A transaction with typed queries over {@link Schema} (Kysely). */
+export type Tx = Transaction<Schema>;
+
+export interface Store {
+  readonly dialect: Dialect;
+  /** Run `fn` in a read-only transaction (a write inside it fails, on both databases). */
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Run `fn` in a write transaction: committed when `fn` resolves, rolled back when it throws. SQLite: BEGIN
+   * IMMEDIATE, so it holds the file's write lock from the start. PostgreSQL: READ COMMITTED; what must not
+   * interleave with another writer takes {@link lockAdvisory} (or a row lock) first.
+   */
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+interface TxInfo {
+  dialect: Dialect;
+  mode: 'read' | 'write';
+}
+/** What each live transaction is: lockAdvisory needs its dialect, and only a write may lock. */
+const txInfo = new WeakMap<Tx, TxInfo>();
+/** The Store whose transaction the current async call chain is inside, to refuse a nested one. */
+const inside = new AsyncLocalStorage<object>();
+
+/**
+ * Run `fn` in a transaction `begin` opens (the implementations' shared part). A transaction of a Store opened
+ * inside another of the same Store is refused: on SQLite it would wait for the one connection forever, and on
+ * PostgreSQL it would not see the outer one's writes. Pass the `tx` down instead.
+ */
+export async function runIn<T>(
+  owner: object,
+  info: TxInfo,
+  begin: (body: (tx: Tx) => Promise<T>) => Promise<T>,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if (inside.getStore() === owner)
+    throw new Error('A Store transaction was opened inside another: pass its tx down instead.');
+  return begin((tx) => {
+    txInfo.set(tx, info);
+    return inside.run(owner, () => fn(tx));
+  });
+}
+
+/**
+ * Serialise every holder of `key` until the end of the transaction (PostgreSQL: pg_advisory_xact_lock of
+ * hashtext(key), released by COMMIT or ROLLBACK). On SQLite a no-op: a write transaction there is already
+ * exclusive (one connection per process behind a mutex, BEGIN IMMEDIATE across processes). Only in a write
+ * transaction: a read one on SQLite would not exclude anyone, so it is refused on both.
+ */
+export async function lockAdvisory(tx: Tx, key: string): Promise<void> {
+  const info = txInfo.get(tx);
+  if (!info) throw new Error('lockAdvisory needs a transaction of a Store.');
+  if (info.mode !== 'write') throw new Error('lockAdvisory needs a write transaction.');
+  if (info.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(tx);
+}
+
+/** The dialect of a Store's transaction (for the few statements written once per dialect). */
+export function dialectOf(tx: Tx): Dialect {
+  const info = txInfo.get(tx);
+  if (!info) throw new Error('Not a transaction of a Store.');
+  return info.dialect;
+}
