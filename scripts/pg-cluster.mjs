@@ -69,18 +69,22 @@ export async function startPgCluster({ log = () => {} } = {}) {
   const logFile = join(dir, 'server.log');
   let started = false;
   let stopped = false;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    if (started)
-      spawnSync(...as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
-    rmSync(dir, { recursive: true, force: true });
-  };
   const onExit = () => stop();
   const onSignal = (sig) => {
     stop();
     process.exit(sig === 'SIGINT' ? 130 : 143);
   };
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', onExit);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (started)
+      spawnSync(...as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // Also when the run ends another way (an exception, Ctrl-C): no server outlives it.
   process.once('exit', onExit);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -103,6 +107,8 @@ export async function startPgCluster({ log = () => {} } = {}) {
         '-c full_page_writes=off',
         '-c max_connections=200',
       ].join(' ');
+      // From here a server may be running (even if pg_ctl gives up waiting): stop() asks it to stop.
+      started = true;
       const r = spawnSync(
         ...as('pg_ctl', ['-D', data, '-l', logFile, '-o', opts, '-w', '-t', '60', 'start']),
         {
@@ -110,7 +116,6 @@ export async function startPgCluster({ log = () => {} } = {}) {
         },
       );
       if (r.status === 0) {
-        started = true;
         const url = `postgres://quita@127.0.0.1:${port}/postgres`;
         log(`PostgreSQL (${bin}) started for the tests at ${url}`);
         return { url, stop, dir };
@@ -122,12 +127,6 @@ export async function startPgCluster({ log = () => {} } = {}) {
   } catch (e) {
     stop();
     throw e;
-  } finally {
-    if (stopped) {
-      process.off('exit', onExit);
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
   }
 }
 

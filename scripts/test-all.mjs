@@ -1,10 +1,12 @@
-// `npm test`: typecheck, lint, unit tests (vitest) and end-to-end tests (Playwright + Chromium through the
-// browser host), then one closing line "N passed, N failed" summing all suites. Exit code 1 if anything failed.
+// `npm test`: typecheck, lint, unit tests (vitest, with a throwaway PostgreSQL: scripts/pg-cluster.mjs) and
+// end-to-end tests (Playwright + Chromium through the browser host), then one closing line "N passed, N failed"
+// summing all suites. Exit code 1 if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './find-chromium.mjs';
+import { startPgCluster } from './pg-cluster.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 const work = mkdtempSync(join(tmpdir(), 'quita-test-run-'));
@@ -70,13 +72,29 @@ record('lint', (eslint ? 1 : 0) + (prettier ? 1 : 0), (eslint ? 0 : 1) + (pretti
 const cliBuilt = run('build the command line', process.execPath, ['scripts/build-cli.mjs']);
 if (!cliBuilt) record('build', 0, 1);
 
+// PostgreSQL for the tests that run on both databases (src/core/store): a throwaway cluster, unless
+// QUITA_TEST_PG_URL names one already. Without one those tests fail, and this says why in one sentence.
+let pgUrl = process.env.QUITA_TEST_PG_URL;
+let pgCluster = null;
+if (!pgUrl) {
+  console.log('\n=== PostgreSQL for the tests ===');
+  try {
+    pgCluster = await startPgCluster({ log: console.log });
+    pgUrl = pgCluster.url;
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    record('postgres', 0, 1);
+  }
+}
+
 const vitestJson = join(work, 'vitest.json');
-const vitestOk = run('unit tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const vitestOk = run(
+  'unit tests (vitest)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  pgUrl ? { QUITA_TEST_PG_URL: pgUrl } : {},
+);
+pgCluster?.stop();
 const v = readJson(vitestJson);
 if (v)
   record(
