@@ -4,6 +4,8 @@ import type { Profile, Settings } from '../../shared/contract';
 import { call } from './api/client';
 import { Nav } from './components/Nav';
 import { Preferences } from './components/Preferences';
+import { WhoIsIn } from './components/WhoIsIn';
+import { MeProvider, type Me } from './me';
 import { BranchFilterProvider } from './branch-filter';
 import { NavigationProvider, type Destination, type Navigation } from './navigation';
 import type { ScreenId } from './screens';
@@ -22,9 +24,12 @@ import { SyncScreen } from './screens/SyncScreen';
 export function App({
   initialSettings,
   initialProfiles,
+  me,
 }: {
   initialSettings: Settings;
   initialProfiles: Profile[];
+  /** [W] Who is logged in on the office server; null at a desk of its own (nothing of logins is shown). */
+  me: Me | null;
 }) {
   const { t } = useTranslation();
   const [settings, setSettings] = useState(initialSettings);
@@ -55,31 +60,38 @@ export function App({
 
   const prefs = <Preferences settings={settings} onChange={setSettings} />;
   if (profiles.length === 0) {
-    return <FirstRun preferences={prefs} onConnected={() => void reloadProfiles()} />;
+    return (
+      <MeProvider me={me}>
+        <FirstRun preferences={prefs} onConnected={() => void reloadProfiles()} />
+      </MeProvider>
+    );
   }
   const active = profiles.find((p) => p.id === settings.activeProfileId) ?? profiles[0]!;
 
   return (
-    <div className="frame">
-      <aside className="sidebar">
-        <div className="brand">
-          <strong>{t('app.name')}</strong>
-          <span className="brand-branch" title={active.baseUrl}>
-            {active.name}
-          </span>
-        </div>
-        <Nav current={screen} onSelect={(s) => navigation.open(s)} />
-        <div className="sidebar-foot">{prefs}</div>
-      </aside>
-      <main className="content" aria-live="polite">
-        <NavigationProvider value={navigation}>
-          {/* [V] The branch Conciliar and Enviar show, kept across screens; another connection starts on all. */}
-          <BranchFilterProvider key={active.id}>
-            {renderScreen(current.to, active, profiles, () => void reloadProfiles(), current.opened)}
-          </BranchFilterProvider>
-        </NavigationProvider>
-      </main>
-    </div>
+    <MeProvider me={me}>
+      <div className="frame">
+        <aside className="sidebar">
+          <div className="brand">
+            <strong>{t('app.name')}</strong>
+            <span className="brand-branch" title={active.baseUrl}>
+              {active.name}
+            </span>
+          </div>
+          {me && <WhoIsIn me={me} />}
+          <Nav current={screen} onSelect={(s) => navigation.open(s)} />
+          <div className="sidebar-foot">{prefs}</div>
+        </aside>
+        <main className="content" aria-live="polite">
+          <NavigationProvider value={navigation}>
+            {/* [V] The branch Conciliar and Enviar show, kept across screens; another connection starts on all. */}
+            <BranchFilterProvider key={active.id}>
+              {renderScreen(current.to, active, profiles, () => void reloadProfiles(), current.opened)}
+            </BranchFilterProvider>
+          </NavigationProvider>
+        </main>
+      </div>
+    </MeProvider>
   );
 }
 

@@ -3,18 +3,23 @@ import { createRoot } from 'react-dom/client';
 import { call, CommandError } from './api/client';
 import { App } from './App';
 import { describeError, initI18n } from './i18n';
+import { readMe } from './me';
 import './styles.css';
 import { applyTheme } from './theme';
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const [settings, { profiles }] = await Promise.all([call('settings.get', {}), call('profiles.list', {})]);
+    const [settings, { profiles }, me] = await Promise.all([
+      call('settings.get', {}),
+      call('profiles.list', {}),
+      readMe(),
+    ]);
     applyTheme(settings.theme);
     await initI18n(settings.locale);
     root.render(
       <StrictMode>
-        <App initialSettings={settings} initialProfiles={profiles} />
+        <App initialSettings={settings} initialProfiles={profiles} me={me} />
       </StrictMode>,
     );
   } catch (e) {

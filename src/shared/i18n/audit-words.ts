@@ -61,11 +61,12 @@ export function subjectText(
   return subject;
 }
 
-const ACTOR = /^(.*) \((desktop|browser|cli|schedule)\)$/;
+const ACTOR = /^(.*) \((desktop|browser|cli|schedule|server)\)$/;
 
 /**
  * Who, in words: the log stores the computer's user and the front door (`maria (browser)`), said as
- * "maria, pelo navegador"; the scheduled cycle's `maria (schedule)` by the one name Início and Configurações
+ * "maria, pelo navegador"; on the office server ([W]) the login of the person who did it (`ana (server)`), said as
+ * "ana, pelo servidor do escritório"; the scheduled cycle's `maria (schedule)` by the one name Início and Configurações
  * give it, "ciclo automático" (`cycle.actor`: never "rotina automática" here and "Ciclo automático" there).
  * Anyone else (the send rule's own name) exactly as written.
  */

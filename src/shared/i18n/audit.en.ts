@@ -145,6 +145,7 @@ export const auditEn: typeof auditPtBR = {
     desktop: '{{user}}, in the app',
     browser: '{{user}}, in the browser',
     cli: '{{user}}, on the command line',
+    server: '{{user}}, on the office server',
     schedule: 'automatic routine',
   },
   keys: {

@@ -154,6 +154,7 @@ export const auditPtBR = {
     desktop: '{{user}}, pelo aplicativo',
     browser: '{{user}}, pelo navegador',
     cli: '{{user}}, pela linha de comando',
+    server: '{{user}}, pelo servidor do escritório',
     schedule: 'rotina automática',
   },
   keys: {

@@ -6,6 +6,8 @@ import { cycleEn, cycleErrorsEn } from './cycle.en';
 import { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
 import { feedsEn } from './feeds.en';
 import { feedsPtBR } from './feeds.pt-BR';
+import { shellEn, usersEn } from './users.en';
+import { shellPtBR, usersPtBR } from './users.pt-BR';
 
 /**
  * Portuguese's plural rules put 0 with 1 ("0 item"), but a count of zero reads as plural in Brazil ("0 itens"):
@@ -30,7 +32,9 @@ export const resources = {
       policy: policyPtBR,
       cycle: cyclePtBR,
       feeds: feedsPtBR,
-      errors: { ...ptBR.errors, intake: cycleErrorsPtBR, feeds: feedsPtBR.errors },
+      users: usersPtBR,
+      shell: shellPtBR,
+      errors: { ...ptBR.errors, intake: cycleErrorsPtBR, feeds: feedsPtBR.errors, users: usersPtBR.errors },
     }),
   },
   en: {
@@ -39,7 +43,9 @@ export const resources = {
       policy: policyEn,
       cycle: cycleEn,
       feeds: feedsEn,
-      errors: { ...en.errors, intake: cycleErrorsEn, feeds: feedsEn.errors },
+      users: usersEn,
+      shell: shellEn,
+      errors: { ...en.errors, intake: cycleErrorsEn, feeds: feedsEn.errors, users: usersEn.errors },
     }),
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { usersPtBR } from './users.pt-BR';
+import type { shellPtBR, usersPtBR } from './users.pt-BR';
 
 /** English texts of the office server's users (same keys as users.pt-BR.ts). */
 export const usersEn: typeof usersPtBR = {
@@ -14,6 +14,79 @@ export const usersEn: typeof usersPtBR = {
     wrong: 'Wrong login or password.',
     throttled: 'Too many attempts: try again in {{seconds}} s.',
     inactive: 'This user is deactivated: ask an administrator of the office.',
+  },
+  need: {
+    conferente: 'Only someone logged in on the office server can {{action}}.',
+    supervisor: 'Only a supervisor (or an administrator) can {{action}}.',
+    administrador: 'Only an administrator can {{action}}.',
+  },
+  action: {
+    send: 'send to EVO',
+    policy: 'change the automatic send rule',
+    rules: 'change or remove a set-aside rule',
+    settings: 'change connections, branches, bank feeds and users',
+  },
+  settingsAdminOnly:
+    "Connections, branches, bank feeds and users are changed by one of the office's administrators.",
+  me: {
+    title: 'My account',
+    who: '{{name}} (login {{login}}), {{role}}.',
+  },
+  password: {
+    title: 'My password',
+    current: 'Current password',
+    next: 'New password',
+    confirm: 'Confirm the new password',
+    submit: 'Change my password',
+    mismatch: 'The new password and its confirmation differ: type both again.',
+    changed:
+      'Password changed. For safety, all your sessions were ended: log in again with the new password.',
+    loginAgain: 'Log in again',
+  },
+  list: {
+    title: 'Users',
+    explain:
+      'Who logs in on the office server and what each may do. Checker: imports statements and decides the lines. Supervisor: also sends to EVO and changes the send rule and the set-aside rules. Administrator: also looks after users, connections and branches.',
+    caption: "The office server's users",
+    login: 'Login',
+    name: 'Name',
+    role: 'Role',
+    active: 'Active',
+    lastLogin: 'Last login',
+    actions: 'Actions',
+    you: '(you)',
+    roleLabel: 'Role of {{login}}',
+    selfRole: 'Your own role and access are changed by another administrator.',
+    deactivate: 'Deactivate',
+    activate: 'Activate',
+    deactivateLabel: 'Deactivate {{login}}',
+    activateLabel: 'Activate {{login}}',
+    reset: 'Reset password',
+    resetLabel: 'Reset the password of {{login}}',
+    roleChanged: '{{name}} is now {{role}}. If they were logged in, they log in again.',
+    deactivated: '{{name}} was deactivated: they can no longer log in.',
+    activated: '{{name}} was activated: they can log in again.',
+  },
+  add: {
+    open: 'Add user',
+    title: 'Add user',
+    login: 'Login',
+    loginHint: '3 to 40 characters: unaccented letters, digits, dot, hyphen or underscore.',
+    name: 'Name',
+    role: 'Role',
+    password: 'Password',
+    confirm: 'Confirm the password',
+    submit: 'Add',
+    cancel: 'Cancel',
+    added: '{{name}} was added as {{role}}, with the login {{login}}. Hand the password over in person.',
+  },
+  reset: {
+    title: 'New password for {{login}}',
+    password: 'New password',
+    confirm: 'Confirm the new password',
+    submit: 'Save the new password',
+    cancel: 'Cancel',
+    done: "{{login}}'s password was reset and that user's open sessions were ended.",
   },
   errors: {
     no_server:
@@ -35,4 +108,11 @@ export const usersEn: typeof usersPtBR = {
       '{{login}} is the last active administrator: make another user administrator before changing this one’s role or deactivating them.',
     throttled: 'Too many attempts: try again in {{seconds}} s.',
   },
+};
+
+export const shellEn: typeof shellPtBR = {
+  who: '{{name}} · {{role}}',
+  whoLabel: 'Logged in as {{name}} (login {{login}}), {{role}}',
+  logout: 'Log out',
+  loggingOut: 'Logging out…',
 };

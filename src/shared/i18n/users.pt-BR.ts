@@ -17,6 +17,80 @@ export const usersPtBR = {
     throttled: 'Muitas tentativas: tente de novo em {{seconds}} s.',
     inactive: 'Este usuário está desativado: fale com um administrador do escritório.',
   },
+  /** A disabled button's tooltip ([W] screens): who may, and what ("Só um supervisor (ou administrador) pode enviar ao EVO."). */
+  need: {
+    conferente: 'Só quem entrou no servidor do escritório pode {{action}}.',
+    supervisor: 'Só um supervisor (ou administrador) pode {{action}}.',
+    administrador: 'Só um administrador pode {{action}}.',
+  },
+  action: {
+    send: 'enviar ao EVO',
+    policy: 'alterar a regra de envio automático',
+    rules: 'alterar ou remover uma regra de separação',
+    settings: 'alterar conexões, unidades, extratos automáticos e usuários',
+  },
+  settingsAdminOnly:
+    'Conexões, unidades, extratos automáticos e usuários são alterados por um administrador do escritório.',
+  me: {
+    title: 'Minha conta',
+    who: '{{name}} (login {{login}}), {{role}}.',
+  },
+  password: {
+    title: 'Minha senha',
+    current: 'Senha atual',
+    next: 'Nova senha',
+    confirm: 'Confirme a nova senha',
+    submit: 'Trocar minha senha',
+    mismatch: 'A nova senha e a confirmação não são iguais: digite as duas de novo.',
+    changed:
+      'Senha trocada. Por segurança, todas as suas sessões foram encerradas: entre de novo com a nova senha.',
+    loginAgain: 'Entrar de novo',
+  },
+  list: {
+    title: 'Usuários',
+    explain:
+      'Quem entra no servidor do escritório e o que cada um pode fazer. Conferente: importa extratos e decide os lançamentos. Supervisor: também envia ao EVO e altera a regra de envio e as regras de separação. Administrador: também cuida dos usuários, das conexões e das unidades.',
+    caption: 'Usuários do servidor do escritório',
+    login: 'Login',
+    name: 'Nome',
+    role: 'Papel',
+    active: 'Ativo',
+    lastLogin: 'Último acesso',
+    actions: 'Ações',
+    you: '(você)',
+    roleLabel: 'Papel de {{login}}',
+    selfRole: 'Seu próprio papel e acesso são alterados por outro administrador.',
+    deactivate: 'Desativar',
+    activate: 'Ativar',
+    deactivateLabel: 'Desativar {{login}}',
+    activateLabel: 'Ativar {{login}}',
+    reset: 'Redefinir senha',
+    resetLabel: 'Redefinir a senha de {{login}}',
+    roleChanged: '{{name}} agora é {{role}}. Se estava conectado, precisa entrar de novo.',
+    deactivated: '{{name}} foi desativado: não entra mais no servidor.',
+    activated: '{{name}} foi ativado: pode entrar de novo.',
+  },
+  add: {
+    open: 'Adicionar usuário',
+    title: 'Adicionar usuário',
+    login: 'Login',
+    loginHint: 'De 3 a 40 caracteres: letras sem acento, números, ponto, hífen ou sublinhado.',
+    name: 'Nome',
+    role: 'Papel',
+    password: 'Senha',
+    confirm: 'Confirme a senha',
+    submit: 'Adicionar',
+    cancel: 'Cancelar',
+    added: '{{name}} foi adicionado como {{role}}, com o login {{login}}. Entregue a senha pessoalmente.',
+  },
+  reset: {
+    title: 'Nova senha de {{login}}',
+    password: 'Nova senha',
+    confirm: 'Confirme a nova senha',
+    submit: 'Salvar a nova senha',
+    cancel: 'Cancelar',
+    done: 'A senha de {{login}} foi redefinida e as sessões abertas desse usuário foram encerradas.',
+  },
   errors: {
     no_server:
       'Usuários e papéis existem só no servidor do escritório (quita server); neste computador não há login.',
@@ -37,4 +111,12 @@ export const usersPtBR = {
       '{{login}} é o último administrador ativo: torne outro usuário administrador antes de mudar o papel ou desativar este.',
     throttled: 'Muitas tentativas: tente de novo em {{seconds}} s.',
   },
+};
+
+/** The app's frame on the office server ([W] screens): who is logged in and the way out. */
+export const shellPtBR = {
+  who: '{{name}} · {{role}}',
+  whoLabel: 'Conectado como {{name}} (login {{login}}), {{role}}',
+  logout: 'Sair',
+  loggingOut: 'Saindo…',
 };

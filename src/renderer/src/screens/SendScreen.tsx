@@ -6,6 +6,7 @@ import { useBranchFilter, useNetworkPlaces, type BranchPlaces, type BranchChoice
 import { BranchSelect, branchName } from '../components/BranchSelect';
 import { formatDate, formatDateTime, formatMoney, listOf, monthName } from '../format';
 import { describeError, describeStoredMessage } from '../i18n';
+import { useAllowed } from '../me';
 import { useScreenParams } from '../navigation';
 
 type Preview = CommandOutput<'send.preview'>;
@@ -128,6 +129,9 @@ function batchesOfBranch(batches: Batches | null, places: BranchPlaces, branch: 
 }
 
 export function SendScreen() {
+  // [W] On the office server a conferente sees what is approved but cannot send: the button says who can.
+  const sending = useAllowed('send.confirm', 'send');
+  const running = useAllowed('send.run', 'send');
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   // Opened from Início's "Enviados ao EVO" card: the batches are what the clerk came for.
@@ -320,9 +324,17 @@ export function SendScreen() {
           {!confirming ? (
             <>
               {monthWarning}
-              <button type="button" className="primary" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="primary"
+                disabled={!sending.allowed}
+                data-forbidden={sending.allowed ? undefined : ''}
+                title={sending.why}
+                onClick={() => setConfirming(true)}
+              >
                 {t('send.markPaid', { count: preview.count, total: formatMoney(faceTotal, locale) })}
               </button>
+              {sending.why && <p className="muted">{sending.why}</p>}
             </>
           ) : (
             <div
@@ -367,7 +379,14 @@ export function SendScreen() {
         <p className="totals">
           {t('send.counts', c)}{' '}
           {c.queued + c.unknown + c.sent > 0 && (
-            <button type="button" className="linklike" onClick={() => void retryNow()}>
+            <button
+              type="button"
+              className="linklike"
+              disabled={!running.allowed}
+              data-forbidden={running.allowed ? undefined : ''}
+              title={running.why}
+              onClick={() => void retryNow()}
+            >
               {t('send.retryNow')}
             </button>
           )}

@@ -6,12 +6,15 @@ import { BackupsPanel } from '../components/BackupsPanel';
 import { BankFeeds } from '../components/settings/BankFeeds';
 import { Branches } from '../components/settings/Branches';
 import { CardFees } from '../components/settings/CardFees';
+import { MyAccount } from '../components/settings/MyAccount';
 import { SendPolicy } from '../components/settings/SendPolicy';
 import { Schedule } from '../components/settings/Schedule';
+import { Users } from '../components/settings/Users';
 import { ConnectionForm } from '../components/ConnectionForm';
 import { ProfileCard } from '../components/ProfileCard';
 import { UpdatePanel } from '../components/UpdatePanel';
 import { describeError } from '../i18n';
+import { useAllowed, useMe } from '../me';
 import { useNavigation } from '../navigation';
 
 type Info = CommandOutput<'app.info'>;
@@ -31,6 +34,13 @@ export function SettingsScreen({
   const [adding, setAdding] = useState(false);
 
   const [infoError, setInfoError] = useState<string | null>(null);
+  const me = useMe();
+  // [W] Connections, branches, bank feeds and users are the administrator's (roles.ts): on the office server the
+  // others see one sentence instead of panels whose every button the core would refuse them.
+  const connections = useAllowed('profiles.save', 'settings').allowed;
+  const branches = useAllowed('branches.update', 'settings').allowed;
+  const feeds = useAllowed('feeds.save', 'settings').allowed;
+  const usersShown = useAllowed('users.list', 'settings').allowed;
 
   useEffect(() => {
     // Never dropped: a failure to read the version and folders says so where they would be.
@@ -42,30 +52,38 @@ export function SettingsScreen({
   return (
     <section className="screen">
       <h1>{t('settings.title')}</h1>
-      <h2>{t('settings.connections')}</h2>
-      <ul className="profiles">
-        {profiles.map((p) => (
-          <ProfileCard key={p.id} profile={p} active={p.id === activeId} onChanged={onChanged} />
-        ))}
-      </ul>
-      {adding ? (
-        <div className="card">
-          <ConnectionForm
-            onSaved={() => {
-              setAdding(false);
-              onChanged();
-            }}
-          />
-        </div>
+      {me && <MyAccount me={me} />}
+      {me && usersShown && <Users />}
+      {connections ? (
+        <>
+          <h2>{t('settings.connections')}</h2>
+          <ul className="profiles">
+            {profiles.map((p) => (
+              <ProfileCard key={p.id} profile={p} active={p.id === activeId} onChanged={onChanged} />
+            ))}
+          </ul>
+          {adding ? (
+            <div className="card">
+              <ConnectionForm
+                onSaved={() => {
+                  setAdding(false);
+                  onChanged();
+                }}
+              />
+            </div>
+          ) : (
+            <button type="button" onClick={() => setAdding(true)}>
+              {t('settings.addConnection')}
+            </button>
+          )}
+        </>
       ) : (
-        <button type="button" onClick={() => setAdding(true)}>
-          {t('settings.addConnection')}
-        </button>
+        <p className="muted">{t('users.settingsAdminOnly')}</p>
       )}
       {/* Only for a network's connection (more than one branch): it renders nothing otherwise. */}
-      <Branches key={`branches-${activeId}`} />
+      {branches && <Branches key={`branches-${activeId}`} />}
       <BackupsPanel key={activeId} />
-      <BankFeeds key={`feeds-${activeId}`} />
+      {feeds && <BankFeeds key={`feeds-${activeId}`} />}
       <CardFees key={`fees-${activeId}`} />
       <section className="card" aria-labelledby="settings-schedule">
         <h2 id="settings-schedule">{t('cycle.schedule.heading')}</h2>

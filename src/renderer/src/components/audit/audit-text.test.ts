@@ -45,6 +45,9 @@ describe('audit entries in words', () => {
     expect(actorText(i18n.t, 'maria (desktop)')).toBe('maria, pelo aplicativo');
     expect(actorText(i18n.t, 'maria (cli)')).toBe('maria, pela linha de comando');
     expect(actorText(i18n.t, 'maria (schedule)')).toBe('ciclo automático');
+    // [W] On the office server, the person logged in and that it was there.
+    expect(actorText(i18n.t, 'ana (server)')).toBe('ana, pelo servidor do escritório');
+    expect(actorText(i18n.t, 'ana.souza (server)')).toBe('ana.souza, pelo servidor do escritório');
     expect(actorText(i18n.t, 'regra de envio automático 3')).toBe('regra de envio automático 3');
   });
 

@@ -5,6 +5,7 @@ import { ASIDE_REASONS, type AsideReason } from '../../../../shared/contract/mat
 import { call, CommandError } from '../../api/client';
 import { formatDateTime, formatMoney } from '../../format';
 import { describeError } from '../../i18n';
+import { useAllowed } from '../../me';
 import { centsToInput, readRange } from './rule-narrowing';
 import { confirmOf, RulePreview, useRulePreview, wideUnconfirmed } from './RulePreview';
 
@@ -48,6 +49,9 @@ export function AsideRules({
     );
   }, []);
   const [asking, setAsking] = useState<Rule | null>(null);
+  // [W] Everyone sees the rules; changing or removing one is a supervisor's (roles.ts), said on the buttons.
+  const editRule = useAllowed('review.updateAsideRule', 'rules');
+  const removeRule = useAllowed('review.removeAsideRule', 'rules');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -154,6 +158,9 @@ export function AsideRules({
                     <button
                       type="button"
                       aria-label={t('workspace.rules.editLabel', { pattern: r.pattern })}
+                      disabled={!editRule.allowed}
+                      data-forbidden={editRule.allowed ? undefined : ''}
+                      title={editRule.why}
                       onClick={() =>
                         setEditing({
                           id: r.id,
@@ -172,6 +179,9 @@ export function AsideRules({
                     <button
                       type="button"
                       aria-label={t('workspace.rules.removeLabel', { pattern: r.pattern })}
+                      disabled={!removeRule.allowed}
+                      data-forbidden={removeRule.allowed ? undefined : ''}
+                      title={removeRule.why}
                       onClick={() => setAsking(r)}
                     >
                       {t('workspace.rules.remove')}

@@ -5,6 +5,7 @@ import { POLICY_CHANNELS, type SendPolicy as Policy } from '../../../../shared/c
 import { call, CommandError } from '../../api/client';
 import { formatDate, formatDateTime, formatMoney } from '../../format';
 import { describeError } from '../../i18n';
+import { useAllowed } from '../../me';
 
 type View = CommandOutput<'policy.get'>;
 type DryRun = CommandOutput<'policy.dryRun'>;
@@ -26,6 +27,9 @@ export function SendPolicy() {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  // [W] Anyone may simulate; saving or switching the rule is a supervisor's (the button says so, disabled).
+  const saving = useAllowed('policy.save', 'policy');
+  const forbidden = saving.allowed ? {} : { 'data-forbidden': '', title: saving.why };
 
   const fail = (e: unknown) =>
     setStatus({ ok: false, text: e instanceof CommandError ? describeError(e.info) : String(e) });
@@ -206,7 +210,8 @@ export function SendPolicy() {
         </button>
         <button
           type="button"
-          disabled={busy}
+          disabled={busy || !saving.allowed}
+          {...forbidden}
           onClick={() =>
             // On, the new conditions must have been simulated too (the core refuses otherwise): say so here.
             view.policy.enabled && !simulated
@@ -217,21 +222,29 @@ export function SendPolicy() {
           {t('policy.save')}
         </button>
         {view.policy.enabled ? (
-          <button type="button" className="danger" disabled={busy} onClick={() => void save(false)}>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy || !saving.allowed}
+            {...forbidden}
+            onClick={() => void save(false)}
+          >
             {t('policy.switchOff')}
           </button>
         ) : (
           <button
             type="button"
             className="primary"
-            disabled={busy || !simulated}
-            title={simulated ? undefined : t('policy.needDryRun')}
+            disabled={busy || !simulated || !saving.allowed}
+            {...forbidden}
+            title={saving.why ?? (simulated ? undefined : t('policy.needDryRun'))}
             onClick={() => setConfirming(true)}
           >
             {t('policy.switchOn')}
           </button>
         )}
       </div>
+      {saving.why && <p className="muted">{saving.why}</p>}
       {!view.policy.enabled && !simulated && <p className="muted">{t('policy.needDryRun')}</p>}
       {confirming && (
         <div className="save-check" role="alertdialog" aria-labelledby="policy-confirm">
