@@ -24,6 +24,7 @@ import { runCommandCli } from './commands/run';
 import { auditCommand } from './commands/audit';
 import { backupCommand, restoreCommand } from './commands/backup';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
+import { usersCommand } from './commands/users';
 import { UsageError, type CliIo, type Subcommand } from './types';
 
 export type { CliIo } from './types';
@@ -50,6 +51,7 @@ const SUBCOMMANDS: Subcommand[] = [
   demoCommand,
   profilesCommand,
   settingsCommand,
+  usersCommand,
   commandsCommand,
 ];
 

@@ -16,6 +16,9 @@ export { MAX_UPLOAD_BYTES, type Uploads } from './uploads';
 // Errors as data: what a door tells apart (an AppError carries a clerk's sentence; anything else is a bug).
 export { AppError, isAppError } from './errors';
 
+// The office server's users and sessions (`quita server`, `quita usuarios`).
+export { officeFile, openOffice, type Office, type OfficeUser, type Role } from './users/office';
+
 // Where the data lives and which version runs.
 export { defaultDataDir } from './paths';
 export { packageVersion } from './version';

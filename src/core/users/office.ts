@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { loginSchema } from '../../shared/contract/users';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
@@ -92,6 +93,9 @@ export interface OfficeOptions {
   /** Absolute lifetime of a session (default 12 hours). */
   maxAgeMs?: number;
 }
+
+/** The office database: in the data folder, beside the branches' databases, not inside any of them. */
+export const officeFile = (dataDir: string): string => join(dataDir, 'office.sqlite');
 
 const IDLE_MS = 30 * 60_000;
 const MAX_AGE_MS = 12 * 60 * 60_000;

@@ -8,16 +8,26 @@ import { cliMainEn } from './main.en';
 import { cliMainPtBR } from './main.pt-BR';
 import { cliRunEn } from './run.en';
 import { cliRunPtBR } from './run.pt-BR';
+import { cliUsersEn } from './users.en';
+import { cliUsersPtBR } from './users.pt-BR';
 
 /**
  * The `quita` command's own texts (`cli.*` in the catalogue), one file per group of commands. Each command has
  * `cli.<name>.summary` (one line in `quita --help`) and `cli.<name>.help` (its `--help`); the rest is its own.
  */
-export const cliPtBR = { ...cliMainPtBR, ...cliDataPtBR, ...cliFlowPtBR, ...cliRunPtBR, ...cliBranchesPtBR };
+export const cliPtBR = {
+  ...cliMainPtBR,
+  ...cliDataPtBR,
+  ...cliFlowPtBR,
+  ...cliRunPtBR,
+  ...cliBranchesPtBR,
+  ...cliUsersPtBR,
+};
 export const cliEn: typeof cliPtBR = {
   ...cliMainEn,
   ...cliDataEn,
   ...cliFlowEn,
   ...cliRunEn,
   ...cliBranchesEn,
+  ...cliUsersEn,
 };
