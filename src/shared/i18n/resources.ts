@@ -6,8 +6,8 @@ import { cycleEn, cycleErrorsEn } from './cycle.en';
 import { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
 import { feedsEn } from './feeds.en';
 import { feedsPtBR } from './feeds.pt-BR';
-import { usersEn } from './users.en';
-import { usersPtBR } from './users.pt-BR';
+import { shellEn, usersEn } from './users.en';
+import { shellPtBR, usersPtBR } from './users.pt-BR';
 
 /**
  * Portuguese's plural rules put 0 with 1 ("0 item"), but a count of zero reads as plural in Brazil ("0 itens"):
@@ -33,6 +33,7 @@ export const resources = {
       cycle: cyclePtBR,
       feeds: feedsPtBR,
       users: usersPtBR,
+      shell: shellPtBR,
       errors: { ...ptBR.errors, intake: cycleErrorsPtBR, feeds: feedsPtBR.errors, users: usersPtBR.errors },
     }),
   },
@@ -43,6 +44,7 @@ export const resources = {
       cycle: cycleEn,
       feeds: feedsEn,
       users: usersEn,
+      shell: shellEn,
       errors: { ...en.errors, intake: cycleErrorsEn, feeds: feedsEn.errors, users: usersEn.errors },
     }),
   },
