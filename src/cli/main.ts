@@ -26,6 +26,24 @@ import { backupCommand, restoreCommand } from './commands/backup';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { usersCommand } from './commands/users';
 import { UsageError, type CliIo, type Subcommand } from './types';
+import { runServer, ServerFailure } from '../server/main';
+
+/**
+ * `quita server` runs until it is stopped and opens the core itself (as the office server, with its users), so it is
+ * not one of the one-shot commands below; it is listed with them.
+ */
+const serverCommand: Subcommand = {
+  name: 'server',
+  options: {
+    endereco: { type: 'string' },
+    porta: { type: 'string' },
+    nome: { type: 'string', multiple: true },
+    certificado: { type: 'string' },
+    chave: { type: 'string' },
+    'static-dir': { type: 'string' },
+  },
+  run: () => Promise.reject(new Error('quita server runs through runServer')),
+};
 
 export type { CliIo } from './types';
 
@@ -51,6 +69,7 @@ const SUBCOMMANDS: Subcommand[] = [
   demoCommand,
   profilesCommand,
   settingsCommand,
+  serverCommand,
   usersCommand,
   commandsCommand,
 ];
@@ -192,6 +211,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const json = g.json || parsed.values.json === true;
     const dataDir = resolve(g['data-dir'] ?? defaultDataDir(io.env));
+    if (sub === serverCommand) {
+      const own = args.filter(
+        (a, i) => a !== '--json' && !a.startsWith('--lang') && args[i - 1] !== '--lang',
+      );
+      try {
+        return await runServer(own, { dataDir, say, stdout: io.stdout, env: io.env });
+      } catch (e) {
+        if (!(e instanceof ServerFailure)) throw e;
+        io.stderr(`quita server: ${e.message}`);
+        return e.usage ? 2 : 1;
+      }
+    }
     try {
       core = createCore({ mode: 'cli', version: packageVersion(), dataDir, env: io.env });
     } catch (e) {

@@ -26,6 +26,14 @@ import { createUploads, type Uploads } from './uploads';
 import { storedFeed } from './update/update.handlers';
 import type { Locale } from '../shared/constants';
 import type { Office } from './users/office';
+import type { Role } from '../shared/roles';
+
+/** A logged-in person of the office server. */
+export interface Requester {
+  login: string;
+  name: string;
+  role: Role;
+}
 
 export interface CoreOptions {
   mode: CoreContext['mode'];
@@ -68,6 +76,8 @@ export interface CoreDoor {
   secretsWarning: string | null;
   /** The update feed stored in the settings, if it is a valid one (the desktop updater starts with it). */
   updateFeed(): string | null;
+  /** Run `fn` on behalf of a logged-in person (the office server, per request): the role checked, the audit's "Quem". */
+  runAs<T>(who: Requester, fn: () => Promise<T>): Promise<T>;
   /** Start pending background work of the active profile (the desktop app and the browser host call it). */
   resumeBackground(): void;
   close(): Promise<void>;
@@ -125,7 +135,10 @@ export function createCore(opts: CoreOptions): Core {
   };
   // The scheduled cycle's work, wherever it is audited from (its own steps, the commands it dispatches).
   const routine = new AsyncLocalStorage<true>();
-  const actor = () => `${osUser()} (${routine.getStore() ? 'schedule' : opts.mode})`;
+  // Who asked, on the office server: the login of the request being served (and of what it started).
+  const requests = new AsyncLocalStorage<Requester>();
+  const actor = () =>
+    `${requests.getStore()?.login ?? osUser()} (${routine.getStore() ? 'schedule' : opts.mode})`;
   const ctx: CoreContext = {
     mode: opts.mode,
     version: opts.version,
@@ -149,11 +162,13 @@ export function createCore(opts: CoreOptions): Core {
     db: () => dbs.forProfile(activeProfileId()),
     dbFor: (profileId) => dbs.forProfile(profileId),
     databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
-    updater: opts.updater ?? noUpdater(opts.mode === 'desktop' ? 'development' : opts.mode),
+    updater:
+      opts.updater ??
+      noUpdater(opts.mode === 'desktop' ? 'development' : opts.mode === 'server' ? 'browser' : opts.mode),
     anchorAudit: anchor,
     log,
     office: opts.office,
-    requester: () => null,
+    requester: () => requests.getStore() ?? null,
     audit: (action, subject, change) => {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;
@@ -181,7 +196,10 @@ export function createCore(opts: CoreOptions): Core {
       createHandlers(ctx),
       (m) => log.error(m),
       () => anchor(settings.get().activeProfileId),
+      // The office server's door needs a logged-in person for every command; the others are the desk's owner's.
+      opts.mode === 'server' ? () => ctx.requester() : undefined,
     ),
+    runAs: (who, fn) => requests.run(who, fn),
     resumeBackground: () => {
       const id = settings.get().activeProfileId;
       if (id && settings.profile(id)) ctx.background.resume(id);

@@ -12,7 +12,7 @@ import type { Uploads } from './uploads';
 
 /** Everything a handler may touch, built by each front door. No module globals. */
 export interface CoreContext {
-  mode: 'desktop' | 'browser' | 'cli';
+  mode: 'desktop' | 'browser' | 'cli' | 'server';
   version: string;
   dataDir: string;
   settings: SettingsService;

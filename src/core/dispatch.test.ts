@@ -78,3 +78,78 @@ describe('dispatch', () => {
     expect(r).toMatchObject({ ok: false, error: { kind: 'internal' } });
   });
 });
+
+describe('the office server’s door (roles)', () => {
+  const door = (role: 'conferente' | 'supervisor' | 'administrador' | null) => {
+    const reached: string[] = [];
+    const all = new Proxy({} as Handlers, {
+      get: (_t, name: string) => () => {
+        reached.push(name);
+        return Promise.resolve({});
+      },
+    });
+    const dispatch = createDispatch(
+      all,
+      () => {},
+      undefined,
+      () => (role ? { role } : null),
+    );
+    return { dispatch, reached };
+  };
+
+  it('refuses every command when nobody is signed in', async () => {
+    const { dispatch, reached } = door(null);
+    const r = await dispatch('app.info', {});
+    expect(r).toMatchObject({ ok: false, error: { kind: 'auth', code: 'access.no_session' } });
+    expect(reached).toEqual([]);
+  });
+
+  it('refuses a role below the command’s before reading the input, and names the role it needs', async () => {
+    const { dispatch, reached } = door('conferente');
+    // Invalid input: the refusal is still the role's, so a clerk learns nothing about the command's input.
+    const r = await dispatch('send.confirm', { nonsense: true, branch: 'not a branch' });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'forbidden',
+        code: 'access.forbidden',
+        params: { role: 'conferente', need: 'supervisor' },
+      },
+    });
+    expect(reached).toEqual([]);
+  });
+
+  it('lets the role through to the handler, and raises it where the input makes a rule', async () => {
+    const { dispatch, reached } = door('conferente');
+    await dispatch('review.setAside', { matchIds: [1], reason: 'interest' });
+    expect(reached).toEqual(['review.setAside']);
+    const r = await dispatch('review.setAside', {
+      matchIds: [1],
+      reason: 'interest',
+      rule: { pattern: 'RENDIMENTO' },
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'access.forbidden', params: { need: 'supervisor' } },
+    });
+    const boss = door('supervisor');
+    await boss.dispatch('review.setAside', {
+      matchIds: [1],
+      reason: 'interest',
+      rule: { pattern: 'RENDIMENTO' },
+    });
+    expect(boss.reached).toEqual(['review.setAside']);
+  });
+
+  it('is not there outside the server: the desk’s owner runs everything', async () => {
+    const reached: string[] = [];
+    const all = new Proxy({} as Handlers, {
+      get: (_t, name: string) => () => {
+        reached.push(name);
+        return Promise.resolve({});
+      },
+    });
+    await createDispatch(all, () => {})('send.run', {});
+    expect(reached).toEqual(['send.run']);
+  });
+});

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { commands, isCommandName, type ErrorInfo, type Result } from '../shared/contract';
+import { COMMAND_ROLES, roleAllows, roleNeeded, type Role } from '../shared/roles';
 import { isAppError } from './errors';
 import type { Handlers } from './handlers';
 
@@ -31,6 +32,13 @@ export function createDispatch(
   log: (msg: string) => void = (m) => console.error(m),
   /** Runs after every command, whatever its outcome (the core moves the audit log's anchor there). */
   after: () => void = () => undefined,
+  /**
+   * The office server's door ([W]): who is asking, or null when nobody logged in is. Given, every command needs a
+   * person whose role allows it (src/shared/roles.ts) — a command run outside a logged-in request is refused, so a
+   * front that forgets to say who is asking fails closed. Absent (the desktop app, the browser mode, the CLI on
+   * the branch's own machine): the person at the desk owns the file, and every command is theirs.
+   */
+  requester?: () => { role: Role } | null,
 ): Dispatch {
   return async (name, rawInput) => {
     if (!isCommandName(name)) {
@@ -40,8 +48,17 @@ export function createDispatch(
       };
     }
     const def = commands[name];
+    // Who may run it is decided before the input is read: a person without the role learns nothing from it.
+    const who = requester ? requester() : null;
+    if (requester && !who)
+      return { ok: false, error: { kind: 'auth', message: 'Sign in to go on.', code: 'access.no_session' } };
+    if (who && !roleAllows(who.role, COMMAND_ROLES[name]))
+      return forbidden(name, who.role, COMMAND_ROLES[name]);
     const input = def.input.safeParse(rawInput ?? {});
     if (!input.success) return { ok: false, error: validationError(input.error) };
+    // Some inputs ask for more than the command's least role (a set-aside line that also makes a rule).
+    if (who && !roleAllows(who.role, roleNeeded(name, input.data)))
+      return forbidden(name, who.role, roleNeeded(name, input.data));
     try {
       const handler = handlers[name] as (i: unknown) => Promise<unknown>;
       const value = def.output.parse(await handler(input.data));
@@ -57,6 +74,17 @@ export function createDispatch(
     }
   };
 }
+
+/** A person whose role does not reach what the command needs: named, with the role it needs. */
+const forbidden = (name: string, role: Role, need: Role): Result<unknown> => ({
+  ok: false,
+  error: {
+    kind: 'forbidden',
+    message: `The role ${role} cannot run ${name}; it needs ${need}.`,
+    code: 'access.forbidden',
+    params: { role, need },
+  },
+});
 
 /** The envelope of a failed command: an AppError as it is, anything else as `internal`, logged. */
 function failure(name: string, e: unknown, log: (msg: string) => void): Result<unknown> {

@@ -11,6 +11,8 @@ export interface QuitaBridge {
   /** Send a file's bytes to the core once; commands then refer to the returned upload id. */
   upload(file: Blob, fileName: string): Promise<Result<{ uploadId: string; size: number }>>;
   readonly mode: 'desktop' | 'browser';
+  /** Sign out of the office server ([W]); absent where nobody signs in (the desktop app, the browser mode). */
+  logout?(): Promise<void>;
 }
 
 /** The IPC channel names; the preload only ever uses these. */

@@ -54,12 +54,31 @@ const unexpected = (status: number): Failure => ({
   },
 });
 
+/**
+ * On the office server ([W]) the page comes with a session: its cookie travels by itself (HttpOnly, never seen here),
+ * and every request carries the session's CSRF token, which the server put in the page, in a header no other site
+ * can set. On the clerk's own computer the per-launch token does that job.
+ */
+const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '';
+const onServer = meta('quita-server') === '1';
+const csrf = meta('quita-csrf');
+
 const m = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(location.hash);
-if (m?.[1]) {
+if (!onServer && m?.[1]) {
   sessionStorage.setItem(KEY, m[1]);
   history.replaceState(null, '', location.pathname + location.search);
 }
-const auth = () => ({ Authorization: `Bearer ${sessionStorage.getItem(KEY) ?? ''}` });
+const auth = (): Record<string, string> =>
+  onServer ? { 'X-Quita-CSRF': csrf } : { Authorization: `Bearer ${sessionStorage.getItem(KEY) ?? ''}` };
+
+/** The session ended (idle, signed out elsewhere, the server restarted with it gone): back to the login page. */
+const sessionEnded = (): Failure => {
+  location.assign('/login?m=expired');
+  return {
+    ok: false,
+    error: { kind: 'auth', code: 'access.no_session', message: 'Your session ended: sign in again.' },
+  };
+};
 
 /** One answer of the host: its JSON envelope, or one of the sentences above. */
 async function answer<T>(request: () => Promise<Response>): Promise<Result<T>> {
@@ -69,7 +88,7 @@ async function answer<T>(request: () => Promise<Response>): Promise<Result<T>> {
   } catch {
     return offlineError();
   }
-  if (res.status === 401) return tokenError();
+  if (res.status === 401) return onServer ? sessionEnded() : tokenError();
   try {
     return (await res.json()) as Result<T>;
   } catch {
@@ -128,6 +147,17 @@ async function stream(): Promise<void> {
 
 const api: QuitaBridge = {
   mode: 'browser',
+  ...(onServer
+    ? {
+        async logout() {
+          try {
+            await fetch('/auth/logout', { method: 'POST', headers: auth(), redirect: 'manual' });
+          } finally {
+            location.assign('/login?m=loggedOut');
+          }
+        },
+      }
+    : {}),
   async invoke(command, input) {
     if (!COMMANDS.has(command))
       return {

@@ -22,7 +22,7 @@ export const appCommands = {
     input: z.object({}),
     output: z.object({
       version: z.string(),
-      mode: z.enum(['desktop', 'browser', 'cli']),
+      mode: z.enum(['desktop', 'browser', 'cli', 'server']),
       dataDir: z.string(),
       /** The log file every door writes: the details of a failure the clerk was told about in one sentence. */
       logFile: z.string().nullable(),

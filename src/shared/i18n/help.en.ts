@@ -11,6 +11,7 @@ export const helpEn = {
       desktop: 'Desktop app installed on this computer.',
       browser: 'In the browser: Quita runs on this computer and shows in this tab.',
       cli: 'From the command line (terminal).',
+      server: 'Office server: Quita runs on an office computer, and each person signs in as themselves.',
     },
     dataDir: 'Data folder',
     dataDirNote: 'Each branch’s database, the backups and the settings.',

@@ -6,6 +6,8 @@ import { cycleEn, cycleErrorsEn } from './cycle.en';
 import { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
 import { feedsEn } from './feeds.en';
 import { feedsPtBR } from './feeds.pt-BR';
+import { serverEn, serverErrorsEn } from './server.en';
+import { serverErrorsPtBR, serverPtBR } from './server.pt-BR';
 import { shellEn, usersEn } from './users.en';
 import { shellPtBR, usersPtBR } from './users.pt-BR';
 
@@ -32,9 +34,16 @@ export const resources = {
       policy: policyPtBR,
       cycle: cyclePtBR,
       feeds: feedsPtBR,
+      server: serverPtBR,
       users: usersPtBR,
       shell: shellPtBR,
-      errors: { ...ptBR.errors, intake: cycleErrorsPtBR, feeds: feedsPtBR.errors, users: usersPtBR.errors },
+      errors: {
+        ...ptBR.errors,
+        intake: cycleErrorsPtBR,
+        feeds: feedsPtBR.errors,
+        access: serverErrorsPtBR.access,
+        users: usersPtBR.errors,
+      },
     }),
   },
   en: {
@@ -43,9 +52,16 @@ export const resources = {
       policy: policyEn,
       cycle: cycleEn,
       feeds: feedsEn,
+      server: serverEn,
       users: usersEn,
       shell: shellEn,
-      errors: { ...en.errors, intake: cycleErrorsEn, feeds: feedsEn.errors, users: usersEn.errors },
+      errors: {
+        ...en.errors,
+        intake: cycleErrorsEn,
+        feeds: feedsEn.errors,
+        access: serverErrorsEn.access,
+        users: usersEn.errors,
+      },
     }),
   },
 } as const;

@@ -8,6 +8,8 @@ import { cliMainEn } from './main.en';
 import { cliMainPtBR } from './main.pt-BR';
 import { cliRunEn } from './run.en';
 import { cliRunPtBR } from './run.pt-BR';
+import { cliServerEn } from './server.en';
+import { cliServerPtBR } from './server.pt-BR';
 import { cliUsersEn } from './users.en';
 import { cliUsersPtBR } from './users.pt-BR';
 
@@ -21,6 +23,7 @@ export const cliPtBR = {
   ...cliFlowPtBR,
   ...cliRunPtBR,
   ...cliBranchesPtBR,
+  ...cliServerPtBR,
   ...cliUsersPtBR,
 };
 export const cliEn: typeof cliPtBR = {
@@ -29,5 +32,6 @@ export const cliEn: typeof cliPtBR = {
   ...cliFlowEn,
   ...cliRunEn,
   ...cliBranchesEn,
+  ...cliServerEn,
   ...cliUsersEn,
 };

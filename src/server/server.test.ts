@@ -1,0 +1,397 @@
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureRendererBuilt } from '../../tests/helpers/host';
+import { tempDir } from '../../tests/helpers/tmp';
+import { createCore, type Core } from '../core/bootstrap';
+import { openOffice, type Office } from '../core/users/office';
+import { COMMAND_NAMES } from '../shared/contract';
+import { COMMAND_ROLES, roleAllows, type Role } from '../shared/roles';
+import { startOfficeServer, type RunningOfficeServer } from './server';
+import { makeSelfSigned } from './tls';
+
+/**
+ * The office server's doors ([W], issue 34 must-show 3), over real HTTPS with a certificate made like the one the
+ * server makes, a real office database (scrypt hashes, sessions) and a real core in server mode. The clock of
+ * sessions and of the login throttle is pinned, so nothing here depends on how fast the machine is.
+ */
+const PASSWORD: Record<string, string> = {
+  ana: 'conferente-secreta-1',
+  bia: 'supervisora-secreta-2',
+  caio: 'administrador-secreto-3',
+};
+const ROLE_OF: Record<string, Role> = { ana: 'conferente', bia: 'supervisor', caio: 'administrador' };
+
+let t: { dir: string; cleanup: () => void };
+let office: Office;
+let core: Core;
+let server: RunningOfficeServer;
+let cert: string;
+let clock = new Date('2026-11-27T13:00:00Z');
+const logLines: Record<string, unknown>[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  t = tempDir();
+  const dataDir = join(t.dir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  office = openOffice(join(dataDir, 'office.sqlite'));
+  for (const login of Object.keys(PASSWORD))
+    await office.addUser(
+      { login, name: login.toUpperCase(), role: ROLE_OF[login]!, password: PASSWORD[login]! },
+      'test',
+      clock,
+    );
+  core = createCore({
+    mode: 'server',
+    version: '0.0.0-test',
+    dataDir,
+    office,
+    env: { QUITA_KEY_FILE: join(t.dir, 'keys', 'master.key') },
+  });
+  const staticDir = join(t.dir, 'renderer');
+  mkdirSync(join(staticDir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(staticDir, 'index.html'),
+    '<html><head><script type="module" src="/assets/app.js"></script></head></html>',
+  );
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  ensureRendererBuilt();
+  copyFileSync('out/renderer/bridge.js', join(staticDir, 'bridge.js'));
+  const tls = makeSelfSigned(['localhost', '127.0.0.1']);
+  cert = tls.cert;
+  server = await startOfficeServer({
+    dispatch: core.dispatch,
+    runAs: (who, fn) => core.runAs(who, fn),
+    office,
+    events: core.events,
+    uploads: core.uploads,
+    staticDir,
+    tls,
+    address: '127.0.0.1',
+    port: 0,
+    names: ['localhost', '127.0.0.1'],
+    say: { t: (k: string) => k, locale: 'pt-BR' } as never,
+    logLine: (e) => logLines.push(e),
+    logError: (m, e) => errors.push(`${m} ${String(e)}`),
+    now: () => clock,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await core?.close();
+  office?.close();
+  t?.cleanup();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTPS request as a browser on the office network would make it (Host and Origin of the server's name). */
+function call(
+  method: string,
+  path: string,
+  opts: { headers?: Record<string, string>; body?: string; host?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        ca: cert,
+        servername: 'localhost',
+        headers: { Host: opts.host ?? `localhost:${server.port}`, ...opts.headers },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
+
+interface Envelope {
+  ok: boolean;
+  value?: unknown;
+  error?: { code?: string };
+}
+const json = (a: Answer) => JSON.parse(a.body) as Envelope;
+
+const origin = () => `https://localhost:${server.port}`;
+const cookiesOf = (a: Answer) => ([] as string[]).concat(a.headers['set-cookie'] ?? []);
+const cookieValue = (a: Answer, name: string) =>
+  cookiesOf(a)
+    .find((c) => c.startsWith(`__Host-${name}=`))
+    ?.split(';')[0]!
+    .slice(`__Host-${name}=`.length);
+
+/** The login page's form: its CSRF token and the cookie that must come back with it. */
+async function loginForm() {
+  const page = await call('GET', '/login');
+  expect(page.status).toBe(200);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
+  const cookie = cookieValue(page, 'quita_login');
+  expect(csrf).toBeTruthy();
+  expect(cookie).toBe(csrf);
+  return { csrf: csrf!, cookie: `__Host-quita_login=${cookie}` };
+}
+
+async function postLogin(login: string, password: string, extraCookie = '') {
+  const f = await loginForm();
+  return call('POST', '/auth/login', {
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: origin(),
+      Cookie: [f.cookie, extraCookie].filter(Boolean).join('; '),
+    },
+    body: new URLSearchParams({ csrf: f.csrf, login, password }).toString(),
+  });
+}
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+async function signIn(login: string): Promise<Session> {
+  const r = await postLogin(login, PASSWORD[login]!);
+  expect(r.status).toBe(303);
+  expect(r.headers.location).toBe('/');
+  const id = cookieValue(r, 'quita_session');
+  expect(id).toBeTruthy();
+  const cookie = `__Host-quita_session=${id}`;
+  const page = await call('GET', '/', { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  const csrf = /<meta name="quita-csrf" content="([^"]+)"/.exec(page.body)?.[1];
+  expect(csrf).toBeTruthy();
+  return { cookie, csrf: csrf! };
+}
+
+const command = (s: Session, name: string, input: unknown = {}, headers: Record<string, string> = {}) =>
+  call('POST', `/api/commands/${name}`, {
+    headers: {
+      'Content-Type': 'application/json',
+      Cookie: s.cookie,
+      'X-Quita-CSRF': s.csrf,
+      Origin: origin(),
+      ...headers,
+    },
+    body: JSON.stringify(input),
+  });
+
+describe('the office server', () => {
+  it('answers its health without a session, and nothing else', async () => {
+    const health = await call('GET', '/health');
+    expect(health.status).toBe(200);
+    expect(json(health)).toEqual({ status: 'ok' });
+
+    const tries: [string, string][] = [
+      ['GET', '/'],
+      ['GET', '/index.html'],
+      ['GET', '/bridge.js'],
+      ['GET', '/assets/app.js'],
+      ['GET', '/api/events'],
+      ['POST', '/api/commands/app.info'],
+      ['POST', '/api/commands/users.list'],
+      ['PUT', '/api/uploads?name=x.csv'],
+      ['POST', '/auth/logout'],
+      ['GET', '/nothing-here'],
+    ];
+    for (const [method, path] of tries) {
+      const r = await call(method, path, {
+        headers: { Origin: origin() },
+        body: method === 'GET' ? undefined : '{}',
+      });
+      expect(r.status, `${method} ${path}`).toBeGreaterThanOrEqual(300);
+      expect(r.status, `${method} ${path}`).toBeLessThan(500);
+      expect(r.body, `${method} ${path}`).not.toContain('console.log(1)');
+    }
+    // The screens send the person to the login page; the API answers with a sentence the bridge shows.
+    expect((await call('GET', '/')).headers.location).toBe('/login');
+    const api = await call('POST', '/api/commands/app.info', { body: '{}' });
+    expect(api.status).toBe(401);
+    expect(json(api).error?.code).toBe('access.no_session');
+  });
+
+  it('refuses a name it does not serve (DNS rebinding) and sends strict transport', async () => {
+    const r = await call('GET', '/health', { host: `evil.example:${server.port}` });
+    expect(r.status).toBe(421);
+    const ok = await call('GET', '/login');
+    expect(ok.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('signs a person in with an HttpOnly, Secure, SameSite=Strict cookie, and the page carries the CSRF token', async () => {
+    const r = await postLogin('ana', PASSWORD.ana!);
+    expect(r.status).toBe(303);
+    const set = cookiesOf(r).find((c) => c.startsWith('__Host-quita_session='))!;
+    expect(set).toContain('HttpOnly');
+    expect(set).toContain('Secure');
+    expect(set).toContain('SameSite=Strict');
+    expect(set).toContain('Path=/');
+    const s = await signIn('ana');
+    const me = json(await command(s, 'users.me'));
+    expect(me).toEqual({ ok: true, value: { login: 'ana', name: 'ANA', role: 'conferente' } });
+  });
+
+  it('refuses a login form that did not come from its own page (login CSRF)', async () => {
+    const noCookie = await call('POST', '/auth/login', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin() },
+      body: new URLSearchParams({ csrf: 'made-up', login: 'ana', password: PASSWORD.ana! }).toString(),
+    });
+    expect(noCookie.status).toBe(403);
+    expect(cookieValue(noCookie, 'quita_session')).toBeUndefined();
+    const f = await loginForm();
+    const otherSite = await call('POST', '/auth/login', {
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://evil.example',
+        Cookie: f.cookie,
+      },
+      body: new URLSearchParams({ csrf: f.csrf, login: 'ana', password: PASSWORD.ana! }).toString(),
+    });
+    expect(otherSite.status).toBe(403);
+    expect(cookieValue(otherSite, 'quita_session')).toBeUndefined();
+  });
+
+  it('refuses a command without the session’s CSRF token, with another one, or from another site', async () => {
+    const s = await signIn('caio');
+    const without = await call('POST', '/api/commands/app.info', {
+      headers: { 'Content-Type': 'application/json', Cookie: s.cookie, Origin: origin() },
+      body: '{}',
+    });
+    expect(without.status).toBe(403);
+    expect(json(without).error?.code).toBe('access.csrf');
+    const other = await signIn('bia');
+    const crossed = await command(s, 'app.info', {}, { 'X-Quita-CSRF': other.csrf });
+    expect(crossed.status).toBe(403);
+    const evil = await command(s, 'app.info', {}, { Origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    const fetchMeta = await command(s, 'app.info', {}, { 'Sec-Fetch-Site': 'cross-site' });
+    expect(fetchMeta.status).toBe(403);
+    const ok = await command(s, 'app.info');
+    expect(json(ok).ok).toBe(true);
+    const upload = await call('PUT', '/api/uploads?name=a.csv', {
+      headers: { Cookie: s.cookie, Origin: origin() },
+      body: 'a;b',
+    });
+    expect(upload.status).toBe(403);
+  });
+
+  it('never promotes a session id the browser brought (session fixation)', async () => {
+    const planted = 'planted-by-someone-else-0123456789abcdef';
+    const r = await postLogin('ana', PASSWORD.ana!, `__Host-quita_session=${planted}`);
+    expect(r.status).toBe(303);
+    const issued = cookieValue(r, 'quita_session');
+    expect(issued).toBeTruthy();
+    expect(issued).not.toBe(planted);
+    const withPlanted = await call('POST', '/api/commands/users.me', {
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: `__Host-quita_session=${planted}`,
+        Origin: origin(),
+      },
+      body: '{}',
+    });
+    expect(withPlanted.status).toBe(401);
+    // A real session brought to a login (someone else's left in the browser) ends there: it is not reused.
+    const earlier = await signIn('bia');
+    const again = await postLogin('ana', PASSWORD.ana!, earlier.cookie);
+    expect(cookieValue(again, 'quita_session')).not.toBe(earlier.cookie.split('=')[1]);
+    expect((await command(earlier, 'users.me')).status).toBe(401);
+  });
+
+  it('slows a login after wrong passwords: after ten, even the right one waits', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await postLogin('bia', `errada-${i}-xxxxxxxx`)).status);
+    // The first five are checked and wrong; then the login waits, whatever is typed.
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429, 429, 429]);
+    const right = await postLogin('bia', PASSWORD.bia!);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(right.body).toContain('server.login.throttled');
+    expect(cookieValue(right, 'quita_session')).toBeUndefined();
+    // Once the wait has passed, the right password opens the session again.
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    expect((await postLogin('bia', PASSWORD.bia!)).status).toBe(303);
+  });
+
+  it('ends a session left idle for more than 30 minutes, and at sign-out', async () => {
+    const s = await signIn('ana');
+    clock = new Date(clock.getTime() + 29 * 60_000);
+    expect(json(await command(s, 'users.me')).ok).toBe(true);
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    expect((await command(s, 'users.me')).status).toBe(401);
+    const page = await call('GET', '/', { headers: { Cookie: s.cookie } });
+    expect(page.headers.location).toBe('/login?m=expired');
+
+    const s2 = await signIn('ana');
+    const out = await call('POST', '/auth/logout', {
+      headers: { Cookie: s2.cookie, 'X-Quita-CSRF': s2.csrf, Origin: origin() },
+    });
+    expect(out.status).toBe(303);
+    expect(out.headers.location).toBe('/login?m=loggedOut');
+    expect(
+      cookiesOf(out).some((c) => c.startsWith('__Host-quita_session=;') && c.includes('Max-Age=0')),
+    ).toBe(true);
+    expect((await command(s2, 'users.me')).status).toBe(401);
+  });
+
+  it('lets each role run exactly the commands its role allows (every command tried)', async () => {
+    for (const login of ['ana', 'bia']) {
+      const s = await signIn(login);
+      const role = ROLE_OF[login]!;
+      for (const name of COMMAND_NAMES) {
+        const r = json(await command(s, name, {})) as { ok: boolean; error?: { code?: string } };
+        const refused = !r.ok && r.error?.code === 'access.forbidden';
+        expect(refused, `${login} (${role}) ${name}`).toBe(!roleAllows(role, COMMAND_ROLES[name]));
+      }
+    }
+    // The ones the issue names: a conferente cannot send, nor change users.
+    const ana = await signIn('ana');
+    for (const name of [
+      'send.confirm',
+      'send.run',
+      'users.add',
+      'users.update',
+      'users.setPassword',
+      'users.list',
+    ])
+      expect(json(await command(ana, name, {})).error?.code, name).toBe('access.forbidden');
+    // Setting one line aside is a clerk's; making a rule of it is a supervisor's.
+    const rule = await command(ana, 'review.setAside', {
+      matchIds: [1],
+      reason: 'interest',
+      rule: { pattern: 'RENDIMENTO' },
+    });
+    expect(json(rule).error?.code).toBe('access.forbidden');
+  }, 120_000);
+
+  it('writes one structured line per request, and never a password anywhere', async () => {
+    await signIn('caio');
+    const line = logLines.find((l) => l.path === '/auth/login' && l.status === 303);
+    expect(line).toMatchObject({ method: 'POST', status: 303 });
+    const withUser = logLines.find((l) => l.user === 'caio');
+    expect(withUser).toBeTruthy();
+    const everything = [
+      JSON.stringify(logLines),
+      errors.join('\n'),
+      ...readdirSync(join(t.dir, 'data'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => readFileSync(join(e.parentPath, e.name)).toString('latin1')),
+    ].join('\n');
+    for (const p of Object.values(PASSWORD)) expect(everything).not.toContain(p);
+    expect(errors).toEqual([]);
+  });
+});
