@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectDateOrder, parseDateText, serialToIso } from './dates';
-import { decodeText } from './encoding';
+import { binaryShare, decodeText } from './encoding';
 import { cleanPayerText } from './payer-text';
 import { detectDelimiter } from './table/delimiter';
 
@@ -56,6 +56,23 @@ describe('encoding', () => {
     expect(decodeText(Buffer.from(text, 'utf8'), 'windows-1252').text).toBe(
       'PIX RECEBIDO - JOÃƒO ASSUNÃ‡ÃƒO',
     );
+  });
+  it('reads a file of UTF-8 and Windows-1252 lines line by line, and says so', () => {
+    const glued = Buffer.concat([Buffer.from(`${text}\n`, 'utf8'), Buffer.from(`${text}\n`, 'latin1')]);
+    expect(decodeText(glued)).toEqual({ text: `${text}\n${text}\n`, encoding: 'windows-1252', mixed: true });
+    // Windows-1252 whose bytes never form a UTF-8 sequence (Ç then Ã: C7 C3) is not mixed.
+    expect(decodeText(Buffer.from('AÇÃO', 'latin1'))).toEqual({
+      text: 'AÇÃO',
+      encoding: 'windows-1252',
+      mixed: false,
+    });
+  });
+  it('counts the characters no text holds', () => {
+    expect(binaryShare('Data;Valor\r\n\t01/06/2026;1,00\f')).toBe(0);
+    expect(binaryShare('ab\u0000d')).toBe(0.25);
+    expect(binaryShare('a\u007f\ufffd\u001b\u000b')).toBe(0.8);
+    // Only the sample is looked at.
+    expect(binaryShare(`abcd${'\u0000'.repeat(4)}`, 4)).toBe(0);
   });
 });
 
