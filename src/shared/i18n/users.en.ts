@@ -64,8 +64,8 @@ export const usersEn: typeof usersPtBR = {
     reset: 'Reset password',
     resetLabel: 'Reset the password of {{login}}',
     roleChanged: '{{name}} is now {{role}}. If they were logged in, they log in again.',
-    deactivated: '{{name}} was deactivated: they can no longer log in.',
-    activated: '{{name}} was activated: they can log in again.',
+    deactivated: 'User {{login}} ({{name}}) deactivated: they can no longer log in.',
+    activated: 'User {{login}} ({{name}}) activated: they can log in again.',
   },
   add: {
     open: 'Add user',
@@ -78,7 +78,7 @@ export const usersEn: typeof usersPtBR = {
     confirm: 'Confirm the password',
     submit: 'Add',
     cancel: 'Cancel',
-    added: '{{name}} was added as {{role}}, with the login {{login}}. Hand the password over in person.',
+    added: 'User {{login}} ({{name}}) added as {{role}}. Hand the password over in person.',
   },
   reset: {
     title: 'New password for {{login}}',

@@ -67,8 +67,8 @@ export const usersPtBR = {
     reset: 'Redefinir senha',
     resetLabel: 'Redefinir a senha de {{login}}',
     roleChanged: '{{name}} agora é {{role}}. Se estava conectado, precisa entrar de novo.',
-    deactivated: '{{name}} foi desativado: não entra mais no servidor.',
-    activated: '{{name}} foi ativado: pode entrar de novo.',
+    deactivated: 'Usuário {{login}} ({{name}}) desativado: não entra mais no servidor.',
+    activated: 'Usuário {{login}} ({{name}}) ativado: pode entrar de novo.',
   },
   add: {
     open: 'Adicionar usuário',
@@ -81,7 +81,7 @@ export const usersPtBR = {
     confirm: 'Confirme a senha',
     submit: 'Adicionar',
     cancel: 'Cancelar',
-    added: '{{name}} foi adicionado como {{role}}, com o login {{login}}. Entregue a senha pessoalmente.',
+    added: 'Usuário {{login}} ({{name}}) adicionado como {{role}}. Entregue a senha pessoalmente.',
   },
   reset: {
     title: 'Nova senha de {{login}}',

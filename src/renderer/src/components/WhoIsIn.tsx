@@ -25,8 +25,10 @@ export function WhoIsIn({ me }: { me: Me }) {
 
   return (
     <div className="who-is-in" aria-label={t('shell.whoLabel', { name, login: me.login, role })} role="group">
-      <span className="who-name" title={me.login}>
-        {t('shell.who', { name, role })}
+      {/* Name and role on two lines: the sidebar is narrow, and neither is cut. */}
+      <span className="who-name" title={t('shell.who', { name, role })}>
+        <strong>{name}</strong>
+        <span className="muted">{role}</span>
       </span>
       {canLogout() && (
         <button type="button" className="who-logout" disabled={leaving} onClick={() => void leave()}>

@@ -17,7 +17,8 @@ type Entry = CommandOutput<'audit.list'>['entries'][number];
 
 const COLUMNS = {
   // [T] When on one line, who and what as long as their longest words; what the entry is about gets the rest.
-  gridTemplateColumns: '2rem 10rem minmax(9.5rem, 0.1fr) 18rem minmax(12rem, 1fr) 5rem',
+  // [W] Who as wide as "bruno, pelo servidor do escritório" (a longer login is cut, whole in its tooltip).
+  gridTemplateColumns: '2rem 10rem minmax(16rem, 0.1fr) 18rem minmax(12rem, 1fr) 5rem',
 };
 const ROW = 36;
 

@@ -86,7 +86,7 @@ export function Users() {
             // by a slip (the core also refuses leaving no active administrator).
             const self = u.login === me?.login;
             return (
-              <tr key={u.login} className={u.active ? undefined : 'muted'}>
+              <tr key={u.login} className={u.active ? undefined : 'inactive'}>
                 <td>
                   {u.login} {self && <span className="muted">{t('users.list.you')}</span>}
                 </td>
@@ -131,7 +131,10 @@ export function Users() {
                           'list',
                           () => call('users.update', { login: u.login, active: !u.active }),
                           (v) =>
-                            t(v.active ? 'users.list.activated' : 'users.list.deactivated', { name: v.name }),
+                            t(v.active ? 'users.list.activated' : 'users.list.deactivated', {
+                              login: v.login,
+                              name: v.name,
+                            }),
                         )
                       }
                     >
