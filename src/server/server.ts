@@ -147,6 +147,9 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     const site = req.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
     if (origin === undefined) return true;
+    // Under Referrer-Policy: no-referrer a browser sends `Origin: null` on its own form posts; then the Fetch
+    // Metadata it sends on every HTTPS request decides.
+    if (origin === 'null') return site === 'same-origin';
     return origin.toLowerCase() === `https://${(req.headers.host ?? '').toLowerCase()}`;
   };
 
@@ -300,9 +303,11 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
       return void plain(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     if (pathname === '/' || pathname === '/index.html') {
       // The page carries its session's CSRF token; the bridge sends it back with every command.
+      // Before any script of the page: the bridge reads them as it loads.
       const page = indexHtml.replace(
-        '</head>',
-        `  <meta name="quita-server" content="1" />\n  <meta name="quita-csrf" content="${found.csrf}" />\n  </head>`,
+        /<head[^>]*>/,
+        (head) =>
+          `${head}\n    <meta name="quita-server" content="1" />\n    <meta name="quita-csrf" content="${found.csrf}" />`,
       );
       send(res, 200, page, MIME['.html']!);
       return;

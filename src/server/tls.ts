@@ -84,7 +84,7 @@ export function makeSelfSigned(names: string[], now = new Date()): { cert: strin
   cert.validity.notAfter = new Date(now.getTime() + MADE_VALID_DAYS * DAY_MS);
   const subject = [
     { name: 'commonName', value: names[0] ?? 'quita' },
-    { name: 'organizationName', value: 'Quita (certificado do próprio servidor)' },
+    { name: 'organizationName', value: 'Quita office server (self-signed)' },
   ];
   cert.setSubject(subject);
   cert.setIssuer(subject);

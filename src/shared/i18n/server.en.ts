@@ -44,6 +44,7 @@ export const serverEn: typeof serverPtBR = {
 
 export const serverErrorsEn: typeof serverErrorsPtBR = {
   access: {
+    csrf: 'This page is out of date for your session: reload it (F5) and try again.',
     forbidden: 'Your role ({{role}}) does not allow this; it needs {{need}}. Ask someone who is.',
     no_session: 'Your session ended. Sign in again to go on.',
   },

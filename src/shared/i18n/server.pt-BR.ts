@@ -46,6 +46,7 @@ export const serverPtBR = {
 
 export const serverErrorsPtBR = {
   access: {
+    csrf: 'Esta página ficou desatualizada para a sua sessão: recarregue-a (F5) e tente de novo.',
     forbidden: 'Seu papel ({{role}}) não permite isto; é preciso ser {{need}}. Peça a quem é.',
     no_session: 'Sua sessão terminou. Entre de novo para continuar.',
   },
