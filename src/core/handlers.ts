@@ -18,6 +18,7 @@ import { acquirerHandlers } from './acquirer/acquirer.handlers';
 import { cardFeesHandlers } from './matching/card-fees.handlers';
 import { matchingHandlers } from './matching/matching.handlers';
 import { notifyHandlers } from './notify/notify.handlers';
+import { officeLinkHandlers } from './office-link/office-link.handlers';
 import { policyHandlers } from './policy/policy.handlers';
 import { reportsHandlers } from './reports/reports.handlers';
 import { reviewHandlers } from './review/review.handlers';
@@ -50,6 +51,7 @@ export function createHandlers(ctx: CoreContext): Handlers {
     ...debtorsHandlers(ctx),
     ...branchesHandlers(ctx),
     ...notifyHandlers(ctx),
+    ...officeLinkHandlers(ctx),
     ...policyHandlers(ctx),
     ...auditHandlers(ctx),
     ...reviewHandlers(ctx),

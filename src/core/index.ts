@@ -7,7 +7,7 @@
 
 // Building the core, and what a door gets from it.
 export { createCore } from './bootstrap';
-export type { CoreDoor as Core, CoreOptions } from './bootstrap';
+export type { CoreDoor as Core, CoreOptions, Requester } from './bootstrap';
 export type { Dispatch } from './dispatch';
 export type { EventBus, EventListener } from './events';
 export { logFileOf, type Logger } from './log';
@@ -18,6 +18,8 @@ export { AppError, isAppError } from './errors';
 
 // The office server's users and sessions (`quita server`, `quita usuarios`).
 export { officeFile, openOffice, type Office, type OfficeUser, type Role } from './users/office';
+// The desktop app pointed at an office server instead of its own data.
+export { readOfficeLink } from './office-link/office-link';
 
 // Where the data lives and which version runs.
 export { defaultDataDir } from './paths';

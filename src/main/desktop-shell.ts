@@ -16,6 +16,7 @@ export interface ShellTexts {
   open: string;
   runNow: string;
   quit: string;
+  leaveOffice: string;
   /** The one time the window is closed into the tray. */
   hiddenTitle: string;
   hiddenBody: string;
@@ -42,6 +43,7 @@ export function textsFor(locale: Locale): ShellTexts {
     tooltip: 'Quita',
     open: t('cycle.shell.open'),
     runNow: t('cycle.shell.runNow'),
+    leaveOffice: t('officeLink.leave'),
     quit: t('cycle.shell.quit'),
     hiddenTitle: t('cycle.shell.hiddenTitle'),
     hiddenBody: t('cycle.shell.hiddenBody'),
@@ -144,6 +146,8 @@ export interface ShellDeps {
   showWindow: () => void;
   hideWindow: () => void;
   quit: () => void;
+  /** Linked to the office server: go back to this computer's own data (the tray offers it). */
+  leaveOffice?: (() => void) | undefined;
   log: (message: string, cause?: unknown) => void;
 }
 
@@ -229,6 +233,7 @@ export function createDesktopShell(deps: ShellDeps): DesktopShell {
       return [
         { label: tx.open, run: () => deps.showWindow() },
         { label: tx.runNow, run: runNow },
+        ...(deps.leaveOffice ? [{ label: tx.leaveOffice, run: deps.leaveOffice }] : []),
         { label: tx.quit, run: quit },
       ];
     },

@@ -1,13 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, app, dialog, ipcMain, safeStorage } from 'electron';
-import { createCore, defaultDataDir } from '../core';
+import { BrowserWindow, app, dialog, ipcMain, safeStorage, session } from 'electron';
+import { createCore, defaultDataDir, readOfficeLink } from '../core';
 import { IPC_EVENT_CHANNEL } from '../shared/bridge';
 import { openElectronStore } from './electron-settings';
 import { registerIpc } from './ipc-registrar';
 import { safeStorageSecretStore } from './safe-storage-secrets';
 import { SMOKE_SCRIPT, SMOKE_TIMEOUT_MS, smokeRequested, smokeVerdict } from './smoke';
+import { certificateVerdict, isOfficePage, officeOrigin } from './office-link';
 import { installDesktopShell } from './tray';
 import { createElectronUpdater } from './updater';
 import {
@@ -34,8 +35,15 @@ async function main(): Promise<void> {
   await app.whenReady();
   const paths = builtPaths(fileURLToPath(new URL('.', import.meta.url)));
   const isTrusted = trustedUrlCheck(paths);
+  // Linked to the office server ([W], Configurações → Servidor do escritório): the window opens its screens.
+  const link = smokeRequested() ? null : readOfficeLink(dataDir);
   serveApp(paths);
-  hardenWebContents(isTrusted);
+  // Navigation may also reach the server's pages; IPC stays for Quita's own page alone (registerIpc below).
+  hardenWebContents((url) => isTrusted(url) || isOfficePage(url, link), officeOrigin(link));
+  // A certificate Quita made for the server is accepted only when it is exactly the pinned one.
+  session.defaultSession.setCertificateVerifyProc((req, callback) =>
+    callback(certificateVerdict(link, req.hostname, req.certificate.data)),
+  );
 
   const smoke = smokeRequested();
   let mainWindow: BrowserWindow | null = null;
@@ -61,7 +69,8 @@ async function main(): Promise<void> {
   registerIpc(ipcMain, core.dispatch, core.uploads, isTrusted);
   core.resumeBackground();
 
-  let win = createMainWindow(paths);
+  const officeUrl = officeOrigin(link) ? link!.url : null;
+  let win = createMainWindow(paths, officeUrl);
   mainWindow = win;
   // The tray, the close button while the schedule is on, and notifications (tray.ts; the smoke run has none).
   const desktop = smoke
@@ -71,6 +80,14 @@ async function main(): Promise<void> {
         dispatch: core.dispatch,
         locale: () => core.locale(),
         log: (m, e) => core.log.warn(m, e),
+        // Back to this computer's own data: the link is forgotten and the app starts again.
+        leaveOffice: officeUrl
+          ? () =>
+              void core.dispatch('office.link.set', { url: null }).then(() => {
+                app.relaunch();
+                app.exit(0);
+              })
+          : undefined,
       });
   desktop?.guard(win);
   if (smoke) runSmoke(win, () => core.close());
@@ -87,7 +104,7 @@ async function main(): Promise<void> {
   });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) {
-      mainWindow = win = createMainWindow(paths);
+      mainWindow = win = createMainWindow(paths, officeUrl);
       desktop?.guard(win);
     }
   });

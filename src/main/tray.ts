@@ -22,6 +22,8 @@ export function installDesktopShell(opts: {
   dispatch: ShellDeps['dispatch'];
   locale: () => Locale;
   log: (message: string, cause?: unknown) => void;
+  /** Linked to the office server: the menu offers going back to this computer's data. */
+  leaveOffice?: (() => void) | undefined;
 }): {
   /** Core events (the window's stream): a finished cycle may notify. */
   onEvent: DesktopShell['onEvent'];
@@ -45,6 +47,7 @@ export function installDesktopShell(opts: {
     showWindow,
     hideWindow: () => opts.window()?.hide(),
     quit: () => app.quit(),
+    leaveOffice: opts.leaveOffice,
     notify: (n: Notice) => {
       if (!Notification.isSupported()) return;
       const note = new Notification({ title: n.title, body: n.body, icon, silent: false });

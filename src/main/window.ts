@@ -38,7 +38,10 @@ export function trustedUrlCheck(paths: WindowPaths): (url: string) => boolean {
 }
 
 /** Secure defaults for every web contents the app ever creates (see Electron's security checklist). */
-export function hardenWebContents(isTrusted: (url: string) => boolean): void {
+export function hardenWebContents(
+  isTrusted: (url: string) => boolean,
+  officeOrigin: string | null = null,
+): void {
   app.on('web-contents-created', (_e, contents: WebContents) => {
     contents.setWindowOpenHandler(({ url }) => {
       // Only allowlisted sites, in the system browser; never a new Electron window.
@@ -57,13 +60,28 @@ export function hardenWebContents(isTrusted: (url: string) => boolean): void {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    // The office server sends its own policy (the same, except that its login form may post to itself).
+    if (officeOrigin && originOf(details.url) === officeOrigin) return callback({});
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });
   });
 }
 
-export function createMainWindow(paths: WindowPaths): BrowserWindow {
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The main window: Quita's own screens (app://quita/, with the preload's IPC bridge), or — when the desktop app is
+ * linked to the office server — the server's screens at `officeUrl`, a remote page with no preload and so no IPC
+ * (it brings its own HTTP bridge and signs the clerk in).
+ */
+export function createMainWindow(paths: WindowPaths, officeUrl: string | null = null): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -72,7 +90,7 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
     show: false,
     title: 'Quita',
     webPreferences: {
-      preload: paths.preload,
+      ...(officeUrl ? {} : { preload: paths.preload }),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -81,7 +99,8 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  if (paths.devServerUrl) void win.loadURL(paths.devServerUrl);
+  if (officeUrl) void win.loadURL(officeUrl);
+  else if (paths.devServerUrl) void win.loadURL(paths.devServerUrl);
   else void win.loadURL(APP_INDEX);
   return win;
 }

@@ -14,6 +14,7 @@ import { geographyCommands } from './geography';
 import { importCommands } from './import';
 import { matchingCommands } from './matching';
 import { notifyCommands } from './notify';
+import { officeLinkCommands } from './office-link';
 import { policyCommands } from './policy';
 import { reportsCommands } from './reports';
 import { reviewCommands } from './review';
@@ -45,6 +46,7 @@ export const commands = {
   ...feedsCommands,
   ...cycleCommands,
   ...branchesCommands,
+  ...officeLinkCommands,
   ...usersCommands,
 };
 

@@ -6,6 +6,8 @@ import { cycleEn, cycleErrorsEn } from './cycle.en';
 import { cycleErrorsPtBR, cyclePtBR } from './cycle.pt-BR';
 import { feedsEn } from './feeds.en';
 import { feedsPtBR } from './feeds.pt-BR';
+import { officeLinkEn, officeLinkErrorsEn } from './office-link.en';
+import { officeLinkErrorsPtBR, officeLinkPtBR } from './office-link.pt-BR';
 import { serverEn, serverErrorsEn } from './server.en';
 import { serverErrorsPtBR, serverPtBR } from './server.pt-BR';
 import { shellEn, usersEn } from './users.en';
@@ -35,6 +37,7 @@ export const resources = {
       cycle: cyclePtBR,
       feeds: feedsPtBR,
       server: serverPtBR,
+      officeLink: officeLinkPtBR,
       users: usersPtBR,
       shell: shellPtBR,
       errors: {
@@ -42,6 +45,7 @@ export const resources = {
         intake: cycleErrorsPtBR,
         feeds: feedsPtBR.errors,
         access: serverErrorsPtBR.access,
+        office: officeLinkErrorsPtBR,
         users: usersPtBR.errors,
       },
     }),
@@ -53,6 +57,7 @@ export const resources = {
       cycle: cycleEn,
       feeds: feedsEn,
       server: serverEn,
+      officeLink: officeLinkEn,
       users: usersEn,
       shell: shellEn,
       errors: {
@@ -60,6 +65,7 @@ export const resources = {
         intake: cycleErrorsEn,
         feeds: feedsEn.errors,
         access: serverErrorsEn.access,
+        office: officeLinkErrorsEn,
         users: usersEn.errors,
       },
     }),
