@@ -26,7 +26,10 @@ export function splitDelimited(text: string, delimiter: string, maxRows: number)
   let nextSep = -1;
   let nextCr = -1;
   let nextLf = -1;
-  let row: Cell[] | undefined;
+  // The filled cells of the row being read (column, text): the row is made at its size when it ends.
+  const cols: number[] = [];
+  const texts: string[] = [];
+  let filled = 0;
   let r = 0;
   let c = 0;
   let start = 0;
@@ -64,19 +67,32 @@ export function splitDelimited(text: string, delimiter: string, maxRows: number)
     // CRLF ends a cell as one terminator. An unquoted cell never holds a CR: the first one ends it.
     if (term === CR && text.charCodeAt(end + 1) === LF) end++;
     if (s.length > 0) {
-      if (row === undefined) rows[r] = row = [];
-      row[c] = { w: s, t: 's', v: s };
+      cols[filled] = c;
+      texts[filled++] = s;
     }
     start = end + 1;
     if (term === sep) c++;
     else {
+      if (filled > 0) rows[r] = rowOf(cols, texts, filled);
+      filled = 0;
       c = 0;
       r++;
-      row = undefined;
       if (r >= maxRows) break;
     }
   }
+  // A text ending with a delimiter leaves its last row open.
+  if (filled > 0) rows[r] = rowOf(cols, texts, filled);
   return rows;
+}
+
+/** A row's filled cells at their columns, the others holes, in an array of its size (not grown cell by cell). */
+function rowOf(cols: number[], texts: string[], filled: number): Cell[] {
+  const row = new Array<Cell>(cols[filled - 1]! + 1);
+  for (let k = 0; k < filled; k++) {
+    const t = texts[k]!;
+    row[cols[k]!] = { w: t, t: 's', v: t };
+  }
+  return row;
 }
 
 const indexOr = (text: string, what: string, from: number, none: number) => {
