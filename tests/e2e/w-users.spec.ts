@@ -157,6 +157,20 @@ test('screens with a person logged in, users.* stubbed (no office server in the 
   await page.setViewportSize({ width: 1366, height: 768 });
   const stub = stubUsers(page);
   await stub.install();
+
+  // A server not yet connected to EVO, seen by a conferente: who may connect it, and the way out.
+  stub.state.me = { login: 'bruno', name: 'Bruno Lima', role: 'conferente' };
+  await page.goto(host.url);
+  await expect(page.getByRole('status')).toHaveText(
+    'Este servidor do escritório ainda não está ligado ao EVO. Um administrador precisa configurar a conexão; depois, recarregue esta página.',
+  );
+  await expect(page.getByRole('button', { name: 'Usar filial de demonstração' })).toHaveCount(0);
+  await expect(page.locator('.who-is-in').getByRole('button', { name: 'Sair' })).toBeVisible();
+  await shoot(page, 'w-users-conferente-first-run');
+
+  stub.state.me = { login: 'ana', name: 'Ana Souza', role: 'administrador' };
+  // The address differs only by its fragment: going to it again would not load the page again.
+  await page.goto('about:blank');
   const nav = await approvedToSend(page, host.url);
 
   // An administrator: who is in, and the way out only where the bridge has one (not the browser mode's).
@@ -238,6 +252,16 @@ test('screens with a person logged in, users.* stubbed (no office server in the 
   await mine.getByRole('button', { name: 'Trocar minha senha' }).click();
   await expect(mine.getByRole('alert')).toHaveText('A senha atual não confere.');
   await shoot(page, 'w-users-conferente-settings');
+  // Backups: a copy is a supervisor's, a restore an administrator's.
+  await expect(page.getByRole('button', { name: 'Fazer uma cópia agora' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Fazer uma cópia agora' })).toHaveAttribute(
+    'title',
+    'Só um supervisor (ou administrador) pode fazer uma cópia de segurança.',
+  );
+  await expect(page.getByRole('button', { name: 'Restaurar…' }).first()).toHaveAttribute(
+    'title',
+    'Só um administrador pode restaurar uma cópia de segurança.',
+  );
   // The send rule: simulating stays open to all, saving is a supervisor's.
   const policy = page.locator('section.send-policy');
   await policy.scrollIntoViewIfNeeded();

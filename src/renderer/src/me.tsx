@@ -32,7 +32,20 @@ export function useMe(): Me | null {
 }
 
 /** What the shown screens may offer the person: the actions (from `users.action`) a tooltip names. */
-export type Action = 'send' | 'policy' | 'rules' | 'settings';
+export type Action =
+  | 'send'
+  | 'policy'
+  | 'rules'
+  | 'settings'
+  | 'backup'
+  | 'restore'
+  | 'schedule'
+  | 'folder'
+  | 'cycle'
+  | 'notify'
+  | 'removeStatement'
+  | 'aliases'
+  | 'update';
 
 export interface Allowed {
   allowed: boolean;
@@ -53,3 +66,7 @@ export function useAllowed(command: CommandName, action: Action): Allowed {
     why: t(`users.need.${COMMAND_ROLES[command]}`, { action: t(`users.action.${action}`) }),
   };
 }
+
+/** What a button the person may not use carries besides `disabled`: why, as its tooltip, and a not-busy cursor. */
+export const deniedProps = (a: Allowed): { title?: string; 'data-forbidden'?: '' } =>
+  a.allowed ? {} : { title: a.why, 'data-forbidden': '' };

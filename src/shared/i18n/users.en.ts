@@ -25,7 +25,18 @@ export const usersEn: typeof usersPtBR = {
     policy: 'change the automatic send rule',
     rules: 'change or remove a set-aside rule',
     settings: 'change connections, branches, bank feeds and users',
+    backup: 'make a backup',
+    restore: 'restore a backup',
+    schedule: 'change the automatic cycle',
+    folder: 'choose the intake folder',
+    cycle: 'run the automatic cycle now',
+    notify: 'notify members',
+    removeStatement: 'remove a statement',
+    aliases: 'forget a learned name',
+    update: 'change the updates address or look for one',
   },
+  noConnectionYet:
+    'This office server is not connected to EVO yet. An administrator has to set up the connection; then reload this page.',
   settingsAdminOnly:
     "Connections, branches, bank feeds and users are changed by one of the office's administrators.",
   me: {
@@ -107,6 +118,9 @@ export const usersEn: typeof usersPtBR = {
     last_admin:
       '{{login}} is the last active administrator: make another user administrator before changing this one’s role or deactivating them.',
     throttled: 'Too many attempts: try again in {{seconds}} s.',
+    bad_token_name: "A token's name has up to {{max}} characters, on one line.",
+    token_not_found: '{{login}} has no token {{id}}: check the number (quita usuarios tokens {{login}}).',
+    token_inactive: '{{login}} is deactivated: activate the user before making a token for them.',
   },
 };
 

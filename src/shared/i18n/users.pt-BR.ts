@@ -28,7 +28,18 @@ export const usersPtBR = {
     policy: 'alterar a regra de envio automático',
     rules: 'alterar ou remover uma regra de separação',
     settings: 'alterar conexões, unidades, extratos automáticos e usuários',
+    backup: 'fazer uma cópia de segurança',
+    restore: 'restaurar uma cópia de segurança',
+    schedule: 'alterar o ciclo automático',
+    folder: 'escolher a pasta de entrada',
+    cycle: 'rodar o ciclo automático agora',
+    notify: 'avisar os alunos',
+    removeStatement: 'remover um extrato',
+    aliases: 'esquecer um nome aprendido',
+    update: 'mudar o endereço das atualizações ou procurar uma',
   },
+  noConnectionYet:
+    'Este servidor do escritório ainda não está ligado ao EVO. Um administrador precisa configurar a conexão; depois, recarregue esta página.',
   settingsAdminOnly:
     'Conexões, unidades, extratos automáticos e usuários são alterados por um administrador do escritório.',
   me: {
@@ -110,6 +121,9 @@ export const usersPtBR = {
     last_admin:
       '{{login}} é o último administrador ativo: torne outro usuário administrador antes de mudar o papel ou desativar este.',
     throttled: 'Muitas tentativas: tente de novo em {{seconds}} s.',
+    bad_token_name: 'O nome de um token tem até {{max}} caracteres, numa linha só.',
+    token_not_found: '{{login}} não tem o token {{id}}: confira o número (quita usuarios tokens {{login}}).',
+    token_inactive: '{{login}} está desativado: ative o usuário antes de criar um token para ele.',
   },
 };
 

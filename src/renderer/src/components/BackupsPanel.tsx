@@ -4,6 +4,7 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { formatDateTime } from '../format';
 import { describeError } from '../i18n';
+import { deniedProps, useAllowed } from '../me';
 
 type Backups = CommandOutput<'db.backups'>;
 
@@ -13,6 +14,9 @@ type Backups = CommandOutput<'db.backups'>;
  */
 export function BackupsPanel() {
   const { t, i18n } = useTranslation();
+  // [W] On the office server a backup is a supervisor's, a restore an administrator's (roles.ts).
+  const backing = useAllowed('db.backup', 'backup');
+  const restoring = useAllowed('db.restore', 'restore');
   const [list, setList] = useState<Backups | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +50,8 @@ export function BackupsPanel() {
       <div className="actions">
         <button
           type="button"
-          disabled={busy}
+          disabled={busy || !backing.allowed}
+          {...deniedProps(backing)}
           onClick={() =>
             void run(async () => {
               const b = await call('db.backup', {});
@@ -105,7 +110,12 @@ export function BackupsPanel() {
                       </button>
                     </span>
                   ) : (
-                    <button type="button" disabled={busy} onClick={() => setAsking(b.name)}>
+                    <button
+                      type="button"
+                      disabled={busy || !restoring.allowed}
+                      {...deniedProps(restoring)}
+                      onClick={() => setAsking(b.name)}
+                    >
                       {t('backups.restore')}
                     </button>
                   )}

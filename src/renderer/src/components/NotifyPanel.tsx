@@ -5,6 +5,7 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError, onEvent } from '../api/client';
 import { formatBrasilia, formatDateTime } from '../format';
 import { describeError, describeStoredMessage } from '../i18n';
+import { deniedProps, useAllowed } from '../me';
 
 type Preview = CommandOutput<'notify.preview'>['items'];
 type Queue = CommandOutput<'notify.queue'>;
@@ -15,6 +16,9 @@ const MAX = 1000;
 /** Compose, preview and send notifications to the chosen members; then follow the queue. */
 export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  // [W] Anyone may compose and preview; sending to members is a supervisor's (roles.ts).
+  const notifying = useAllowed('notify.send', 'notify');
+  const retrying = useAllowed('notify.retry', 'notify');
   const textId = useId();
   const periodId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
@@ -193,7 +197,8 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
         <button
           type="button"
           className="primary"
-          disabled={busy || !preview || sendable === 0}
+          disabled={busy || !preview || sendable === 0 || !notifying.allowed}
+          {...deniedProps(notifying)}
           onClick={() => void send()}
         >
           {t('notify.send', { count: sendable })}
@@ -281,12 +286,24 @@ export function NotifyPanel({ memberIds, onClose }: { memberIds: number[]; onClo
                           ? describeStoredMessage(q.lastError)
                           : ''}{' '}
                     {q.state === 'held' && (
-                      <button type="button" className="linklike" onClick={() => void retry([q.id])}>
+                      <button
+                        type="button"
+                        className="linklike"
+                        disabled={!retrying.allowed}
+                        {...deniedProps(retrying)}
+                        onClick={() => void retry([q.id])}
+                      >
                         {t('policy.hold.sendAnyway')}
                       </button>
                     )}
                     {(q.state === 'failed' || q.state === 'unknown') && (
-                      <button type="button" className="linklike" onClick={() => void retry([q.id])}>
+                      <button
+                        type="button"
+                        className="linklike"
+                        disabled={!retrying.allowed}
+                        {...deniedProps(retrying)}
+                        onClick={() => void retry([q.id])}
+                      >
                         {t('notify.retry')}
                       </button>
                     )}

@@ -4,6 +4,7 @@ import type { CommandOutput } from '../../../shared/contract';
 import { call, CommandError } from '../api/client';
 import { formatDateTime } from '../format';
 import { describeError } from '../i18n';
+import { deniedProps, useAllowed } from '../me';
 
 type Status = CommandOutput<'app.update.status'>;
 
@@ -17,6 +18,9 @@ const POLL_MS = 2000;
  */
 export function UpdatePanel() {
   const { t, i18n } = useTranslation();
+  // [W] The updates' address and a check for one are an administrator's (roles.ts).
+  const updating = useAllowed('app.update.setFeed', 'update');
+  const checking = useAllowed('app.update.check', 'update');
   const feedId = useId();
   const [status, setStatus] = useState<Status | null>(null);
   const [feed, setFeed] = useState('');
@@ -136,13 +140,19 @@ export function UpdatePanel() {
             )}
           </div>
           <div className="actions">
-            <button type="submit" className="primary" disabled={busy || feed.trim() === ''}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={busy || feed.trim() === '' || !updating.allowed}
+              {...deniedProps(updating)}
+            >
               {t('update.save')}
             </button>
             {status.feedUrl && (
               <button
                 type="button"
-                disabled={busy}
+                disabled={busy || !updating.allowed}
+                {...deniedProps(updating)}
                 onClick={() => void run(() => call('app.update.setFeed', { url: null }), t('update.cleared'))}
               >
                 {t('update.clear')}
@@ -151,7 +161,8 @@ export function UpdatePanel() {
             {status.feedUrl && (
               <button
                 type="button"
-                disabled={busy || active}
+                disabled={busy || active || !checking.allowed}
+                {...deniedProps(checking)}
                 onClick={() => void run(() => call('app.update.check', {}))}
               >
                 {t('update.check')}

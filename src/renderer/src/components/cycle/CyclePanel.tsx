@@ -4,6 +4,7 @@ import type { CommandOutput } from '../../../../shared/contract';
 import type { CycleRecord, IntakeFile } from '../../../../shared/contract/cycle';
 import { call, CommandError } from '../../api/client';
 import { describeError } from '../../i18n';
+import { deniedProps, useAllowed } from '../../me';
 import { useNavigation } from '../../navigation';
 import { DailySummaryPanel } from './DailySummaryPanel';
 
@@ -69,6 +70,8 @@ function notifyIfNeeded(c: CycleRecord, title: string, body: string): void {
  */
 export function CyclePanel({ onChanged }: { onChanged?: () => void }) {
   const { t, i18n } = useTranslation();
+  // [W] The cycle may send: running it now is a supervisor's (roles.ts).
+  const running = useAllowed('cycle.run', 'cycle');
   const locale = i18n.language;
   const [history, setHistory] = useState<History | null>(null);
   const [intake, setIntake] = useState<Intake | null>(null);
@@ -154,7 +157,13 @@ export function CyclePanel({ onChanged }: { onChanged?: () => void }) {
           {history.nextRunAt ? t('cycle.next', { time: when(history.nextRunAt, locale) }) : t('cycle.off')}
         </p>
       )}
-      <button type="button" className="primary" onClick={() => void runNow()} disabled={busy}>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => void runNow()}
+        disabled={busy || !running.allowed}
+        {...deniedProps(running)}
+      >
         {busy ? t('cycle.running') : t('cycle.runNow')}
       </button>
       {message && (

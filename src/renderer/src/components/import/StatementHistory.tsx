@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput } from '../../../../shared/contract';
 import { formatDateTime } from '../../format';
+import { deniedProps, useAllowed } from '../../me';
 import { statementLabel } from '../../../../shared/statement-label';
 
 type Statement = CommandOutput<'import.statements'>['statements'][number];
@@ -29,6 +30,8 @@ export function StatementHistory({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  // [W] Removing a statement is a supervisor's (roles.ts): the button says so.
+  const removable = useAllowed('import.remove', 'removeStatement');
   if (statements.length === 0) return null;
   const label = (s: Statement) =>
     statementLabel(s, accounts.find((a) => a.id === s.bankAccountId)?.description, locale, t);
@@ -68,7 +71,8 @@ export function StatementHistory({
                       onClick={() => onAsk(s.id)}
                       aria-label={t('importing.removeLabel', { file: label(s) })}
                       aria-expanded={removing === s.id}
-                      disabled={busy}
+                      disabled={busy || !removable.allowed}
+                      {...deniedProps(removable)}
                     >
                       {t('importing.remove')}
                     </button>

@@ -4,12 +4,15 @@ import type { CommandOutput } from '../../../../shared/contract';
 import { call, CommandError } from '../../api/client';
 import { formatDate } from '../../format';
 import { describeError } from '../../i18n';
+import { deniedProps, useAllowed } from '../../me';
 
 type Alias = CommandOutput<'review.aliases'>['rows'][number];
 
 /** "Nomes aprendidos": bank payer text → member, learned from the clerk's choices; each can be removed. */
 export function LearnedNames() {
   const { t, i18n } = useTranslation();
+  // [W] A learned name acts on every import: forgetting one is a supervisor's (roles.ts).
+  const forgetting = useAllowed('review.removeAlias', 'aliases');
   const locale = i18n.language;
   const [rows, setRows] = useState<Alias[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -67,6 +70,8 @@ export function LearnedNames() {
               <button
                 type="button"
                 aria-label={t('reconcile.override.aliases.removeLabel', { bank: bank(a) })}
+                disabled={!forgetting.allowed}
+                {...deniedProps(forgetting)}
                 onClick={() => void remove(a)}
               >
                 {t('reconcile.override.aliases.remove')}

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { CycleSchedule } from '../../../../shared/contract/cycle';
 import { call, CommandError } from '../../api/client';
 import { describeError } from '../../i18n';
+import { deniedProps, useAllowed } from '../../me';
 
 /** Configurações → Agenda e regra de envio: the branch's cycle schedule and its intake folder. */
 export function Schedule() {
   const { t } = useTranslation();
+  // [W] The schedule is a supervisor's to change, the intake folder an administrator's (roles.ts).
+  const scheduling = useAllowed('cycle.saveSchedule', 'schedule');
+  const folderSetting = useAllowed('intake.setFolder', 'folder');
   const [schedule, setSchedule] = useState<CycleSchedule | null>(null);
   const [folder, setFolder] = useState('');
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
@@ -92,6 +96,8 @@ export function Schedule() {
       </table>
       <button
         type="button"
+        disabled={!scheduling.allowed}
+        {...deniedProps(scheduling)}
         onClick={() =>
           void call('cycle.saveSchedule', { schedule }).then((s) => {
             setSchedule(s.schedule);
@@ -114,6 +120,8 @@ export function Schedule() {
       </label>{' '}
       <button
         type="button"
+        disabled={!folderSetting.allowed}
+        {...deniedProps(folderSetting)}
         onClick={() =>
           void call('intake.setFolder', { folder: folder.trim() || null }).then((s) => {
             setFolder(s.intakeFolder ?? '');
