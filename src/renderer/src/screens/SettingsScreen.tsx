@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandOutput, Profile } from '../../../shared/contract';
-import { call, CommandError } from '../api/client';
+import { bridgeMode, call, CommandError } from '../api/client';
 import { BackupsPanel } from '../components/BackupsPanel';
 import { BankFeeds } from '../components/settings/BankFeeds';
 import { Branches } from '../components/settings/Branches';
 import { CardFees } from '../components/settings/CardFees';
 import { MyAccount } from '../components/settings/MyAccount';
+import { OfficeLink } from '../components/settings/OfficeLink';
 import { SendPolicy } from '../components/settings/SendPolicy';
 import { Schedule } from '../components/settings/Schedule';
 import { Users } from '../components/settings/Users';
@@ -91,6 +92,8 @@ export function SettingsScreen({
         <SendPolicy key={`policy-${activeId}`} />
       </section>
       <UpdatePanel />
+      {/* [W] Only the installed app can open the office's server in place of this computer's data. */}
+      {bridgeMode() === 'desktop' && <OfficeLink />}
       {infoError && (
         <p role="alert" className="status error">
           {infoError}

@@ -135,7 +135,7 @@ export function OfficeLink() {
             {t('officeLink.fingerprintHint')}
           </small>
         </label>
-        <div className="row">
+        <div className="actions">
           <button type="button" disabled={busy !== null || !url.trim()} onClick={() => void test()}>
             {busy === 'test' ? t('officeLink.testing') : t('officeLink.test')}
           </button>
@@ -146,14 +146,16 @@ export function OfficeLink() {
       </form>
       {probe && (
         <div role="status">
-          <p className="fingerprint">{t('officeLink.seen', { fingerprint: probe.fingerprint })}</p>
-          <p className={probe.trusted && probe.healthy ? 'ok' : 'error'}>{verdict}</p>
+          <p className="office-link-fingerprint">
+            {t('officeLink.seen', { fingerprint: probe.fingerprint })}
+          </p>
+          <p className={`status ${probe.trusted && probe.healthy ? 'ok' : 'error'}`}>{verdict}</p>
         </div>
       )}
       {status && (
         <p
           role={status.tone === 'error' ? 'alert' : 'status'}
-          className={status.tone === 'error' ? 'error' : 'ok'}
+          className={`status ${status.tone === 'error' ? 'error' : 'ok'}`}
         >
           {status.text}
         </p>
