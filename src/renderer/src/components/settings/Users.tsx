@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OfficeUserDto } from '../../../../shared/contract/users';
 import { ROLES, type Role } from '../../../../shared/roles';
 import { call, CommandError } from '../../api/client';
-import { formatDateTime } from '../../format';
+import { formatBrasilia } from '../../format';
 import { describeError } from '../../i18n';
 import { useMe } from '../../me';
 
@@ -115,7 +115,7 @@ export function Users() {
                 </td>
                 <td>{u.active ? t('users.active') : t('users.inactive')}</td>
                 <td>
-                  {u.lastLoginAt ? formatDateTime(u.lastLoginAt, i18n.language) : t('users.neverLoggedIn')}
+                  {u.lastLoginAt ? formatBrasilia(u.lastLoginAt, i18n.language) : t('users.neverLoggedIn')}
                 </td>
                 <td>
                   <span className="actions">
