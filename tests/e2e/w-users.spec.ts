@@ -279,6 +279,21 @@ test('screens with a person logged in, users.* stubbed (no office server in the 
   await markPaid.scrollIntoViewIfNeeded();
   await shoot(page, 'w-users-conferente-send');
 
+  // Conciliar: setting a line aside is the clerk's; a rule for every line like it is a supervisor's.
+  await nav.getByRole('button', { name: 'Conciliar' }).click();
+  const grid = page.locator('.reconcile-grid');
+  await expect(grid).toBeFocused();
+  await page.locator('.vlist-row').first().click();
+  await grid.press('d');
+  const aside = page.getByRole('form', { name: 'Deixar de lado este lançamento' });
+  const makeRule = aside.getByLabel('Sempre deixar de lado lançamentos como este');
+  await expect(makeRule).toBeDisabled();
+  await expect(makeRule).toHaveAttribute(
+    'title',
+    'Só um supervisor (ou administrador) pode criar uma regra de separação.',
+  );
+  await expect(aside.getByRole('radio', { name: 'transferência entre contas próprias' })).toBeEnabled();
+
   // Quem in Auditoria: the host's entries said as the office server writes them (`ana (server)`).
   await page.route(/\/api\/commands\/audit\.list$/, async (route) => {
     const res = await route.fetch();

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommandName, CommandOutput } from '../../shared/contract';
-import { canRun, COMMAND_ROLES } from '../../shared/roles';
+import { roleAllows, roleNeeded } from '../../shared/roles';
 import { call } from './api/client';
 
 /** Who is logged in on the office server ([W]); null at a desk of its own (desktop app, browser mode). */
@@ -45,7 +45,8 @@ export type Action =
   | 'notify'
   | 'removeStatement'
   | 'aliases'
-  | 'update';
+  | 'update'
+  | 'asideRule';
 
 export interface Allowed {
   allowed: boolean;
@@ -54,17 +55,16 @@ export interface Allowed {
 }
 
 /**
- * Whether the person may run `command` (roles.ts, the table the core's door uses too: never a list in a screen),
- * and, if not, the sentence a disabled button's tooltip says.
+ * Whether the person may run `command` (roles.ts, the table the core's door uses too: never a list in a screen) —
+ * with `input` when the call's input raises the role it needs (a set-aside that makes a rule) — and, if not, the
+ * sentence a disabled button's tooltip says.
  */
-export function useAllowed(command: CommandName, action: Action): Allowed {
+export function useAllowed(command: CommandName, action: Action, input?: unknown): Allowed {
   const { t } = useTranslation();
   const me = useMe();
-  if (canRun(me?.role ?? null, command)) return { allowed: true, why: undefined };
-  return {
-    allowed: false,
-    why: t(`users.need.${COMMAND_ROLES[command]}`, { action: t(`users.action.${action}`) }),
-  };
+  const need = roleNeeded(command, input);
+  if (!me || roleAllows(me.role, need)) return { allowed: true, why: undefined };
+  return { allowed: false, why: t(`users.need.${need}`, { action: t(`users.action.${action}`) }) };
 }
 
 /** What a button the person may not use carries besides `disabled`: why, as its tooltip, and a not-busy cursor. */

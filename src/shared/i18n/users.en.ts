@@ -34,6 +34,7 @@ export const usersEn: typeof usersPtBR = {
     removeStatement: 'remove a statement',
     aliases: 'forget a learned name',
     update: 'change the updates address or look for one',
+    asideRule: 'make a set-aside rule',
   },
   noConnectionYet:
     'This office server is not connected to EVO yet. An administrator has to set up the connection; then reload this page.',

@@ -37,6 +37,7 @@ export const usersPtBR = {
     removeStatement: 'remover um extrato',
     aliases: 'esquecer um nome aprendido',
     update: 'mudar o endereço das atualizações ou procurar uma',
+    asideRule: 'criar uma regra de separação',
   },
   noConnectionYet:
     'Este servidor do escritório ainda não está ligado ao EVO. Um administrador precisa configurar a conexão; depois, recarregue esta página.',

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASIDE_REASONS, type AsideReason } from '../../../../shared/contract/matching';
 import type { MatchLine } from './MatchRow';
+import { deniedProps, useAllowed } from '../../me';
 import { readRange } from './rule-narrowing';
 import { confirmOf, RulePreview, useRulePreview, wideUnconfirmed } from './RulePreview';
 
@@ -61,6 +62,8 @@ export function AsideForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  // [W] Setting this line aside is the clerk's; a rule for every line like it is a supervisor's (roles.ts).
+  const ruling = useAllowed('review.setAside', 'asideRule', { rule: {} });
   const ids = {
     note: useId(),
     pattern: useId(),
@@ -167,11 +170,13 @@ export function AsideForm({
         />
         {tried && noteMissing && <span className="warn small">{t('workspace.aside.noteRequired')}</span>}
       </div>
-      <label className="radio" htmlFor={ids.rule}>
+      <label className="radio" htmlFor={ids.rule} title={ruling.why}>
         <input
           id={ids.rule}
           type="checkbox"
           checked={makeRule}
+          disabled={!ruling.allowed}
+          {...deniedProps(ruling)}
           onChange={(e) => setMakeRule(e.target.checked)}
         />
         {t('workspace.aside.makeRule')}
