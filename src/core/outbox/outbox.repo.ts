@@ -88,6 +88,9 @@ export function batchCounts(db: Db): Record<BatchState, number> {
 /**
  * Queue approved pairs for sending, in batches of at most `chunkSize` per bank account, in one transaction
  * with their audit entries. A receivable already in the outbox is skipped and reported, never queued again.
+ * IMMEDIATE: the write lock is taken before that check reads. Deferred, the check read a snapshot another process
+ * could commit past (a second supervisor's press on the other office-server process), and the first insert then
+ * failed at once with "database is locked": busy_timeout does not wait for a read transaction that must upgrade.
  */
 export function enqueuePairs(
   db: Db,
@@ -138,7 +141,7 @@ export function enqueuePairs(
       }
     }
     return { batchIds, skipped };
-  })();
+  }).immediate();
 }
 
 /**
