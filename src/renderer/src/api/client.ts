@@ -55,11 +55,9 @@ export async function uploadFile(file: File): Promise<{ uploadId: string; size: 
 export const bridgeMode = (): QuitaBridge['mode'] => bridge().mode;
 
 /** The office server's bridge alone can end a session ([W]); the desktop app and browser mode have none. */
-type WithLogout = QuitaBridge & { logout?: () => Promise<void> };
-
-export const canLogout = (): boolean => typeof (bridge() as WithLogout).logout === 'function';
+export const canLogout = (): boolean => typeof bridge().logout === 'function';
 
 /** Ends this person's session on the office server; nothing elsewhere. */
 export async function logout(): Promise<void> {
-  await (bridge() as WithLogout).logout?.();
+  await bridge().logout?.();
 }
