@@ -27,6 +27,7 @@ import { accountsCommand, receivablesCommand, syncCommand } from './commands/syn
 import { usersCommand } from './commands/users';
 import { UsageError, type CliIo, type Subcommand } from './types';
 import { runServer, ServerFailure } from '../server/main';
+import { openRemoteDoor } from './remote-door';
 
 /**
  * `quita server` runs until it is stopped and opens the core itself (as the office server, with its users), so it is
@@ -99,17 +100,48 @@ function mainUsage(say: Say): string {
         ['--version', 'version'],
       ] as const
     ).map(([option, key]) => `  ${option.padEnd(16)}  ${u(key)}`),
+    ...(
+      [
+        ['--server URL', 'server'],
+        ['--token-stdin', 'tokenStdin'],
+        ['--fingerprint AA:BB:…', 'fingerprint'],
+      ] as const
+    ).map(([option, key]) => {
+      const text = say.t(`cli.remote.usage.${key}`);
+      return option.length <= 16
+        ? `  ${option.padEnd(16)}  ${text}`
+        : `  ${option}\n  ${''.padEnd(16)}  ${text}`;
+    }),
     '',
     u('exitCodes'),
   ].join('\n');
 }
 
+/** The global options that take a value as the next word. */
+const GLOBAL_WITH_VALUE = new Set(['--data-dir', '--lang', '--server', '--fingerprint']);
+
 /** Global options stop at the first word that is not an option: that word is the subcommand. */
 function splitGlobal(argv: string[]): { global: string[]; rest: string[] } {
   let i = 0;
-  while (i < argv.length && argv[i]!.startsWith('-'))
-    i += argv[i] === '--data-dir' || argv[i] === '--lang' ? 2 : 1;
+  while (i < argv.length && argv[i]!.startsWith('-')) i += GLOBAL_WITH_VALUE.has(argv[i]!) ? 2 : 1;
   return { global: argv.slice(0, i), rest: argv.slice(i) };
+}
+
+/**
+ * What only makes sense on the office server's own machine, or on a branch's: users and the server itself live
+ * in its data folder, a backup is of a local file, `quita run` is the local scheduler's entry.
+ */
+const LOCAL_ONLY = new Set(['server', 'usuarios', 'backup', 'restore', 'run']);
+
+/** The token for `--server`: the first line of stdin with --token-stdin, else QUITA_TOKEN; never an argument. */
+async function readToken(io: CliIo, fromStdin: boolean, say: Say): Promise<string> {
+  const token = fromStdin
+    ? io.readStdin
+      ? ((await io.readStdin()).split(/\r?\n/)[0] ?? '').trim()
+      : ''
+    : (io.env.QUITA_TOKEN ?? '').trim();
+  if (token === '') throw new UsageError(say.t(fromStdin ? 'cli.remote.noTokenStdin' : 'cli.remote.noToken'));
+  return token;
 }
 
 /**
@@ -161,6 +193,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     if (chosen === 'bad') throw new UsageError(say.t('cli.errors.badLang'));
     const { global, rest } = splitGlobal(argv);
+    // A token typed as an argument stays in the shell's history and the process list: refused, and said why.
+    if (global.some((a) => a === '--token' || a.startsWith('--token=')))
+      throw new UsageError(say.t('cli.remote.tokenArgument'));
     const g = parseArgs({
       args: global,
       options: {
@@ -169,9 +204,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
+        server: { type: 'string' },
+        'token-stdin': { type: 'boolean', default: false },
+        fingerprint: { type: 'string' },
       },
       strict: true,
     }).values;
+    if (g.server === undefined && (g['token-stdin'] || g.fingerprint !== undefined))
+      throw new UsageError(say.t('cli.remote.needsServer'));
     if (g.version) {
       // The log file is where the details of a failure go (stderr gets one sentence): named here for support.
       const logFile = logFileOf(resolve(g['data-dir'] ?? defaultDataDir(io.env)));
@@ -211,6 +251,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const json = g.json || parsed.values.json === true;
     const dataDir = resolve(g['data-dir'] ?? defaultDataDir(io.env));
+    if (g.server !== undefined) {
+      if (LOCAL_ONLY.has(sub.name)) throw new UsageError(say.t('cli.remote.localOnly', { name: sub.name }));
+      const token = await readToken(io, g['token-stdin'] === true, say);
+      core = await openRemoteDoor({
+        server: g.server,
+        token,
+        fingerprint: g.fingerprint,
+        dataDir,
+        version: packageVersion(),
+        say,
+      });
+      const out = await sub.run(parsed.values, parsed.positionals, core, { ...io, say });
+      io.stdout(json ? JSON.stringify(out.json, null, 2) : out.text);
+      return out.exitCode ?? 0;
+    }
     if (sub === serverCommand) {
       const own = args.filter(
         (a, i) => a !== '--json' && !a.startsWith('--lang') && args[i - 1] !== '--lang',

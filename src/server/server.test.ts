@@ -395,3 +395,117 @@ describe('the office server', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the office server with a personal token (quita --server)', () => {
+  /** An API request as a script makes it: the token in Authorization, no cookie, no Origin, no CSRF header. */
+  const bearer = (token: string, name: string, input: unknown = {}) =>
+    call('POST', `/api/commands/${name}`, {
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(input),
+    });
+  const made: string[] = [];
+  const tokenFor = (login: string, name = 'rotina') => {
+    const t = office.createToken(login, name, 'test', clock).token;
+    made.push(t);
+    return t;
+  };
+
+  it('runs a command as the token’s person, without CSRF or Origin, and touches its last use', async () => {
+    // Past the window of the login tests' failures: this block counts its own.
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const ana = tokenFor('ana');
+    expect(ana).toMatch(/^quita_[A-Za-z0-9_-]{43}$/);
+    const me = await bearer(ana, 'users.me');
+    expect(me.status).toBe(200);
+    expect(json(me)).toEqual({ ok: true, value: { login: 'ana', name: 'ANA', role: 'conferente' } });
+    expect(office.tokens('ana')[0]!.lastUsedAt).toBe(clock.toISOString());
+    expect(logLines.at(-1)).toMatchObject({ path: '/api/commands/users.me', status: 200, user: 'ana' });
+    // The same role check as a session: a conferente's token cannot send nor change users.
+    for (const name of ['send.run', 'send.confirm', 'users.add', 'users.list'])
+      expect(json(await bearer(ana, name)).error?.code, name).toBe('access.forbidden');
+    const bia = tokenFor('bia');
+    expect(json(await bearer(bia, 'send.run')).error?.code).not.toBe('access.forbidden');
+    // A token is for the API only: a page still needs a session.
+    const page = await call('GET', '/', { headers: { Authorization: `Bearer ${ana}` } });
+    expect(page.status).toBe(303);
+    expect(page.headers.location).toBe('/login');
+  });
+
+  it('stages an upload and follows events with a token', async () => {
+    const bia = tokenFor('bia');
+    const up = await call('PUT', '/api/uploads?name=extrato.csv', {
+      headers: { Authorization: `Bearer ${bia}`, 'Content-Type': 'application/octet-stream' },
+      body: 'data;valor\n01/11/2026;10,00\n',
+    });
+    expect(up.status).toBe(200);
+    expect((json(up).value as { uploadId: string }).uploadId).toMatch(/^u-/);
+    const events = await new Promise<{ status: number; type: string | undefined; first: string }>(
+      (ok, ko) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: '/api/events',
+            ca: cert,
+            servername: 'localhost',
+            headers: { Host: `localhost:${server.port}`, Authorization: `Bearer ${bia}` },
+          },
+          (res) => {
+            res.setEncoding('utf8');
+            res.once('data', (d: string) => {
+              ok({ status: res.statusCode ?? 0, type: res.headers['content-type'], first: d });
+              req.destroy();
+            });
+          },
+        );
+        req.on('error', ko);
+        req.end();
+      },
+    );
+    expect(events.status).toBe(200);
+    expect(events.type).toMatch(/^text\/event-stream/);
+    expect(events.first).toContain(': connected');
+  });
+
+  it('refuses a wrong, a revoked and a deactivated person’s token, and never logs a token', async () => {
+    const wrong = `quita_${'A'.repeat(43)}`;
+    const r = await bearer(wrong, 'users.me');
+    expect(r.status).toBe(401);
+    expect(json(r).error?.code).toBe('access.token');
+    expect((await bearer('not-even-a-token', 'users.me')).status).toBe(401);
+
+    const caio = tokenFor('caio', 'revogado');
+    const id = office.tokens('caio')[0]!.id;
+    expect((await bearer(caio, 'users.me')).status).toBe(200);
+    office.revokeToken('caio', id, 'test', clock);
+    expect((await bearer(caio, 'users.me')).status).toBe(401);
+
+    const ana = tokenFor('ana', 'antes da troca de papel');
+    expect((await bearer(ana, 'users.me')).status).toBe(200);
+    office.update('ana', { role: 'supervisor' }, 'test', clock);
+    expect((await bearer(ana, 'users.me')).status).toBe(401);
+    office.update('ana', { role: 'conferente' }, 'test', clock);
+
+    const everything = [
+      JSON.stringify(logLines),
+      errors.join('\n'),
+      JSON.stringify(office.auditLog(500)),
+    ].join('\n');
+    for (const t of made) expect(everything).not.toContain(t);
+    expect(errors).toEqual([]);
+  });
+
+  it('slows an address after wrong tokens, as it slows logins: then even a good token waits', async () => {
+    const good = tokenFor('bia');
+    let last = 0;
+    for (let i = 0; i < 25 && last !== 429; i++)
+      last = (await bearer(`quita_${String(i).padStart(43, 'x')}`, 'users.me')).status;
+    expect(last).toBe(429);
+    const held = await bearer(good, 'users.me');
+    expect(held.status).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    // The wait is the throttle's: past the window, the good token works again.
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    expect((await bearer(good, 'users.me')).status).toBe(200);
+  });
+});

@@ -116,6 +116,14 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
   });
 }
 
+/** The token of `Authorization: Bearer <token>`, or null when the request carries none (a browser's). */
+function bearerOf(req: IncomingMessage): string | null {
+  const h = req.headers.authorization;
+  if (h === undefined) return null;
+  const m = /^Bearer[ ]+(\S*)\s*$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
 /** The client's address as the log and the login throttle see it (no proxy headers: the server is reached directly). */
 const clientIp = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
 
@@ -215,6 +223,65 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     return serveLogin(res, 401, { kind: r.code === 'login.inactive' ? 'inactive' : 'wrong' }, name);
   };
 
+  /**
+   * The API for a script (`quita --server URL`) with a person's token instead of a session ([W], issue 34 item 4).
+   * No Origin nor CSRF check: a browser never sends an Authorization header by itself, so another site's page
+   * cannot ride on a token the way it could on a cookie. The same role check: the token's person, through runAs. A
+   * wrong token counts as a failed login of its address (the same throttle); the token is never logged.
+   */
+  const bearerApi = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    token: string,
+    onUser: (login: string) => void,
+  ): Promise<void> => {
+    const r = opts.office.bearer(token, { ip: clientIp(req) }, now());
+    if (!r.ok) {
+      if (r.code === 'token.throttled') {
+        const seconds = Math.max(1, Math.ceil((r.retryAfterMs ?? 1000) / 1000));
+        return send(
+          res,
+          429,
+          JSON.stringify({
+            ok: false,
+            error: {
+              kind: 'rate_limited',
+              code: 'users.throttled',
+              message: 'Too many attempts.',
+              params: { seconds },
+            },
+          }),
+          'application/json; charset=utf-8',
+          { 'Retry-After': String(seconds) },
+        );
+      }
+      return send(
+        res,
+        401,
+        JSON.stringify({
+          ok: false,
+          error: { kind: 'auth', code: 'access.token', message: 'The token was refused.' },
+        }),
+        'application/json; charset=utf-8',
+        { 'WWW-Authenticate': 'Bearer' },
+      );
+    }
+    onUser(r.user.login);
+    const who = asRequester(r.user);
+    if (pathname === '/api/events') {
+      if (req.method !== 'GET') return void plain(res, 405, 'Method not allowed', { Allow: 'GET' });
+      return handleEvents(req, res, opts.events);
+    }
+    if (pathname === '/api/uploads') return handleUpload(req, res, opts.uploads);
+    const m = /^\/api\/commands\/([^/]+)$/.exec(pathname);
+    if (m)
+      return handleCommand(req, res, m[1]!, (name, input) =>
+        opts.runAs(who, () => opts.dispatch(name, input)),
+      );
+    plain(res, 404, 'Not found');
+  };
+
   const route = async (
     req: IncomingMessage,
     res: ServerResponse,
@@ -256,9 +323,12 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
       return;
     }
 
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const bearer = isApi ? bearerOf(req) : null;
+    if (bearer !== null) return bearerApi(req, res, pathname, bearer, onUser);
+
     // Everything below needs a session.
     const { raw, found } = sessionOf(req);
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!found || !raw) {
       if (isApi) return void refuseJson(res, 401, 'access.no_session', 'Sign in again.');
       if (pathname === '/' || pathname === '/index.html')

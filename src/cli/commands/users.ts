@@ -13,6 +13,9 @@ const ACTIONS = {
   desativar: ['deactivate', 'disable'],
   ativar: ['activate', 'enable'],
   senha: ['password'],
+  token: ['new-token'],
+  tokens: ['list-tokens'],
+  'revogar-token': ['revoke-token'],
 } as const;
 
 const ROLE_WORDS: Record<Role, readonly string[]> = {
@@ -114,6 +117,35 @@ function listText(say: Say, users: OfficeUser[]): string {
   return [say.t('cli.usuarios.count', { count: users.length }), '', line(head), ...rows.map(line)].join('\n');
 }
 
+type TokenRow = ReturnType<Office['tokens']>[number];
+
+function tokensText(say: Say, login: string, list: TokenRow[]): string {
+  if (list.length === 0) return say.t('cli.usuarios.noTokens', { login });
+  const c = (k: string) => say.t(`cli.usuarios.tokenCol.${k}`);
+  const head = [c('id'), c('name'), c('created'), c('lastUsed'), c('state')];
+  const rows = list.map((t) => [
+    String(t.id),
+    t.name || '—',
+    say.dateTime(t.createdAt),
+    t.lastUsedAt ? say.dateTime(t.lastUsedAt) : say.t('cli.usuarios.tokenNeverUsed'),
+    t.revokedAt
+      ? say.t('cli.usuarios.tokenRevokedAt', { when: say.dateTime(t.revokedAt) })
+      : say.t('cli.usuarios.tokenLive'),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    say.t('cli.usuarios.tokenCount', { login, count: list.length }),
+    '',
+    line(head),
+    ...rows.map(line),
+  ].join('\n');
+}
+
 /**
  * `quita usuarios`: the office server's users, on the server's own machine, straight in `<dataDir>/office.sqlite`
  * (this is how the office's IT creates the first administrator before starting `quita server`).
@@ -129,7 +161,7 @@ export const usersCommand: Subcommand = {
     const [word, ...args] = positionals;
     const action = word === undefined ? 'listar' : choiceOf(word, ACTIONS);
     if (!action) throw new UsageError(say.t('cli.usuarios.badAction', { action: word }));
-    const expect = action === 'listar' ? 0 : action === 'papel' ? 2 : 1;
+    const expect = action === 'listar' ? 0 : action === 'papel' || action === 'revogar-token' ? 2 : 1;
     if (args.length > expect)
       throw new UsageError(say.t('cli.errors.unexpectedArgument', { value: args[expect] }));
 
@@ -181,6 +213,30 @@ export const usersCommand: Subcommand = {
           json: user,
           text: say.t(`cli.usuarios.${key}`, { login: user.login, role: roleName(role) }),
         };
+      });
+    }
+    if (action === 'token') {
+      const name = typeof v.nome === 'string' ? v.nome : undefined;
+      const made = await withOffice(async (o) => o.createToken(login, name, cliActor()));
+      // The token is printed this once (stdout, for a script to keep); the office keeps only its hash.
+      return {
+        json: { ...made.info, token: made.token },
+        text: [say.t('cli.usuarios.tokenMade', { login, id: made.info.id }), made.token].join('\n'),
+      };
+    }
+    if (action === 'tokens') {
+      const list = await withOffice(async (o) => o.tokens(login));
+      return { json: list, text: tokensText(say, login, list) };
+    }
+    if (action === 'revogar-token') {
+      const id = Number(args[1]);
+      if (args[1] === undefined || !Number.isInteger(id) || id < 1)
+        throw new UsageError(say.t('cli.usuarios.missing.tokenId'));
+      return withOffice(async (o) => {
+        const was = o.tokens(login).find((t) => t.id === id)?.revokedAt ?? null;
+        const t = o.revokeToken(login, id, cliActor());
+        const key = was ? 'tokenAlreadyRevoked' : 'tokenRevoked';
+        return { json: t, text: say.t(`cli.usuarios.${key}`, { login, id, name: t.name || '—' }) };
       });
     }
     const active = action === 'ativar';

@@ -63,4 +63,22 @@ CREATE TABLE office_audit (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'api_tokens',
+    sql: `
+-- A person's tokens for scripts (quita --server URL): like sessions, only the sha256 is kept, so a copy of this
+-- file calls nothing. A revoked token stays listed (when, by whom in office_audit); it never works again.
+CREATE TABLE api_tokens (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT,
+  revoked_at TEXT
+);
+CREATE INDEX api_tokens_user ON api_tokens(user_id);
+`,
+  },
 ];

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loginSchema } from '../../shared/contract/users';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
+import { apiTokens, type ApiToken, type BearerResult } from './api-tokens';
 import { checkNewPassword, decoyHash, hashPassword, verifyPassword } from './passwords';
 import {
   COUNTER_TTL_MS,
@@ -85,6 +86,22 @@ export interface Office {
   changePassword(login: string, current: string, next: string, now?: Date): Promise<OfficeUser>;
   /** The office's audit of user changes, newest first. */
   auditLog(limit?: number): OfficeAuditEntry[];
+
+  // Personal API tokens (api-tokens.ts), for `quita --server URL`.
+  /** A live token of an active user, or null; touches its last use. */
+  token(raw: string, now?: Date): { user: OfficeUser } | null;
+  /** A token presented over HTTP: like `token`, and a wrong one slows its address as a failed login does. */
+  bearer(raw: string, from: { ip: string }, now?: Date): BearerResult;
+  /** A new token for `login`; the raw token (`quita_…`) is in this answer only, never stored nor audited. */
+  createToken(
+    login: string,
+    name: string | undefined,
+    by: string,
+    now?: Date,
+  ): { token: string; info: ApiToken };
+  /** A user's tokens, newest first (never the token). */
+  tokens(login: string): ApiToken[];
+  revokeToken(login: string, id: number, by: string, now?: Date): ApiToken;
 }
 
 export interface OfficeOptions {
@@ -160,6 +177,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
   // Made now, so the first unknown login does not pay for making it (and so is not told apart by its time).
   void decoyHash();
   const inTurn = keyedQueue();
+  const tokens = apiTokens(db, (e) => repo.appendAudit(db, e));
 
   const purge = (now: Date) => {
     repo.purgeSessions(db, ago(now, idleMs), ago(now, maxAgeMs));
@@ -298,7 +316,10 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
           keepAnAdministrator(before, role, active);
           repo.update(db, before.id, { name, role, active }, at);
           // A new role or a deactivation takes effect now, not at the end of whatever sessions are open.
-          if (role !== before.role || !active) repo.deleteSessionsOf(db, before.id);
+          if (role !== before.role || !active) {
+            repo.deleteSessionsOf(db, before.id);
+            tokens.revokeAllOf(before, active ? 'role' : 'deactivated', by, at);
+          }
           const after = repo.byId(db, before.id)!;
           repo.appendAudit(db, {
             at,
@@ -321,6 +342,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
       db.transaction(() => {
         repo.setPasswordHash(db, user.id, hash, at);
         repo.deleteSessionsOf(db, user.id);
+        tokens.revokeAllOf(user, 'password', by, at);
         // Reset by an administrator: a login slowed by the user's own failed attempts is free again.
         repo.resetLogin(db, user.login);
         repo.appendAudit(db, { at, who: by, action: 'user.password_set', subject: `user:${user.login}` });
@@ -356,6 +378,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
           repo.resetLogin(db, key);
           // Every session ends, this one too: whoever had the old password is out, and the user logs in again.
           repo.deleteSessionsOf(db, user.id);
+          tokens.revokeAllOf(user, 'password', user.login, at);
           repo.appendAudit(db, {
             at,
             who: user.login,
@@ -368,6 +391,12 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
     },
 
     auditLog: (limit = 100) => repo.audit(db, limit),
+
+    token: (raw, now) => tokens.token(raw, now),
+    bearer: (raw, from, now) => tokens.bearer(raw, from, now),
+    createToken: (login, name, by, now) => tokens.create(mustFind(login), name, by, now),
+    tokens: (login) => tokens.list(mustFind(login)),
+    revokeToken: (login, id, by, now) => tokens.revoke(mustFind(login), id, by, now),
 
     close: () => db.close(),
   };

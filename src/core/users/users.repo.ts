@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Db } from '../db/open-db';
 import { migrate } from '../db/migrate';
 import { OFFICE_MIGRATIONS } from './office-migrations';
+import type { ApiToken } from './api-tokens';
 import type { OfficeAuditEntry, OfficeUser, Role } from './office';
 
 /**
@@ -194,6 +195,11 @@ export const usersRepo = {
     ).run(login, at);
   },
 
+  /** A failure counted against an address only (a wrong bearer token names no login). */
+  noteIpFailure: (db: Db, ip: string, at: string): void => {
+    db.prepare("INSERT INTO login_failures (login, ip, at) VALUES ('', ?, ?)").run(ip, at);
+  },
+
   resetLogin: (db: Db, login: string): void => {
     db.prepare('DELETE FROM login_throttle WHERE login = ?').run(login);
   },
@@ -203,6 +209,51 @@ export const usersRepo = {
     db.prepare('DELETE FROM login_failures WHERE at < ?').run(failuresBefore);
     db.prepare('DELETE FROM login_throttle WHERE last_failure_at < ?').run(countersBefore);
   },
+
+  // Personal API tokens.
+  insertToken: (db: Db, t: { userId: number; name: string; tokenHash: string; at: string }): number =>
+    Number(
+      db
+        .prepare('INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)')
+        .run(t.userId, t.name, t.tokenHash, t.at).lastInsertRowid,
+    ),
+
+  /** A token not revoked, by the hash of what was presented. */
+  liveToken: (db: Db, tokenHash: string): { id: number; userId: number } | null =>
+    (db
+      .prepare('SELECT id, user_id AS userId FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL')
+      .get(tokenHash) as { id: number; userId: number } | undefined) ?? null,
+
+  touchToken: (db: Db, id: number, at: string): void => {
+    db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?').run(at, id);
+  },
+
+  /** A user's tokens, newest first (never the hash). */
+  tokensOf: (db: Db, userId: number): ApiToken[] =>
+    db
+      .prepare(
+        `SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, revoked_at AS revokedAt
+         FROM api_tokens WHERE user_id = ? ORDER BY id DESC`,
+      )
+      .all(userId) as ApiToken[],
+
+  tokenOf: (db: Db, userId: number, id: number): ApiToken | null =>
+    (db
+      .prepare(
+        `SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, revoked_at AS revokedAt
+         FROM api_tokens WHERE user_id = ? AND id = ?`,
+      )
+      .get(userId, id) as ApiToken | undefined) ?? null,
+
+  revokeToken: (db: Db, id: number, at: string): void => {
+    db.prepare('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
+  },
+
+  /** Revoke every live token of a user; how many were. */
+  revokeTokensOf: (db: Db, userId: number, at: string): number =>
+    db
+      .prepare('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL')
+      .run(at, userId).changes,
 
   // The office's audit.
   appendAudit: (

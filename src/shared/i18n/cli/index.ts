@@ -8,6 +8,8 @@ import { cliMainEn } from './main.en';
 import { cliMainPtBR } from './main.pt-BR';
 import { cliRunEn } from './run.en';
 import { cliRunPtBR } from './run.pt-BR';
+import { cliRemoteEn } from './remote.en';
+import { cliRemotePtBR } from './remote.pt-BR';
 import { cliServerEn } from './server.en';
 import { cliServerPtBR } from './server.pt-BR';
 import { cliUsersEn } from './users.en';
@@ -25,6 +27,7 @@ export const cliPtBR = {
   ...cliBranchesPtBR,
   ...cliServerPtBR,
   ...cliUsersPtBR,
+  ...cliRemotePtBR,
 };
 export const cliEn: typeof cliPtBR = {
   ...cliMainEn,
@@ -34,4 +37,5 @@ export const cliEn: typeof cliPtBR = {
   ...cliBranchesEn,
   ...cliServerEn,
   ...cliUsersEn,
+  ...cliRemoteEn,
 };
