@@ -147,6 +147,14 @@ test('office server: login, two clerks on one line, roles at the door, users and
   expect(actors).toContain('ana (server)');
   expect(actors).toContain('bia (server)');
 
+  // Each person's theme is their own: Ana's dark page leaves Caio's as it was, and stays hers after a reload.
+  await ana.page.getByLabel('Tema').selectOption({ label: 'Escuro' });
+  await expect(ana.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await ana.page.reload();
+  await expect(ana.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'system');
+
   // Sair ends Ana's session: the login page says so, and her old cookie opens nothing.
   await ana.page.getByRole('button', { name: 'Sair' }).click();
   await expect(ana.page).toHaveURL(/\/login\?m=loggedOut$/);

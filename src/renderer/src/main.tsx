@@ -1,20 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { call, CommandError } from './api/client';
+import { call, canLogout, CommandError } from './api/client';
 import { App } from './App';
 import { describeError, initI18n } from './i18n';
 import { readMe } from './me';
 import './styles.css';
+import { withOwnPrefs } from './own-prefs';
 import { applyTheme } from './theme';
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const [settings, { profiles }, me] = await Promise.all([
+    const [office, { profiles }, me] = await Promise.all([
       call('settings.get', {}),
       call('profiles.list', {}),
       readMe(),
     ]);
+    // On the office server each person's language and theme live in their own browser.
+    const settings = canLogout() ? withOwnPrefs(office) : office;
     applyTheme(settings.theme);
     await initI18n(settings.locale);
     root.render(
