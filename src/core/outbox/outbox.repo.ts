@@ -87,7 +87,8 @@ export function batchCounts(db: Db): Record<BatchState, number> {
 
 /**
  * Queue approved pairs for sending, in batches of at most `chunkSize` per bank account, in one transaction
- * with their audit entries. A receivable already in the outbox is skipped and reported, never queued again.
+ * with their audit entries. A receivable already in the outbox is skipped and reported, never queued again; so is a
+ * pair whose line is no longer approved with that receivable (decided otherwise since the pairs were read).
  * IMMEDIATE: the write lock is taken before that check reads. Deferred, the check read a snapshot another process
  * could commit past (a second supervisor's press on the other office-server process), and the first insert then
  * failed at once with "database is locked": busy_timeout does not wait for a read transaction that must upgrade.
@@ -101,47 +102,62 @@ export function enqueuePairs(
   const now = opts.now ?? new Date().toISOString();
   const size = Math.max(1, Math.min(opts.chunkSize ?? DEFAULT_CHUNK_SIZE, 1000));
   const known = db.prepare('SELECT 1 FROM outbox_items WHERE receivable_id = ?').pluck();
+  // The pairs were read before this transaction: a clerk may have rejected or changed the line since (another
+  // office-server process, a decision between the read and the press). Only a pair whose match is still approved
+  // with that receivable is queued.
+  const stillApproved = db
+    .prepare(
+      `SELECT 1 FROM matches m JOIN match_items i ON i.match_id = m.id AND i.active = 1
+       WHERE m.id = ? AND m.state = 'approved' AND i.receivable_id = ?`,
+    )
+    .pluck();
   const newBatch = db.prepare(
     `INSERT INTO outbox_batches (bank_account_id, state, created_at, created_by) VALUES (?, 'queued', ?, ?)`,
   );
   const addItem = db.prepare(
     'INSERT INTO outbox_items (receivable_id, batch_id, match_id, line_id, amount_cents, queued_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  return db.transaction(() => {
-    const skipped: number[] = [];
-    const byAccount = new Map<number, ApprovedPair[]>();
-    const seen = new Set<number>();
-    for (const p of pairs) {
-      if (seen.has(p.receivableId) || known.get(p.receivableId)) {
-        skipped.push(p.receivableId);
-        continue;
+  return db
+    .transaction(() => {
+      const skipped: number[] = [];
+      const byAccount = new Map<number, ApprovedPair[]>();
+      const seen = new Set<number>();
+      for (const p of pairs) {
+        if (
+          seen.has(p.receivableId) ||
+          known.get(p.receivableId) ||
+          (p.matchId != null && !stillApproved.get(p.matchId, p.receivableId))
+        ) {
+          skipped.push(p.receivableId);
+          continue;
+        }
+        seen.add(p.receivableId);
+        byAccount.set(p.bankAccountId, [...(byAccount.get(p.bankAccountId) ?? []), p]);
       }
-      seen.add(p.receivableId);
-      byAccount.set(p.bankAccountId, [...(byAccount.get(p.bankAccountId) ?? []), p]);
-    }
-    const batchIds: number[] = [];
-    for (const [account, list] of byAccount) {
-      for (let i = 0; i < list.length; i += size) {
-        const chunk = list.slice(i, i + size);
-        const batchId = Number(newBatch.run(account, now, who.actor).lastInsertRowid);
-        for (const p of chunk)
-          addItem.run(p.receivableId, batchId, p.matchId ?? null, p.lineId ?? null, p.amountCents, now);
-        appendAudit(db, {
-          ...who,
-          at: now,
-          action: 'outbox.queued',
-          subject: `batch:${batchId}`,
-          after: {
-            bankAccountId: account,
-            receivableIds: chunk.map((p) => p.receivableId),
-            totalCents: chunk.reduce((s, p) => s + p.amountCents, 0),
-          },
-        });
-        batchIds.push(batchId);
+      const batchIds: number[] = [];
+      for (const [account, list] of byAccount) {
+        for (let i = 0; i < list.length; i += size) {
+          const chunk = list.slice(i, i + size);
+          const batchId = Number(newBatch.run(account, now, who.actor).lastInsertRowid);
+          for (const p of chunk)
+            addItem.run(p.receivableId, batchId, p.matchId ?? null, p.lineId ?? null, p.amountCents, now);
+          appendAudit(db, {
+            ...who,
+            at: now,
+            action: 'outbox.queued',
+            subject: `batch:${batchId}`,
+            after: {
+              bankAccountId: account,
+              receivableIds: chunk.map((p) => p.receivableId),
+              totalCents: chunk.reduce((s, p) => s + p.amountCents, 0),
+            },
+          });
+          batchIds.push(batchId);
+        }
       }
-    }
-    return { batchIds, skipped };
-  }).immediate();
+      return { batchIds, skipped };
+    })
+    .immediate();
 }
 
 /**

@@ -311,3 +311,33 @@ describe('outbox: sending against the sandbox', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('outbox: a line decided otherwise after the pairs were read', () => {
+  it('is not queued: only pairs whose match is still approved with that receivable go', async () => {
+    const { sandboxBranch } = await import('../matching/testing-db');
+    const { approvedNotQueued } = await import('./approved.repo');
+    const { applyReview } = await import('../review/review.service');
+    const b = await sandboxBranch('csv', 60);
+    const { runMatching } = await import('../matching/matching.service');
+    runMatching(b.db, { statementId: b.statementId });
+    const proposed = b.db
+      .prepare(
+        `SELECT DISTINCT m.id FROM matches m JOIN match_items i ON i.match_id = m.id AND i.active = 1
+         WHERE m.state = 'suggested' ORDER BY m.id LIMIT 2`,
+      )
+      .pluck()
+      .all() as number[];
+    expect(proposed).toHaveLength(2);
+    applyReview(b.db, 'approve', proposed, who);
+    // The press read both pairs; then a clerk (another process) rejected the first line.
+    const read = approvedNotQueued(b.db);
+    expect(new Set(read.map((p) => p.matchId))).toEqual(new Set(proposed));
+    applyReview(b.db, 'reject', [proposed[0]!], who);
+    const r = enqueuePairs(b.db, read, who);
+    const queued = listBatches(b.db).flatMap((x) => x.receivableIds);
+    const ofFirst = read.filter((p) => p.matchId === proposed[0]).map((p) => p.receivableId);
+    const ofSecond = read.filter((p) => p.matchId === proposed[1]).map((p) => p.receivableId);
+    expect(r.skipped.sort()).toEqual(ofFirst.sort());
+    expect(queued.sort()).toEqual(ofSecond.sort());
+  });
+});
