@@ -27,7 +27,7 @@ test('Servidor do escritório (shots, desktop mode simulated): test a self-signe
   await page.addInitScript(() => {
     const define = Object.defineProperty;
     Object.defineProperty = function (target: object, key: PropertyKey, desc: PropertyDescriptor) {
-      if (target === window && key === 'api' && desc.value)
+      if (target === globalThis && key === 'api' && desc.value)
         desc = { ...desc, value: Object.freeze({ ...(desc.value as object), mode: 'desktop' }) };
       return define(target, key, desc);
     } as typeof Object.defineProperty;
