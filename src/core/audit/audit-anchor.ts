@@ -142,9 +142,11 @@ export function refreshAnchor(
   profileId: string,
   now = new Date(),
 ): AuditAnchor | null {
-  const head = auditHead(db);
   const out: { anchor: AuditAnchor | null; moved: boolean } = { anchor: null, moved: false };
   secrets.update(anchorId(profileId), (raw) => {
+    // The log's head is read under the anchor's lock: read before it, a second process (two office-server
+    // processes on one data folder) could anchor a later head first, and this one would then move it back.
+    const head = auditHead(db);
     const kept = parseAnchor(raw);
     out.anchor = kept;
     if (!head) return undefined;
