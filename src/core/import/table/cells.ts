@@ -1,6 +1,10 @@
 import * as XLSX from 'xlsx';
 
-export type Cell = XLSX.CellObject | undefined;
+/**
+ * A cell as SheetJS reads it, or (a CSV's cells, `splitDelimited`) its text alone: what SheetJS gives as
+ * `{ t: 's', v: text, w: text }`, without an object per cell. Never an empty string: an empty cell is a hole.
+ */
+export type Cell = XLSX.CellObject | string | undefined;
 
 /** The number-format helpers of SheetJS (typed `any` upstream). */
 interface SsfApi {
@@ -37,6 +41,7 @@ const ERRORS: Record<number, string> = {
 
 /** A cell as the clerk would read it. Numbers print plainly; a formula without a stored result is empty. */
 export function cellText(c: Cell): string {
+  if (typeof c === 'string') return c;
   if (!c || c.v === undefined || c.v === null) return '';
   switch (c.t) {
     case 's':
@@ -55,7 +60,7 @@ export function cellText(c: Cell): string {
 }
 
 export const isNumberCell = (c: Cell): c is XLSX.CellObject & { v: number } =>
-  c?.t === 'n' && typeof c.v === 'number';
+  !!c && typeof c === 'object' && c.t === 'n' && typeof c.v === 'number';
 
 /** A numeric cell formatted as a date (SheetJS reads date cells as serial numbers with a date format). */
 export function isDateCell(c: Cell): boolean {
@@ -68,6 +73,6 @@ export function isDateCell(c: Cell): boolean {
 
 /** A formula whose result was never computed and saved (written by a program, not by Excel). */
 export const isFormulaWithoutValue = (c: Cell) =>
-  !!c && c.f !== undefined && (c.v === undefined || c.t === 'z');
+  !!c && typeof c === 'object' && c.f !== undefined && (c.v === undefined || c.t === 'z');
 
 export const isEmptyRow = (row: Row) => !row || row.every((c) => cellText(c).trim() === '');

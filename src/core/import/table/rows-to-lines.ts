@@ -46,8 +46,14 @@ function sectionHeading(row: Row, m: TableMapping, date1904: boolean): 'future' 
   let first: string | null = null;
   for (let i = 0; i < row.length; i++) {
     const c = row[i];
-    if (!c || c.v === undefined || c.v === null || cellText(c).trim() === '') continue;
-    if (c.t !== 's') return null;
+    if (!c) continue;
+    // A CSV's cell is its text (a text cell).
+    if (typeof c === 'string') {
+      if (c.trim() === '') continue;
+    } else {
+      if (c.v === undefined || c.v === null || cellText(c).trim() === '') continue;
+      if (c.t !== 's') return null;
+    }
     first = cellText(c).trim();
     break;
   }

@@ -8,7 +8,8 @@ const LF = 0x0a;
  * Delimited text into rows, cell for cell what SheetJS 0.20's CSV reader (`dsv_to_sheet_str`) gives with
  * `{ raw: true, dense: true, sheetRows }` for `sep=<delimiter>\n` + text — the read the importer made
  * before, kept to the letter because a row's cells are stored (raw JSON) and fingerprinted downstream:
- * - a cell is `{ w, t: 's', v }` with its text; an empty cell is a hole, and so is a row with no filled cell;
+ * - a cell is its text (SheetJS makes it `{ w, t: 's', v }` of that text: see `Cell`); an empty cell is a
+ *   hole, and so is a row with no filled cell;
  * - a cell ends at the delimiter, CR, LF or CRLF; only a cell that starts with a quote is quoted: inside
  *   it every quote toggles “quoted” (where delimiters and line breaks are text); a quote elsewhere is text;
  * - a cell that starts and ends with a quote loses both, and its doubled quotes are undoubled; a lone
@@ -88,10 +89,7 @@ export function splitDelimited(text: string, delimiter: string, maxRows: number)
 /** A row's filled cells at their columns, the others holes, in an array of its size (not grown cell by cell). */
 function rowOf(cols: number[], texts: string[], filled: number): Cell[] {
   const row = new Array<Cell>(cols[filled - 1]! + 1);
-  for (let k = 0; k < filled; k++) {
-    const t = texts[k]!;
-    row[cols[k]!] = { w: t, t: 's', v: t };
-  }
+  for (let k = 0; k < filled; k++) row[cols[k]!] = texts[k];
   return row;
 }
 
