@@ -509,3 +509,95 @@ describe('the office server with a personal token (quita --server)', () => {
     expect((await bearer(good, 'users.me')).status).toBe(200);
   });
 });
+
+describe('the office server’s event stream after its session ends', () => {
+  /** A page's event stream: what it received, a promise of its end, and a wait for the next event block. */
+  function openStream(s: Session) {
+    return new Promise<{ text: () => string; ended: Promise<void>; next: () => Promise<string> }>(
+      (ok, ko) => {
+        let text = '';
+        let wake: (() => void) | null = null;
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: '/api/events',
+            ca: cert,
+            servername: 'localhost',
+            headers: { Host: `localhost:${server.port}`, Cookie: s.cookie, Origin: origin() },
+          },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.setEncoding('utf8');
+            const ended = new Promise<void>((done) => {
+              res.on('end', done);
+              res.on('close', done);
+            });
+            res.on('data', (d: string) => {
+              text += d;
+              wake?.();
+            });
+            const next = () =>
+              new Promise<string>((got) => {
+                const before = text.length;
+                wake = () => {
+                  if (text.length > before && text.endsWith('\n\n')) got(text.slice(before));
+                };
+              });
+            res.once('data', () => ok({ text: () => text, ended, next }));
+          },
+        );
+        req.on('error', ko);
+        req.end();
+      },
+    );
+  }
+  const progress = (jobId: string) =>
+    core.ctx.events.emit('job.progress', {
+      jobId,
+      phase: 'test',
+      done: 1,
+      total: 2,
+      etaMs: null,
+      waitingMs: 0,
+    });
+
+  it('ends the stream of a session left idle past 30 minutes, before any event reaches it', async () => {
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const s = await signIn('ana');
+    const stream = await openStream(s);
+    const first = stream.next();
+    progress('while-signed-in');
+    expect(await first).toContain('while-signed-in');
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    const after = Promise.race([stream.ended.then(() => 'ended'), stream.next()]);
+    progress('after-idle');
+    expect(await after).toBe('ended');
+    expect(stream.text()).not.toContain('after-idle');
+  });
+
+  it('ends the stream of a session signed out, or of a person deactivated meanwhile', async () => {
+    const s = await signIn('ana');
+    const stream = await openStream(s);
+    const out = await call('POST', '/auth/logout', {
+      headers: { Cookie: s.cookie, 'X-Quita-CSRF': s.csrf, Origin: origin() },
+    });
+    expect(out.status).toBe(303);
+    const after = Promise.race([stream.ended.then(() => 'ended'), stream.next()]);
+    progress('after-sign-out');
+    expect(await after).toBe('ended');
+    expect(stream.text()).not.toContain('after-sign-out');
+
+    const b = await signIn('bia');
+    const other = await openStream(b);
+    office.update('bia', { active: false }, 'test', clock);
+    try {
+      const gone = Promise.race([other.ended.then(() => 'ended'), other.next()]);
+      progress('after-deactivation');
+      expect(await gone).toBe('ended');
+      expect(other.text()).not.toContain('after-deactivation');
+    } finally {
+      office.update('bia', { active: true }, 'test', clock);
+    }
+  });
+});

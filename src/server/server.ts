@@ -350,7 +350,20 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
       if (!sameOrigin(req)) return void plain(res, 403, 'Forbidden: cross-origin request.');
       if (pathname === '/api/events') {
         if (req.method !== 'GET') return void plain(res, 405, 'Method not allowed', { Allow: 'GET' });
-        handleEvents(req, res, opts.events);
+        // The stream outlives the request that opened it: before each event, the session must still stand (not
+        // signed out, idle, too old or of a person deactivated since), or the stream ends. Not counted as activity:
+        // other people's work sends events, and it must not keep an idle clerk signed in.
+        let ended = false;
+        const live: Pick<EventBus, 'subscribe'> = {
+          subscribe: (listener) =>
+            opts.events.subscribe((name, payload) => {
+              if (ended) return;
+              if (opts.office.session(raw, now(), false)) return listener(name, payload);
+              ended = true;
+              res.end();
+            }),
+        };
+        handleEvents(req, res, live);
         return;
       }
       // Every request that changes something carries the session's CSRF token in a header no other site can set.

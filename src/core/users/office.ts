@@ -50,8 +50,11 @@ export interface Office {
     from: { ip: string; userAgent?: string },
     now?: Date,
   ): Promise<LoginResult>;
-  /** Valid and not idle: touches last_seen; else null (and the expired row is removed). */
-  session(rawId: string, now?: Date): { user: OfficeUser; csrf: string } | null;
+  /**
+   * Valid and not idle: touches last_seen (unless `touch` is false: a check that is not the person's activity, such
+   * as an event stream's); else null (and the expired row is removed).
+   */
+  session(rawId: string, now?: Date, touch?: boolean): { user: OfficeUser; csrf: string } | null;
   logout(rawId: string): void;
   userCount(): number;
   /** Used by the CLI to create the first administrator, and by the handlers. */
@@ -250,7 +253,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
         }),
       ),
 
-    session: (rawId, now = new Date()) => {
+    session: (rawId, now = new Date(), touch = true) => {
       if (typeof rawId !== 'string' || rawId.length === 0 || rawId.length > 200) return null;
       const idHash = sha256(rawId);
       const s = repo.session(db, idHash);
@@ -266,7 +269,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
         repo.deleteSession(db, idHash);
         return null;
       }
-      repo.touchSession(db, idHash, iso(now));
+      if (touch) repo.touchSession(db, idHash, iso(now));
       return { user, csrf: s.csrf };
     },
 
