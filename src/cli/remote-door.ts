@@ -102,7 +102,9 @@ function presentedCertificate(url: URL): Promise<PeerCertificate> {
 
 /** The agent every request of this run uses: the system's CAs, or the pinned certificate and nothing else. */
 async function makeAgent(url: URL, pin: string | null, say: Say): Promise<Agent> {
-  if (pin === null) return new Agent({ keepAlive: true });
+  // rejectUnauthorized said here, not left to Node's default: NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment turns
+  // that default off, and with it every check below, the pin's included (a token would go to whoever answers).
+  if (pin === null) return new Agent({ keepAlive: true, rejectUnauthorized: true });
   const cert = await presentedCertificate(url).catch((e: unknown) => {
     throw unreachable(url, e, say);
   });
@@ -111,6 +113,7 @@ async function makeAgent(url: URL, pin: string | null, say: Say): Promise<Agent>
   const pem = new X509Certificate(cert.raw).toString();
   return new Agent({
     keepAlive: true,
+    rejectUnauthorized: true,
     // The pinned certificate as the one more authority (a self-signed one is its own), the system's for one an
     // authority signed; either way the certificate must then be exactly the pinned one.
     ca: [pem, ...rootCertificates],

@@ -1,5 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { connect as connectNet, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
@@ -299,4 +301,64 @@ describe('quita --server URL', () => {
     for (const token of Object.values(tokens)) expect(everything).not.toContain(token);
     expect(errors).toEqual([]);
   });
+});
+
+describe('quita --server URL with NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment', () => {
+  /** Node reads the variable at each connection: set for one run only, as an office's shell profile would. */
+  async function withChecksOff<T>(fn: () => Promise<T>): Promise<T> {
+    const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    try {
+      return await fn();
+    } finally {
+      if (before === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = before;
+    }
+  }
+
+  it('still refuses a certificate no authority of this machine trusts (no pin)', async () => {
+    const before = logLines.length;
+    const r = await withChecksOff(() => remote('ana', ['status'], []));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^quita: O certificado do servidor https:\/\/localhost:\d+ não é confiável/);
+    expect(logLines.length).toBe(before);
+  }, 60_000);
+
+  it('still refuses, after the pinned certificate was checked, a connection that presents another', async () => {
+    // Someone between the clerk and the server lets the first look at the certificate through, then answers
+    // every later connection with a certificate of their own.
+    const impostorTls = makeSelfSigned(['localhost', '127.0.0.1']);
+    const heard: string[] = [];
+    const impostor = createHttpsServer({ cert: impostorTls.cert, key: impostorTls.key }, (req, res) => {
+      heard.push(String(req.headers.authorization ?? ''));
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"ok":true,"value":{}}');
+    });
+    await new Promise<void>((ok) => impostor.listen(0, '127.0.0.1', ok));
+    let connections = 0;
+    const proxy = createNetServer((client) => {
+      const port = connections++ === 0 ? server.port : (impostor.address() as AddressInfo).port;
+      const upstream = connectNet(port, '127.0.0.1');
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((ok) => proxy.listen(0, '127.0.0.1', ok));
+    try {
+      const url = `https://localhost:${(proxy.address() as AddressInfo).port}/`;
+      const r = await withChecksOff(() =>
+        quita(['--data-dir', clientDir, '--server', url, '--fingerprint', fingerprint, 'status'], {
+          env: { QUITA_TOKEN: tokens.ana! },
+        }),
+      );
+      expect(connections).toBeGreaterThan(1);
+      expect(heard).toEqual([]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^quita: O certificado do servidor https:\/\/localhost:\d+ não é confiável/);
+    } finally {
+      impostor.closeAllConnections();
+      await new Promise((ok) => impostor.close(ok));
+      await new Promise((ok) => proxy.close(ok));
+    }
+  }, 60_000);
 });
