@@ -15,7 +15,8 @@ export const helpPtBR = {
       desktop: 'Aplicativo instalado neste computador.',
       browser: 'No navegador: o Quita roda neste computador e aparece nesta aba.',
       cli: 'Pela linha de comando (terminal).',
-      server: 'Servidor do escritório: o Quita roda num computador do escritório, e cada pessoa entra com o próprio usuário.',
+      server:
+        'Servidor do escritório: o Quita roda num computador do escritório, e cada pessoa entra com o próprio usuário.',
     },
     dataDir: 'Pasta dos dados',
     dataDirNote: 'O banco de dados de cada filial, as cópias de segurança e as configurações.',

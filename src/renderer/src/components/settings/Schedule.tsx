@@ -72,6 +72,7 @@ export function Schedule() {
                     {t('cycle.schedule.from')}{' '}
                     <input
                       type="time"
+                      aria-label={`${t(`cycle.schedule.days.${i}`)}: ${t('cycle.schedule.from')}`}
                       value={d.from}
                       onChange={(e) => setDay(i, { ...d, from: e.target.value })}
                     />
@@ -80,6 +81,7 @@ export function Schedule() {
                     {t('cycle.schedule.to')}{' '}
                     <input
                       type="time"
+                      aria-label={`${t(`cycle.schedule.days.${i}`)}: ${t('cycle.schedule.to')}`}
                       value={d.to}
                       onChange={(e) => setDay(i, { ...d, to: e.target.value })}
                     />
