@@ -1,10 +1,12 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureRendererBuilt } from '../../tests/helpers/host';
 import { tempDir } from '../../tests/helpers/tmp';
 import { createCore, type Core } from '../core/bootstrap';
+import { DEFAULT_SCHEDULE } from '../core/cycle/schedule';
 import { openOffice, type Office } from '../core/users/office';
 import { COMMAND_NAMES } from '../shared/contract';
 import { COMMAND_ROLES, roleAllows, type Role } from '../shared/roles';
@@ -600,4 +602,43 @@ describe('the office server’s event stream after its session ends', () => {
       office.update('bia', { active: true }, 'test', clock);
     }
   });
+});
+
+describe('the scheduled cycle after a supervisor saved the schedule on the server', () => {
+  it('runs as the server’s own routine, not as the person whose request armed its timer', async () => {
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const caio = await signIn('caio');
+    expect(json(await command(caio, 'demo.start')).ok).toBe(true);
+    const profileId = (json(await command(caio, 'settings.get')).value as { activeProfileId: string })
+      .activeProfileId;
+    const bia = await signIn('bia');
+    // Only the wall clock is moved (it goes on at its own pace): the next slot of the schedule, 10:00 in
+    // Brasília on a Wednesday, is two seconds away, and the timer that waits for it is a real one.
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      shouldAdvanceTime: true,
+      now: new Date('2026-11-25T12:59:58.000Z'),
+    });
+    try {
+      const finished = new Promise<void>((ok) => {
+        const stop = core.events.subscribe((name, payload) => {
+          if (name === 'job.finished' && (payload as { jobId: string }).jobId === `cycle-${profileId}`) {
+            stop();
+            ok();
+          }
+        });
+      });
+      const saved = await command(bia, 'cycle.saveSchedule', { schedule: DEFAULT_SCHEDULE });
+      // Armed for that slot (not the next one because this machine was slow to get here).
+      expect(json(saved).value).toMatchObject({ nextRunAt: '2026-11-25T13:00:00.000Z' });
+      await finished;
+      const list = json(await command(caio, 'audit.list', { action: 'cycle.finished' })).value as {
+        entries: { actor: string; after: unknown }[];
+      };
+      expect(list.entries).toHaveLength(1);
+      expect(list.entries[0]!.actor).toBe(`${userInfo().username} (schedule)`);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CycleSchedule } from '../../shared/contract/cycle';
 import type { CoreContext } from '../context';
 import { createDispatch } from '../dispatch';
@@ -66,6 +67,9 @@ export function cycleHandlers(
   // The timer: armed for the active branch's next slot; re-armed after each run and when the schedule changes.
   let armed = false;
   let timer: NodeJS.Timeout | undefined;
+  // The timer is the core's, whichever request arms it (a supervisor saving the schedule on the office server): it
+  // runs in the context the handlers were made in, or every scheduled cycle would be audited as that person.
+  const outsideRequests = AsyncLocalStorage.snapshot();
   const arm = () => {
     clearTimeout(timer);
     let profileId: string;
@@ -76,7 +80,9 @@ export function cycleHandlers(
     }
     const next = nextRun(new Date(), scheduleOf(profileId));
     if (!next) return;
-    timer = setTimeout(() => void tick(), Math.min(2 ** 31 - 1, Math.max(0, next.getTime() - Date.now())));
+    timer = outsideRequests(() =>
+      setTimeout(() => void tick(), Math.min(2 ** 31 - 1, Math.max(0, next.getTime() - Date.now()))),
+    );
     timer.unref();
   };
   const tick = async () => {
