@@ -1,0 +1,157 @@
+/**
+ * [W] What one office-server process holds with five clerks (issue 34, "Measure: requests per second the server
+ * holds with 5 clerks"). A branch is made at the desk (sandbox API, sync, a 30-day CSV statement, matching), five
+ * users are added, then ONE `quita server` process (as the IT runs it) serves five clerks signed in over HTTPS, all
+ * at once:
+ * - reads: each clerk reads Conciliar's list of the statement (`match.lines`, details off) ROUNDS times;
+ * - decisions: each clerk marks a line "a revisar" and back (`review.toReview` / `review.approve` with `seen`), on
+ *   lines of its own, ROUNDS times (writes: each one SQLite transaction with its audit entry);
+ * - mixed: both at once (one read per decision), as a morning looks.
+ * Printed: requests, wall seconds and requests per second of each phase, and the median and 95th percentile of one
+ * request's time. Numbers, not assertions: `npm run bench -- server` (or `tsx bench/server/server.bench.ts`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCore } from '../../src/core/bootstrap';
+import { openOffice } from '../../src/core/users/office';
+import { startSandbox } from '../../src/sandbox';
+import { commandCaller } from '../../tests/helpers/core';
+import { ensureRendererBuilt } from '../../tests/helpers/host';
+import { must, signIn, spawnServer, type ClerkSession } from '../../tests/helpers/office-server';
+import { TEST_TODAY, testDay } from '../../tests/helpers/sandbox';
+import { tempDir } from '../../tests/helpers/tmp';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 200);
+const CLERKS = ['ana', 'beto', 'caio', 'davi', 'eva'];
+const password = (login: string) => `${login}-senha-do-bench`;
+
+interface Line {
+  matchId: number;
+  version: number;
+  state: string;
+  receivables: unknown[];
+}
+
+async function main() {
+  ensureRendererBuilt();
+  const sandbox = await startSandbox({
+    seed: 34,
+    today: TEST_TODAY,
+    members: 1500,
+    unreconciledDays: 30,
+    rateLimit: false,
+  });
+  const tmp = tempDir('quita-bench-server-');
+  const dataDir = join(tmp.dir, 'data');
+  const keyFile = join(tmp.dir, 'keys', 'master.key');
+  const core = createCore({ mode: 'cli', version: '0.0.0-bench', dataDir, env: { QUITA_KEY_FILE: keyFile } });
+  let statementId: number;
+  try {
+    const call = commandCaller(core);
+    await call('profiles.save', {
+      name: 'Quita Fit Centro',
+      baseUrl: sandbox.url,
+      username: sandbox.username,
+      password: sandbox.branchKey,
+      keyKind: 'branch',
+      rateLimit: { perSecond: 50, perMinute: 2000 },
+    });
+    await call('sync.run', { dueFrom: testDay(-75), dueTo: testDay(10), debtors: false });
+    const { schedule } = await call<{ schedule: Record<string, unknown> }>('cycle.schedule', {});
+    await call('cycle.saveSchedule', { schedule: { ...schedule, enabled: false } });
+    const account = sandbox.data.bankAccounts.find((a) => a.role === 'primary')!;
+    const st = sandbox.writeStatement({
+      bankAccountId: account.id,
+      from: testDay(-30),
+      to: TEST_TODAY,
+      format: 'csv',
+    });
+    const { uploadId } = core.ctx.uploads.stage(st.fileName, st.bytes);
+    ({ statementId } = await call<{ statementId: number }>('import.commit', {
+      uploadId,
+      bankAccountId: account.id,
+    }));
+    await call('match.run', { statementId });
+  } finally {
+    await core.close();
+  }
+  const office = openOffice(join(dataDir, 'office.sqlite'));
+  for (const login of CLERKS)
+    await office.addUser({ login, name: login, role: 'conferente', password: password(login) }, 'bench');
+  office.close();
+
+  const server = await spawnServer(dataDir, { ...process.env, QUITA_KEY_FILE: keyFile });
+  try {
+    const ca = readFileSync(join(dataDir, 'server-tls', 'server-cert.pem'), 'utf8');
+    const clerks: ClerkSession[] = [];
+    for (const login of CLERKS) clerks.push(await signIn(server, ca, login, password(login)));
+    const list = async (s: ClerkSession) =>
+      (await must<{ rows: Line[] }>(s, 'match.lines', { statementId, limit: 5000, details: false })).rows;
+    const rows = (await list(clerks[0]!)).filter((r) => r.state === 'suggested' && r.receivables.length > 0);
+    console.log(
+      `statement: ${rows.length} lines with a proposal; ${ROUNDS} rounds per clerk, 5 clerks, one process`,
+    );
+    // Each clerk its own lines: the decisions measure the writes, not the refusals.
+    const own = CLERKS.map((_, k) => rows.filter((_, i) => i % CLERKS.length === k));
+
+    const times: number[] = [];
+    const timed = async <T>(p: () => Promise<T>) => {
+      const t0 = performance.now();
+      const r = await p();
+      times.push(performance.now() - t0);
+      return r;
+    };
+    const decide = async (s: ClerkSession, line: Line) => {
+      const to = await timed(() =>
+        must<{ changed: number }>(s, 'review.toReview', {
+          matchIds: [line.matchId],
+          seen: [{ matchId: line.matchId, version: line.version }],
+        }),
+      );
+      if (to.changed !== 1) throw new Error(`not decided: line ${line.matchId}`);
+      line.version += 1;
+      await timed(() =>
+        must(s, 'review.approve', {
+          matchIds: [line.matchId],
+          seen: [{ matchId: line.matchId, version: line.version }],
+        }),
+      );
+      line.version += 1;
+    };
+    const phase = async (name: string, work: (s: ClerkSession, k: number) => Promise<number>) => {
+      times.length = 0;
+      const t0 = performance.now();
+      const counts = await Promise.all(clerks.map((s, k) => work(s, k)));
+      const secs = (performance.now() - t0) / 1000;
+      const n = counts.reduce((a, b) => a + b, 0);
+      const sorted = [...times].sort((a, b) => a - b);
+      const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(1);
+      console.log(
+        `${name.padEnd(10)} ${String(n).padStart(6)} requests in ${secs.toFixed(1).padStart(5)} s → ` +
+          `${(n / secs).toFixed(0).padStart(4)} req/s; one request: median ${q(0.5)} ms, p95 ${q(0.95)} ms`,
+      );
+    };
+    await phase('reads', async (s) => {
+      for (let i = 0; i < ROUNDS; i++) await timed(() => list(s));
+      return ROUNDS;
+    });
+    await phase('decisions', async (s, k) => {
+      for (let i = 0; i < ROUNDS; i++) await decide(s, own[k]![i % own[k]!.length]!);
+      return ROUNDS * 2;
+    });
+    await phase('mixed', async (s, k) => {
+      for (let i = 0; i < ROUNDS; i++) {
+        await timed(() => list(s));
+        await decide(s, own[k]![i % own[k]!.length]!);
+      }
+      return ROUNDS * 3;
+    });
+    for (const s of clerks) s.close();
+  } finally {
+    await server.stop();
+    await sandbox.close();
+    tmp.cleanup();
+  }
+}
+
+await main();
