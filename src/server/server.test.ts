@@ -642,3 +642,55 @@ describe('the scheduled cycle after a supervisor saved the schedule on the serve
     }
   }, 120_000);
 });
+
+describe('the office server’s event stream after its token is revoked', () => {
+  it('ends a token’s stream when the token is revoked, before the next event reaches it', async () => {
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const token = office.createToken('ana', 'revogado com o fluxo aberto', 'test', clock).token;
+    const id = office.tokens('ana')[0]!.id;
+    const stream = await new Promise<{ text: () => string; ended: Promise<string>; next: Promise<string> }>(
+      (ok, ko) => {
+        let text = '';
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: '/api/events',
+            ca: cert,
+            servername: 'localhost',
+            headers: { Host: `localhost:${server.port}`, Authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.setEncoding('utf8');
+            const ended = new Promise<string>((done) => {
+              res.on('end', () => done('ended'));
+              res.on('close', () => done('ended'));
+            });
+            const next = new Promise<string>((got) =>
+              res.on('data', (d: string) => {
+                text += d;
+                if (text.includes('event: ')) got(text);
+              }),
+            );
+            res.once('data', () => ok({ text: () => text, ended, next }));
+          },
+        );
+        req.on('error', ko);
+        req.end();
+      },
+    );
+    office.revokeToken('ana', id, 'test', clock);
+    const after = Promise.race([stream.ended, stream.next]);
+    core.ctx.events.emit('job.progress', {
+      jobId: 'after-revocation',
+      phase: 'test',
+      done: 1,
+      total: 2,
+      etaMs: null,
+      waitingMs: 0,
+    });
+    expect(await after).toBe('ended');
+    expect(stream.text()).not.toContain('after-revocation');
+  });
+});

@@ -187,6 +187,20 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     });
   };
 
+  /** The server's events for one stream, as long as `live()` holds at each event; then the stream ends. */
+  const whileLive = (res: ServerResponse, live: () => boolean): Pick<EventBus, 'subscribe'> => {
+    let ended = false;
+    return {
+      subscribe: (listener) =>
+        opts.events.subscribe((name, payload) => {
+          if (ended) return;
+          if (live()) return listener(name, payload);
+          ended = true;
+          res.end();
+        }),
+    };
+  };
+
   const asRequester = (u: OfficeUser): Requester => ({ login: u.login, name: u.name, role: u.role });
 
   const login = async (req: IncomingMessage, res: ServerResponse) => {
@@ -271,7 +285,12 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     const who = asRequester(r.user);
     if (pathname === '/api/events') {
       if (req.method !== 'GET') return void plain(res, 405, 'Method not allowed', { Allow: 'GET' });
-      return handleEvents(req, res, opts.events);
+      // As a session's stream: a token revoked (or its person deactivated) meanwhile ends it at the next event.
+      return handleEvents(
+        req,
+        res,
+        whileLive(res, () => opts.office.token(token, now(), false) !== null),
+      );
     }
     if (pathname === '/api/uploads') return handleUpload(req, res, opts.uploads);
     const m = /^\/api\/commands\/([^/]+)$/.exec(pathname);
@@ -353,17 +372,11 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
         // The stream outlives the request that opened it: before each event, the session must still stand (not
         // signed out, idle, too old or of a person deactivated since), or the stream ends. Not counted as activity:
         // other people's work sends events, and it must not keep an idle clerk signed in.
-        let ended = false;
-        const live: Pick<EventBus, 'subscribe'> = {
-          subscribe: (listener) =>
-            opts.events.subscribe((name, payload) => {
-              if (ended) return;
-              if (opts.office.session(raw, now(), false)) return listener(name, payload);
-              ended = true;
-              res.end();
-            }),
-        };
-        handleEvents(req, res, live);
+        handleEvents(
+          req,
+          res,
+          whileLive(res, () => opts.office.session(raw, now(), false) !== null),
+        );
         return;
       }
       // Every request that changes something carries the session's CSRF token in a header no other site can set.

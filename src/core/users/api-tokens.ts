@@ -51,20 +51,20 @@ function tokenNotFound(login: string, id: number): AppError {
  * guessing tokens is no faster than guessing passwords.
  */
 export function apiTokens(db: Db, audit: (e: Parameters<typeof repo.appendAudit>[1]) => void) {
-  const lookup = (raw: string, now: Date): OfficeUser | null => {
+  const lookup = (raw: string, now: Date, touch = true): OfficeUser | null => {
     if (typeof raw !== 'string' || !TOKEN_SHAPE.test(raw)) return null;
     const t = repo.liveToken(db, sha256(raw));
     if (!t) return null;
     const user = repo.byId(db, t.userId);
     if (!user || !user.active) return null;
-    repo.touchToken(db, t.id, iso(now));
+    if (touch) repo.touchToken(db, t.id, iso(now));
     return user;
   };
 
   return {
-    /** A live token of an active user: touches its last use. */
-    token: (raw: string, now = new Date()): { user: OfficeUser } | null => {
-      const user = lookup(raw, now);
+    /** A live token of an active user: touches its last use (unless `touch` is false: an event stream's check). */
+    token: (raw: string, now = new Date(), touch = true): { user: OfficeUser } | null => {
+      const user = lookup(raw, now, touch);
       return user ? { user } : null;
     },
 

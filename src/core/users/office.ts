@@ -91,8 +91,8 @@ export interface Office {
   auditLog(limit?: number): OfficeAuditEntry[];
 
   // Personal API tokens (api-tokens.ts), for `quita --server URL`.
-  /** A live token of an active user, or null; touches its last use. */
-  token(raw: string, now?: Date): { user: OfficeUser } | null;
+  /** A live token of an active user, or null; touches its last use (unless `touch` is false). */
+  token(raw: string, now?: Date, touch?: boolean): { user: OfficeUser } | null;
   /** A token presented over HTTP: like `token`, and a wrong one slows its address as a failed login does. */
   bearer(raw: string, from: { ip: string }, now?: Date): BearerResult;
   /** A new token for `login`; the raw token (`quita_…`) is in this answer only, never stored nor audited. */
@@ -395,7 +395,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
 
     auditLog: (limit = 100) => repo.audit(db, limit),
 
-    token: (raw, now) => tokens.token(raw, now),
+    token: (raw, now, touch) => tokens.token(raw, now, touch),
     bearer: (raw, from, now) => tokens.bearer(raw, from, now),
     createToken: (login, name, by, now) => tokens.create(mustFind(login), name, by, now),
     tokens: (login) => tokens.list(mustFind(login)),
