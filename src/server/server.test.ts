@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
+import { connect as tlsConnect } from 'node:tls';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -30,6 +31,7 @@ let office: Office;
 let core: Core;
 let server: RunningOfficeServer;
 let cert: string;
+let tlsKey: string;
 let clock = new Date('2026-11-27T13:00:00Z');
 const logLines: Record<string, unknown>[] = [];
 const errors: string[] = [];
@@ -63,6 +65,7 @@ beforeAll(async () => {
   copyFileSync('out/renderer/bridge.js', join(staticDir, 'bridge.js'));
   const tls = makeSelfSigned(['localhost', '127.0.0.1']);
   cert = tls.cert;
+  tlsKey = tls.key;
   server = await startOfficeServer({
     dispatch: core.dispatch,
     runAs: (who, fn) => core.runAs(who, fn),
@@ -693,4 +696,77 @@ describe('the office server’s event stream after its token is revoked', () => 
     expect(await after).toBe('ended');
     expect(stream.text()).not.toContain('after-revocation');
   });
+});
+
+describe('the office server and a connection that never sends a request (slowloris)', () => {
+  it('drops a connection silent for the headers’ time, and keeps a page’s event stream that outlives it', async () => {
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const quick = await startOfficeServer({
+      dispatch: core.dispatch,
+      runAs: (who, fn) => core.runAs(who, fn),
+      office,
+      events: core.events,
+      uploads: core.uploads,
+      staticDir: join(t.dir, 'renderer'),
+      tls: { cert, key: tlsKey },
+      address: '127.0.0.1',
+      port: 0,
+      names: ['localhost'],
+      say: { t: (k: string) => k, locale: 'pt-BR' } as never,
+      logLine: () => undefined,
+      logError: (m, e) => errors.push(`${m} ${String(e)}`),
+      now: () => clock,
+      headersTimeoutMs: 300,
+    });
+    try {
+      const s = await signIn('caio');
+      // A page's event stream on this server, opened first: it must outlive the silent connection below.
+      const got: string[] = [];
+      const streamed = new Promise<void>((ok, ko) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: quick.port,
+            path: '/api/events',
+            ca: cert,
+            servername: 'localhost',
+            headers: {
+              Host: `localhost:${quick.port}`,
+              Cookie: s.cookie,
+              Origin: `https://localhost:${quick.port}`,
+            },
+          },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => {
+              got.push(d);
+              if (d.includes('still-streaming')) {
+                req.destroy();
+                ok();
+              }
+            });
+          },
+        );
+        req.on('error', ko);
+        req.end();
+      });
+      while (got.length === 0) await new Promise((r) => setImmediate(r));
+      // A connection that finishes its handshake and then says nothing: the server ends it.
+      const silent = tlsConnect({ host: '127.0.0.1', port: quick.port, ca: cert, servername: 'localhost' });
+      silent.on('error', () => undefined);
+      await new Promise<void>((ok) => silent.once('close', () => ok()));
+      core.ctx.events.emit('job.progress', {
+        jobId: 'still-streaming',
+        phase: 'test',
+        done: 1,
+        total: 2,
+        etaMs: null,
+        waitingMs: 0,
+      });
+      await streamed;
+    } finally {
+      await quick.close();
+    }
+  }, 30_000);
 });

@@ -45,6 +45,8 @@ export interface OfficeServerOptions {
   logError?: (message: string, e: unknown) => void;
   /** The clock of sessions and the login throttle (tests pin it). */
   now?: () => Date;
+  /** How long a connection may take to send a request's headers, or to send anything at all (tests shorten it). */
+  headersTimeoutMs?: number;
 }
 
 export interface RunningOfficeServer {
@@ -444,6 +446,8 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
         else res.destroy();
       };
       try {
+        // A request has begun: its own time is requestTimeout's (the guard against silent connections is off).
+        req.socket.setTimeout(0);
         for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
         res.setHeader('Strict-Transport-Security', 'max-age=31536000');
         if ((req.headersDistinct.host?.length ?? 0) > 1) return plain(res, 400, 'Bad request');
@@ -457,8 +461,13 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
       }
     },
   );
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  const headersTimeoutMs = opts.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  server.headersTimeout = headersTimeoutMs;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  // headersTimeout counts only once a request has begun: a connection that completes its handshake and then says
+  // nothing would be kept for ever, and enough of them exhaust the server (slowloris). Silent that long, it ends
+  // (Node destroys a socket whose timeout nobody handles); the first request clears this.
+  server.on('secureConnection', (socket) => socket.setTimeout(headersTimeoutMs));
   const refuse = (_req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => socket.destroy());
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
