@@ -3,13 +3,15 @@ import { request } from 'node:https';
 import { connect as tlsConnect } from 'node:tls';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureRendererBuilt } from '../../tests/helpers/host';
 import { tempDir } from '../../tests/helpers/tmp';
 import { createCore, type Core } from '../core/bootstrap';
 import { DEFAULT_SCHEDULE } from '../core/cycle/schedule';
 import { openOffice, type Office } from '../core/users/office';
-import { COMMAND_NAMES } from '../shared/contract';
+import { COMMAND_NAMES, EVENT_NAMES } from '../shared/contract';
 import { COMMAND_ROLES, roleAllows, type Role } from '../shared/roles';
 import { startOfficeServer, type RunningOfficeServer } from './server';
 import { makeSelfSigned } from './tls';
@@ -769,4 +771,63 @@ describe('the office server and a connection that never sends a request (slowlor
       await quick.close();
     }
   }, 30_000);
+});
+
+describe('the page’s bridge on the office server when its event stream is refused', () => {
+  it('goes to the login page once, instead of asking for the stream again every 2 s for ever', async () => {
+    // The bridge as the build makes it (electron.vite.config.ts), run against a page of the office server.
+    const built = await esbuild({
+      entryPoints: ['src/renderer/bridge/http-bridge.ts'],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      target: 'es2022',
+      platform: 'browser',
+      define: {
+        __QUITA_COMMANDS__: JSON.stringify(COMMAND_NAMES),
+        __QUITA_EVENTS__: JSON.stringify(EVENT_NAMES),
+      },
+    });
+    const meta: Record<string, string> = { 'quita-server': '1', 'quita-csrf': 'csrf-da-pagina' };
+    const seen: string[] = [];
+    let told: (what: string) => void = () => undefined;
+    const next = () => new Promise<string>((ok) => (told = ok));
+    const page = {
+      document: {
+        querySelector: (q: string) => {
+          const name = /name="([^"]+)"/.exec(q)?.[1] ?? '';
+          return name in meta ? { getAttribute: () => meta[name] } : null;
+        },
+      },
+      location: {
+        hash: '',
+        pathname: '/',
+        search: '',
+        assign: (to: string) => {
+          seen.push(`assign ${to}`);
+          told('assign');
+        },
+      },
+      history: { replaceState: () => undefined },
+      sessionStorage: { getItem: () => null, setItem: () => undefined },
+      // The session ended: the server refuses the stream as it refuses a command.
+      fetch: async (url: string) => {
+        seen.push(`fetch ${url}`);
+        return { status: 401, ok: false, body: null };
+      },
+      setTimeout: (_fn: () => void, ms: number) => {
+        seen.push(`retry in ${ms} ms`);
+        told('retry');
+        return 0;
+      },
+      console,
+    } as Record<string, unknown>;
+    page.window = page;
+    runInNewContext(built.outputFiles[0]!.text, page);
+    const api = page.api as { on(event: string, listener: () => void): () => void };
+    const first = next();
+    api.on('job.progress', () => undefined);
+    expect(await first).toBe('assign');
+    expect(seen).toEqual(['fetch /api/events', 'assign /login?m=expired']);
+  });
 });

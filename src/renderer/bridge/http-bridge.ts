@@ -115,6 +115,9 @@ async function stream(): Promise<void> {
   streaming = true;
   try {
     const res = await fetch('/api/events', { headers: auth() });
+    // On the office server the stream is refused when the session ended (idle, signed out, the person deactivated):
+    // the page goes to the login page, as a refused command does, instead of asking again every 2 s for ever.
+    if (onServer && res.status === 401) return void sessionEnded();
     if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buf = '';
