@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventName } from '../shared/contract';
-import { backgroundJob } from './background';
+import { backgroundJob, backgroundRegistry } from './background';
 import { AppError } from './errors';
 import { memoryLogger } from './log';
 
@@ -74,5 +74,52 @@ describe('a failed background job leaves a trace', () => {
     expect(runs).toBe(1);
     expect(r.log.lines).toEqual([]);
     expect(r.events).toEqual([]);
+  });
+});
+
+describe('stopping at exit', () => {
+  const reporting = {
+    what: 'the test job',
+    jobId: (p: string) => `test-${p}`,
+    events: { emit: () => undefined },
+    log: { error: () => undefined },
+  };
+
+  it('waits for the run in progress before the databases close', async () => {
+    let finish!: () => void;
+    const steps: string[] = [];
+    const job = backgroundJob(
+      () =>
+        new Promise<{ retryAt: null }>((ok) => {
+          finish = () => {
+            steps.push('run ended');
+            ok({ retryAt: null });
+          };
+        }),
+      reporting,
+    );
+    const registry = backgroundRegistry();
+    registry.add(
+      () => job.stop(),
+      () => undefined,
+    );
+    job.start('p-1');
+    const stopped = registry.stopAll().then(() => steps.push('stopped'));
+    await Promise.resolve();
+    expect(steps).toEqual([]);
+    finish();
+    await stopped;
+    expect(steps).toEqual(['run ended', 'stopped']);
+  });
+
+  it('does not wait for ever for a run that does not end', async () => {
+    const job = backgroundJob(() => new Promise<{ retryAt: null }>(() => undefined), reporting);
+    const registry = backgroundRegistry();
+    registry.add(
+      () => job.stop(),
+      () => undefined,
+    );
+    job.start('p-1');
+    await expect(registry.stopAll(20)).resolves.toBeUndefined();
   });
 });

@@ -13,7 +13,8 @@ export interface BackgroundJob<T extends { retryAt: string | null }> {
   kick(profileId: string): Promise<T>;
   /** Start a run nobody waits for: its failure is reported (log and `job.finished`), never dropped. */
   start(profileId: string): void;
-  stop(): void;
+  /** No more timed runs; resolves once the runs in progress have ended (their outcome is reported as always). */
+  stop(): Promise<void>;
 }
 
 /** Where a failed run is told: the log keeps the details, the screen that started it gets one sentence. */
@@ -81,23 +82,29 @@ export function backgroundJob<T extends { retryAt: string | null }>(
   return {
     kick,
     start,
-    stop() {
+    async stop() {
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
+      await Promise.allSettled([...running.values()]);
     },
   };
 }
 
 /** Background jobs register here so a front door can resume them at start-up and stop them at exit. */
 export interface BackgroundRegistry {
-  add(stop: () => void, resume: (profileId: string) => void): void;
+  add(stop: () => void | Promise<void>, resume: (profileId: string) => void): void;
   /** Resume pending work of a profile (queued notifications, unsent or unsettled batches). */
   resume(profileId: string): void;
-  stopAll(): void;
+  /**
+   * Stop every job, and wait (at most `waitMs`) for the runs in progress: closing the databases under a running
+   * sender made its last step fail ("the database connection is not open") instead of ending where it is. A run
+   * still going after the wait ends like a crash, which the outbox recovers from at the next start.
+   */
+  stopAll(waitMs?: number): Promise<void>;
 }
 
 export function backgroundRegistry(): BackgroundRegistry {
-  const jobs: { stop: () => void; resume: (profileId: string) => void }[] = [];
+  const jobs: { stop: () => void | Promise<void>; resume: (profileId: string) => void }[] = [];
   return {
     add: (stop, resume) => void jobs.push({ stop, resume }),
     resume(profileId) {
@@ -109,8 +116,15 @@ export function backgroundRegistry(): BackgroundRegistry {
         }
       }
     },
-    stopAll() {
-      for (const j of jobs) j.stop();
+    async stopAll(waitMs = 10_000) {
+      const stopped = Promise.allSettled(jobs.map(async (j) => j.stop()));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((ok) => {
+        timer = setTimeout(ok, waitMs);
+        timer.unref();
+      });
+      await Promise.race([stopped, late]);
+      clearTimeout(timer);
     },
   };
 }

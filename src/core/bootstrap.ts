@@ -205,7 +205,7 @@ export function createCore(opts: CoreOptions): Core {
       if (id && settings.profile(id)) ctx.background.resume(id);
     },
     close: async () => {
-      ctx.background.stopAll();
+      await ctx.background.stopAll();
       ctx.updater.stop();
       for (const p of settings.profiles()) anchor(p.id);
       dbs.closeAll();
