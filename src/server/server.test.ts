@@ -831,3 +831,24 @@ describe('the page’s bridge on the office server when its event stream is refu
     expect(seen).toEqual(['fetch /api/events', 'assign /login?m=expired']);
   });
 });
+
+describe('a cycle a person runs on the server', () => {
+  it('is recorded as theirs, by hand, whatever trigger the request names', async () => {
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const bia = await signIn('bia');
+    const caio = await signIn('caio');
+    // The demonstration branch the scheduled cycle's test started.
+    const settings = json(await command(caio, 'settings.get')).value as { activeProfileId: string | null };
+    expect(settings.activeProfileId).toBeTruthy();
+    const r = json(await command(bia, 'cycle.run', { trigger: 'schedule' }));
+    expect(r.ok).toBe(true);
+    const run = r.value as { busy: boolean; cycle: { id: number; trigger: string } | null };
+    expect(run.busy).toBe(false);
+    expect(run.cycle?.trigger).toBe('manual');
+    const list = json(await command(caio, 'audit.list', { action: 'cycle.finished' })).value as {
+      entries: { actor: string; subject: string }[];
+    };
+    const entry = list.entries.find((e) => e.subject === `cycle ${run.cycle!.id}`);
+    expect(entry?.actor).toBe('bia (server)');
+  }, 120_000);
+});

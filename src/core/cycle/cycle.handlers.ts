@@ -108,9 +108,12 @@ export function cycleHandlers(
   );
 
   return {
-    'cycle.run': async ({ trigger }) => {
+    'cycle.run': async (input) => {
       ensureArmed();
       const profileId = ctx.activeProfileId();
+      // A person signed in on the office server runs it by hand, whatever trigger the request names: only the timer
+      // and `quita run --cycle` on the machine itself are the routine (audited as `(schedule)`, not as a person).
+      const trigger = ctx.requester() ? 'manual' : input.trigger;
       const run = () => runCycle(ctx, dispatchFor(profileId), profileId, trigger, deps);
       // `quita run --cycle` is what the operating system's scheduler runs: the routine, as the app's own timer.
       return trigger === 'manual' ? run() : ctx.asRoutine(run);
