@@ -350,3 +350,18 @@ describe('office_audit', () => {
     expect(text).not.toContain('scrypt$');
   });
 });
+
+describe('what a wrong login leaves behind', () => {
+  it('keeps the failure counters under the login’s hash: a password typed into the login field is not stored', async () => {
+    const typo = 'Ana-Conferente-2026-Senha';
+    expect((await office.login(typo, 'qualquer-coisa', FROM, at(S))).ok).toBe(false);
+    // The counters still count that name (case and spaces alike): five failures slow it.
+    for (let i = 0; i < 5; i++) await office.login(` ${typo.toUpperCase()} `, 'x', FROM, at(2 * S));
+    expect(await office.login(typo, 'x', FROM, at(2 * S + 100))).toMatchObject({ code: 'login.throttled' });
+    // Closed: the write-ahead log is folded into the file, which is read whole, free pages included.
+    office.close();
+    const bytes = readFileSync(file).toString('latin1');
+    expect(bytes.toLowerCase()).not.toContain(typo.toLowerCase());
+    office = openOffice(file);
+  });
+});

@@ -128,6 +128,11 @@ const iso = (d: Date) => d.toISOString();
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 /** What an attempt's login is counted as: the typed name, any case, as stored. */
 const loginKey = (login: string) => login.trim().toLowerCase().slice(0, LOGIN_KEY_MAX);
+/**
+ * The failed-login counters are kept under the login's SHA-256, not the text typed: a password typed into the login
+ * field by mistake must not sit in office.sqlite for a day.
+ */
+const throttleKey = (key: string) => `sha256:${sha256(key)}`;
 
 /** What office_audit keeps of a user: never the password nor its hash. */
 const audited = (u: OfficeUser) => ({ login: u.login, name: u.name, role: u.role, active: u.active });
@@ -189,7 +194,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
   purge(new Date());
 
   const loginWait = (key: string, now: Date) => {
-    const t = repo.loginThrottle(db, key);
+    const t = repo.loginThrottle(db, throttleKey(key));
     return t ? waitLeft(t.failures, LOGIN_FREE_FAILURES, t.lastFailureAt, now) : 0;
   };
   const ipWait = (ip: string, now: Date) => {
@@ -226,7 +231,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
           // Always one scrypt, known login or not.
           const good = (await verifyPassword(password, hash)) && user !== null;
           if (!good || !user) {
-            repo.noteFailure(db, key, from.ip, iso(now));
+            repo.noteFailure(db, throttleKey(key), from.ip, iso(now));
             const next = Math.max(loginWait(key, now), ipWait(from.ip, now));
             return next > 0
               ? { ok: false, code: 'login.wrong', retryAfterMs: next }
@@ -238,7 +243,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
           const sessionId = token();
           const csrf = token();
           db.transaction(() => {
-            repo.resetLogin(db, key);
+            repo.resetLogin(db, throttleKey(key));
             repo.noteLogin(db, user.id, iso(now));
             repo.insertSession(db, {
               idHash: sha256(sessionId),
@@ -347,7 +352,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
         repo.deleteSessionsOf(db, user.id);
         tokens.revokeAllOf(user, 'password', by, at);
         // Reset by an administrator: a login slowed by the user's own failed attempts is free again.
-        repo.resetLogin(db, user.login);
+        repo.resetLogin(db, throttleKey(loginKey(user.login)));
         repo.appendAudit(db, { at, who: by, action: 'user.password_set', subject: `user:${user.login}` });
       })();
       return user;
@@ -362,7 +367,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
         const wait = loginWait(key, now);
         if (wait > 0) throw throttled(wait);
         if (!(await verifyPassword(current, repo.passwordHash(db, user.id) ?? ''))) {
-          repo.noteFailure(db, key, 'change-password', iso(now));
+          repo.noteFailure(db, throttleKey(key), 'change-password', iso(now));
           throw new AppError('validation', 'The current password is not right.', {
             code: 'users.current_wrong',
             field: 'current',
@@ -378,7 +383,7 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
         const at = iso(now);
         db.transaction(() => {
           repo.setPasswordHash(db, user.id, hash, at);
-          repo.resetLogin(db, key);
+          repo.resetLogin(db, throttleKey(key));
           // Every session ends, this one too: whoever had the old password is out, and the user logs in again.
           repo.deleteSessionsOf(db, user.id);
           tokens.revokeAllOf(user, 'password', user.login, at);
