@@ -472,6 +472,10 @@ describe('the office server with a personal token (quita --server)', () => {
     expect(events.status).toBe(200);
     expect(events.type).toMatch(/^text\/event-stream/);
     expect(events.first).toContain(': connected');
+    // The stream the client ended is in the request log too, said to have ended early, with its person.
+    await expect
+      .poll(() => logLines.find((l) => l.path === '/api/events' && l.user === 'bia'))
+      .toMatchObject({ method: 'GET', status: 200, ended: 'early' });
   });
 
   it('refuses a wrong, a revoked and a deactivated person’s token, and never logs a token', async () => {

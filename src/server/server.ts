@@ -428,7 +428,8 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     (req, res) => {
       const t0 = performance.now();
       let user: string | null = null;
-      res.on('finish', () =>
+      // On close, not finish: an event stream never finishes (the client or the server ends it), and it is logged too.
+      res.on('close', () =>
         logLine({
           at: new Date().toISOString(),
           ip: clientIp(req),
@@ -438,6 +439,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
           status: res.statusCode,
           ms: Math.round(performance.now() - t0),
           ...(user ? { user } : {}),
+          ...(res.writableFinished ? {} : { ended: 'early' }),
         }),
       );
       const fail = (e: unknown) => {
