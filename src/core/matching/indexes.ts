@@ -198,17 +198,26 @@ export function amountsBetween(idx: Indexes, lo: number, hi: number): number[] {
 export const RECEIVED_BEFORE = 3;
 export const RECEIVED_AFTER = 10;
 
-/** Received receivables of `list` marked received around `day`. */
-export function receivedAround(list: PRec[] | undefined, day: number): PRec[] {
-  if (!list) return [];
+/** The first index of `list` (sorted by receiving day) received on `day` or later. */
+function recvBound(list: PRec[], day: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid]!.recvDay < day - RECEIVED_BEFORE) lo = mid + 1;
+    if (list[mid]!.recvDay < day) lo = mid + 1;
     else hi = mid;
   }
-  const out: PRec[] = [];
-  for (let k = lo; k < list.length && list[k]!.recvDay <= day + RECEIVED_AFTER; k++) out.push(list[k]!);
-  return out;
+  return lo;
+}
+
+/** Received receivables of `list` marked received around `day`. */
+export function receivedAround(list: PRec[] | undefined, day: number): PRec[] {
+  if (!list) return [];
+  return list.slice(recvBound(list, day - RECEIVED_BEFORE), recvBound(list, day + RECEIVED_AFTER + 1));
+}
+
+/** How many receivedAround would give, without the array (a nameless line's tie is only counted). */
+export function countReceivedAround(list: PRec[] | undefined, day: number): number {
+  if (!list) return 0;
+  return recvBound(list, day + RECEIVED_AFTER + 1) - recvBound(list, day - RECEIVED_BEFORE);
 }

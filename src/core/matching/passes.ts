@@ -9,6 +9,7 @@ import {
   amountTypeKey,
   amountsBetween,
   countInWindow,
+  countReceivedAround,
   forWindow,
   named,
   nameKeys,
@@ -22,6 +23,7 @@ import {
   namePoints,
   optionOf,
   PTS,
+  receivedOk,
   receivedParts,
   singleOk,
   singleParts,
@@ -135,12 +137,15 @@ function lineKeys(l: PLine) {
   };
 }
 
-const surnamePart = (l: PLine, p: PRec): Part | null => {
+const sameSurname = (l: PLine, p: PRec): boolean => {
   const mine = l.tokens.at(-1)!;
-  return mine.length >= 3 && p.tokens.at(-1) === mine
-    ? { pts: PTS.surname, reason: { code: 'surname', params: { surname: mine } } }
-    : null;
+  return mine.length >= 3 && p.tokens.at(-1) === mine;
 };
+
+const surnamePart = (l: PLine): Part => ({
+  pts: PTS.surname,
+  reason: { code: 'surname', params: { surname: l.tokens.at(-1)! } },
+});
 
 /** Above this many, same-surname candidates are a tie by construction: not worth scoring one by one. */
 const MAX_SURNAME = 20;
@@ -160,6 +165,7 @@ export function namedEntries(
     const aliasFor = new Map<number, MatchAlias>();
     for (const al of byKey.get(l.payerKey) ?? []) aliasFor.set(al.memberId, al);
     const options: Option[] = [];
+    const surnamed: PRec[] = [];
     const names = new Map<string[], NameMatch>();
     const fresh = (p: PRec) => {
       if (stamp[p.i] === l.i + 1) return false;
@@ -168,13 +174,24 @@ export function namedEntries(
     };
     // Open receivables and, competing with them, received ones that would explain the line as already
     // reconciled (a received option that wins means "done before", and nothing is proposed).
+    // The tests that allocate nothing come first, and the parts are built for the few candidates that pass
+    // them: a name key's postings grow with the branch's members (twice the members, twice the namesakes), and
+    // most of them are another person, or a date or amount that cannot be. Same-surname candidates are only
+    // collected: above MAX_SURNAME the line is a tie, and their options would be built to be thrown away.
     const consider = (p: PRec, surnameOnly: boolean) => {
       if (!fresh(p)) return;
-      const parts = p.open ? (singleOk(l, p, s) ? singleParts(l, p, s) : null) : receivedParts(l, p);
-      if (!parts) return;
-      const id = surnameOnly ? surnamePart(l, p) : identityOf(l, p, aliasFor, s, names);
-      if (!id || (!surnameOnly && id.reason?.code === 'surname')) return;
-      options.push(optionOf([p], [id, parts.amount, parts.date, parts.type]));
+      if (p.open ? !singleOk(l, p, s) : !receivedOk(l, p)) return;
+      if (surnameOnly) {
+        if (sameSurname(l, p)) surnamed.push(p);
+        return;
+      }
+      const id = identityOf(l, p, aliasFor, s, names);
+      if (!id || id.reason?.code === 'surname') return;
+      options.push(optionOf([p], [id, ...partsOf(p)]));
+    };
+    const partsOf = (p: PRec): Part[] => {
+      const parts = p.open ? singleParts(l, p, s)! : receivedParts(l, p)!;
+      return [parts.amount, parts.date, parts.type];
     };
     const keys = lineKeys(l);
     const amounts = payableAmounts(prep, l, s);
@@ -194,10 +211,11 @@ export function namedEntries(
     // Only the surname agrees (a spouse paying): the weakest identity, tried only when no name does.
     if (options.length === 0) {
       if (keys.surname) look([keys.surname], true);
-      if (options.length > MAX_SURNAME) {
-        a.settle(l.i, { code: 'tie', params: { others: options.length - 1 } });
+      if (surnamed.length > MAX_SURNAME) {
+        a.settle(l.i, { code: 'tie', params: { others: surnamed.length - 1 } });
         continue;
       }
+      for (const p of surnamed) options.push(optionOf([p], [surnamePart(l), ...partsOf(p)]));
     }
     if (options.length) entries.push({ l, options });
     else {
@@ -220,9 +238,13 @@ export function namelessEntries(prep: Prepared, a: Assignment, s: MatchSettings)
     // Late charges are a boleto's; only a line that may be one looks beyond its exact amount.
     const amounts = payableAmounts(prep, l, s);
     // The channel is all a nameless line says about its payer: a receivable of another type has no evidence.
+    // Past MAX_ANONYMOUS the line is a tie and the pool only counted: a bucket of one amount and type grows
+    // with the branch's members, and a pool of thousands was collected to be thrown away.
     const pool: PRec[] = [];
+    let fits = 0;
     const take = (p: PRec) => {
-      if (p.open && singleOk(l, p, s) && typePoints(l.channel, p) !== 0) pool.push(p);
+      if (p.open && singleOk(l, p, s) && typePoints(l.channel, p) !== 0 && fits++ < MAX_ANONYMOUS)
+        pool.push(p);
     };
     for (const amount of amounts) {
       const types = CONSISTENT_TYPES[l.channel];
@@ -231,11 +253,13 @@ export function namelessEntries(prep: Prepared, a: Assignment, s: MatchSettings)
         for (const t of types)
           forWindow(prep.idx.byAmountType.get(amountTypeKey(amount, t)), l.day, prep.idx, take);
     }
-    const received = receivedAround(prep.idx.recvByAmount.get(l.amount), l.day);
-    if (pool.length + received.length > MAX_ANONYMOUS) {
-      a.settle(l.i, { code: 'tie', params: { others: pool.length + received.length - 1 } });
+    const recvList = prep.idx.recvByAmount.get(l.amount);
+    const nReceived = countReceivedAround(recvList, l.day);
+    if (fits + nReceived > MAX_ANONYMOUS) {
+      a.settle(l.i, { code: 'tie', params: { others: fits + nReceived - 1 } });
       continue;
     }
+    const received = receivedAround(recvList, l.day);
     const options: Option[] = [];
     const noName: Part = { pts: 0, reason: { code: 'no_payer_name' } };
     for (const p of pool) {

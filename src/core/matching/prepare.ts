@@ -29,6 +29,7 @@ export {
   amountsBetween,
   cardBucketKey,
   countInWindow,
+  countReceivedAround,
   forWindow,
   inWindow,
   named,

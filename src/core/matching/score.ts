@@ -210,6 +210,11 @@ export function singleParts(l: PLine, p: PRec, s: MatchSettings) {
   };
 }
 
+/** Whether receivedParts gives parts (the type fits, the same amount paid); no allocation. */
+export function receivedOk(l: PLine, p: PRec): boolean {
+  return typePoints(l.channel, p) >= 0 && (p.r.amountPaidCents ?? p.r.amountCents) === l.amount;
+}
+
 /**
  * A received receivable as the explanation of a line: paid this exact amount, marked received around the
  * line's date, by a payer of the same name. Scored on the same scale as open candidates so the two compete.
