@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/open-db';
 import { anchorProblem, type AnchorCheck, type AuditAnchor } from './audit-anchor';
-import { auditRowsInOrder, GENESIS, hashOf } from './audit.repo';
+import { auditRowsInOrder, GENESIS, hashOf, type AuditRow } from './audit.repo';
 
 export interface AuditVerification {
   ok: boolean;
@@ -39,30 +39,57 @@ export function verifyAudit(db: Db, check: AnchorCheck | null = null): AuditVeri
     : { ...chain, anchor };
 }
 
-function verifyChain(db: Db): Omit<AuditVerification, 'anchor'> {
+export type ChainVerification = Omit<AuditVerification, 'anchor'>;
+
+/**
+ * The chain's rule, row by row, for any reader of the rows (this file's synchronous one, and the Store's pages in
+ * audit.store.ts): `step` takes the rows in order and answers the first break; `end` the verdict when none broke.
+ * Every link and every hash must match, with no gap in the numbering.
+ */
+export function chainWalk(): {
+  step(r: AuditRow): ChainVerification | null;
+  end(): ChainVerification;
+} {
   let prev = GENESIS;
   let expectedSeq = 1;
   let count = 0;
+  return {
+    step(r) {
+      count++;
+      if (r.seq !== expectedSeq)
+        return {
+          ok: false,
+          entries: count,
+          brokenAt: expectedSeq,
+          reason: `entry ${expectedSeq} is missing`,
+        };
+      if (r.prev_hash !== prev)
+        return {
+          ok: false,
+          entries: count,
+          brokenAt: r.seq,
+          reason: `entry ${r.seq} does not follow entry ${r.seq - 1}`,
+        };
+      if (hashOf(r) !== r.hash)
+        return {
+          ok: false,
+          entries: count,
+          brokenAt: r.seq,
+          reason: `entry ${r.seq} was changed after it was written`,
+        };
+      prev = r.hash;
+      expectedSeq++;
+      return null;
+    },
+    end: () => ({ ok: true, entries: count, brokenAt: null, reason: null }),
+  };
+}
+
+function verifyChain(db: Db): ChainVerification {
+  const walk = chainWalk();
   for (const r of auditRowsInOrder(db)) {
-    count++;
-    if (r.seq !== expectedSeq)
-      return { ok: false, entries: count, brokenAt: expectedSeq, reason: `entry ${expectedSeq} is missing` };
-    if (r.prev_hash !== prev)
-      return {
-        ok: false,
-        entries: count,
-        brokenAt: r.seq,
-        reason: `entry ${r.seq} does not follow entry ${r.seq - 1}`,
-      };
-    if (hashOf(r) !== r.hash)
-      return {
-        ok: false,
-        entries: count,
-        brokenAt: r.seq,
-        reason: `entry ${r.seq} was changed after it was written`,
-      };
-    prev = r.hash;
-    expectedSeq++;
+    const broken = walk.step(r);
+    if (broken) return broken;
   }
-  return { ok: true, entries: count, brokenAt: null, reason: null };
+  return walk.end();
 }

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { dialectOf, lockAdvisory, type Tx } from '../store/store';
+import { chainWalk, type ChainVerification } from './audit-verify';
 import {
   canonicalJson,
   GENESIS,
@@ -79,26 +80,18 @@ export async function listAudit(
   return { entries: rows.map(toEntry), total: Number(counted.n) };
 }
 
-export interface ChainVerification {
-  ok: boolean;
-  entries: number;
-  /** The first entry whose content or link does not match, when not ok. */
-  brokenAt: number | null;
-  reason: string | null;
-}
+export type { ChainVerification } from './audit-verify';
 
 /** Rows read per query while verifying: the log may be long, and the walk never holds all of it. */
 const PAGE = 1000;
 
 /**
- * Walk the chain from the start, as audit-verify.ts does on SQLite today (the same rules and the same words, so
+ * Walk the chain from the start with audit-verify.ts's own rule (chainWalk: the same rules and the same words, so
  * both say the same of the same log): every link and every hash must match, with no gap in the numbering. The
  * anchor kept outside the database (audit-anchor.ts) is checked by the caller, as now.
  */
 export async function verifyAudit(tx: Tx): Promise<ChainVerification> {
-  let prev = GENESIS;
-  let expectedSeq = 1;
-  let count = 0;
+  const walk = chainWalk();
   let after = 0;
   for (;;) {
     const page = await tx
@@ -109,32 +102,10 @@ export async function verifyAudit(tx: Tx): Promise<ChainVerification> {
       .limit(PAGE)
       .execute();
     for (const r of page) {
-      count++;
-      if (r.seq !== expectedSeq)
-        return {
-          ok: false,
-          entries: count,
-          brokenAt: expectedSeq,
-          reason: `entry ${expectedSeq} is missing`,
-        };
-      if (r.prev_hash !== prev)
-        return {
-          ok: false,
-          entries: count,
-          brokenAt: r.seq,
-          reason: `entry ${r.seq} does not follow entry ${r.seq - 1}`,
-        };
-      if (hashOf(r) !== r.hash)
-        return {
-          ok: false,
-          entries: count,
-          brokenAt: r.seq,
-          reason: `entry ${r.seq} was changed after it was written`,
-        };
-      prev = r.hash;
-      expectedSeq++;
+      const broken = walk.step(r);
+      if (broken) return broken;
       after = r.seq;
     }
-    if (page.length < PAGE) return { ok: true, entries: count, brokenAt: null, reason: null };
+    if (page.length < PAGE) return walk.end();
   }
 }
