@@ -79,6 +79,19 @@ export function appendAudit(db: Db, e: AuditInput): AuditEntry {
   if (!db.inTransaction) return db.transaction(() => appendAudit(db, e)).immediate();
   const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
     { seq: number; hash: string } | undefined;
+  const stored = nextRow(last, e);
+  db.prepare(
+    `INSERT INTO audit_log (seq, at, actor, profile_id, action, subject, before_json, after_json, prev_hash, hash)
+     VALUES (@seq, @at, @actor, @profile_id, @action, @subject, @before_json, @after_json, @prev_hash, @hash)`,
+  ).run(stored);
+  return toEntry(stored);
+}
+
+/**
+ * The row that follows `last` (the head; undefined for the first entry): the next number, the canonical JSON of
+ * before/after, the link to the head and the hash over it all. Every writer of the chain makes its rows here.
+ */
+export function nextRow(last: { seq: number; hash: string } | undefined, e: AuditInput): AuditRow {
   const row: Omit<AuditRow, 'hash'> = {
     seq: (last?.seq ?? 0) + 1,
     at: e.at ?? new Date().toISOString(),
@@ -90,12 +103,7 @@ export function appendAudit(db: Db, e: AuditInput): AuditEntry {
     after_json: e.after === undefined ? null : canonicalJson(e.after),
     prev_hash: last?.hash ?? GENESIS,
   };
-  const hash = hashOf(row);
-  db.prepare(
-    `INSERT INTO audit_log (seq, at, actor, profile_id, action, subject, before_json, after_json, prev_hash, hash)
-     VALUES (@seq, @at, @actor, @profile_id, @action, @subject, @before_json, @after_json, @prev_hash, @hash)`,
-  ).run({ ...row, hash });
-  return toEntry({ ...row, hash });
+  return { ...row, hash: hashOf(row) };
 }
 
 export function toEntry(r: AuditRow): AuditEntry {

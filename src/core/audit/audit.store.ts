@@ -7,16 +7,7 @@
 import { sql } from 'kysely';
 import { dialectOf, lockAdvisory, type Tx } from '../store/store';
 import { chainWalk, type ChainVerification } from './audit-verify';
-import {
-  canonicalJson,
-  GENESIS,
-  hashOf,
-  toEntry,
-  type AuditEntry,
-  type AuditInput,
-  type AuditQuery,
-  type AuditRow,
-} from './audit.repo';
+import { nextRow, toEntry, type AuditEntry, type AuditInput, type AuditQuery } from './audit.repo';
 
 /**
  * The advisory lock of the chain. audit_log has no branch column: the whole table is one chain (one per database),
@@ -39,18 +30,7 @@ export async function appendAudit(tx: Tx, e: AuditInput): Promise<AuditEntry> {
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const row: Omit<AuditRow, 'hash'> = {
-    seq: (last?.seq ?? 0) + 1,
-    at: e.at ?? new Date().toISOString(),
-    actor: e.actor,
-    profile_id: e.profileId,
-    action: e.action,
-    subject: e.subject ?? null,
-    before_json: e.before === undefined ? null : canonicalJson(e.before),
-    after_json: e.after === undefined ? null : canonicalJson(e.after),
-    prev_hash: last?.hash ?? GENESIS,
-  };
-  const stored: AuditRow = { ...row, hash: hashOf(row) };
+  const stored = nextRow(last, e);
   await tx.insertInto('audit_log').values(stored).execute();
   return toEntry(stored);
 }
