@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { spawnServer } from '../helpers/office-server';
 import { expect } from './fixtures';
 
 /** People of the office, as `quita usuarios adicionar` creates them (the password on standard input). */
@@ -49,46 +50,12 @@ export async function startOfficeServer(): Promise<OfficeServer> {
     );
     if (r.status !== 0) throw new Error(`quita usuarios adicionar ${login}: ${r.stderr}`);
   }
-  const child = spawn(
-    process.execPath,
-    [
-      'bin/quita.mjs',
-      '--data-dir',
-      dataDir,
-      'server',
-      '--endereco',
-      '127.0.0.1',
-      '--porta',
-      '0',
-      '--nome',
-      'localhost',
-    ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /(https:\/\/localhost:\d+\/)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
+  const server = await spawnServer(dataDir, env);
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     rmSync(root, { recursive: true, force: true });
   };
-  return { url, dataDir, child, output: () => out, stop };
+  return { url: server.url, dataDir, child: server.child, output: server.output, stop };
 }
 
 /** A desk of the office: its own browser context (its own cookies), at 1366×768, in Portuguese. */
