@@ -216,6 +216,13 @@ export function receivedAround(list: PRec[] | undefined, day: number): PRec[] {
   return list.slice(recvBound(list, day - RECEIVED_BEFORE), recvBound(list, day + RECEIVED_AFTER + 1));
 }
 
+/** Calls `fn` for each receivable receivedAround would give, without copying them. */
+export function forReceivedAround(list: PRec[] | undefined, day: number, fn: (p: PRec) => void): void {
+  if (!list) return;
+  const to = recvBound(list, day + RECEIVED_AFTER + 1);
+  for (let k = recvBound(list, day - RECEIVED_BEFORE); k < to; k++) fn(list[k]!);
+}
+
 /** How many receivedAround would give, without the array (a nameless line's tie is only counted). */
 export function countReceivedAround(list: PRec[] | undefined, day: number): number {
   if (!list) return 0;

@@ -10,6 +10,7 @@ import {
   amountsBetween,
   countInWindow,
   countReceivedAround,
+  forReceivedAround,
   forWindow,
   named,
   nameKeys,
@@ -160,57 +161,64 @@ export function namedEntries(
   const byKey = aliasIndex(aliases);
   const stamp = new Int32Array(prep.recs.length);
   const entries: PassEntry[] = [];
-  for (const l of prep.lines) {
-    if (!l.named || l.boletoLump !== null || a.done[l.i]) continue;
-    const aliasFor = new Map<number, MatchAlias>();
+  // The line being looked up and what it found: the closures below are made once for the pass, not once per
+  // line (their garbage was a line's largest cost after its candidates).
+  let l = prep.lines[0]!;
+  let options: Option[] = [];
+  let amounts: number[] = [];
+  const surnamed: PRec[] = [];
+  const aliasFor = new Map<number, MatchAlias>();
+  const names = new Map<string[], NameMatch>();
+  const fresh = (p: PRec) => {
+    if (stamp[p.i] === l.i + 1) return false;
+    stamp[p.i] = l.i + 1;
+    return true;
+  };
+  const partsOf = (p: PRec): Part[] => {
+    const parts = p.open ? singleParts(l, p, s)! : receivedParts(l, p)!;
+    return [parts.amount, parts.date, parts.type];
+  };
+  // Open receivables and, competing with them, received ones that would explain the line as already
+  // reconciled (a received option that wins means "done before", and nothing is proposed).
+  // The tests that allocate nothing come first, and the parts are built for the few candidates that pass
+  // them: a name key's postings grow with the branch's members (twice the members, twice the namesakes), and
+  // most of them are another person, or a date or amount that cannot be. Same-surname candidates are only
+  // collected: above MAX_SURNAME the line is a tie, and their options would be built to be thrown away.
+  const byName = (p: PRec) => {
+    if (!fresh(p)) return;
+    if (p.open ? !singleOk(l, p, s) : !receivedOk(l, p)) return;
+    const id = identityOf(l, p, aliasFor, s, names);
+    if (!id || id.reason?.code === 'surname') return;
+    options.push(optionOf([p], [id, ...partsOf(p)]));
+  };
+  const bySurname = (p: PRec) => {
+    if (!fresh(p)) return;
+    if (p.open ? !singleOk(l, p, s) : !receivedOk(l, p)) return;
+    if (sameSurname(l, p)) surnamed.push(p);
+  };
+  const look = (list: string[], consider: (p: PRec) => void) => {
+    for (const key of list) {
+      for (const amount of amounts)
+        forWindow(named(prep.idx.byAmountName, amount, key), l.day, prep.idx, consider);
+      forReceivedAround(named(prep.idx.recvByAmountName, l.amount, key), l.day, consider);
+    }
+  };
+  for (const line of prep.lines) {
+    if (!line.named || line.boletoLump !== null || a.done[line.i]) continue;
+    l = line;
+    options = [];
+    surnamed.length = 0;
+    names.clear();
+    aliasFor.clear();
     for (const al of byKey.get(l.payerKey) ?? []) aliasFor.set(al.memberId, al);
-    const options: Option[] = [];
-    const surnamed: PRec[] = [];
-    const names = new Map<string[], NameMatch>();
-    const fresh = (p: PRec) => {
-      if (stamp[p.i] === l.i + 1) return false;
-      stamp[p.i] = l.i + 1;
-      return true;
-    };
-    // Open receivables and, competing with them, received ones that would explain the line as already
-    // reconciled (a received option that wins means "done before", and nothing is proposed).
-    // The tests that allocate nothing come first, and the parts are built for the few candidates that pass
-    // them: a name key's postings grow with the branch's members (twice the members, twice the namesakes), and
-    // most of them are another person, or a date or amount that cannot be. Same-surname candidates are only
-    // collected: above MAX_SURNAME the line is a tie, and their options would be built to be thrown away.
-    const consider = (p: PRec, surnameOnly: boolean) => {
-      if (!fresh(p)) return;
-      if (p.open ? !singleOk(l, p, s) : !receivedOk(l, p)) return;
-      if (surnameOnly) {
-        if (sameSurname(l, p)) surnamed.push(p);
-        return;
-      }
-      const id = identityOf(l, p, aliasFor, s, names);
-      if (!id || id.reason?.code === 'surname') return;
-      options.push(optionOf([p], [id, ...partsOf(p)]));
-    };
-    const partsOf = (p: PRec): Part[] => {
-      const parts = p.open ? singleParts(l, p, s)! : receivedParts(l, p)!;
-      return [parts.amount, parts.date, parts.type];
-    };
     const keys = lineKeys(l);
-    const amounts = payableAmounts(prep, l, s);
-    const look = (list: string[], surname: boolean) => {
-      for (const key of list) {
-        for (const amount of amounts) {
-          forWindow(named(prep.idx.byAmountName, amount, key), l.day, prep.idx, (p) => consider(p, surname));
-        }
-        for (const p of receivedAround(named(prep.idx.recvByAmountName, l.amount, key), l.day))
-          consider(p, surname);
-      }
-    };
-    for (const memberId of aliasFor.keys())
-      for (const p of prep.idx.byMember.get(memberId) ?? []) consider(p, false);
-    look(keys.primary, false);
-    if (options.length === 0) look(keys.fallback, false);
+    amounts = payableAmounts(prep, l, s);
+    for (const memberId of aliasFor.keys()) for (const p of prep.idx.byMember.get(memberId) ?? []) byName(p);
+    look(keys.primary, byName);
+    if (options.length === 0) look(keys.fallback, byName);
     // Only the surname agrees (a spouse paying): the weakest identity, tried only when no name does.
     if (options.length === 0) {
-      if (keys.surname) look([keys.surname], true);
+      if (keys.surname) look([keys.surname], bySurname);
       if (surnamed.length > MAX_SURNAME) {
         a.settle(l.i, { code: 'tie', params: { others: surnamed.length - 1 } });
         continue;

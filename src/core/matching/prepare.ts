@@ -30,6 +30,7 @@ export {
   cardBucketKey,
   countInWindow,
   countReceivedAround,
+  forReceivedAround,
   forWindow,
   inWindow,
   named,
