@@ -12,13 +12,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCore } from '../../src/core/bootstrap';
 import { openOffice } from '../../src/core/users/office';
 import { startSandbox } from '../../src/sandbox';
-import { commandCaller } from '../../tests/helpers/core';
 import { ensureRendererBuilt } from '../../tests/helpers/host';
-import { must, signIn, spawnServer, type ClerkSession } from '../../tests/helpers/office-server';
-import { TEST_TODAY, testDay } from '../../tests/helpers/sandbox';
+import { deskBranch, must, signIn, spawnServer, type ClerkSession } from '../../tests/helpers/office-server';
+import { TEST_TODAY } from '../../tests/helpers/sandbox';
 import { tempDir } from '../../tests/helpers/tmp';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
@@ -44,37 +42,7 @@ async function main() {
   const tmp = tempDir('quita-bench-server-');
   const dataDir = join(tmp.dir, 'data');
   const keyFile = join(tmp.dir, 'keys', 'master.key');
-  const core = createCore({ mode: 'cli', version: '0.0.0-bench', dataDir, env: { QUITA_KEY_FILE: keyFile } });
-  let statementId: number;
-  try {
-    const call = commandCaller(core);
-    await call('profiles.save', {
-      name: 'Quita Fit Centro',
-      baseUrl: sandbox.url,
-      username: sandbox.username,
-      password: sandbox.branchKey,
-      keyKind: 'branch',
-      rateLimit: { perSecond: 50, perMinute: 2000 },
-    });
-    await call('sync.run', { dueFrom: testDay(-75), dueTo: testDay(10), debtors: false });
-    const { schedule } = await call<{ schedule: Record<string, unknown> }>('cycle.schedule', {});
-    await call('cycle.saveSchedule', { schedule: { ...schedule, enabled: false } });
-    const account = sandbox.data.bankAccounts.find((a) => a.role === 'primary')!;
-    const st = sandbox.writeStatement({
-      bankAccountId: account.id,
-      from: testDay(-30),
-      to: TEST_TODAY,
-      format: 'csv',
-    });
-    const { uploadId } = core.ctx.uploads.stage(st.fileName, st.bytes);
-    ({ statementId } = await call<{ statementId: number }>('import.commit', {
-      uploadId,
-      bankAccountId: account.id,
-    }));
-    await call('match.run', { statementId });
-  } finally {
-    await core.close();
-  }
+  const { statementId } = await deskBranch(sandbox, dataDir, keyFile);
   const office = openOffice(join(dataDir, 'office.sqlite'));
   for (const login of CLERKS)
     await office.addUser({ login, name: login, role: 'conferente', password: password(login) }, 'bench');

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:https';
+import { createCore } from '../../src/core/bootstrap';
+import type { RunningSandbox } from '../../src/sandbox';
+import { commandCaller } from './core';
+import { TEST_TODAY, testDay } from './sandbox';
 
 /**
  * The office server as its IT runs it, for unit tests that need real processes: `node bin/quita.mjs server` on
@@ -181,4 +185,63 @@ export async function must<T = Record<string, unknown>>(
       },
     );
   return r.value;
+}
+
+/**
+ * A branch made at the desk before the office server exists, as an office would bring one: connected to a sandbox
+ * EVO API, synced, its scheduled cycle off (so nothing but the clerks changes a line), a CSV statement of the last 30
+ * days imported and matched. The core is closed before returning: the folder is ready for `quita server`.
+ */
+export async function deskBranch(
+  sandbox: RunningSandbox,
+  dataDir: string,
+  keyFile: string,
+): Promise<{ statementId: number; dbFile: string; rows: MatchRow[] }> {
+  const core = createCore({ mode: 'cli', version: '0.0.0-test', dataDir, env: { QUITA_KEY_FILE: keyFile } });
+  try {
+    const call = commandCaller(core);
+    const profile = await call<{ id: string }>('profiles.save', {
+      name: 'Quita Fit Centro',
+      baseUrl: sandbox.url,
+      username: sandbox.username,
+      password: sandbox.branchKey,
+      keyKind: 'branch',
+      rateLimit: { perSecond: 50, perMinute: 2000 },
+    });
+    await call('sync.run', { dueFrom: testDay(-75), dueTo: testDay(10), debtors: false });
+    const { schedule } = await call<{ schedule: Record<string, unknown> }>('cycle.schedule', {});
+    await call('cycle.saveSchedule', { schedule: { ...schedule, enabled: false } });
+    const account = sandbox.data.bankAccounts.find((a) => a.role === 'primary')!;
+    const st = sandbox.writeStatement({
+      bankAccountId: account.id,
+      from: testDay(-30),
+      to: TEST_TODAY,
+      format: 'csv',
+    });
+    const { uploadId } = core.ctx.uploads.stage(st.fileName, st.bytes);
+    await call('import.preview', { uploadId, bankAccountId: account.id });
+    const { statementId } = await call<{ statementId: number }>('import.commit', {
+      uploadId,
+      bankAccountId: account.id,
+    });
+    await call('match.run', { statementId });
+    const { rows } = await call<{ rows: MatchRow[] }>('match.lines', {
+      statementId,
+      limit: 5000,
+      details: false,
+    });
+    return { statementId, dbFile: core.ctx.databases.path(profile.id), rows };
+  } finally {
+    await core.close();
+  }
+}
+
+/** A line of Conciliar's list, as far as these tests read it. */
+export interface MatchRow {
+  matchId: number;
+  version: number;
+  lineId: number;
+  state: string;
+  receivables: { id: number }[];
+  sendState?: string;
 }

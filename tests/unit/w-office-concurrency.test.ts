@@ -26,7 +26,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../src/core/bootstrap';
 import { openDb } from '../../src/core/db/open-db';
 import { enqueuePairs } from '../../src/core/outbox/outbox.repo';
 import { loginOf } from '../../src/core/review/review-conflicts';
@@ -36,10 +35,17 @@ import { createRng, type Rng } from '../../src/sandbox/prng';
 import { MATCH_STATES } from '../../src/shared/contract/matching';
 import type { ReviewConflict } from '../../src/shared/contract/review';
 import type { Role } from '../../src/shared/roles';
-import { commandCaller } from '../helpers/core';
 import { ensureRendererBuilt } from '../helpers/host';
-import { must, signIn, spawnServer, type ClerkSession, type ServerProcess } from '../helpers/office-server';
-import { TEST_TODAY, testDay } from '../helpers/sandbox';
+import {
+  deskBranch,
+  must,
+  signIn,
+  spawnServer,
+  type ClerkSession,
+  type MatchRow,
+  type ServerProcess,
+} from '../helpers/office-server';
+import { TEST_TODAY } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
 
 const SEED = 34;
@@ -69,14 +75,7 @@ const AUDITED: Record<string, string> = {
   'match.unmatched': 'to_review',
 };
 
-interface Line {
-  matchId: number;
-  version: number;
-  lineId: number;
-  state: string;
-  receivables: { id: number }[];
-  sendState?: string;
-}
+type Line = MatchRow;
 interface AuditEntry {
   seq: number;
   at: string;
@@ -186,56 +185,14 @@ describe('five clerks, two office-server processes, the same 500 lines ([W] must
     const keyFile = join(tmp.dir, 'keys', 'master.key');
 
     // The branch, made at the desk before the office server exists: connect, sync, import, match.
-    const core = createCore({
-      mode: 'cli',
-      version: '0.0.0-test',
-      dataDir,
-      env: { QUITA_KEY_FILE: keyFile },
-    });
-    try {
-      const call = commandCaller(core);
-      const profile = await call<{ id: string }>('profiles.save', {
-        name: 'Quita Fit Centro',
-        baseUrl: sandbox.url,
-        username: sandbox.username,
-        password: sandbox.branchKey,
-        keyKind: 'branch',
-        rateLimit: { perSecond: 50, perMinute: 2000 },
-      });
-      await call('sync.run', { dueFrom: testDay(-75), dueTo: testDay(10), debtors: false });
-      // The scheduled cycle (sync, match, send policy) would re-run matching on its own when the clock reaches a slot;
-      // off, so whatever changes a line here is one of the five.
-      const { schedule } = await call<{ schedule: Record<string, unknown> }>('cycle.schedule', {});
-      await call('cycle.saveSchedule', { schedule: { ...schedule, enabled: false } });
-      const account = sandbox.data.bankAccounts.find((a) => a.role === 'primary')!;
-      const st = sandbox.writeStatement({
-        bankAccountId: account.id,
-        from: testDay(-30),
-        to: TEST_TODAY,
-        format: 'csv',
-      });
-      const { uploadId } = core.ctx.uploads.stage(st.fileName, st.bytes);
-      await call('import.preview', { uploadId, bankAccountId: account.id });
-      ({ statementId } = await call<{ statementId: number }>('import.commit', {
-        uploadId,
-        bankAccountId: account.id,
-      }));
-      await call('match.run', { statementId });
-      const { rows } = await call<{ rows: Line[] }>('match.lines', {
-        statementId,
-        limit: 5000,
-        details: false,
-      });
-      worked = rows
-        .filter((r) => r.state === 'suggested' && r.receivables.length > 0)
-        .map((r) => r.lineId)
-        .sort((a, b) => a - b)
-        .slice(0, WORKED);
-      expect(worked).toHaveLength(WORKED);
-      dbFile = core.ctx.databases.path(profile.id);
-    } finally {
-      await core.close();
-    }
+    const desk = await deskBranch(sandbox, dataDir, keyFile);
+    ({ statementId, dbFile } = desk);
+    worked = desk.rows
+      .filter((r) => r.state === 'suggested' && r.receivables.length > 0)
+      .map((r) => r.lineId)
+      .sort((a, b) => a - b)
+      .slice(0, WORKED);
+    expect(worked).toHaveLength(WORKED);
 
     const office = openOffice(join(dataDir, 'office.sqlite'));
     try {
