@@ -25,6 +25,7 @@ import { auditCommand } from './commands/audit';
 import { backupCommand, restoreCommand } from './commands/backup';
 import { accountsCommand, receivablesCommand, syncCommand } from './commands/sync';
 import { usersCommand } from './commands/users';
+import { migrateCommand } from './commands/migrate';
 import { UsageError, type CliIo, type Subcommand } from './types';
 import { runServer, ServerFailure } from '../server/main';
 import { openRemoteDoor } from './remote-door';
@@ -72,6 +73,7 @@ const SUBCOMMANDS: Subcommand[] = [
   settingsCommand,
   serverCommand,
   usersCommand,
+  migrateCommand,
   commandsCommand,
 ];
 
@@ -131,7 +133,7 @@ function splitGlobal(argv: string[]): { global: string[]; rest: string[] } {
  * What only makes sense on the office server's own machine, or on a branch's: users and the server itself live
  * in its data folder, a backup is of a local file, `quita run` is the local scheduler's entry.
  */
-const LOCAL_ONLY = new Set(['server', 'usuarios', 'backup', 'restore', 'run']);
+const LOCAL_ONLY = new Set(['server', 'usuarios', 'backup', 'restore', 'run', 'migrate-to-server']);
 
 /** The token for `--server`: the first line of stdin with --token-stdin, else QUITA_TOKEN; never an argument. */
 async function readToken(io: CliIo, fromStdin: boolean, say: Say): Promise<string> {

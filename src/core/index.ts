@@ -51,3 +51,11 @@ export { writeFileAtomic } from './fs-atomic';
 export { brl } from './matching/reasons-pt';
 export { datePt } from './reports/format-pt';
 export { describeAccount } from './import/account-check';
+
+// `quita migrate-to-server`: a desk's branch moved into the office server's data folder, verified.
+export {
+  migrateToServer,
+  type MigrateOptions,
+  type MigrationDifference,
+  type MigrationResult,
+} from './migrate-server/migrate-server';

@@ -15,7 +15,7 @@ export function prose(text: string, allowed: string[] = []): string {
   let s = text;
   for (const a of allowed) s = s.split(a).join(' ');
   return s
-    .replace(/^ {2}[a-z]+(?= {2,}\S)/gm, ' ') // a command listing's name column ("  sync  Atualiza…")
+    .replace(/^ {2}[a-z][a-z-]*(?= {2,}\S)/gm, ' ') // a command listing's name column ("  sync  Atualiza…")
     .replace(/`[^`]*`/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\bquita(?: [a-z][a-z-]*){1,2}/g, ' ')

@@ -40,7 +40,7 @@ async function cli(args: string[]) {
 }
 
 /** The subcommands `quita --help` lists (two spaces, a name, two spaces, its summary). */
-const listed = (help: string) => [...help.matchAll(/^ {2}([a-z]+) {2,}\S/gm)].map((m) => m[1]!);
+const listed = (help: string) => [...help.matchAll(/^ {2}([a-z][a-z-]*) {2,}\S/gm)].map((m) => m[1]!);
 
 describe('quita speaks Portuguese', () => {
   it("a path the test gave is the user's words, whatever its random name looks like (once a flaky finding)", () => {

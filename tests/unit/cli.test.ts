@@ -30,7 +30,7 @@ describe('quita CLI', () => {
     const r = await quita('--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Uso: quita \[--data-dir PASTA\] \[--lang pt-BR\|en\] \[--json\] <comando>/);
-    expect(r.stdout).toContain('settings     Mostra ou muda o idioma e o tema');
+    expect(r.stdout).toMatch(/^ {2}settings +Mostra ou muda o idioma e o tema/m);
     const en = await quita('--lang', 'en', '--help');
     expect(en.stdout).toMatch(/^Usage: quita \[--data-dir DIR\] \[--lang pt-BR\|en\] \[--json\] <command>/);
   });

@@ -57,6 +57,19 @@ export function listBackups(dbFile: string): BackupInfo[] {
     .sort((a, b) => (a.at < b.at ? 1 : -1));
 }
 
+/**
+ * A whole, consistent copy of an open database at `file` (which must not exist yet), readable by this user only:
+ * written beside it as `.partial` and renamed, so `file` is never half a database. Backups and
+ * `quita migrate-to-server` (core/migrate-server) make their copies with it.
+ */
+export function copyDatabase(db: Database.Database, file: string): void {
+  const tmp = `${file}.partial`;
+  rmSync(tmp, { force: true });
+  db.prepare('VACUUM INTO ?').run(tmp);
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
 /** A whole copy of the open database, named by time and reason; older ones beyond BACKUPS_KEPT removed. */
 export function backupNow(
   db: Database.Database,
@@ -68,11 +81,7 @@ export function backupNow(
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `quita-${stamp(now)}-${reason}.db`;
   const file = join(dir, name);
-  const tmp = `${file}.partial`;
-  rmSync(tmp, { force: true });
-  db.prepare('VACUUM INTO ?').run(tmp);
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, file);
+  copyDatabase(db, file);
   for (const old of listBackups(dbFile).slice(BACKUPS_KEPT)) rmSync(old.file, { force: true });
   return { file, name, at: now.toISOString(), reason, bytes: statSync(file).size };
 }

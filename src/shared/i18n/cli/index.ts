@@ -5,6 +5,8 @@ import { cliDataPtBR } from './data.pt-BR';
 import { cliFlowEn } from './flow.en';
 import { cliFlowPtBR } from './flow.pt-BR';
 import { cliMainEn } from './main.en';
+import { cliMigrateEn } from './migrate.en';
+import { cliMigratePtBR } from './migrate.pt-BR';
 import { cliMainPtBR } from './main.pt-BR';
 import { cliRunEn } from './run.en';
 import { cliRunPtBR } from './run.pt-BR';
@@ -28,6 +30,7 @@ export const cliPtBR = {
   ...cliServerPtBR,
   ...cliUsersPtBR,
   ...cliRemotePtBR,
+  ...cliMigratePtBR,
 };
 export const cliEn: typeof cliPtBR = {
   ...cliMainEn,
@@ -38,4 +41,5 @@ export const cliEn: typeof cliPtBR = {
   ...cliServerEn,
   ...cliUsersEn,
   ...cliRemoteEn,
+  ...cliMigrateEn,
 };

@@ -1,0 +1,253 @@
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { anchorCheck, refreshAnchor, restartAnchor } from '../audit/audit-anchor';
+import { appendAudit, auditHead } from '../audit/audit.repo';
+import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
+import { storedKey } from '../connection/api-access';
+import { openedProblem } from '../db/db-health';
+import { openDb, type Db } from '../db/open-db';
+import { profileDbPath } from '../db/profile-dbs';
+import { AppError } from '../errors';
+import { defaultKeyFile } from '../paths';
+import { fileSecretStore } from '../secrets/file-secret-store';
+import { openConfStore } from '../settings/conf-store';
+import { createSettingsService } from '../settings/settings.service';
+import { copyDemoState, sqliteFolderDestination, type MigrationDestination } from './destination';
+import { tableCounts } from './migrate-server.repo';
+
+export interface MigrateOptions {
+  /** The desk's data folder (the source). */
+  sourceDir: string;
+  /** The office server's data folder (the destination). */
+  destDir: string;
+  /** The branch to move; default: the source's active one. */
+  profileId?: string | undefined;
+  /** The destination's key file; default: QUITA_KEY_FILE or ~/.quita/master.key, as `quita server` finds it. */
+  destKeyFile?: string | undefined;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+  /** The server's storage; default: its SQLite data folder at destDir (the only one `quita server` runs on today). */
+  destination?: MigrationDestination;
+}
+
+export interface AuditSide {
+  ok: boolean;
+  entries: number;
+  head: string | null;
+}
+
+export type MigrationDifference =
+  | { kind: 'table'; table: string; source: number | null; destination: number | null }
+  | { kind: 'audit'; source: AuditSide; destination: AuditSide }
+  | { kind: 'anchor'; reason: string }
+  /** The desk wrote while the copy was made (its app open and working): counts before and after differ. */
+  | { kind: 'source_changed'; table: string; before: number | null; after: number | null };
+
+export interface MigrationResult {
+  ok: boolean;
+  profileId: string;
+  profileName: string;
+  from: string;
+  to: string;
+  tables: { table: string; source: number; destination: number | null }[];
+  audit: { source: AuditSide; destination: AuditSide | null; anchorOk: boolean };
+  /** Whether the branch's EVO key was found in the source's secret store and sealed again in the destination's. */
+  keyMoved: boolean;
+  differences: MigrationDifference[];
+}
+
+/** A refusal before anything was written to the destination; `code` is `migrate.<reason>`, params for the words. */
+const refuse = (reason: string, message: string, params: Record<string, string | number> = {}) =>
+  new AppError(reason === 'source_no_profile' ? 'not_found' : 'conflict', message, {
+    code: `migrate.${reason}`,
+    params,
+  });
+
+const side = (v: AuditVerification, db: Db): AuditSide => ({
+  ok: v.ok,
+  entries: v.entries,
+  head: auditHead(db)?.hash ?? null,
+});
+
+function actor(): string {
+  try {
+    return `${userInfo().username} (cli)`;
+  } catch {
+    return `${process.env.USER ?? process.env.USERNAME ?? 'unknown'} (cli)`;
+  }
+}
+
+/** Table by table, the counts that are not equal (a table on one side only counts as null on the other). */
+function countDifferences(
+  a: Record<string, number>,
+  b: Record<string, number>,
+): [string, number | null, number | null][] {
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  return names.flatMap((t) =>
+    a[t] === b[t] ? [] : [[t, a[t] ?? null, b[t] ?? null] as [string, number | null, number | null]],
+  );
+}
+
+/**
+ * `quita migrate-to-server`: one branch of a desk's data folder moved into the office server's storage, whole and
+ * verified, or not at all.
+ *
+ * 1. Refusals first, before anything is written: the destination (missing, not a server's folder, the branch
+ *    already there, the server running on it), then the source (damaged, or its audit log not verifying against
+ *    the source's own anchor: a log changed behind the app is never carried over as if it were whole).
+ * 2. The copy: the database with SQLite's VACUUM INTO (backups.ts: a consistent copy while the desk's app may be
+ *    open), the settings entry under the same id, the EVO key read through the source's secret store and set
+ *    through the destination's (in memory only, never printed or written in clear).
+ * 3. The anchor on the destination starts again (restartAnchor), at the copied log's head — not refreshAnchor:
+ *    the destination's secret store never anchored this log, and the copy carries the source store's sealed anchor
+ *    copy, which the destination's key either cannot open ("forged") or sees without its kept half ("missing"), so
+ *    refreshAnchor would refuse to move and the log would never verify there. Restarting is safe here for the same
+ *    reason as after a restore: the head it anchors is the one just verified equal to the source's, whose chain and
+ *    anchor verified before the copy.
+ * 4. Verification: every table's row count equal on both sides (and unchanged at the source across the copy), the
+ *    audit chain equal (ok, entries, head hash), and the destination verifying against its new anchor. Any
+ *    difference: everything received is removed and the result says what differed (ok: false).
+ * 5. On success, an entry in each log: "profile.migrated" in the destination's, "profile.moved_to_server" in the
+ *    source's (whose copy stays as it was and goes on working on the desk).
+ */
+export function migrateToServer(o: MigrateOptions): MigrationResult {
+  const now = o.now ?? (() => new Date());
+  const passphrase = o.env.QUITA_PASSPHRASE || undefined;
+  const destination: MigrationDestination =
+    o.destination ??
+    sqliteFolderDestination({
+      dir: o.destDir,
+      keyFile: o.destKeyFile ?? defaultKeyFile(o.env),
+      passphrase,
+    });
+  const sourceSettings = createSettingsService(openConfStore(o.sourceDir));
+  const profileId = o.profileId ?? sourceSettings.get().activeProfileId;
+  const profile = profileId ? sourceSettings.profile(profileId) : undefined;
+  if (!profileId || !profile || !existsSync(profileDbPath(o.sourceDir, profileId)))
+    throw refuse('source_no_profile', `There is no branch ${profileId ?? ''} with data in ${o.sourceDir}.`, {
+      profile: profileId ?? '',
+      path: o.sourceDir,
+    });
+
+  const refusal = destination.refusal(profileId);
+  if (refusal)
+    throw refuse(refusal, `The destination ${o.destDir} does not take the branch ${profileId}: ${refusal}.`, {
+      path: o.destDir,
+      profile: profileId,
+    });
+
+  const sourceSecrets = fileSecretStore({
+    file: `${o.sourceDir}/secrets.local.json`,
+    keyFile: defaultKeyFile(o.env),
+    passphrase,
+  });
+  const source = openDb(profileDbPath(o.sourceDir, profileId), { profileId });
+  let received: Db | null = null;
+  // Set once the destination may hold anything of this branch: only then is a failure undone there (a refusal
+  // before it leaves the destination exactly as it was, the branch already there included).
+  let started = false;
+  try {
+    const damage = openedProblem(source);
+    if (damage)
+      throw refuse('source_damaged', `The branch's database is damaged (${damage}); nothing was copied.`, {
+        reason: damage,
+      });
+    const before = verifyAudit(source, anchorCheck(source, sourceSecrets, profileId));
+    if (!before.ok)
+      throw refuse(
+        'source_audit_broken',
+        `The branch's audit log does not verify (${before.reason ?? 'broken'}); nothing was copied.`,
+        { reason: before.reason ?? '', brokenAt: before.brokenAt ?? 0 },
+      );
+    const sourceAudit = side(before, source);
+    const countsBefore = tableCounts(source);
+    // Read before anything is written, so a key that cannot be opened stops the move while nothing was made.
+    const key = storedKey(sourceSecrets, profile);
+
+    started = true;
+    received = destination.receiveDatabase(source, profileId);
+    const countsAfter = tableCounts(source);
+    destination.receiveProfile(profile, key);
+    if (profile.demo) copyDemoState(o.sourceDir, o.destDir);
+
+    const countsThere = tableCounts(received);
+    const chainThere = verifyAudit(received);
+    restartAnchor(received, destination.secrets, profileId, now());
+    const anchoredThere = verifyAudit(received, anchorCheck(received, destination.secrets, profileId));
+    const destAudit = side(chainThere, received);
+
+    const differences: MigrationDifference[] = [
+      ...countDifferences(countsBefore, countsAfter).map(([table, b, a]) => ({
+        kind: 'source_changed' as const,
+        table,
+        before: b,
+        after: a,
+      })),
+      ...countDifferences(countsBefore, countsThere).map(([table, s, d]) => ({
+        kind: 'table' as const,
+        table,
+        source: s,
+        destination: d,
+      })),
+    ];
+    if (
+      sourceAudit.ok !== destAudit.ok ||
+      sourceAudit.entries !== destAudit.entries ||
+      sourceAudit.head !== destAudit.head
+    )
+      differences.push({ kind: 'audit', source: sourceAudit, destination: destAudit });
+    if (!anchoredThere.ok) differences.push({ kind: 'anchor', reason: anchoredThere.reason ?? '' });
+
+    const result: MigrationResult = {
+      ok: differences.length === 0,
+      profileId,
+      profileName: profile.name,
+      from: o.sourceDir,
+      to: destination.location,
+      tables: Object.entries(countsBefore).map(([table, n]) => ({
+        table,
+        source: n,
+        destination: countsThere[table] ?? null,
+      })),
+      audit: { source: sourceAudit, destination: destAudit, anchorOk: anchoredThere.ok },
+      keyMoved: key !== null,
+      differences,
+    };
+    if (!result.ok) {
+      started = false;
+      received = null;
+      destination.remove(profileId);
+      return result;
+    }
+
+    const counts = Object.fromEntries(result.tables.map((t) => [t.table, t.source]));
+    const who = actor();
+    appendAudit(received, {
+      actor: who,
+      profileId,
+      action: 'profile.migrated',
+      subject: profileId,
+      after: { from: o.sourceDir, entries: sourceAudit.entries, head: sourceAudit.head, counts },
+    });
+    refreshAnchor(received, destination.secrets, profileId, now());
+    started = false; // moved and verified: from here on, nothing undoes it
+    appendAudit(source, {
+      actor: who,
+      profileId,
+      action: 'profile.moved_to_server',
+      subject: profileId,
+      after: { to: destination.location, entries: sourceAudit.entries, head: sourceAudit.head, stays: true },
+    });
+    refreshAnchor(source, sourceSecrets, profileId, now());
+    return result;
+  } catch (e) {
+    if (started) {
+      received = null;
+      destination.remove(profileId);
+    }
+    throw e;
+  } finally {
+    received?.close();
+    source.close();
+  }
+}
