@@ -15,6 +15,8 @@ import { fileSecretStore } from '../../src/core/secrets/file-secret-store';
 import { openConfStore } from '../../src/core/settings/conf-store';
 import { createSettingsService } from '../../src/core/settings/settings.service';
 import { openOffice } from '../../src/core/users/office';
+import { actionText } from '../../src/shared/i18n/audit-words';
+import { createSay } from '../../src/shared/i18n/say';
 import { codes, englishWords } from '../helpers/clerk-text';
 import { commandCaller } from '../helpers/core';
 import { tempDir } from '../helpers/tmp';
@@ -220,6 +222,14 @@ describe('quita migrate-to-server', () => {
     expect(there.verify.ok, there.verify.reason ?? '').toBe(true);
     expect(there.verify.entries).toBe(before.verify.entries + 1);
     expect(there.audit.entries[0]!.action).toBe('profile.migrated');
+    // The Auditoria screen says both entries in words.
+    const say = createSay('pt-BR');
+    expect(actionText(say.t, say.exists, 'profile.migrated')).toBe(
+      'Filial trazida de uma mesa para o servidor',
+    );
+    expect(actionText(say.t, say.exists, 'profile.moved_to_server')).toBe(
+      'Filial levada para o servidor do escritório',
+    );
     expect(there.audit.entries[0]!.after).toMatchObject({ from: desk, entries: before.verify.entries });
     expect(there.lines).toEqual(before.lines);
     expect(there.batches).toEqual(before.batches);

@@ -226,7 +226,7 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       actor: who,
       profileId,
       action: 'profile.migrated',
-      subject: profileId,
+      subject: `profile:${profileId}`,
       after: { from: o.sourceDir, entries: sourceAudit.entries, head: sourceAudit.head, counts },
     });
     refreshAnchor(received, destination.secrets, profileId, now());
@@ -235,7 +235,7 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       actor: who,
       profileId,
       action: 'profile.moved_to_server',
-      subject: profileId,
+      subject: `profile:${profileId}`,
       after: { to: destination.location, entries: sourceAudit.entries, head: sourceAudit.head, stays: true },
     });
     refreshAnchor(source, sourceSecrets, profileId, now());

@@ -311,6 +311,10 @@ export const auditEn: typeof auditPtBR = {
       released: 'Notification released',
     },
     settings: { changed: 'Setting changed', profile_removed: 'Connection removed' },
+    profile: {
+      migrated: 'Branch brought from a desk to the server',
+      moved_to_server: 'Branch moved to the office server',
+    },
     sync: { completed: 'Sync completed' },
   },
   actionsByKind: {

@@ -321,6 +321,10 @@ export const auditPtBR = {
       released: 'Notificação liberada',
     },
     settings: { changed: 'Configuração alterada', profile_removed: 'Conexão removida' },
+    profile: {
+      migrated: 'Filial trazida de uma mesa para o servidor',
+      moved_to_server: 'Filial levada para o servidor do escritório',
+    },
     sync: { completed: 'Sincronização concluída' },
   },
   /** An action in other words for what it is about: a return file or a card sales file is not a statement. */
