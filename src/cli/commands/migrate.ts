@@ -52,10 +52,10 @@ function summary(r: MigrationResult, say: Say): string {
   return [
     t('done', { name: r.profileName, profile: r.profileId, to: r.to }),
     t('tables', {
-      count: say.n(r.tables.length),
+      tables: say.n(r.tables.length),
       rows: say.n(r.tables.reduce((sum, x) => sum + x.source, 0)),
     }),
-    t('audit', { entries: say.n(r.audit.source.entries) }),
+    t('audit', { count: r.audit.source.entries, entries: say.n(r.audit.source.entries) }),
     t('anchor'),
     t(r.keyMoved ? 'key' : 'noKey'),
     t('stays'),

@@ -34,8 +34,9 @@ export const cliMigrateEn: typeof cliMigratePtBR = {
     done: 'Branch "{{name}}" ({{profile}}) moved to the server in {{to}} and checked.',
     failed:
       'The copy of branch "{{name}}" ({{profile}}) did not check out, so it was deleted from the server and nothing changed there. What differed:',
-    tables: 'Tables: {{count}}, {{rows}} rows, equal in both folders.',
+    tables: 'Tables: {{tables}}, {{rows}} rows, equal in both folders.',
     audit: 'Audit log: {{entries}} entries, verified in both folders, with the same last entry.',
+    audit_one: 'Audit log: {{entries}} entry, verified in both folders, with the same last entry.',
     anchor: 'Audit anchor: verifies on the server.',
     key: "EVO key: kept in the server's secret store.",
     noKey: 'EVO key: none was stored on this desk; enter it on the server (Configurações).',

@@ -36,8 +36,9 @@ export const cliMigratePtBR = {
     done: 'Filial "{{name}}" ({{profile}}) levada para o servidor em {{to}} e conferida.',
     failed:
       'A cópia da filial "{{name}}" ({{profile}}) não conferiu, então foi apagada do servidor e nada mudou lá. O que diferiu:',
-    tables: 'Tabelas: {{count}}, {{rows}} linhas, iguais nas duas pastas.',
+    tables: 'Tabelas: {{tables}}, {{rows}} linhas, iguais nas duas pastas.',
     audit: 'Auditoria: {{entries}} registros, verificada nas duas pastas, com o mesmo último registro.',
+    audit_one: 'Auditoria: {{entries}} registro, verificada nas duas pastas, com o mesmo último registro.',
     anchor: 'Âncora da auditoria: confere no servidor.',
     key: 'Chave da EVO: guardada no cofre do servidor.',
     noKey: 'Chave da EVO: não havia chave guardada nesta mesa; informe-a no servidor (Configurações).',
