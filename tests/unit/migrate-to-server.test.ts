@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,22 @@ describe('quita migrate-to-server', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^quita: A auditoria desta filial não confere \(.+\): ela foi mudada fora do Quita, então nada foi copiado\.$/,
+    );
+    expect(existsSync(join(server, 'profiles', 'demo'))).toBe(false);
+    expect(existsSync(join(server, 'settings.json'))).toBe(false);
+  });
+
+  it('refuses a damaged source before copying anything', async () => {
+    const copy = join(t.dir, 'desk-damaged');
+    cpSync(desk, copy, { recursive: true });
+    const fd = openSync(deskDb(copy), 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, 8192); // a page in the middle scribbled over
+    closeSync(fd);
+    const r = await quita(copy, ['migrate-to-server', '--destino', server, '--chave-destino', serverKey]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')).toHaveLength(1);
+    expect(r.stderr).toBe(
+      'quita: O banco de dados desta filial está danificado: nada foi copiado. Restaure a cópia de segurança mais recente (quita restore --latest) e rode o comando de novo.',
     );
     expect(existsSync(join(server, 'profiles', 'demo'))).toBe(false);
     expect(existsSync(join(server, 'settings.json'))).toBe(false);

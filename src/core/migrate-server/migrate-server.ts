@@ -7,7 +7,7 @@ import { storedKey } from '../connection/api-access';
 import { openedProblem } from '../db/db-health';
 import { openDb, type Db } from '../db/open-db';
 import { profileDbPath } from '../db/profile-dbs';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import { defaultKeyFile } from '../paths';
 import { fileSecretStore } from '../secrets/file-secret-store';
 import { openConfStore } from '../settings/conf-store';
@@ -141,17 +141,24 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
     keyFile: defaultKeyFile(o.env),
     passphrase,
   });
-  const source = openDb(profileDbPath(o.sourceDir, profileId), { profileId });
+  const damagedSource = (reason: string) =>
+    refuse('source_damaged', `The branch's database is damaged (${reason}); nothing was copied.`, { reason });
+  let source: Db;
+  try {
+    source = openDb(profileDbPath(o.sourceDir, profileId), { profileId });
+  } catch (e) {
+    // openDb refuses a damaged file itself (db-health.ts); here that is the move's refusal, worded as the others.
+    if (isAppError(e) && e.code === 'db.damaged')
+      throw damagedSource(typeof e.params?.reason === 'string' ? e.params.reason : e.message);
+    throw e;
+  }
   let received: Db | null = null;
   // Set once the destination may hold anything of this branch: only then is a failure undone there (a refusal
   // before it leaves the destination exactly as it was, the branch already there included).
   let started = false;
   try {
     const damage = openedProblem(source);
-    if (damage)
-      throw refuse('source_damaged', `The branch's database is damaged (${damage}); nothing was copied.`, {
-        reason: damage,
-      });
+    if (damage) throw damagedSource(damage);
     const before = verifyAudit(source, anchorCheck(source, sourceSecrets, profileId));
     if (!before.ok)
       throw refuse(

@@ -27,7 +27,7 @@ export const cliMigrateEn: typeof cliMigratePtBR = {
         'The branch {{profile}} is already on the server in {{path}}: nothing was copied or replaced.',
       server_running: 'The office server is running on {{path}}: stop quita server and run this again.',
       source_damaged:
-        "This branch's database is damaged ({{reason}}): nothing was copied. Restore a backup first.",
+        "This branch's database is damaged: nothing was copied. Restore the latest backup (quita restore --latest) and run this again.",
       source_audit_broken:
         "This branch's audit log does not verify ({{reason}}): it was changed outside Quita, so nothing was copied.",
     },

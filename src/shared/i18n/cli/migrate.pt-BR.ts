@@ -29,7 +29,7 @@ export const cliMigratePtBR = {
       server_running:
         'O servidor do escritório está rodando na pasta {{path}}: pare o quita server e rode o comando de novo.',
       source_damaged:
-        'O banco de dados desta filial está danificado ({{reason}}): nada foi copiado. Restaure uma cópia de segurança antes.',
+        'O banco de dados desta filial está danificado: nada foi copiado. Restaure a cópia de segurança mais recente (quita restore --latest) e rode o comando de novo.',
       source_audit_broken:
         'A auditoria desta filial não confere ({{reason}}): ela foi mudada fora do Quita, então nada foi copiado.',
     },
