@@ -252,6 +252,7 @@ describe('quita migrate-to-server', () => {
     // The EVO key opens on the server (its own key file) and the branch's API answers with it.
     expect(there.test.bankAccounts).toBe(before.test.bankAccounts);
     expect(there.test.bankAccounts).toBeGreaterThan(0);
+    expect(existsSync(join(server, 'demo', 'sandbox.json'))).toBe(true);
     // Every table as it was, but the audit log's one entry and the anchor copy sealed by the server's key.
     const countsThere = countsOf(deskDb(server));
     expect({ ...countsThere, audit_log: countsThere.audit_log! - 1, audit_anchor_copies: 0 }).toEqual({
@@ -327,6 +328,7 @@ describe('quita migrate-to-server', () => {
     );
     // Nothing half-moved: no database, no settings entry, no key, no anchor on the server; the desk untouched.
     expect(existsSync(join(dir, 'profiles', 'demo'))).toBe(false);
+    expect(existsSync(join(dir, 'demo', 'sandbox.json'))).toBe(false);
     expect(createSettingsService(openConfStore(dir)).profile('demo')).toBeUndefined();
     expect(
       real.secrets.get(

@@ -99,11 +99,15 @@ export function sqliteFolderDestination(o: SqliteFolderOptions): MigrationDestin
   };
 }
 
-/** The demo branch's sandbox state (its "EVO"), so the demo branch answers on the server as it did on the desk. */
-export function copyDemoState(sourceDir: string, destDir: string): void {
+/**
+ * The demo branch's sandbox state (its "EVO"), so the demo branch answers on the server as it did on the desk, unless
+ * the server has one already. Returns the file written (removed again if the move is undone), or null.
+ */
+export function copyDemoState(sourceDir: string, destDir: string): string | null {
   const from = join(sourceDir, 'demo', 'sandbox.json');
   const to = join(destDir, 'demo', 'sandbox.json');
-  if (!existsSync(from) || existsSync(to)) return;
+  if (!existsSync(from) || existsSync(to)) return null;
   mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
   copyFileSync(from, to, constants.COPYFILE_EXCL);
+  return to;
 }

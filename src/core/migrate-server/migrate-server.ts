@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { anchorCheck, refreshAnchor, restartAnchor } from '../audit/audit-anchor';
 import { appendAudit, auditHead } from '../audit/audit.repo';
@@ -156,6 +156,13 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
   // Set once the destination may hold anything of this branch: only then is a failure undone there (a refusal
   // before it leaves the destination exactly as it was, the branch already there included).
   let started = false;
+  let demoState: string | null = null;
+  const undo = () => {
+    started = false;
+    received = null;
+    destination.remove(profileId);
+    if (demoState) rmSync(demoState, { force: true });
+  };
   try {
     const damage = openedProblem(source);
     if (damage) throw damagedSource(damage);
@@ -175,7 +182,7 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
     received = destination.receiveDatabase(source, profileId);
     const countsAfter = tableCounts(source);
     destination.receiveProfile(profile, key);
-    if (profile.demo) copyDemoState(o.sourceDir, o.destDir);
+    if (profile.demo) demoState = copyDemoState(o.sourceDir, o.destDir);
 
     const countsThere = tableCounts(received);
     const chainThere = verifyAudit(received);
@@ -221,9 +228,7 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       differences,
     };
     if (!result.ok) {
-      started = false;
-      received = null;
-      destination.remove(profileId);
+      undo();
       return result;
     }
 
@@ -248,10 +253,7 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
     refreshAnchor(source, sourceSecrets, profileId, now());
     return result;
   } catch (e) {
-    if (started) {
-      received = null;
-      destination.remove(profileId);
-    }
+    if (started) undo();
     throw e;
   } finally {
     received?.close();
