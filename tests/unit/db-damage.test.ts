@@ -69,7 +69,11 @@ describe('a damaged branch database', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1); // one sentence, no stack trace
     // As the screens say it (errors.db.damaged): damaged, nothing changed, restore the latest backup.
-    expect(refused.stderr).toMatch(/^quita: O banco de dados desta filial está danificado \(.*0 bytes.*\)\./);
+    // SQLite's own words (English, technical) stay in the error's params, never in the clerk's sentence.
+    expect(refused.stderr).toMatch(
+      /^quita: O banco de dados desta filial está danificado: o Quita não consegue lê-lo\./,
+    );
+    expect(refused.stderr).not.toMatch(/bytes|SQLite/);
     expect(refused.stderr).toMatch(/Restaure a cópia de segurança mais recente/);
     expect(statSync(dbFile).size).toBe(0); // not replaced by an empty database
 

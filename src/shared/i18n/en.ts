@@ -553,7 +553,7 @@ export const en: Messages = {
     },
     db: {
       damaged:
-        'The database of this branch is damaged ({{reason}}). Nothing was deleted or changed. Restore the latest backup in Configurações → Cópias de segurança.',
+        'The database of this branch is damaged: Quita cannot read it. Nothing was deleted or changed. Restore the latest backup in Configurações → Cópias de segurança.',
       newer: 'This database was written by a newer version of Quita. Update Quita to go on.',
       bad_backup:
         'This backup is damaged or incomplete, so it was not restored. The branch’s database was not changed.',

@@ -566,7 +566,7 @@ export const ptBR = {
     },
     db: {
       damaged:
-        'O banco de dados desta filial está danificado ({{reason}}). Nada foi apagado nem alterado. Restaure a cópia de segurança mais recente em Configurações → Cópias de segurança.',
+        'O banco de dados desta filial está danificado: o Quita não consegue lê-lo. Nada foi apagado nem alterado. Restaure a cópia de segurança mais recente em Configurações → Cópias de segurança.',
       newer:
         'Este banco de dados foi gravado por uma versão mais nova do Quita. Atualize o Quita para continuar.',
       bad_backup:
