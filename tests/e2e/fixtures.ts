@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 
 export interface HostProcess {
   /** The printed address, with the token in the fragment. */
@@ -66,6 +66,15 @@ function shiftDate(offsetMs: number) {
   Shifted.prototype = Real.prototype;
   Object.assign(Shifted, { now, parse: Real.parse, UTC: Real.UTC });
   globalThis.Date = Shifted as unknown as DateConstructor;
+}
+
+/**
+ * A browser context a test makes itself (a second desk) reads the same shifted clock as the `page` fixture's pages
+ * under `npm run test:dates`; nothing otherwise.
+ */
+export async function followShiftedClock(context: BrowserContext): Promise<void> {
+  const offsetMs = fakeOffsetMs(process.env.FAKETIME);
+  if (offsetMs !== 0) await context.addInitScript(shiftDate, offsetMs);
 }
 
 export const test = base.extend<{ host: HostProcess }>({

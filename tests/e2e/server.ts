@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { spawnServer } from '../helpers/office-server';
-import { expect } from './fixtures';
+import { expect, followShiftedClock } from './fixtures';
 
 /** People of the office, as `quita usuarios adicionar` creates them (the password on standard input). */
 export const PEOPLE = {
@@ -65,6 +65,8 @@ export async function desk(browser: Browser): Promise<{ context: BrowserContext;
     viewport: { width: 1366, height: 768 },
     locale: 'pt-BR',
   });
+  // Under npm run test:dates the server runs on the pinned day: the screens count days as it does.
+  await followShiftedClock(context);
   return { context, page: await context.newPage() };
 }
 
