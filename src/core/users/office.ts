@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { loginSchema } from '../../shared/contract/users';
+import { ROLES, type Role } from '../../shared/roles';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { apiTokens, type ApiToken, type BearerResult } from './api-tokens';
@@ -15,8 +16,8 @@ import {
 } from './throttle';
 import { openOfficeDb, usersRepo as repo } from './users.repo';
 
-export type Role = 'conferente' | 'supervisor' | 'administrador';
-export const ROLES: readonly Role[] = ['conferente', 'supervisor', 'administrador'];
+// The roles are the one door's (src/shared/roles.ts); re-exported for the core's users of this module.
+export { ROLES, type Role };
 
 export interface OfficeUser {
   id: number;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ROLES } from '../roles';
 import { defineCommand } from './define';
 
 /** The three roles of an office, from the least to the most allowed (issue 34). */
-export const roleSchema = z.enum(['conferente', 'supervisor', 'administrador']);
+export const roleSchema = z.enum(ROLES);
 
 /** A login as typed: any case, stored lower-cased; letters, digits, dot, underscore and hyphen. */
 export const loginSchema = z
