@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { call, CommandError } from '../../api/client';
 import { describeError } from '../../i18n';
 import type { Me } from '../../me';
+import { PasswordField } from './PasswordField';
 
 /**
  * Configurações → Minha conta ([W]): who is logged in on the office server, and "Minha senha" for everyone, whatever
@@ -51,36 +52,9 @@ export function MyAccount({ me }: { me: Me }) {
         <h3 id={`${id}-password`} style={{ gridColumn: '1 / -1', margin: 0 }}>
           {t('users.password.title')}
         </h3>
-        <label className="field">
-          <span>{t('users.password.current')}</span>
-          <input
-            type="password"
-            required
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>{t('users.password.next')}</span>
-          <input
-            type="password"
-            required
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>{t('users.password.confirm')}</span>
-          <input
-            type="password"
-            required
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </label>
+        <PasswordField label={t('users.password.current')} value={current} onChange={setCurrent} current />
+        <PasswordField label={t('users.password.next')} value={next} onChange={setNext} />
+        <PasswordField label={t('users.password.confirm')} value={confirm} onChange={setConfirm} />
         <span className="actions">
           <button type="submit" className="primary" disabled={busy || changed}>
             {t('users.password.submit')}

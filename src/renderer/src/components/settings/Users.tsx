@@ -6,6 +6,7 @@ import { call, CommandError } from '../../api/client';
 import { formatBrasilia } from '../../format';
 import { describeError } from '../../i18n';
 import { useMe } from '../../me';
+import { PasswordField } from './PasswordField';
 
 /** Where the sentence is said: under the part of the panel the administrator just used. */
 type Where = 'list' | 'add';
@@ -225,26 +226,8 @@ function ResetPassword({
       <h3 id={`${id}-title`} style={{ gridColumn: '1 / -1', margin: 0 }}>
         {t('users.reset.title', { login })}
       </h3>
-      <label className="field">
-        <span>{t('users.reset.password')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>{t('users.reset.confirm')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </label>
+      <PasswordField label={t('users.reset.password')} value={password} onChange={setPassword} />
+      <PasswordField label={t('users.reset.confirm')} value={confirm} onChange={setConfirm} />
       <span className="actions">
         <button type="submit" className="primary" disabled={busy}>
           {t('users.reset.submit')}
@@ -314,26 +297,8 @@ function AddUser({
       <p id={`${id}-login-hint`} className="muted" style={{ gridColumn: '1 / -1', margin: 0 }}>
         {t('users.add.loginHint')}
       </p>
-      <label className="field">
-        <span>{t('users.add.password')}</span>
-        <input
-          type="password"
-          required
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>{t('users.add.confirm')}</span>
-        <input
-          type="password"
-          required
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </label>
+      <PasswordField label={t('users.add.password')} value={password} onChange={setPassword} />
+      <PasswordField label={t('users.add.confirm')} value={confirm} onChange={setConfirm} />
       <span className="actions">
         <button type="submit" className="primary" disabled={busy}>
           {t('users.add.submit')}
