@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { connect as tlsConnect } from 'node:tls';
 import { userInfo } from 'node:os';
@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureRendererBuilt } from '../../tests/helpers/host';
+import { serveCore, testScreens } from '../../tests/helpers/office-server';
 import { tempDir } from '../../tests/helpers/tmp';
 import { createCore, type Core } from '../core/bootstrap';
 import { DEFAULT_SCHEDULE } from '../core/cycle/schedule';
 import { openOffice, type Office } from '../core/users/office';
 import { COMMAND_NAMES, EVENT_NAMES } from '../shared/contract';
 import { COMMAND_ROLES, roleAllows, type Role } from '../shared/roles';
-import { startOfficeServer, type RunningOfficeServer } from './server';
+import type { RunningOfficeServer } from './server';
 import { makeSelfSigned } from './tls';
 
 /**
@@ -56,30 +56,16 @@ beforeAll(async () => {
     office,
     env: { QUITA_KEY_FILE: join(t.dir, 'keys', 'master.key') },
   });
-  const staticDir = join(t.dir, 'renderer');
-  mkdirSync(join(staticDir, 'assets'), { recursive: true });
-  writeFileSync(
-    join(staticDir, 'index.html'),
+  const staticDir = testScreens(
+    join(t.dir, 'renderer'),
     '<html><head><script type="module" src="/assets/app.js"></script></head></html>',
   );
-  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
-  ensureRendererBuilt();
-  copyFileSync('out/renderer/bridge.js', join(staticDir, 'bridge.js'));
   const tls = makeSelfSigned(['localhost', '127.0.0.1']);
   cert = tls.cert;
   tlsKey = tls.key;
-  server = await startOfficeServer({
-    dispatch: core.dispatch,
-    runAs: (who, fn) => core.runAs(who, fn),
-    office,
-    events: core.events,
-    uploads: core.uploads,
+  server = await serveCore(core, office, {
     staticDir,
     tls,
-    address: '127.0.0.1',
-    port: 0,
-    names: ['localhost', '127.0.0.1'],
-    say: { t: (k: string) => k, locale: 'pt-BR' } as never,
     logLine: (e) => logLines.push(e),
     logError: (m, e) => errors.push(`${m} ${String(e)}`),
     now: () => clock,
@@ -707,18 +693,10 @@ describe('the office server’s event stream after its token is revoked', () => 
 describe('the office server and a connection that never sends a request (slowloris)', () => {
   it('drops a connection silent for the headers’ time, and keeps a page’s event stream that outlives it', async () => {
     clock = new Date(clock.getTime() + 16 * 60_000);
-    const quick = await startOfficeServer({
-      dispatch: core.dispatch,
-      runAs: (who, fn) => core.runAs(who, fn),
-      office,
-      events: core.events,
-      uploads: core.uploads,
+    const quick = await serveCore(core, office, {
       staticDir: join(t.dir, 'renderer'),
       tls: { cert, key: tlsKey },
-      address: '127.0.0.1',
-      port: 0,
       names: ['localhost'],
-      say: { t: (k: string) => k, locale: 'pt-BR' } as never,
       logLine: () => undefined,
       logError: (m, e) => errors.push(`${m} ${String(e)}`),
       now: () => clock,

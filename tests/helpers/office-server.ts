@@ -1,8 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:https';
-import { createCore } from '../../src/core/bootstrap';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../src/core/bootstrap';
+import type { Office } from '../../src/core/users/office';
+import {
+  startOfficeServer,
+  type OfficeServerOptions,
+  type RunningOfficeServer,
+} from '../../src/server/server';
 import type { RunningSandbox } from '../../src/sandbox';
 import { commandCaller } from './core';
+import { ensureRendererBuilt } from './host';
 import { TEST_TODAY, testDay } from './sandbox';
 
 /**
@@ -244,4 +253,40 @@ export interface MatchRow {
   state: string;
   receivables: { id: number }[];
   sendState?: string;
+}
+
+/**
+ * The screens' folder an in-process office server serves in tests: an index page (this test's), and the HTTP bridge
+ * as the build makes it (out/renderer/bridge.js), with a script under assets/ for the "nothing without a session" checks.
+ */
+export function testScreens(dir: string, indexHtml = '<html><head></head></html>'): string {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), indexHtml);
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  ensureRendererBuilt();
+  copyFileSync('out/renderer/bridge.js', join(dir, 'bridge.js'));
+  return dir;
+}
+
+/**
+ * startOfficeServer in this process over a test core, wired as `quita server` wires it (the core's dispatch, its
+ * runAs, events and uploads), on 127.0.0.1 with a free port; the login page's words are their keys.
+ */
+export function serveCore(
+  core: Pick<Core, 'dispatch' | 'runAs' | 'events' | 'uploads'>,
+  office: Office,
+  opts: Pick<OfficeServerOptions, 'staticDir' | 'tls'> & Partial<OfficeServerOptions>,
+): Promise<RunningOfficeServer> {
+  return startOfficeServer({
+    dispatch: core.dispatch,
+    runAs: (who, fn) => core.runAs(who, fn),
+    office,
+    events: core.events,
+    uploads: core.uploads,
+    address: '127.0.0.1',
+    port: 0,
+    names: ['localhost', '127.0.0.1'],
+    say: { t: (k: string) => k, locale: 'pt-BR' } as never,
+    ...opts,
+  });
 }

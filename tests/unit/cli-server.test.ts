@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect as connectNet, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,10 +8,10 @@ import { runCli } from '../../src/cli/main';
 import { createCore, type Core } from '../../src/core/bootstrap';
 import { logFileOf } from '../../src/core/log';
 import { openOffice, type Office } from '../../src/core/users/office';
-import { startOfficeServer, type RunningOfficeServer } from '../../src/server/server';
+import type { RunningOfficeServer } from '../../src/server/server';
 import { makeSelfSigned } from '../../src/server/tls';
 import { codes, englishWords } from '../helpers/clerk-text';
-import { ensureRendererBuilt } from '../helpers/host';
+import { serveCore, testScreens } from '../helpers/office-server';
 import { tempDir } from '../helpers/tmp';
 
 /**
@@ -94,25 +94,11 @@ beforeAll(async () => {
   );
   expect(started.ok).toBe(true);
 
-  const staticDir = join(t.dir, 'renderer');
-  mkdirSync(staticDir, { recursive: true });
-  writeFileSync(join(staticDir, 'index.html'), '<html><head></head></html>');
-  ensureRendererBuilt();
-  copyFileSync('out/renderer/bridge.js', join(staticDir, 'bridge.js'));
   const tls = makeSelfSigned(['localhost', '127.0.0.1']);
   fingerprint = new X509Certificate(tls.cert).fingerprint256;
-  server = await startOfficeServer({
-    dispatch: core.dispatch,
-    runAs: (who, fn) => core.runAs(who, fn),
-    office,
-    events: core.events,
-    uploads: core.uploads,
-    staticDir,
+  server = await serveCore(core, office, {
+    staticDir: testScreens(join(t.dir, 'renderer')),
     tls,
-    address: '127.0.0.1',
-    port: 0,
-    names: ['localhost', '127.0.0.1'],
-    say: { t: (k: string) => k, locale: 'pt-BR' } as never,
     logLine: (e) => logLines.push(e),
     logError: (m, e) => errors.push(`${m} ${String(e)}`),
   });
