@@ -133,6 +133,9 @@ const loginKey = (login: string) => login.trim().toLowerCase().slice(0, LOGIN_KE
  * The failed-login counters are kept under the login's SHA-256, not the text typed: a password typed into the login
  * field by mistake must not sit in office.sqlite for a day.
  */
+/** How stale `last_seen_at` may get before a use writes it again: the idle timeout is exact to this much. */
+const TOUCH_EVERY_MS = 60_000;
+
 const throttleKey = (key: string) => `sha256:${sha256(key)}`;
 
 /** What office_audit keeps of a user: never the password nor its hash. */
@@ -275,7 +278,8 @@ export function openOffice(file: string, opts: { idleMs?: number; maxAgeMs?: num
         repo.deleteSession(db, idHash);
         return null;
       }
-      if (touch) repo.touchSession(db, idHash, iso(now));
+      // A use pushes the idle timeout back; written at most once a minute, not on every request of a busy page.
+      if (touch && t - Date.parse(s.lastSeenAt) >= TOUCH_EVERY_MS) repo.touchSession(db, idHash, iso(now));
       return { user, csrf: s.csrf };
     },
 
