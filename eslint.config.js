@@ -15,10 +15,11 @@ const noElectron = {
  * Layers, by where each file really is: eslint-plugin-boundaries resolves every import to a file (node resolution
  * with TypeScript's extensions) and checks which layer it lands in, so `../../core/db/open-db`, a deeper path or
  * a re-export cannot slip through the way a string pattern could. Dependencies point one way: shared <- core <-
- * main / host / cli, and the front doors reach the core only through src/core/index.ts; renderer and preload
+ * main / host / server / cli, and the front doors reach the core only through src/core/index.ts (the office server
+ * builds on the browser host's HTTP pieces; the CLI starts the office server); renderer and preload
  * import only shared. Tests (and *.testing.ts helpers) may reach anything: they check the inside.
  */
-const LAYERS = ['shared', 'core', 'main', 'host', 'cli', 'renderer', 'preload', 'sandbox'];
+const LAYERS = ['shared', 'core', 'main', 'host', 'server', 'cli', 'renderer', 'preload', 'sandbox'];
 const allow = (from, to) => ({
   from: { element: { type: from } },
   allow: { to: { element: { types: { anyOf: to } } } },
@@ -39,18 +40,19 @@ const boundaries = {
       {
         default: 'disallow',
         message:
-          'Dependencies point one way: shared <- core <- main/host/cli (through src/core/index.ts only); renderer and preload import only shared.',
+          'Dependencies point one way: shared <- core <- main/host/server/cli (through src/core/index.ts only); renderer and preload import only shared.',
         policies: [
           allow('shared', ['shared']),
           allow('core', ['core', 'shared', 'sandbox']),
           allow('sandbox', ['sandbox', 'shared']),
           allow('main', ['main', 'shared']),
           allow('host', ['host', 'shared']),
-          allow('cli', ['cli', 'shared']),
+          allow('server', ['server', 'host', 'shared']),
+          allow('cli', ['cli', 'shared', 'server']),
           allow('renderer', ['renderer', 'shared']),
           allow('preload', ['preload', 'shared']),
           {
-            from: { element: { types: { anyOf: ['main', 'host', 'cli'] } } },
+            from: { element: { types: { anyOf: ['main', 'host', 'server', 'cli'] } } },
             allow: { to: { element: { type: 'core' }, file: { categories: 'core-entry' } } },
           },
         ],
