@@ -6,6 +6,7 @@ import { DateField } from '../components/DateField';
 import { AuditEntries } from '../components/audit/AuditEntries';
 import { ReconciliationTable } from '../components/audit/ReconciliationTable';
 import { useBranchFilter, useNetworkPlaces } from '../branch-filter';
+import { useLatest } from '../hooks/latest';
 import { BranchSelect } from '../components/BranchSelect';
 import { brasiliaDayBounds, formatBrasilia, verifyReasonText } from '../components/audit/audit-text';
 import { saveFile } from '../download';
@@ -89,27 +90,33 @@ export function AuditScreen() {
   const { branch, setBranch } = useBranchFilter();
   const places = useNetworkPlaces();
   const scope = places && branch !== 'all' ? branch : undefined;
+  const latestLoad = useLatest();
   const load = useCallback(() => {
     if (invalid) return;
     const action = group ? `${group}.` : undefined;
     const period = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
     const reportOf = { ...period, ...(scope !== undefined ? { branch: scope } : {}) };
-    Promise.all([
-      call('audit.list', {
-        ...brasiliaDayBounds(from, to),
-        ...(action ? { action } : {}),
-        limit: LIST_LIMIT,
-      }),
-      call('reports.reconciliation', reportOf),
-    ]).then(
-      ([list, report]) => {
+    // Typing a date or choosing a branch starts a new load; a slower earlier answer must not land over it.
+    void latestLoad(() =>
+      Promise.all([
+        call('audit.list', {
+          ...brasiliaDayBounds(from, to),
+          ...(action ? { action } : {}),
+          limit: LIST_LIMIT,
+        }),
+        call('reports.reconciliation', reportOf),
+      ]),
+    ).then(
+      (r) => {
+        if (!r.current) return;
+        const [list, report] = r.value;
         setEntries(list);
         setRecon(report);
         setError(null);
       },
       (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e)),
     );
-  }, [from, to, group, invalid, scope]);
+  }, [from, to, group, invalid, scope, latestLoad]);
   useEffect(load, [load]);
 
   const verify = async () => {

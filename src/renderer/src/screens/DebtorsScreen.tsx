@@ -8,6 +8,7 @@ import { NotifyPanel } from '../components/NotifyPanel';
 import { VirtualList } from '../components/VirtualList';
 import { saveFile } from '../download';
 import { formatAge, formatBrasilia, formatDate, formatDateTime, formatMoney } from '../format';
+import { useLatest } from '../hooks/latest';
 import { describeError } from '../i18n';
 
 type Filters = CommandInput<'debtors.list'>;
@@ -28,15 +29,21 @@ export function DebtorsScreen() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [notifying, setNotifying] = useState<number[] | null>(null);
 
-  const load = useCallback((f: Filters) => {
-    call('debtors.list', f).then(
-      (r) => {
-        setData(r);
-        setError(null);
-      },
-      (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e)),
-    );
-  }, []);
+  // Typing in the search or choosing a branch asks again; only the newest answer is drawn.
+  const latestList = useLatest();
+  const load = useCallback(
+    (f: Filters) => {
+      void latestList(() => call('debtors.list', f)).then(
+        (r) => {
+          if (!r.current) return;
+          setData(r.value);
+          setError(null);
+        },
+        (e: unknown) => setError(e instanceof CommandError ? describeError(e.info) : String(e)),
+      );
+    },
+    [latestList],
+  );
   // [V] A network: one branch's debtors (the branch chosen in Conciliar, Enviar or Início stays chosen here).
   const { branch, setBranch } = useBranchFilter();
   const places = useNetworkPlaces();

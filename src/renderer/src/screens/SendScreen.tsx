@@ -7,6 +7,7 @@ import { BranchSelect, branchName } from '../components/BranchSelect';
 import { formatDate, formatDateTime, formatMoney, listOf, monthName } from '../format';
 import { describeError, describeStoredMessage } from '../i18n';
 import { useAllowed } from '../me';
+import { useLatest } from '../hooks/latest';
 import { useScreenParams } from '../navigation';
 
 type Preview = CommandOutput<'send.preview'>;
@@ -167,17 +168,23 @@ export function SendScreen() {
     setMessage({ tone: 'error', text: e instanceof CommandError ? describeError(e.info) : String(e) });
 
   /** What Enviar shows: the preview (of the chosen branch), everything approved (for the note), the batches. */
+  // Only the newest answer is drawn: an answer for the branch chosen before must not land over the new one's.
+  const latestSend = useLatest();
   const fetchSend = useCallback(
     () =>
-      Promise.all([
-        call('send.preview', scope === undefined ? {} : { branch: scope }),
-        scope === undefined ? Promise.resolve(null) : call('send.preview', {}),
-        call('send.batches', { limit: 200 }),
-      ]),
-    [scope],
+      latestSend(() =>
+        Promise.all([
+          call('send.preview', scope === undefined ? {} : { branch: scope }),
+          scope === undefined ? Promise.resolve(null) : call('send.preview', {}),
+          call('send.batches', { limit: 200 }),
+        ]),
+      ),
+    [scope, latestSend],
   );
   const refresh = useCallback(async () => {
-    const [p, all, b] = await fetchSend();
+    const r = await fetchSend();
+    if (!r.current) return;
+    const [p, all, b] = r.value;
     setPreview(p);
     setAllCount(all?.count ?? p.count);
     setBatches(b);
@@ -186,7 +193,9 @@ export function SendScreen() {
     if (c.queued + c.sending + c.sent + c.unknown === 0) setMessage((m) => (m?.tone === 'ok' ? null : m));
   }, [fetchSend]);
   useEffect(() => {
-    fetchSend().then(([p, all, b]) => {
+    fetchSend().then((r) => {
+      if (!r.current) return;
+      const [p, all, b] = r.value;
       setPreview(p);
       setAllCount(all?.count ?? p.count);
       setBatches(b);
