@@ -288,7 +288,7 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
   const norteHeld = new Promise<void>((r) => (releaseNorte = r));
   const heldNorte: Promise<unknown>[] = [];
   await page.route('**/api/commands/reports.reconciliation', async (route) => {
-    if (JSON.parse(route.request().postData() ?? '{}').branch === 2) {
+    if ((JSON.parse(route.request().postData() ?? '{}') as { branch?: unknown }).branch === 2) {
       heldNorte.push(page.waitForResponse((r) => r.request() === route.request()));
       await norteHeld;
     }
