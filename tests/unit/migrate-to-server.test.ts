@@ -301,16 +301,18 @@ describe('quita migrate-to-server', () => {
       ...real,
       location: real.location,
       secrets: real.secrets,
-      receiveDatabase(source, profileId) {
-        const db = real.receiveDatabase(source, profileId);
+      async receiveDatabase(source, profileId) {
+        const received = await real.receiveDatabase(source, profileId);
+        const db = new Database(deskDb(dir));
         db.exec('DROP TRIGGER IF EXISTS audit_log_no_delete');
         db.exec('DELETE FROM audit_log WHERE seq = (SELECT MAX(seq) FROM audit_log)');
         db.exec('DELETE FROM receivables WHERE rowid = (SELECT MIN(rowid) FROM receivables)');
-        return db;
+        db.close();
+        return received;
       },
     };
     const deskEntries = countsOf(deskDb(desk)).audit_log!;
-    const r = migrateToServer({
+    const r = await migrateToServer({
       sourceDir: desk,
       destDir: dir,
       env: { QUITA_KEY_FILE: deskKey },

@@ -17,6 +17,10 @@ const REFUSALS = new Set([
   'server_running',
   'source_damaged',
   'source_audit_broken',
+  'database_url',
+  'database_unreachable',
+  'database_rights',
+  'schema_exists',
 ]);
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -30,6 +34,10 @@ function differenceLine(d: MigrationDifference, say: Say): string {
       return t('table', { table: d.table, source: n(d.source), destination: n(d.destination) });
     case 'source_changed':
       return t('source_changed', { table: d.table, before: n(d.before), after: n(d.after) });
+    case 'rows':
+      return t('rows', { table: d.table });
+    case 'source_rows_changed':
+      return t('source_rows_changed', { table: d.table });
     case 'audit':
       return t('audit', {
         sourceEntries: say.n(d.source.entries),
@@ -49,13 +57,17 @@ function summary(r: MigrationResult, say: Say): string {
       t('failed', { name: r.profileName, profile: r.profileId }),
       ...r.differences.map((d) => differenceLine(d, say)),
     ].join('\n');
+  const pg = r.database?.kind === 'postgres' ? r.database : null;
+  const tables = {
+    tables: say.n(r.tables.length),
+    rows: say.n(r.tables.reduce((sum, x) => sum + x.source, 0)),
+  };
+  const entries = { count: r.audit.source.entries, entries: say.n(r.audit.source.entries) };
   return [
     t('done', { name: r.profileName, profile: r.profileId, to: r.to }),
-    t('tables', {
-      tables: say.n(r.tables.length),
-      rows: say.n(r.tables.reduce((sum, x) => sum + x.source, 0)),
-    }),
-    t('audit', { count: r.audit.source.entries, entries: say.n(r.audit.source.entries) }),
+    ...(pg ? [t('pg.where', { server: pg.server, schema: pg.schema })] : []),
+    pg ? t('pg.tables', tables) : t('tables', tables),
+    pg ? t('pg.audit', entries) : t('audit', entries),
     t('anchor'),
     t(r.keyMoved ? 'key' : 'noKey'),
     t('stays'),
@@ -63,8 +75,9 @@ function summary(r: MigrationResult, say: Say): string {
 }
 
 /**
- * `quita migrate-to-server --destino PASTA`: the active branch (or --perfil) of this data folder moved into the
- * office server's data folder, verified after (core/migrate-server). A refusal is one sentence (exit 1); a copy
+ * `quita migrate-to-server --destino PASTA [--banco postgres://…]`: the active branch (or --perfil) of this data
+ * folder moved into the office server's data folder, its data into the folder or into its own schema of the
+ * office's PostgreSQL database, verified after (core/migrate-server). A refusal is one sentence (exit 1); a copy
  * that did not verify is removed and the differences are listed (exit 1).
  */
 export const migrateCommand: Subcommand = {
@@ -76,19 +89,24 @@ export const migrateCommand: Subcommand = {
     profile: { type: 'string' },
     'chave-destino': { type: 'string' },
     'destination-key': { type: 'string' },
+    banco: { type: 'string' },
+    database: { type: 'string' },
   },
   async run(v, positionals, core, { say, env }) {
     const destDir = text(v.destino) ?? text(v.destination);
     if (destDir === undefined || positionals.length)
       throw new UsageError(say.t('cli.migrate-to-server.missingDestination'));
     const keyFile = text(v['chave-destino']) ?? text(v['destination-key']);
+    // The option wins over the environment; either may hold a password, which is never printed.
+    const databaseUrl = text(v.banco) ?? text(v.database) ?? text(env.QUITA_DATABASE_URL);
     let r: MigrationResult;
     try {
-      r = migrateToServer({
+      r = await migrateToServer({
         sourceDir: core.dataDir,
         destDir: resolve(destDir),
         profileId: text(v.perfil) ?? text(v.profile),
         destKeyFile: keyFile === undefined ? undefined : resolve(keyFile),
+        databaseUrl,
         env,
       });
     } catch (e) {

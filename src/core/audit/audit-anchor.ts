@@ -41,9 +41,9 @@ export interface AnchorCheck {
 
 export const anchorId = (profileId: string) => `audit-anchor:${profileId}`;
 /** Which secret store keeps the anchor: the database holds one copy per store. */
-const storeName = (secrets: SecretStore) => secrets.protection.scheme;
+export const anchorStoreName = (secrets: SecretStore) => secrets.protection.scheme;
 
-function parseAnchor(raw: string | null): AuditAnchor | null {
+export function parseAnchor(raw: string | null): AuditAnchor | null {
   if (!raw) return null;
   try {
     const a = JSON.parse(raw) as Partial<AuditAnchor>;
@@ -62,13 +62,13 @@ export function readAnchor(secrets: SecretStore, profileId: string): AuditAnchor
 
 /** The database's copy: null when there is none, 'forged' when it was not sealed by this store's key. */
 function readCopy(db: Db, secrets: SecretStore, profileId: string): AuditAnchor | 'forged' | null {
-  const row = readAnchorCopy(db, storeName(secrets));
+  const row = readAnchorCopy(db, anchorStoreName(secrets));
   if (!row) return null;
   return parseAnchor(secrets.open(anchorId(profileId), row.sealed)) ?? 'forged';
 }
 
 /** The secret store's anchor against the database's copy (pure). */
-function compare(kept: AuditAnchor | null, copy: AuditAnchor | 'forged' | null): AnchorCheck {
+export function compareAnchors(kept: AuditAnchor | null, copy: AuditAnchor | 'forged' | null): AnchorCheck {
   if (copy === 'forged')
     return {
       anchor: kept,
@@ -101,7 +101,7 @@ export function anchorCheck(db: Db, secrets: SecretStore, profileId: string): An
       problem: 'the anchor kept outside the database cannot be opened (it was damaged or replaced)',
     };
   }
-  return compare(kept, readCopy(db, secrets, profileId));
+  return compareAnchors(kept, readCopy(db, secrets, profileId));
 }
 
 /** Does the log still hold the anchored entry, unchanged? A reason in words when not. */
@@ -116,13 +116,13 @@ export function anchorProblem(db: Db, a: Pick<AuditAnchor, 'count' | 'head'>): s
 }
 
 /** The next generation: one above both places' (a forged copy counts for nothing). */
-const generationAbove = (kept: AuditAnchor | null, copy: AuditAnchor | 'forged' | null) =>
+export const generationAbove = (kept: AuditAnchor | null, copy: AuditAnchor | 'forged' | null) =>
   Math.max(kept?.generation ?? 0, copy && copy !== 'forged' ? copy.generation : 0) + 1;
 
 /** Write the database's copy of an anchor just kept in the secret store, unless a newer copy is there already. */
 function writeCopy(db: Db, secrets: SecretStore, profileId: string, a: AuditAnchor): void {
   const sealed = secrets.seal(anchorId(profileId), JSON.stringify(a));
-  writeAnchorCopy(db, storeName(secrets), { generation: a.generation, sealed }, (current) => {
+  writeAnchorCopy(db, anchorStoreName(secrets), { generation: a.generation, sealed }, (current) => {
     if (!current) return true;
     const there = parseAnchor(secrets.open(anchorId(profileId), current.sealed));
     return !there || there.generation < a.generation;
@@ -151,7 +151,7 @@ export function refreshAnchor(
     out.anchor = kept;
     if (!head) return undefined;
     const copy = readCopy(db, secrets, profileId);
-    const check = compare(kept, copy);
+    const check = compareAnchors(kept, copy);
     if (check.problem || (check.anchor && anchorProblem(db, check.anchor))) return undefined;
     if (kept && kept.count === head.seq && kept.head === head.hash) return undefined;
     const next = {

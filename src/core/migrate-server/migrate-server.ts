@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { anchorCheck, refreshAnchor, restartAnchor } from '../audit/audit-anchor';
+import { anchorCheck, refreshAnchor } from '../audit/audit-anchor';
 import { appendAudit, auditHead } from '../audit/audit.repo';
 import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
 import { storedKey } from '../connection/api-access';
@@ -12,8 +12,18 @@ import { defaultKeyFile } from '../paths';
 import { fileSecretStore } from '../secrets/file-secret-store';
 import { openConfStore } from '../settings/conf-store';
 import { createSettingsService } from '../settings/settings.service';
-import { copyDemoState, sqliteFolderDestination, type MigrationDestination } from './destination';
-import { tableCounts } from './migrate-server.repo';
+import {
+  copyDemoState,
+  sqliteFolderDestination,
+  type AuditSide,
+  type DataPlace,
+  type MigrationDestination,
+  type ReceivedDatabase,
+} from './destination';
+import { tableCounts, tableDigests } from './migrate-server.repo';
+import { pgDestination } from './pg-destination';
+
+export type { AuditSide, DataPlace } from './destination';
 
 export interface MigrateOptions {
   /** The desk's data folder (the source). */
@@ -26,22 +36,25 @@ export interface MigrateOptions {
   destKeyFile?: string | undefined;
   env: NodeJS.ProcessEnv;
   now?: () => Date;
-  /** The server's storage; default: its SQLite data folder at destDir (the only one `quita server` runs on today). */
+  /**
+   * The office's PostgreSQL database (`postgres://…`): the branch's data goes into its own schema there, the rest
+   * into destDir. Without it, the data goes into destDir as a SQLite file.
+   */
+  databaseUrl?: string | undefined;
+  /** The server's storage; default: as databaseUrl says. */
   destination?: MigrationDestination;
-}
-
-export interface AuditSide {
-  ok: boolean;
-  entries: number;
-  head: string | null;
 }
 
 export type MigrationDifference =
   | { kind: 'table'; table: string; source: number | null; destination: number | null }
+  /** Same count, other rows: a value changed, or rows traded places, on the way. */
+  | { kind: 'rows'; table: string }
   | { kind: 'audit'; source: AuditSide; destination: AuditSide }
   | { kind: 'anchor'; reason: string }
   /** The desk wrote while the copy was made (its app open and working): counts before and after differ. */
-  | { kind: 'source_changed'; table: string; before: number | null; after: number | null };
+  | { kind: 'source_changed'; table: string; before: number | null; after: number | null }
+  /** The desk changed rows of a table while the copy was made, without changing its count. */
+  | { kind: 'source_rows_changed'; table: string };
 
 export interface MigrationResult {
   ok: boolean;
@@ -49,6 +62,8 @@ export interface MigrationResult {
   profileName: string;
   from: string;
   to: string;
+  /** Where the branch's data now is: the SQLite file, or the PostgreSQL server and schema. */
+  database: DataPlace | null;
   tables: { table: string; source: number; destination: number | null }[];
   audit: { source: AuditSide; destination: AuditSide | null; anchorOk: boolean };
   /** Whether the branch's EVO key was found in the source's secret store and sealed again in the destination's. */
@@ -77,17 +92,6 @@ function actor(): string {
   }
 }
 
-/** Table by table, the counts that are not equal (a table on one side only counts as null on the other). */
-function countDifferences(
-  a: Record<string, number>,
-  b: Record<string, number>,
-): [string, number | null, number | null][] {
-  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  return names.flatMap((t) =>
-    a[t] === b[t] ? [] : [[t, a[t] ?? null, b[t] ?? null] as [string, number | null, number | null]],
-  );
-}
-
 /**
  * `quita migrate-to-server`: one branch of a desk's data folder moved into the office server's storage, whole and
  * verified, or not at all.
@@ -110,16 +114,32 @@ function countDifferences(
  * 5. On success, an entry in each log: "profile.migrated" in the destination's, "profile.moved_to_server" in the
  *    source's (whose copy stays as it was and goes on working on the desk).
  */
-export function migrateToServer(o: MigrateOptions): MigrationResult {
-  const now = o.now ?? (() => new Date());
+export async function migrateToServer(o: MigrateOptions): Promise<MigrationResult> {
   const passphrase = o.env.QUITA_PASSPHRASE || undefined;
+  const folder = { dir: o.destDir, keyFile: o.destKeyFile ?? defaultKeyFile(o.env), passphrase };
   const destination: MigrationDestination =
     o.destination ??
-    sqliteFolderDestination({
-      dir: o.destDir,
-      keyFile: o.destKeyFile ?? defaultKeyFile(o.env),
-      passphrase,
-    });
+    (o.databaseUrl ? pgDestination({ ...folder, url: o.databaseUrl }) : sqliteFolderDestination(folder));
+  try {
+    return await migrateInto(destination, o, passphrase);
+  } finally {
+    await destination.close();
+  }
+}
+
+/** Count or digest differences, table by table: [table, source, destination] where they are not equal. */
+const unequal = <T>(a: Record<string, T>, b: Record<string, T>) =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .sort()
+    .filter((t) => a[t] !== b[t])
+    .map((t) => [t, a[t] ?? null, b[t] ?? null] as [string, T | null, T | null]);
+
+async function migrateInto(
+  destination: MigrationDestination,
+  o: MigrateOptions,
+  passphrase: string | undefined,
+): Promise<MigrationResult> {
+  const now = o.now ?? (() => new Date());
   const sourceSettings = createSettingsService(openConfStore(o.sourceDir));
   const profileId = o.profileId ?? sourceSettings.get().activeProfileId;
   const profile = profileId ? sourceSettings.profile(profileId) : undefined;
@@ -129,12 +149,13 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       path: o.sourceDir,
     });
 
-  const refusal = destination.refusal(profileId);
+  const refusal = await destination.refusal(profileId);
   if (refusal)
-    throw refuse(refusal, `The destination ${o.destDir} does not take the branch ${profileId}: ${refusal}.`, {
-      path: o.destDir,
-      profile: profileId,
-    });
+    throw refuse(
+      refusal.reason,
+      `The destination ${o.destDir} does not take the branch ${profileId}: ${refusal.reason}.`,
+      { path: o.destDir, profile: profileId, ...refusal.params },
+    );
 
   const sourceSecrets = fileSecretStore({
     file: `${o.sourceDir}/secrets.local.json`,
@@ -152,16 +173,21 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       throw damagedSource(typeof e.params?.reason === 'string' ? e.params.reason : e.message);
     throw e;
   }
-  let received: Db | null = null;
+  let received: ReceivedDatabase | null = null;
   // Set once the destination may hold anything of this branch: only then is a failure undone there (a refusal
   // before it leaves the destination exactly as it was, the branch already there included).
   let started = false;
   let demoState: string | null = null;
-  const undo = () => {
+  const undo = async () => {
     started = false;
+    const r = received;
     received = null;
-    destination.remove(profileId);
-    if (demoState) rmSync(demoState, { force: true });
+    await r?.close();
+    try {
+      await destination.remove(profileId);
+    } finally {
+      if (demoState) rmSync(demoState, { force: true });
+    }
   };
   try {
     const damage = openedProblem(source);
@@ -175,34 +201,46 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       );
     const sourceAudit = side(before, source);
     const countsBefore = tableCounts(source);
+    const digestsBefore = tableDigests(source);
     // Read before anything is written, so a key that cannot be opened stops the move while nothing was made.
     const key = storedKey(sourceSecrets, profile);
 
     started = true;
-    received = destination.receiveDatabase(source, profileId);
+    received = await destination.receiveDatabase(source, profileId);
     const countsAfter = tableCounts(source);
+    const digestsAfter = tableDigests(source);
     destination.receiveProfile(profile, key);
     if (profile.demo) demoState = copyDemoState(o.sourceDir, o.destDir);
 
-    const countsThere = tableCounts(received);
-    const chainThere = verifyAudit(received);
-    restartAnchor(received, destination.secrets, profileId, now());
-    const anchoredThere = verifyAudit(received, anchorCheck(received, destination.secrets, profileId));
-    const destAudit = side(chainThere, received);
+    const countsThere = await received.counts();
+    const digestsThere = await received.digests();
+    const destAudit = await received.audit();
+    await received.restartAnchor(now());
+    const anchoredThere = await received.anchored();
 
+    const countsMoved = new Set(unequal(countsBefore, countsAfter).map(([t]) => t));
+    const countsDiffer = new Set(unequal(countsBefore, countsThere).map(([t]) => t));
     const differences: MigrationDifference[] = [
-      ...countDifferences(countsBefore, countsAfter).map(([table, b, a]) => ({
+      ...unequal(countsBefore, countsAfter).map(([table, b, a]) => ({
         kind: 'source_changed' as const,
         table,
         before: b,
         after: a,
       })),
-      ...countDifferences(countsBefore, countsThere).map(([table, s, d]) => ({
+      // Rows changed at the desk under an unchanged count: the copy may hold either version.
+      ...unequal(digestsBefore, digestsAfter)
+        .filter(([t]) => !countsMoved.has(t))
+        .map(([table]) => ({ kind: 'source_rows_changed' as const, table })),
+      ...unequal(countsBefore, countsThere).map(([table, s, d]) => ({
         kind: 'table' as const,
         table,
         source: s,
         destination: d,
       })),
+      // The same number of rows, but not the same rows: named apart from a count that differs.
+      ...unequal(digestsBefore, digestsThere)
+        .filter(([t]) => !countsDiffer.has(t))
+        .map(([table]) => ({ kind: 'rows' as const, table })),
     ];
     if (
       sourceAudit.ok !== destAudit.ok ||
@@ -218,6 +256,7 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       profileName: profile.name,
       from: o.sourceDir,
       to: destination.location,
+      database: received.place,
       tables: Object.entries(countsBefore).map(([table, n]) => ({
         table,
         source: n,
@@ -228,20 +267,22 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
       differences,
     };
     if (!result.ok) {
-      undo();
-      return result;
+      await undo();
+      return { ...result, database: null };
     }
 
     const counts = Object.fromEntries(result.tables.map((t) => [t.table, t.source]));
     const who = actor();
-    appendAudit(received, {
-      actor: who,
-      profileId,
-      action: 'profile.migrated',
-      subject: `profile:${profileId}`,
-      after: { from: o.sourceDir, entries: sourceAudit.entries, head: sourceAudit.head, counts },
-    });
-    refreshAnchor(received, destination.secrets, profileId, now());
+    await received.record(
+      {
+        actor: who,
+        profileId,
+        action: 'profile.migrated',
+        subject: `profile:${profileId}`,
+        after: { from: o.sourceDir, entries: sourceAudit.entries, head: sourceAudit.head, counts },
+      },
+      now(),
+    );
     started = false; // moved and verified: from here on, nothing undoes it
     appendAudit(source, {
       actor: who,
@@ -253,10 +294,10 @@ export function migrateToServer(o: MigrateOptions): MigrationResult {
     refreshAnchor(source, sourceSecrets, profileId, now());
     return result;
   } catch (e) {
-    if (started) undo();
+    if (started) await undo();
     throw e;
   } finally {
-    received?.close();
+    await received?.close();
     source.close();
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Schema } from './schema';
@@ -24,6 +25,33 @@ const types = {
 export interface PgStoreOptions {
   /** Connections in the pool (pg's default: 10). */
   max?: number;
+  /**
+   * The PostgreSQL schema every connection of the pool works in (its search_path, set as the connection starts),
+   * so unqualified names — the repos', the schema's DDL, the triggers' bodies — are that schema's. An office
+   * keeps one schema per branch in one database ({@link branchSchema}).
+   */
+  schema?: string;
+  /** How long to wait for a connection before failing (pg's default: forever). */
+  connectTimeoutMs?: number;
+}
+
+/** A schema name Quita made: lower case letters, digits and `_`, at most 63 bytes (PostgreSQL's limit). */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The PostgreSQL schema of a branch, from its profile id: `quita_` and the id when it is letters and digits only
+ * and short enough (`quita_demo`); otherwise the id lower-cased with every other character made `_`, cut to fit,
+ * and `_` plus 16 hex digits of its SHA-256 (`filial-3` → `quita_filial_3_…`). The two forms cannot meet: the first
+ * never has a `_` after the prefix, the second always has; within the second, distinct ids differ in the hash.
+ */
+export function branchSchema(profileId: string): string {
+  if (/^[a-z0-9]+$/.test(profileId) && profileId.length <= 57) return `quita_${profileId}`;
+  const hash = createHash('sha256').update(profileId, 'utf8').digest('hex').slice(0, 16);
+  const kept = profileId
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_')
+    .slice(0, 63 - 'quita_'.length - 1 - hash.length);
+  return `quita_${kept}_${hash}`;
 }
 
 /**
@@ -33,7 +61,18 @@ export interface PgStoreOptions {
  * failures everywhere. The schema is put in place separately (pg-schema.ts).
  */
 export function openPgStore(url: string, opts: PgStoreOptions = {}): Store {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types });
+  if (opts.schema !== undefined && !SCHEMA_NAME.test(opts.schema))
+    throw new Error(`Not a schema name Quita makes: ${JSON.stringify(opts.schema)}.`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    types,
+    // A startup option, so the first statement of every connection already runs in the schema (the name is
+    // checked above; quoted all the same). Only that schema: a name missing there is an error, not another
+    // schema's table.
+    ...(opts.schema === undefined ? {} : { options: `-c search_path="${opts.schema}"` }),
+    ...(opts.connectTimeoutMs === undefined ? {} : { connectionTimeoutMillis: opts.connectTimeoutMs }),
+  });
   // An idle client whose connection drops emits 'error' on the pool; unheard, that would end the process. The
   // next transaction that needs a connection fails and says why.
   pool.on('error', () => {});
