@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -244,6 +245,21 @@ describe('quita migrate-to-server into PostgreSQL', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(noWayIn);
     expect(pgServerName(unreachable)).toMatch(/^127\.0\.0\.1:\d+\/quita_nao_existe$/);
+
+    // Something answering on the port that is not a PostgreSQL taking this login (it hangs up at once).
+    const hangUp = createServer((socket) => socket.destroy());
+    await new Promise<void>((done) => hangUp.listen(0, '127.0.0.1', done));
+    try {
+      const port = (hangUp.address() as AddressInfo).port;
+      const down = `postgres://quita:${secret}@127.0.0.1:${port}/escritorio`;
+      const r2 = await move(['--banco', down]);
+      expect(r2.code).toBe(1);
+      expect(r2.stderr).toBe(
+        `quita: Não foi possível entrar no banco do escritório em 127.0.0.1:${port}/escritorio: confira se o PostgreSQL está no ar, o endereço, o usuário e a senha (--banco ou QUITA_DATABASE_URL); nada foi copiado.`,
+      );
+    } finally {
+      await new Promise((done) => hangUp.close(done));
+    }
 
     // QUITA_DATABASE_URL is read when --banco is not given; --banco wins over it.
     expect((await move([], { QUITA_DATABASE_URL: unreachable })).stderr).toBe(noWayIn);
