@@ -99,18 +99,20 @@ function actor(): string {
  * 1. Refusals first, before anything is written: the destination (missing, not a server's folder, the branch
  *    already there, the server running on it), then the source (damaged, or its audit log not verifying against
  *    the source's own anchor: a log changed behind the app is never carried over as if it were whole).
- * 2. The copy: the database with SQLite's VACUUM INTO (backups.ts: a consistent copy while the desk's app may be
- *    open), the settings entry under the same id, the EVO key read through the source's secret store and set
- *    through the destination's (in memory only, never printed or written in clear).
+ * 2. The copy: the database — into the server's folder with SQLite's VACUUM INTO (backups.ts: a consistent copy
+ *    while the desk's app may be open), or into the branch's schema of the office's PostgreSQL database from one
+ *    read snapshot (pg-destination.ts) — the settings entry under the same id, the EVO key read through the
+ *    source's secret store and set through the destination's (in memory only, never printed or written in clear).
  * 3. The anchor on the destination starts again (restartAnchor), at the copied log's head — not refreshAnchor:
  *    the destination's secret store never anchored this log, and the copy carries the source store's sealed anchor
  *    copy, which the destination's key either cannot open ("forged") or sees without its kept half ("missing"), so
  *    refreshAnchor would refuse to move and the log would never verify there. Restarting is safe here for the same
  *    reason as after a restore: the head it anchors is the one just verified equal to the source's, whose chain and
  *    anchor verified before the copy.
- * 4. Verification: every table's row count equal on both sides (and unchanged at the source across the copy), the
- *    audit chain equal (ok, entries, head hash), and the destination verifying against its new anchor. Any
- *    difference: everything received is removed and the result says what differed (ok: false).
+ * 4. Verification: every table's row count and rows (a digest per table, table-digest.ts) equal on both sides,
+ *    and unchanged at the source across the copy; the audit chain equal (ok, entries, head hash), and the
+ *    destination verifying against its new anchor. Any difference: everything received is removed and the result
+ *    says what differed (ok: false).
  * 5. On success, an entry in each log: "profile.migrated" in the destination's, "profile.moved_to_server" in the
  *    source's (whose copy stays as it was and goes on working on the desk).
  */
