@@ -16,11 +16,17 @@ const EXTRA = {
   matching: [join('bench', 'matching', 'acquirer-files.ts')],
   import: [join('bench', 'import', 'return-file.bench.ts')],
 };
+/** Benches that need a PostgreSQL: run inside a throwaway cluster (scripts/pg-cluster.mjs), unless one is given. */
+const WITH_POSTGRES = new Set(['store']);
 let failed = 0;
 for (const name of benches) {
   console.log(`\n##### bench/${name}`);
   for (const file of [entry(name), ...(EXTRA[name] ?? [])]) {
-    const r = spawnSync(join('node_modules', '.bin', 'tsx'), [file], { stdio: 'inherit' });
+    const tsx = join('node_modules', '.bin', 'tsx');
+    const r =
+      WITH_POSTGRES.has(name) && !process.env.QUITA_TEST_PG_URL
+        ? spawnSync(process.execPath, [join('scripts', 'pg-cluster.mjs'), tsx, file], { stdio: 'inherit' })
+        : spawnSync(tsx, [file], { stdio: 'inherit' });
     if (r.status !== 0) failed++;
   }
 }

@@ -45,7 +45,8 @@ const runs = Number(runsArg ?? 5);
 if (phase !== 'run' && phase !== 'once') {
   const dir = mkdtempSync(join(tmpdir(), 'quita-compare-'));
   try {
-    store(join(dir, 'branch.db'));
+    const cacheWrite = await timeCacheWrites(dir);
+    await store(join(dir, 'branch.db'));
     const child = (which: 'once' | 'run') => {
       const r = spawnSync(
         process.execPath,
@@ -64,7 +65,9 @@ if (phase !== 'run' && phase !== 'once') {
       return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
     };
     const once = child('once');
-    process.stdout.write(`${JSON.stringify({ ...child('run'), ...once })}\n`);
+    const run = child('run') as { phases: Record<string, number> };
+    run.phases = { ...run.phases, cacheWrite };
+    process.stdout.write(`${JSON.stringify({ ...run, ...once })}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -95,20 +98,54 @@ interface Stored {
   at: string;
 }
 
-function store(file: string): void {
+/**
+ * The cache's writes as the commit under test makes them: until [W] moved the cache onto the Store, its repos took
+ * the handle; since then, a transaction of the Store over that handle (`storeOfDb`).
+ */
+async function cacheWrite(db: ReturnType<typeof openDb>, write: (target: never) => unknown): Promise<void> {
+  const mod = (await import('../../src/core/store/sqlite-store').catch(() => null)) as {
+    storeOfDb?: (d: typeof db) => { write(fn: (tx: never) => Promise<unknown>): Promise<unknown> };
+  } | null;
+  if (mod?.storeOfDb) await mod.storeOfDb(db).write(async (tx) => write(tx));
+  else await write(db as never);
+}
+
+/**
+ * The cache's write of the data set's receivables (one transaction, as a first sync's pages add up to), CPU time,
+ * median of three, each into a new file: how the commit's cache repos write (the Store's since [W]).
+ */
+async function timeCacheWrites(dir: string): Promise<number> {
+  const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as DataSet;
+  const parsed = data.receivables.map((r) => receivableSchema.parse(r));
+  const at = `${data.today}T15:00:00.000Z`;
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const db = openDb(join(dir, `cache-${i}.db`));
+    const t = process.cpuUsage();
+    await cacheWrite(db, (target) => upsertReceivables(target, parsed, at));
+    const u = process.cpuUsage(t);
+    times.push((u.user + u.system) / 1000);
+    db.close();
+  }
+  return times.sort((a, b) => a - b)[1]!;
+}
+
+async function store(file: string): Promise<void> {
   const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as DataSet;
   const db = openDb(file);
   const at = `${data.today}T15:00:00.000Z`;
-  replaceBankAccounts(
-    db,
-    data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
-    at,
-  );
-  upsertReceivables(
-    db,
-    data.receivables.map((r) => receivableSchema.parse(r)),
-    at,
-  );
+  await cacheWrite(db, async (target) => {
+    await replaceBankAccounts(
+      target,
+      data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
+      at,
+    );
+    await upsertReceivables(
+      target,
+      data.receivables.map((r) => receivableSchema.parse(r)),
+      at,
+    );
+  });
 
   const from = data.lines[0]!.date;
   const to = data.lines.at(-1)!.date;

@@ -40,16 +40,18 @@ await core.dispatch('profiles.save', {
 });
 const db = core.ctx.db();
 const at = `${data.today}T15:00:00.000Z`;
-replaceBankAccounts(
-  db,
-  data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
-  at,
-);
-upsertReceivables(
-  db,
-  data.receivables.map((r) => receivableSchema.parse(r)),
-  at,
-);
+await core.ctx.store().write(async (tx) => {
+  await replaceBankAccounts(
+    tx,
+    data.bankAccounts.map((a) => bankAccountSchema.parse(a)),
+    at,
+  );
+  await upsertReceivables(
+    tx,
+    data.receivables.map((r) => receivableSchema.parse(r)),
+    at,
+  );
+});
 const statementId = storeStatement(db, {
   bankAccountId: data.primaryAccountId,
   fileName: 'conciliar.ofx',

@@ -20,6 +20,7 @@ import { replaceBankAccounts } from '../../src/core/cache/bank-accounts.repo';
 import { upsertReceivables } from '../../src/core/cache/receivables.repo';
 import { bankAccountSchema } from '../../src/core/api/schemas';
 import { openDb } from '../../src/core/db/open-db';
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 import { matchingRepo } from '../../src/core/matching/matching.repo';
 import { runMatching } from '../../src/core/matching/matching.service';
 import { generateSandboxData } from '../../src/sandbox';
@@ -28,7 +29,7 @@ import { addDays, statementLines, type TruthLine } from './dataset';
 
 const TODAY = '2026-07-15';
 
-export function e2eLargeRun(): { ms: number; summary: string } {
+export async function e2eLargeRun(): Promise<{ ms: number; summary: string }> {
   const t0 = performance.now();
   const data = generateSandboxData({ seed: 7, members: 17_500, months: 6, today: TODAY });
   const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
@@ -49,12 +50,14 @@ export function e2eLargeRun(): { ms: number; summary: string } {
   const db = openDb(join(dir, 'branch.db'));
   const at = `${TODAY}T15:00:00.000Z`;
   const t1 = performance.now();
-  replaceBankAccounts(
-    db,
-    data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
-    at,
-  );
-  upsertReceivables(db, api, at);
+  await storeOfDb(db).write(async (tx) => {
+    await replaceBankAccounts(
+      tx,
+      data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
+      at,
+    );
+    await upsertReceivables(tx, api, at);
+  });
   const primary = data.bankAccounts.find((a) => a.role === 'primary')!.id;
   const from = lines[0]!.line.date;
   const to = lines.at(-1)!.line.date;
@@ -130,4 +133,4 @@ export function e2eLargeRun(): { ms: number; summary: string } {
   };
 }
 
-if (process.argv[1]?.endsWith('e2e-large.ts')) process.stdout.write(JSON.stringify(e2eLargeRun()));
+if (process.argv[1]?.endsWith('e2e-large.ts')) process.stdout.write(JSON.stringify(await e2eLargeRun()));

@@ -13,7 +13,9 @@ import Database from 'better-sqlite3';
 import { createApiClient } from '../../src/core/api/client';
 import { createRateLimiter } from '../../src/core/api/rate-limiter';
 import { upsertReceivables } from '../../src/core/cache/receivables.repo';
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 import { MIGRATIONS } from '../../src/core/db/migrations';
+import { migrate } from '../../src/core/db/migrate';
 import { batchCounts, enqueuePairs } from '../../src/core/outbox/outbox.repo';
 import { runSender } from '../../src/core/outbox/outbox.sender';
 import { startSandbox, type FaultOptions, type LenientOptions } from '../../src/sandbox';
@@ -63,7 +65,7 @@ for (const sc of SCENARIOS.filter((s) => !values.only || s.name === values.only)
   });
   const proxy = await countingProxy(sandbox.url);
   const db = new Database(':memory:');
-  for (const m of MIGRATIONS) db.exec(m.sql);
+  migrate(db, MIGRATIONS);
   const who = { actor: 'bench', profileId: 'bench' };
   const open = sandbox.data.receivables.filter((r) => r.status === 1 || r.status === 4).slice(0, N);
   if (open.length < N) throw new Error(`only ${open.length} open receivables; raise --members`);
@@ -90,7 +92,7 @@ for (const sc of SCENARIOS.filter((s) => !values.only || s.name === values.only)
   });
   // The cache a real branch has before sending: what the morning's sync brought (the open receivables).
   for await (const page of client.readReceivables({ accountStatus: [1, 4] }))
-    upsertReceivables(db, page.items, now().toISOString());
+    await storeOfDb(db).write((tx) => upsertReceivables(tx, page.items, now().toISOString()));
   gets = 0;
   sandbox.setFaults(sc.faults);
   sandbox.setLenient(sc.lenient);

@@ -10,6 +10,7 @@ import { createApiRegistry } from './connection/api-access';
 import type { CoreContext } from './context';
 import { createDemoController } from './demo/demo-controller';
 import { createProfileDbs } from './db/profile-dbs';
+import { storeOfDb } from './store/sqlite-store';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
 import { createEventBus, type EventBus } from './events';
@@ -161,6 +162,8 @@ export function createCore(opts: CoreOptions): Core {
     asRoutine: (fn) => routine.run(true, fn),
     db: () => dbs.forProfile(activeProfileId()),
     dbFor: (profileId) => dbs.forProfile(profileId),
+    store: () => storeOfDb(dbs.forProfile(activeProfileId())),
+    storeFor: (profileId) => storeOfDb(dbs.forProfile(profileId)),
     databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
     updater:
       opts.updater ??

@@ -6,6 +6,7 @@ import type { EventBus } from './events';
 import type { Logger } from './log';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsService } from './settings/settings.service';
+import type { Store } from './store/store';
 import type { Office, Role } from './users/office';
 import type { Updater } from './update/updater';
 import type { Uploads } from './uploads';
@@ -42,6 +43,13 @@ export interface CoreContext {
   asRoutine<T>(fn: () => Promise<T>): Promise<T>;
   /** The database of a given profile (background work keeps its profile when the user switches). */
   dbFor(profileId: string): Db;
+  /**
+   * The active profile's database behind the asynchronous Store (docs/postgres.md): the repos already converted
+   * run on it; on SQLite it is the same file and the same connection as db().
+   */
+  store(): Store;
+  /** The Store of a given profile's database. */
+  storeFor(profileId: string): Store;
   /** The active profile's id; throws the same error as db() when there is none. */
   activeProfileId(): string;
   /** The log file of the data folder: details of every failure (the clerk sees one sentence). */

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const db = t.core.ctx.db();
   const data = generateSandboxData({ seed: 5, members: 60, months: 2, today: '2026-07-15' });
   const at = '2026-07-15T15:00:00.000Z';
-  cacheSandboxData(db, data, at);
+  await cacheSandboxData(db, data, at);
   // The network's three branches, as a multi-location key's receivables name them.
   db.prepare('UPDATE receivables SET branch_member_id = 11 + (id % 3)').run();
   branchesRepo.noteSeen(db, [11, 12, 13], 'receivables', at);

@@ -9,6 +9,7 @@ import {
   searchGeography,
 } from '../../src/core/cache/geography.repo';
 import { openDb } from '../../src/core/db/open-db';
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 import { isoToDmy, parseDmy } from '../../src/renderer/src/format';
 import { resources } from '../../src/shared/i18n/resources';
 import { storedMessageText } from '../../src/shared/i18n/stored-message';
@@ -96,10 +97,11 @@ describe('dates typed as dd/mm/aaaa', () => {
 });
 
 describe('names in Brazilian order', () => {
-  it('sorts states, cities and search results with the pt-BR collation', () => {
+  it('sorts states, cities and search results with the pt-BR collation', async () => {
     const db = openDb(':memory:');
+    const store = storeOfDb(db);
     const city = (id: number, name: string) => ({ id, name, neighborhoods: [] });
-    replaceGeography(db, [
+    const states = [
       { id: 1, name: 'Paraná', abbreviation: 'PR', countryId: 1, cities: [] },
       { id: 2, name: 'Paraíba', abbreviation: 'PB', countryId: 1, cities: [] },
       { id: 3, name: 'Pará', abbreviation: 'PA', countryId: 1, cities: [] },
@@ -116,15 +118,26 @@ describe('names in Brazilian order', () => {
           city(13, 'Álvares Machado'),
         ],
       },
-    ] as never);
-    expect(listStates(db).map((s) => s.name)).toEqual(['Pará', 'Paraíba', 'Paraná', 'São Paulo', 'Sergipe']);
-    expect(listCities(db, 5).map((c) => c.name)).toEqual([
+    ] as never;
+    await store.write((tx) => replaceGeography(tx, states));
+    expect((await store.read(listStates)).map((s) => s.name)).toEqual([
+      'Pará',
+      'Paraíba',
+      'Paraná',
+      'São Paulo',
+      'Sergipe',
+    ]);
+    expect((await store.read((tx) => listCities(tx, 5))).map((c) => c.name)).toEqual([
       'Álvares Machado',
       'Santos',
       'São Carlos',
       'Sertãozinho',
     ]);
-    expect(searchGeography(db, 'par', 10).map((h) => h.name)).toEqual(['Pará', 'Paraíba', 'Paraná']);
+    expect((await store.read((tx) => searchGeography(tx, 'par', 10))).map((h) => h.name)).toEqual([
+      'Pará',
+      'Paraíba',
+      'Paraná',
+    ]);
     db.close();
   });
 });

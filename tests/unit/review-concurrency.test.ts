@@ -38,7 +38,7 @@ async function twoClerks() {
   const file = join(dir, 'quita.db');
   a = openDb(file);
   const data = generateSandboxData({ seed: 5, members: 150, months: 3, today: TODAY });
-  cacheSandboxData(a, data, NOW().toISOString());
+  await cacheSandboxData(a, data, NOW().toISOString());
   const accountId = data.bankAccounts.find((x) => x.role === 'primary')!.id;
   const statementId = await importSandboxStatement(a, data, accountId, 'ofx');
   runMatching(a, { statementId }, { now: NOW });

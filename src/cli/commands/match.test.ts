@@ -8,6 +8,7 @@ import { importHandlers } from '../../core/import/import.handlers';
 import { sandboxBranch } from '../../core/matching/testing-db';
 import { matchingHandlers } from '../../core/matching/matching.handlers';
 import { reviewHandlers } from '../../core/review/review.handlers';
+import { storeOfDb } from '../../core/store/sqlite-store';
 import { syncHandlers } from '../../core/sync/sync.handlers';
 import type { MatchLineDto } from '../../shared/contract/matching';
 import { createSay } from '../i18n';
@@ -27,6 +28,7 @@ const audited: string[] = [];
 const ctxOf = (d: Db) =>
   ({
     db: () => d,
+    store: () => storeOfDb(d),
     audit: (action: string) => void audited.push(action),
     actor: () => 'test',
     activeProfileId: () => 'p',

@@ -27,7 +27,7 @@ async function cardBranch() {
   const data = generateSandboxData({ seed: 5, members: 150, months: 3, today: TODAY });
   db = openDb(':memory:');
   const at = NOW().toISOString();
-  cacheSandboxData(db, data, at);
+  await cacheSandboxData(db, data, at);
   const accountId = data.bankAccounts.find((a) => a.role === 'cards')!.id;
   const st = writeStatement(data, { bankAccountId: accountId, from: FROM, to: TODAY, format: 'ofx' });
   const r = await commitImport(

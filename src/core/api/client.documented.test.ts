@@ -4,6 +4,7 @@ import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { instantClock, testSandbox, TEST_TODAY } from '../../../tests/helpers/sandbox';
 import { dbQuirks, listQuirks } from '../cache/api-quirks.repo';
 import { MIGRATIONS } from '../db/migrations';
+import { migrate } from '../db/migrate';
 import { isAppError } from '../errors';
 import { createApiClient, type ApiClient } from './client';
 import { memoryQuirks, type ApiQuirks } from './quirks';
@@ -47,7 +48,7 @@ async function readAll(client: ApiClient, f: Parameters<ApiClient['readReceivabl
 describe('API client against the documented API', () => {
   it('a 400 naming accountStatus: one value per request from then on, remembered in the profile', async () => {
     const db = new Database(':memory:');
-    for (const m of MIGRATIONS) db.exec(m.sql);
+    migrate(db, MIGRATIONS);
     const { sandbox, client, requests } = await setup({ lenient: { singleValueLists: true } }, dbQuirks(db));
     const expected = sandbox.data.receivables
       .filter((r) => r.status === 1 || r.status === 4)

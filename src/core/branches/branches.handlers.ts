@@ -1,16 +1,17 @@
 import { listBankAccounts } from '../cache/bank-accounts.repo';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
+import { storeOfDb } from '../store/sqlite-store';
 import type { HandlerGroup } from '../handlers';
 import { isNetwork } from './branches';
 import { branchesRepo } from './branches.repo';
 import type { BranchesViewDto } from '../../shared/contract/branches';
 
 /** The branch list and the accounts' places, as every front door shows them. */
-export function branchesView(db: Db): BranchesViewDto {
+export async function branchesView(db: Db): Promise<BranchesViewDto> {
   const places = branchesRepo.accountBranches(db);
   const open = branchesRepo.openPerBranch(db);
-  const accounts = listBankAccounts(db).map((a) => {
+  const accounts = (await storeOfDb(db).read(listBankAccounts)).map((a) => {
     const p = places.get(a.id);
     return {
       accountId: a.id,
@@ -77,7 +78,7 @@ export const branchesHandlers: HandlerGroup<
 
   'branches.placeAccount': async ({ accountId, branchId, clear }) => {
     const db = ctx.db();
-    if (!listBankAccounts(db).some((a) => a.id === accountId))
+    if (!(await ctx.store().read(listBankAccounts)).some((a) => a.id === accountId))
       throw new AppError('not_found', `Bank account ${accountId} is not in the cache: sync first.`, {
         code: 'branches.account_not_found',
         params: { accountId },

@@ -1,5 +1,5 @@
 import type { ApiBankAccount } from '../api/schemas';
-import type { Db } from '../db/open-db';
+import { slices, textOrder, type Tx } from '../store/store';
 
 export interface BankAccountRow {
   id: number;
@@ -12,46 +12,53 @@ export interface BankAccountRow {
   fetchedAt: string;
 }
 
-/** The API's list is the truth: accounts it no longer lists are removed, in one transaction. */
-export function replaceBankAccounts(db: Db, accounts: ApiBankAccount[], fetchedAt: string): void {
-  const insert = db.prepare(
-    `INSERT INTO bank_accounts (id, description, bank_code, agency, account, inactive, bank_integration, account_type,
-       raw_json, fetched_at)
-     VALUES (@id, @description, @bankCode, @agency, @account, @inactive, @bankIntegration, @accountType, @raw, @fetchedAt)`,
-  );
-  db.transaction(() => {
-    db.prepare('DELETE FROM bank_accounts').run();
-    for (const a of accounts) {
-      const flag = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
-      insert.run({
-        ...a,
-        inactive: a.inactive ? 1 : 0,
-        bankIntegration: flag(a.bankIntegration),
-        accountType: flag(a.accountType),
-        raw: JSON.stringify(a.raw),
-        fetchedAt,
-      });
-    }
-  })();
+/** The API's list is the truth: accounts it no longer lists are removed, in the caller's transaction. */
+export async function replaceBankAccounts(
+  tx: Tx,
+  accounts: ApiBankAccount[],
+  fetchedAt: string,
+): Promise<void> {
+  await tx.deleteFrom('bank_accounts').execute();
+  const flag = (b: boolean | null) => (b === null ? null : b ? 1 : 0);
+  for (const slice of slices(accounts, 500))
+    await tx
+      .insertInto('bank_accounts')
+      .values(
+        slice.map((a) => ({
+          id: a.id,
+          description: a.description,
+          bank_code: a.bankCode,
+          agency: a.agency,
+          account: a.account,
+          inactive: a.inactive ? 1 : 0,
+          bank_integration: flag(a.bankIntegration),
+          account_type: flag(a.accountType),
+          raw_json: JSON.stringify(a.raw),
+          fetched_at: fetchedAt,
+        })),
+      )
+      .execute();
 }
 
-export function listBankAccounts(db: Db): BankAccountRow[] {
-  return db
-    .prepare(
-      `SELECT id, description, bank_code AS bankCode, agency, account, inactive, bank_integration AS bankIntegration,
-         fetched_at AS fetchedAt
-       FROM bank_accounts ORDER BY inactive, description`,
-    )
-    .all()
-    .map((r) => {
-      const row = r as Omit<BankAccountRow, 'inactive' | 'bankIntegration'> & {
-        inactive: number;
-        bankIntegration: number | null;
-      };
-      return {
-        ...row,
-        inactive: row.inactive === 1,
-        bankIntegration: row.bankIntegration === null ? null : row.bankIntegration === 1,
-      };
-    });
+export async function listBankAccounts(tx: Tx): Promise<BankAccountRow[]> {
+  const rows = await tx
+    .selectFrom('bank_accounts')
+    .select([
+      'id',
+      'description',
+      'bank_code as bankCode',
+      'agency',
+      'account',
+      'inactive',
+      'bank_integration as bankIntegration',
+      'fetched_at as fetchedAt',
+    ])
+    .orderBy('inactive')
+    .orderBy(textOrder(tx, 'description'))
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    inactive: row.inactive === 1,
+    bankIntegration: row.bankIntegration === null ? null : row.bankIntegration === 1,
+  }));
 }

@@ -1,26 +1,45 @@
 import { fold } from '../api/normalize';
 import type { ApiDebtor } from '../api/schemas';
-import type { Db } from '../db/open-db';
+import { sql } from 'kysely';
+import { inIds, slices, type Tx } from '../store/store';
 
 /** Display order for names: "Pará, Paraíba, Paraná", "São Paulo, Sergipe" (not by character code). */
 export const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
-/** Debtors are a snapshot: each sync replaces the whole list in one transaction. */
-export function replaceDebtors(db: Db, debtors: ApiDebtor[], fetchedAt: string): void {
-  const stmt = db.prepare(
-    `INSERT INTO debtors (member_id, receivable_id, name, due_date, original_due_date, days_late, debt_amount_cents,
-       payment_type_id, payment_type, debt_status, member_status, branch_id, raw_json, fetched_at)
-     VALUES (@memberId, @receivableId, @name, @dueDate, @originalDueDate, @daysLate, @debtAmountCents,
-       @paymentTypeId, @paymentType, @debtStatus, @memberStatus, @branchId, @raw, @fetchedAt)`,
-  );
-  db.transaction(() => {
-    db.prepare('DELETE FROM debtors').run();
-    for (const d of debtors) stmt.run({ ...d, raw: JSON.stringify(d.raw), fetchedAt });
-  })();
+/** Debtors are a snapshot: each sync replaces the whole list, in the caller's transaction. */
+export async function replaceDebtors(tx: Tx, debtors: ApiDebtor[], fetchedAt: string): Promise<void> {
+  await tx.deleteFrom('debtors').execute();
+  for (const slice of slices(debtors, 500))
+    await tx
+      .insertInto('debtors')
+      .values(
+        slice.map((d) => ({
+          member_id: d.memberId,
+          receivable_id: d.receivableId,
+          name: d.name,
+          search: d.name === null ? null : fold(d.name),
+          due_date: d.dueDate,
+          original_due_date: d.originalDueDate,
+          days_late: d.daysLate,
+          debt_amount_cents: d.debtAmountCents,
+          payment_type_id: d.paymentTypeId,
+          payment_type: d.paymentType,
+          debt_status: d.debtStatus,
+          member_status: d.memberStatus,
+          branch_id: d.branchId,
+          raw_json: JSON.stringify(d.raw),
+          fetched_at: fetchedAt,
+        })),
+      )
+      .execute();
 }
 
-export function countDebtors(db: Db): number {
-  return db.prepare('SELECT count(*) FROM debtors').pluck().get() as number;
+export async function countDebtors(tx: Tx): Promise<number> {
+  const { n } = await tx
+    .selectFrom('debtors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return n;
 }
 
 export interface DebtorRow {
@@ -50,66 +69,60 @@ export interface DebtorQuery {
   dir?: 'asc' | 'desc';
 }
 
-const SORT_SQL: Record<DebtorSort, string> = {
-  // Names are ordered again in JS with the pt-BR collation (SQLite's NOCASE puts "São" after "Se").
-  name: 'name COLLATE NOCASE',
+const SORT_COLUMN = {
+  // Names are ordered again in JS with the pt-BR collation (no database orders "São" before "Se" as a clerk does).
+  name: 'name',
   amount: 'debt_amount_cents',
   daysLate: 'days_late',
   dueDate: 'due_date',
-};
+} as const satisfies Record<DebtorSort, string>;
 
 /** Filtered, sorted debtors with their totals (count and amount of the filtered set). */
-export function queryDebtors(db: Db, q: DebtorQuery = {}): { rows: DebtorRow[]; totalCents: number } {
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  if (q.search?.trim()) {
-    // SQLite's lower() only folds ASCII; names are matched on the folded form computed here instead.
-    where.push('(quita_fold(name) LIKE ? OR CAST(member_id AS TEXT) = ?)');
-    params.push(`%${fold(q.search)}%`, q.search.trim());
+export async function queryDebtors(
+  tx: Tx,
+  q: DebtorQuery = {},
+): Promise<{ rows: DebtorRow[]; totalCents: number }> {
+  let query = tx
+    .selectFrom('debtors')
+    .select([
+      'row_id as rowId',
+      'member_id as memberId',
+      'receivable_id as receivableId',
+      'name',
+      'due_date as dueDate',
+      'original_due_date as originalDueDate',
+      'days_late as daysLate',
+      'debt_amount_cents as debtAmountCents',
+      'payment_type_id as paymentTypeId',
+      'payment_type as paymentType',
+      'member_status as memberStatus',
+    ]);
+  const search = q.search?.trim();
+  if (search) {
+    // Names are matched on their folded form (accents and case), stored beside them; a number is a member id.
+    const like = `%${fold(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`search`, 'like', sql<string>`${like} escape '\\'`),
+        eb(sql<string>`cast(member_id as text)`, '=', search),
+      ]),
+    );
   }
-  if (q.minDaysLate !== undefined) {
-    where.push('days_late >= ?');
-    params.push(q.minDaysLate);
-  }
-  if (q.paymentTypeIds?.length) {
-    where.push(`payment_type_id IN (${q.paymentTypeIds.map(() => '?').join(',')})`);
-    params.push(...q.paymentTypeIds);
-  }
-  if (q.memberStatus) {
-    where.push('member_status = ?');
-    params.push(q.memberStatus);
-  }
+  if (q.minDaysLate !== undefined) query = query.where('days_late', '>=', q.minDaysLate);
+  if (q.paymentTypeIds?.length) query = query.where('payment_type_id', 'in', q.paymentTypeIds);
+  if (q.memberStatus) query = query.where('member_status', '=', q.memberStatus);
   // [V] A network: one branch's debtors (their `branchId`).
-  if (q.branchId !== undefined) {
-    where.push('branch_id = ?');
-    params.push(q.branchId);
-  }
-  registerFold(db);
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const order = `${SORT_SQL[q.sort ?? 'daysLate']} ${q.dir === 'asc' ? 'ASC' : 'DESC'}, row_id`;
-  const rows = db
-    .prepare(
-      `SELECT row_id AS rowId, member_id AS memberId, receivable_id AS receivableId, name, due_date AS dueDate,
-         original_due_date AS originalDueDate, days_late AS daysLate, debt_amount_cents AS debtAmountCents,
-         payment_type_id AS paymentTypeId, payment_type AS paymentType, member_status AS memberStatus
-       FROM debtors ${clause} ORDER BY ${order}`,
-    )
-    .all(...params) as DebtorRow[];
+  if (q.branchId !== undefined) query = query.where('branch_id', '=', q.branchId);
+  const rows = await query
+    .orderBy(SORT_COLUMN[q.sort ?? 'daysLate'], q.dir === 'asc' ? 'asc' : 'desc')
+    .orderBy('row_id')
+    .execute();
   if ((q.sort ?? 'daysLate') === 'name') {
     const sign = q.dir === 'asc' ? 1 : -1;
     rows.sort((a, b) => sign * ptBR.compare(a.name ?? '', b.name ?? '') || a.rowId - b.rowId);
   }
   const totalCents = rows.reduce((s, r) => s + (r.debtAmountCents ?? 0), 0);
   return { rows, totalCents };
-}
-
-const folded = new WeakSet<Db>();
-function registerFold(db: Db): void {
-  if (folded.has(db)) return;
-  db.function('quita_fold', { deterministic: true }, (s: unknown) =>
-    typeof s === 'string' ? fold(s) : null,
-  );
-  folded.add(db);
 }
 
 export interface DebtorMember {
@@ -133,25 +146,27 @@ type Notified = Pick<DebtorMember, 'notifiedAt' | 'notifiedState'>;
  * The latest notification queued or sent to each of these members since `since` (an ISO instant: the start
  * of today in Brasília), from the notification queue; a failed one counts only when nothing else was.
  */
-export function notifiedSince(db: Db, memberIds: number[], since: string): Map<number, Notified> {
+export async function notifiedSince(
+  tx: Tx,
+  memberIds: number[],
+  since: string,
+): Promise<Map<number, Notified>> {
   const out = new Map<number, Notified>();
   if (!memberIds.length) return out;
-  const rows = db
-    .prepare(
-      `SELECT member_id AS memberId, state, COALESCE(sent_at, queued_at, created_at) AS at
-       FROM notification_queue
-       WHERE member_id IN (SELECT value FROM json_each(?)) AND COALESCE(sent_at, queued_at, created_at) >= ?
-       ORDER BY at`,
-    )
-    .all(JSON.stringify(memberIds), since) as {
-    memberId: number;
-    state: NonNullable<Notified['notifiedState']>;
-    at: string;
-  }[];
+  const at = sql<string>`coalesce(sent_at, queued_at, created_at)`;
+  const rows = await tx
+    .selectFrom('notification_queue')
+    .select(['member_id as memberId', 'state', at.as('at')])
+    .where(inIds(tx, 'member_id', memberIds))
+    .where(at, '>=', since)
+    .orderBy(at)
+    .orderBy('id')
+    .execute();
   for (const r of rows) {
+    const state = r.state as NonNullable<Notified['notifiedState']>;
     const prev = out.get(r.memberId);
-    if (r.state === 'failed' && prev && prev.notifiedState !== 'failed') continue;
-    out.set(r.memberId, { notifiedAt: r.at, notifiedState: r.state });
+    if (state === 'failed' && prev && prev.notifiedState !== 'failed') continue;
+    out.set(r.memberId, { notifiedAt: r.at, notifiedState: state });
   }
   return out;
 }
@@ -214,33 +229,44 @@ export function groupDebtors(
 }
 
 /** The member statuses the cached debtors carry (for the filter's choices). */
-export function distinctMemberStatuses(db: Db): string[] {
-  return db
-    .prepare('SELECT DISTINCT member_status FROM debtors WHERE member_status IS NOT NULL')
-    .pluck()
-    .all() as string[];
+export async function distinctMemberStatuses(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('debtors')
+    .select('member_status')
+    .distinct()
+    .where('member_status', 'is not', null)
+    .execute();
+  // Sorted here: PostgreSQL orders a DISTINCT only by what it selects, and a collation there is not SQLite's.
+  return rows.map((r) => r.member_status!).sort();
 }
 
 /** What the debtors cache knows of each member: name, total owed, earliest due date, most days late. */
-export function memberFacts(
-  db: Db,
+export async function memberFacts(
+  tx: Tx,
   memberIds: number[],
-): Map<
-  number,
-  { name: string | null; amountCents: number | null; dueDate: string | null; daysLate: number | null }
+): Promise<
+  Map<
+    number,
+    { name: string | null; amountCents: number | null; dueDate: string | null; daysLate: number | null }
+  >
 > {
-  const rows = db
-    .prepare(
-      `SELECT member_id AS memberId, max(name) AS name, sum(debt_amount_cents) AS amountCents,
-              min(due_date) AS dueDate, max(days_late) AS daysLate
-         FROM debtors WHERE member_id IN (SELECT value FROM json_each(?)) GROUP BY member_id`,
-    )
-    .all(JSON.stringify(memberIds)) as {
-    memberId: number;
-    name: string | null;
-    amountCents: number | null;
-    dueDate: string | null;
-    daysLate: number | null;
-  }[];
-  return new Map(rows.map(({ memberId, ...facts }) => [memberId, facts]));
+  const rows = await tx
+    .selectFrom('debtors')
+    .select((eb) => [
+      'member_id as memberId',
+      eb.fn.max('name').as('name'),
+      eb.fn.sum<number | null>('debt_amount_cents').as('amountCents'),
+      eb.fn.min('due_date').as('dueDate'),
+      eb.fn.max('days_late').as('daysLate'),
+    ])
+    .where(inIds(tx, 'member_id', memberIds))
+    .groupBy('member_id')
+    .execute();
+  // PostgreSQL's sum of bigints is numeric, which arrives as text.
+  return new Map(
+    rows.map(({ memberId, amountCents, ...facts }) => [
+      memberId!,
+      { ...facts, amountCents: amountCents === null ? null : Number(amountCents) },
+    ]),
+  );
 }

@@ -1,5 +1,7 @@
 import type { ApiReceivable } from '../api/schemas';
-import type { Db } from '../db/open-db';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Schema } from '../store/schema';
+import { inIds, slices, type Tx } from '../store/store';
 import { boletoNumberFromRaw } from '../matching/receivables';
 
 export interface ReceivableRow {
@@ -19,45 +21,106 @@ export interface ReceivableRow {
   updateDate: string | null;
 }
 
-const COLUMNS = `id, description, amount_cents AS amountCents, amount_paid_cents AS amountPaidCents, due_date AS dueDate,
-  receiving_date AS receivingDate, status_id AS statusId, payment_type_id AS paymentTypeId, payer_name AS payerName,
-  member_id AS memberId, bank_account_id AS bankAccountId, authorization_code AS authorization, nsu, update_date AS updateDate`;
+/** The receivable's columns as the screens read them. */
+const select = (tx: Tx) =>
+  tx
+    .selectFrom('receivables')
+    .select([
+      'id',
+      'description',
+      'amount_cents as amountCents',
+      'amount_paid_cents as amountPaidCents',
+      'due_date as dueDate',
+      'receiving_date as receivingDate',
+      'status_id as statusId',
+      'payment_type_id as paymentTypeId',
+      'payer_name as payerName',
+      'member_id as memberId',
+      'bank_account_id as bankAccountId',
+      'authorization_code as authorization',
+      'nsu',
+      'update_date as updateDate',
+    ]);
 
-/** Insert or update one page of receivables; one transaction per call. */
-export function upsertReceivables(db: Db, items: ApiReceivable[], fetchedAt: string): void {
-  const stmt = db.prepare(
-    `INSERT INTO receivables (id, description, amount_cents, amount_paid_cents, due_date, receiving_date, registration_date,
-       competence_date, cancellation_date, status_id, payment_type_id, payer_name, member_id, branch_member_id, sale_id,
-       bank_account_id, authorization_code, nsu, tid, card_acquirer, card_flag, current_installment, total_installments,
-       update_date, conciliated, fees_cents, sale_date, charge_date, boleto_number, raw_json, fetched_at)
-     VALUES (@id, @description, @amountCents, @amountPaidCents, @dueDate, @receivingDate, @registrationDate,
-       @competenceDate, @cancellationDate, @statusId, @paymentTypeId, @payerName, @memberId, @branchMemberId, @saleId,
-       @bankAccountId, @authorization, @nsu, @tid, @cardAcquirer, @cardFlag, @currentInstallment, @totalInstallments,
-       @updateDate, @conciliated, @feesCents, @saleDate, @chargeDate, @boletoNumber, @raw, @fetchedAt)
-     ON CONFLICT (id) DO UPDATE SET
-       description = excluded.description, amount_cents = excluded.amount_cents,
-       amount_paid_cents = excluded.amount_paid_cents, due_date = excluded.due_date,
-       receiving_date = excluded.receiving_date, registration_date = excluded.registration_date,
-       competence_date = excluded.competence_date, cancellation_date = excluded.cancellation_date,
-       status_id = excluded.status_id, payment_type_id = excluded.payment_type_id, payer_name = excluded.payer_name,
-       member_id = excluded.member_id, branch_member_id = excluded.branch_member_id, sale_id = excluded.sale_id,
-       bank_account_id = excluded.bank_account_id, authorization_code = excluded.authorization_code,
-       nsu = excluded.nsu, tid = excluded.tid, card_acquirer = excluded.card_acquirer, card_flag = excluded.card_flag,
-       current_installment = excluded.current_installment, total_installments = excluded.total_installments,
-       update_date = excluded.update_date, conciliated = excluded.conciliated, fees_cents = excluded.fees_cents,
-       sale_date = excluded.sale_date, charge_date = excluded.charge_date, boleto_number = excluded.boleto_number,
-       raw_json = excluded.raw_json, fetched_at = excluded.fetched_at`,
-  );
-  db.transaction(() => {
-    for (const r of items)
-      stmt.run({
-        ...r,
-        conciliated: r.conciliated === null ? null : r.conciliated ? 1 : 0,
-        boletoNumber: boletoNumberFromRaw(r.raw),
-        raw: JSON.stringify(r.raw),
-        fetchedAt,
-      });
-  })();
+/** Rows per INSERT: 31 parameters each, under SQLite's cap of 32,766 per statement (PostgreSQL's is 65,535). */
+const ROWS_PER_INSERT = 500;
+
+/** Insert or update one page of receivables, in the caller's transaction. */
+export async function upsertReceivables(tx: Tx, items: ApiReceivable[], fetchedAt: string): Promise<void> {
+  for (const slice of slices(items, ROWS_PER_INSERT)) {
+    await tx
+      .insertInto('receivables')
+      .values(
+        slice.map((r) => ({
+          id: r.id,
+          description: r.description,
+          amount_cents: r.amountCents,
+          amount_paid_cents: r.amountPaidCents,
+          due_date: r.dueDate,
+          receiving_date: r.receivingDate,
+          registration_date: r.registrationDate,
+          competence_date: r.competenceDate,
+          cancellation_date: r.cancellationDate,
+          status_id: r.statusId,
+          payment_type_id: r.paymentTypeId,
+          payer_name: r.payerName,
+          member_id: r.memberId,
+          branch_member_id: r.branchMemberId,
+          sale_id: r.saleId,
+          bank_account_id: r.bankAccountId,
+          authorization_code: r.authorization,
+          nsu: r.nsu,
+          tid: r.tid,
+          card_acquirer: r.cardAcquirer,
+          card_flag: r.cardFlag,
+          current_installment: r.currentInstallment,
+          total_installments: r.totalInstallments,
+          update_date: r.updateDate,
+          conciliated: r.conciliated === null ? null : r.conciliated ? 1 : 0,
+          fees_cents: r.feesCents,
+          sale_date: r.saleDate,
+          charge_date: r.chargeDate,
+          boleto_number: boletoNumberFromRaw(r.raw),
+          raw_json: JSON.stringify(r.raw),
+          fetched_at: fetchedAt,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          description: eb.ref('excluded.description'),
+          amount_cents: eb.ref('excluded.amount_cents'),
+          amount_paid_cents: eb.ref('excluded.amount_paid_cents'),
+          due_date: eb.ref('excluded.due_date'),
+          receiving_date: eb.ref('excluded.receiving_date'),
+          registration_date: eb.ref('excluded.registration_date'),
+          competence_date: eb.ref('excluded.competence_date'),
+          cancellation_date: eb.ref('excluded.cancellation_date'),
+          status_id: eb.ref('excluded.status_id'),
+          payment_type_id: eb.ref('excluded.payment_type_id'),
+          payer_name: eb.ref('excluded.payer_name'),
+          member_id: eb.ref('excluded.member_id'),
+          branch_member_id: eb.ref('excluded.branch_member_id'),
+          sale_id: eb.ref('excluded.sale_id'),
+          bank_account_id: eb.ref('excluded.bank_account_id'),
+          authorization_code: eb.ref('excluded.authorization_code'),
+          nsu: eb.ref('excluded.nsu'),
+          tid: eb.ref('excluded.tid'),
+          card_acquirer: eb.ref('excluded.card_acquirer'),
+          card_flag: eb.ref('excluded.card_flag'),
+          current_installment: eb.ref('excluded.current_installment'),
+          total_installments: eb.ref('excluded.total_installments'),
+          update_date: eb.ref('excluded.update_date'),
+          conciliated: eb.ref('excluded.conciliated'),
+          fees_cents: eb.ref('excluded.fees_cents'),
+          sale_date: eb.ref('excluded.sale_date'),
+          charge_date: eb.ref('excluded.charge_date'),
+          boleto_number: eb.ref('excluded.boleto_number'),
+          raw_json: eb.ref('excluded.raw_json'),
+          fetched_at: eb.ref('excluded.fetched_at'),
+        })),
+      )
+      .execute();
+  }
 }
 
 export interface ReceivableQuery {
@@ -68,81 +131,74 @@ export interface ReceivableQuery {
   offset?: number;
 }
 
-export function queryReceivables(db: Db, q: ReceivableQuery = {}): { rows: ReceivableRow[]; total: number } {
-  const conditions: string[] = [];
-  const params: number[] = [];
-  if (q.statuses?.length) {
-    conditions.push(`status_id IN (${q.statuses.map(() => '?').join(',')})`);
-    params.push(...q.statuses);
-  }
-  if (q.branchId !== undefined) {
-    conditions.push('branch_member_id = ?');
-    params.push(q.branchId);
-  }
-  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const total = db
-    .prepare(`SELECT count(*) FROM receivables ${where}`)
-    .pluck()
-    .get(...params) as number;
-  const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM receivables ${where} ORDER BY due_date, id LIMIT ? OFFSET ?`)
-    .all(...params, q.limit ?? 1000, q.offset ?? 0) as ReceivableRow[];
+export async function queryReceivables(
+  tx: Tx,
+  q: ReceivableQuery = {},
+): Promise<{ rows: ReceivableRow[]; total: number }> {
+  const where = <Q extends SelectQueryBuilder<Schema, 'receivables', object>>(query: Q): Q => {
+    let w = query;
+    if (q.statuses?.length) w = w.where('status_id', 'in', q.statuses) as Q;
+    if (q.branchId !== undefined) w = w.where('branch_member_id', '=', q.branchId) as Q;
+    return w;
+  };
+  const { total } = await where(
+    tx.selectFrom('receivables').select((eb) => eb.fn.countAll<number>().as('total')),
+  ).executeTakeFirstOrThrow();
+  const rows = await where(select(tx))
+    .orderBy('due_date')
+    .orderBy('id')
+    .limit(q.limit ?? 1000)
+    .offset(q.offset ?? 0)
+    .execute();
   return { rows, total };
 }
 
-export function countReceivablesByStatus(db: Db): Record<number, number> {
-  const rows = db
-    .prepare('SELECT status_id AS s, count(*) AS n FROM receivables GROUP BY status_id')
-    .all() as { s: number; n: number }[];
+export async function countReceivablesByStatus(tx: Tx): Promise<Record<number, number>> {
+  const rows = await tx
+    .selectFrom('receivables')
+    .select((eb) => ['status_id as s', eb.fn.countAll<number>().as('n')])
+    .groupBy('status_id')
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.s, r.n]));
 }
 
-/** The members the given receivables belong to, each with their name, total and earliest due date. */
-export function membersOfReceivables(
-  db: Db,
-  receivableIds: number[],
-): { memberId: number; name: string | null; amountCents: number; dueDate: string | null }[] {
-  return db
-    .prepare(
-      `SELECT member_id AS memberId, max(payer_name) AS name, sum(amount_cents) AS amountCents,
-              min(due_date) AS dueDate
-         FROM receivables WHERE id IN (SELECT value FROM json_each(?)) AND member_id IS NOT NULL
-        GROUP BY member_id`,
-    )
-    .all(JSON.stringify(receivableIds)) as ReturnType<typeof membersOfReceivables>;
+export async function countReceivables(tx: Tx): Promise<number> {
+  const { n } = await tx
+    .selectFrom('receivables')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return n;
 }
 
-export const countReceivables = (db: Db): number =>
-  db.prepare('SELECT count(*) FROM receivables').pluck().get() as number;
-
 /** The earliest and latest due dates of the given receivables, and how many of them have one. */
-export function dueDateRange(
-  db: Db,
+export async function dueDateRange(
+  tx: Tx,
   ids: readonly number[],
-): { lo: string | null; hi: string | null; n: number } {
-  return db
-    .prepare(
-      `SELECT min(due_date) AS lo, max(due_date) AS hi, count(due_date) AS n FROM receivables
-       WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .get(JSON.stringify(ids)) as { lo: string | null; hi: string | null; n: number };
+): Promise<{ lo: string | null; hi: string | null; n: number }> {
+  return await tx
+    .selectFrom('receivables')
+    .select((eb) => [
+      eb.fn.min('due_date').as('lo'),
+      eb.fn.max('due_date').as('hi'),
+      eb.fn.count<number>('due_date').as('n'),
+    ])
+    .where(inIds(tx, 'id', ids))
+    .executeTakeFirstOrThrow();
 }
 
 /** How many cached receivables in one of `statuses` fall due between `lo` and `hi` (inclusive). */
-export function countDueBetween(db: Db, statuses: readonly number[], lo: string, hi: string): number {
-  return db
-    .prepare(
-      `SELECT count(*) FROM receivables
-       WHERE status_id IN (SELECT value FROM json_each(?)) AND due_date BETWEEN ? AND ?`,
-    )
-    .pluck()
-    .get(JSON.stringify(statuses), lo, hi) as number;
-}
-
-/** Receivable id → its face value (amount_cents), for the ids that are cached. */
-export function faceValues(db: Db, ids: readonly number[]): Map<number, number> {
-  const rows = db
-    .prepare('SELECT id, amount_cents AS face FROM receivables WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(ids)) as { id: number; face: number }[];
-  return new Map(rows.map((r) => [r.id, r.face]));
+export async function countDueBetween(
+  tx: Tx,
+  statuses: readonly number[],
+  lo: string,
+  hi: string,
+): Promise<number> {
+  const { n } = await tx
+    .selectFrom('receivables')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(inIds(tx, 'status_id', statuses))
+    .where('due_date', '>=', lo)
+    .where('due_date', '<=', hi)
+    .executeTakeFirstOrThrow();
+  return n;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 
 export const SYNC_KINDS = ['bank_accounts', 'receivables', 'debtors', 'geography'] as const;
 export type SyncKind = (typeof SYNC_KINDS)[number];
@@ -14,16 +14,22 @@ export interface SyncState {
   itemCount: number;
 }
 
-export function getSyncState(db: Db, kind: SyncKind): SyncState {
-  const row = db
-    .prepare(
-      `SELECT kind, last_success_at AS lastSuccessAt, last_attempt_at AS lastAttemptAt, last_error AS lastError,
-         high_water_mark AS highWaterMark, window_from AS windowFrom, window_to AS windowTo, item_count AS itemCount
-       FROM sync_state WHERE kind = ?`,
-    )
-    .get(kind) as SyncState | undefined;
+export async function getSyncState(tx: Tx, kind: SyncKind): Promise<SyncState> {
+  const row = await tx
+    .selectFrom('sync_state')
+    .select([
+      'last_success_at as lastSuccessAt',
+      'last_attempt_at as lastAttemptAt',
+      'last_error as lastError',
+      'high_water_mark as highWaterMark',
+      'window_from as windowFrom',
+      'window_to as windowTo',
+      'item_count as itemCount',
+    ])
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   return (
-    row ?? {
+    (row && { kind, ...row }) ?? {
       kind,
       lastSuccessAt: null,
       lastAttemptAt: null,
@@ -36,12 +42,19 @@ export function getSyncState(db: Db, kind: SyncKind): SyncState {
   );
 }
 
-export function saveSyncState(db: Db, s: SyncState): void {
-  db.prepare(
-    `INSERT INTO sync_state (kind, last_success_at, last_attempt_at, last_error, high_water_mark, window_from, window_to, item_count)
-     VALUES (@kind, @lastSuccessAt, @lastAttemptAt, @lastError, @highWaterMark, @windowFrom, @windowTo, @itemCount)
-     ON CONFLICT (kind) DO UPDATE SET last_success_at = excluded.last_success_at, last_attempt_at = excluded.last_attempt_at,
-       last_error = excluded.last_error, high_water_mark = excluded.high_water_mark, window_from = excluded.window_from,
-       window_to = excluded.window_to, item_count = excluded.item_count`,
-  ).run(s);
+export async function saveSyncState(tx: Tx, s: SyncState): Promise<void> {
+  const row = {
+    last_success_at: s.lastSuccessAt,
+    last_attempt_at: s.lastAttemptAt,
+    last_error: s.lastError,
+    high_water_mark: s.highWaterMark,
+    window_from: s.windowFrom,
+    window_to: s.windowTo,
+    item_count: s.itemCount,
+  };
+  await tx
+    .insertInto('sync_state')
+    .values({ kind: s.kind, ...row })
+    .onConflict((oc) => oc.column('kind').doUpdateSet(row))
+    .execute();
 }

@@ -54,7 +54,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(yellow).toBeDefined();
     expect(aside).toBeDefined();
 
-    const before = dashboardSummary(db);
+    const before = await dashboardSummary(db);
     const engineRecorded = rows.filter((r) => r.state === 'recorded').length;
     const engineAside = rows.filter((r) => r.state === 'set_aside').length;
     expect(before.statement!.buckets.recorded.count).toBe(engineRecorded);
@@ -79,7 +79,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
       `UPDATE receivables SET status_id = 2 WHERE id IN (SELECT receivable_id FROM match_items WHERE match_id = ?)`,
     ).run(e!.matchId);
 
-    const s = dashboardSummary(db);
+    const s = await dashboardSummary(db);
     const st = s.statement!;
     expect(st.id).toBe(b.statementId);
     const lines = creditLines(b.statementId);
@@ -126,7 +126,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
       description: 'PIX RECEBIDO',
       payerText: 'ALGUEM',
     });
-    const s2 = dashboardSummary(db);
+    const s2 = await dashboardSummary(db);
     expect(s2.statements).toBe(2);
     expect(s2.statement).toMatchObject({
       id: later,
@@ -142,8 +142,11 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     // later one sent nothing); the next day, nothing was sent "today".
     const sentAll = k.sentConfirmed.cents + k.sentFailed.cents + k.sentWaiting.cents;
     expect(s2.statement!.buckets.sentConfirmed.count).toBe(0);
-    expect(dashboardSummary(db, NOW()).sentToday).toEqual({ count: 3, cents: sentAll });
-    expect(dashboardSummary(db, new Date('2026-07-16T15:00:00Z')).sentToday).toEqual({ count: 0, cents: 0 });
+    expect((await dashboardSummary(db, NOW())).sentToday).toEqual({ count: 3, cents: sentAll });
+    expect((await dashboardSummary(db, new Date('2026-07-16T15:00:00Z'))).sentToday).toEqual({
+      count: 0,
+      cents: 0,
+    });
     // [T] item 5: each statement comes with its account's name and its days, to be named by them.
     const first = s2.byStatement[1]!;
     expect(first.accountName).toBe(
@@ -167,7 +170,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     const b = await sandboxBranch();
     db = b.db;
     db.prepare('DELETE FROM statements').run();
-    const s = dashboardSummary(db);
+    const s = await dashboardSummary(db);
     expect(s.statement).toBeNull();
     expect(s.statements).toBe(0);
     expect(s.all.lines).toEqual({ count: 0, cents: 0 });

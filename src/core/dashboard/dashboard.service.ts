@@ -9,6 +9,7 @@ import type { AmountDto, LineBuckets } from '../../shared/contract/dashboard';
 import { LINE_BUCKETS } from '../../shared/contract/dashboard';
 import { todayInBrasilia } from '../../shared/dates';
 import { getSyncState } from '../cache/sync-state.repo';
+import { storeOfDb } from '../store/sqlite-store';
 import type { Db } from '../db/open-db';
 import { accountPlaces, isNetwork } from '../branches/branches';
 import { branchesRepo } from '../branches/branches.repo';
@@ -28,7 +29,7 @@ function add(a: AmountDto, cents: number) {
 
 const SENT: ReadonlySet<string> = new Set(['sentWaiting', 'sentFailed', 'sentConfirmed']);
 
-export function dashboardSummary(db: Db, now = new Date()): Summary {
+export async function dashboardSummary(db: Db, now = new Date()): Promise<Summary> {
   const bucketOfLine = lineBucketer(db);
   const statements = dashboardRepo.statementsNewestFirst(db);
   const latest = statements[0];
@@ -76,7 +77,7 @@ export function dashboardSummary(db: Db, now = new Date()): Summary {
   return {
     open: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.open),
     overdue: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.overdue),
-    lastSyncAt: getSyncState(db, 'receivables').lastSuccessAt,
+    lastSyncAt: (await storeOfDb(db).read((tx) => getSyncState(tx, 'receivables'))).lastSuccessAt,
     statements: statements.length,
     all,
     sentToday,

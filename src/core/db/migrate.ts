@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { fold } from '../api/normalize';
 import { AppError } from '../errors';
 
 export interface Migration {
@@ -22,6 +23,11 @@ export function migrate(db: Database, migrations: readonly Migration[]): { from:
       throw new Error(`Migration numbering has a gap or duplicate at ${m.version} (${m.name})`);
   });
   const latest = sorted.length;
+  // `quita_fold(text)`: a name folded as the cache folds it (accents and case, api/normalize.ts), for migration 20's
+  // back-fill of the debtors' search column.
+  db.function('quita_fold', { deterministic: true }, (s: unknown) =>
+    typeof s === 'string' ? fold(s) : null,
+  );
   const from = db.pragma('user_version', { simple: true }) as number;
   if (from > latest) {
     throw new AppError(

@@ -25,34 +25,36 @@ const COLUMNS: Column<DebtorRow>[] = [
 ];
 
 export const debtorsHandlers: HandlerGroup<'debtors.list' | 'debtors.export'> = (ctx) => ({
-  'debtors.list': async (filters) => {
-    const db = ctx.db();
-    const { rows, totalCents } = queryDebtors(db, filters);
-    const memberStatuses = distinctMemberStatuses(db).sort(ptBR.compare);
-    const memberIds = [...new Set(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])))];
-    // Today in Brasília starts at 03:00 UTC (UTC−03:00 all year since 2019).
-    const since = new Date(`${todayInBrasilia()}T00:00:00-03:00`).toISOString();
-    const ever = notifiedSince(db, memberIds, '');
-    const members = groupDebtors(rows, filters, notifiedSince(db, memberIds, since)).map((m) => {
-      const last = m.memberId === null ? undefined : ever.get(m.memberId);
+  'debtors.list': async (filters) =>
+    // One read transaction: the list, its filter choices and the notifications are of one moment.
+    ctx.store().read(async (tx) => {
+      const { rows, totalCents } = await queryDebtors(tx, filters);
+      const memberStatuses = (await distinctMemberStatuses(tx)).sort(ptBR.compare);
+      const memberIds = [...new Set(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])))];
+      // Today in Brasília starts at 03:00 UTC (UTC−03:00 all year since 2019).
+      const since = new Date(`${todayInBrasilia()}T00:00:00-03:00`).toISOString();
+      const ever = await notifiedSince(tx, memberIds, '');
+      const today = await notifiedSince(tx, memberIds, since);
+      const members = groupDebtors(rows, filters, today).map((m) => {
+        const last = m.memberId === null ? undefined : ever.get(m.memberId);
+        return {
+          ...m,
+          lastNotifiedAt: last?.notifiedAt ?? null,
+          lastNotifiedState: last?.notifiedState ?? null,
+        };
+      });
       return {
-        ...m,
-        lastNotifiedAt: last?.notifiedAt ?? null,
-        lastNotifiedState: last?.notifiedState ?? null,
+        rows,
+        count: rows.length,
+        members,
+        memberCount: members.length,
+        totalCents,
+        memberStatuses,
+        syncedAt: (await getSyncState(tx, 'debtors')).lastSuccessAt,
       };
-    });
-    return {
-      rows,
-      count: rows.length,
-      members,
-      memberCount: members.length,
-      totalCents,
-      memberStatuses,
-      syncedAt: getSyncState(db, 'debtors').lastSuccessAt,
-    };
-  },
+    }),
   'debtors.export': async ({ format, ...filters }) => {
-    const { rows } = queryDebtors(ctx.db(), filters);
+    const { rows } = await ctx.store().read((tx) => queryDebtors(tx, filters));
     const base = `inadimplentes-${todayInBrasilia()}`;
     return format === 'csv'
       ? { fileName: `${base}.csv`, mediaType: 'text/csv', base64: toCsv(COLUMNS, rows).toString('base64') }

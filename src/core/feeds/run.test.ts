@@ -37,11 +37,11 @@ afterAll(async () => {
   await sb.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quita-feeds-'));
   db = openDb(join(dir, 'quita.db'));
   const at = NOW.toISOString();
-  cacheSandboxData(db, data, at);
+  await cacheSandboxData(db, data, at);
   secrets = memorySecretStore();
   log = memoryLogger();
   sb.setQuirks({});

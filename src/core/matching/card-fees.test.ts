@@ -68,7 +68,7 @@ describe('learned card fees narrow later matches (fees not recorded in EVO)', ()
     });
     const db = openDb(':memory:');
     const at = NOW().toISOString();
-    cacheSandboxData(db, data, at);
+    await cacheSandboxData(db, data, at);
     const cards = data.bankAccounts.find((a) => a.role === 'cards')!.id;
     const file = writeStatement(data, {
       bankAccountId: cards,

@@ -5,7 +5,6 @@
  */
 import type { ReturnTitleDto } from '../../shared/contract/matching';
 import type { Db } from '../db/open-db';
-import { faceValues } from '../cache/receivables.repo';
 import { returnFileRepo } from '../import/return-file/return-file.repo';
 import { parseTitleRefs } from './return-files';
 import type { Reason } from './types';
@@ -34,7 +33,7 @@ export function returnTitlesOf(
       .map((t) => [t.id, t]),
   );
   const recIds = [...new Set(all.flatMap((x) => (x.receivableId ? [x.receivableId] : [])))];
-  const faces = faceValues(db, recIds);
+  const faces = returnFileRepo.faceValues(db, recIds);
   for (const [matchId, refs] of refsByMatch) {
     const list: ReturnTitleDto[] = [];
     for (const ref of refs) {

@@ -6,6 +6,7 @@ import { replaceBankAccounts } from '../cache/bank-accounts.repo';
 import { upsertReceivables } from '../cache/receivables.repo';
 import { openDb, type Db } from '../db/open-db';
 import { commitImport } from '../import/import.service';
+import { storeOfDb } from '../store/sqlite-store';
 
 export const TODAY = '2026-07-15';
 export const NOW = () => new Date('2026-07-15T15:00:00Z');
@@ -14,27 +15,29 @@ export const NOW = () => new Date('2026-07-15T15:00:00Z');
  * The sandbox's bank accounts and receivables (all but cancelled ones) in a database, as a sync leaves them: each
  * record as the API sends it, read through the client's own schemas.
  */
-export function cacheSandboxData(db: Db, data: SandboxData, at: string): void {
-  replaceBankAccounts(
-    db,
-    data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
-    at,
-  );
+export async function cacheSandboxData(db: Db, data: SandboxData, at: string): Promise<void> {
   const accounts = new Map(data.bankAccounts.map((a) => [a.id, a]));
-  upsertReceivables(
-    db,
-    data.receivables
-      .filter((r) => r.status !== 3)
-      .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
-    at,
-  );
+  await storeOfDb(db).write(async (tx) => {
+    await replaceBankAccounts(
+      tx,
+      data.bankAccounts.map((a) => bankAccountSchema.parse(bankAccountJson(a))),
+      at,
+    );
+    await upsertReceivables(
+      tx,
+      data.receivables
+        .filter((r) => r.status !== 3)
+        .map((r) => receivableSchema.parse(receivableJson(r, accounts, 'pt'))),
+      at,
+    );
+  });
 }
 
 /** The sandbox's accounts and receivables in a fresh in-memory database, and one imported statement. */
 export async function sandboxBranch(format: 'ofx' | 'csv' = 'ofx', members = 150) {
   const data = generateSandboxData({ seed: 5, members, months: 3, today: TODAY });
   const db = openDb(':memory:');
-  cacheSandboxData(db, data, NOW().toISOString());
+  await cacheSandboxData(db, data, NOW().toISOString());
   const accountId = data.bankAccounts.find((a) => a.role === 'primary')!.id;
   const statementId = await importSandboxStatement(db, data, accountId, format);
   return { db, data, accountId, statementId };

@@ -1,6 +1,5 @@
-import { membersOfReceivables } from '../cache/receivables.repo';
 import type { CoreContext } from '../context';
-import { enqueueNotifications } from './notify.repo';
+import { enqueueNotifications, membersOfReceivables } from './notify.repo';
 import { renderTemplate } from './template';
 
 /**

@@ -71,9 +71,9 @@ export const notifyHandlers: HandlerGroup<
     },
   );
 
-  const render = (template: string, memberIds: number[]) => {
+  const render = async (template: string, memberIds: number[]) => {
     checkTemplate(template);
-    const facts = memberFacts(ctx.db(), memberIds);
+    const facts = await ctx.store().read((tx) => memberFacts(tx, memberIds));
     return memberIds.map((memberId) => {
       const f = facts.get(memberId) ?? NO_FACTS;
       const r = renderTemplate(template, f);
@@ -99,7 +99,7 @@ export const notifyHandlers: HandlerGroup<
   };
 
   return {
-    'notify.preview': async ({ template, memberIds }) => ({ items: render(template, memberIds) }),
+    'notify.preview': async ({ template, memberIds }) => ({ items: await render(template, memberIds) }),
     'notify.send': async ({ template, memberIds, wait, again }) => {
       const db = ctx.db();
       // [P] The rule the screen asks about, kept here so that every front door (the CLI too) follows it.
@@ -117,7 +117,7 @@ export const notifyHandlers: HandlerGroup<
           );
         }
       }
-      const rendered = render(template, memberIds);
+      const rendered = await render(template, memberIds);
       const ok = rendered.filter((r): r is typeof r & { message: string } => r.message !== null);
       if (ok.length === 0) {
         throw new AppError(

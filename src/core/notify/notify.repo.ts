@@ -213,3 +213,21 @@ export function pauseQueueUntil(db: Db, at: string): void {
       WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at < ?)`,
   ).run(at, at);
 }
+
+/**
+ * The members the given receivables belong to, each with their name, total and earliest due date (the receipt sent
+ * after a batch; a read of the cache's table, kept here until notifications move onto the Store).
+ */
+export function membersOfReceivables(
+  db: Db,
+  receivableIds: number[],
+): { memberId: number; name: string | null; amountCents: number; dueDate: string | null }[] {
+  return db
+    .prepare(
+      `SELECT member_id AS memberId, max(payer_name) AS name, sum(amount_cents) AS amountCents,
+              min(due_date) AS dueDate
+         FROM receivables WHERE id IN (SELECT value FROM json_each(?)) AND member_id IS NOT NULL
+        GROUP BY member_id`,
+    )
+    .all(JSON.stringify(receivableIds)) as ReturnType<typeof membersOfReceivables>;
+}

@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client';
 import { queryAudit } from '../audit/audit.repo';
 import { verifyAudit } from '../audit/audit-verify';
 import { MIGRATIONS } from '../db/migrations';
+import { migrate } from '../db/migrate';
 import { AppError } from '../errors';
 import { branchesRepo } from '../branches/branches.repo';
 import { batchCounts, enqueuePairs, getBatch, listBatches, transition } from './outbox.repo';
@@ -14,7 +15,7 @@ import { runSender } from './outbox.sender';
 const who = { actor: 'ana (test)', profileId: 'p-1' };
 const freshDb = () => {
   const db = new Database(':memory:');
-  for (const m of MIGRATIONS) db.exec(m.sql);
+  migrate(db, MIGRATIONS);
   return db;
 };
 let sandbox: RunningSandbox | undefined;

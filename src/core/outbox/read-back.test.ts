@@ -6,7 +6,9 @@ import { instantClock, openPairs, statusesInApi } from '../../../tests/helpers/s
 import { createApiClient, type ApiClient } from '../api/client';
 import { createRateLimiter } from '../api/rate-limiter';
 import { upsertReceivables } from '../cache/receivables.repo';
+import { storeOfDb } from '../store/sqlite-store';
 import { MIGRATIONS } from '../db/migrations';
+import { migrate } from '../db/migrate';
 import { batchCounts, enqueuePairs, listBatches } from './outbox.repo';
 import { runSender } from './outbox.sender';
 
@@ -20,7 +22,7 @@ const proxiedSandbox = proxiedSandboxPerTest();
 
 const freshDb = () => {
   const db = new Database(':memory:');
-  for (const m of MIGRATIONS) db.exec(m.sql);
+  migrate(db, MIGRATIONS);
   return db;
 };
 
@@ -132,7 +134,7 @@ describe('read-back with the documented filters', () => {
     const { sandbox, proxy, client, gets } = await setup();
     const db = freshDb();
     for await (const page of client.readReceivables({}))
-      upsertReceivables(db, page.items, new Date().toISOString());
+      await storeOfDb(db).write((tx) => upsertReceivables(tx, page.items, new Date().toISOString()));
     const pairs = open(sandbox, 30);
     enqueuePairs(db, pairs, who, { chunkSize: 30 });
     sandbox.setFaults({ timeoutRate: 1 });

@@ -2,6 +2,7 @@ import { PAGE_SIZE, type ApiClient } from '../api/client';
 import type { ReceivableFilters } from '../api/filters';
 import type { ApiReceivable } from '../api/schemas';
 import { countDueBetween, dueDateRange, upsertReceivables } from '../cache/receivables.repo';
+import { storeOfDb } from '../store/sqlite-store';
 import type { Db } from '../db/open-db';
 import { brasiliaDateTime, todayInBrasilia } from '../../shared/dates';
 import { ACCOUNT_STATUS } from '../../shared/constants';
@@ -73,7 +74,7 @@ async function readWindow(
   for await (const page of reader) {
     pages++;
     dropped += page.dropped;
-    upsertReceivables(deps.db, page.items, deps.now().toISOString());
+    await storeOfDb(deps.db).write((tx) => upsertReceivables(tx, page.items, deps.now().toISOString()));
     for (const r of page.items) if (wanted.has(r.id)) found.set(r.id, r);
     // Most of a page contradicting the filters: the server ignores one, and paging on could be endless.
     if (page.dropped * 2 > page.items.length + page.dropped) {
@@ -133,9 +134,13 @@ export async function readBack(
 
   let left = ids.filter((id) => !found.has(id));
   if (left.length > SINGLES_MAX) {
-    const due = dueDateRange(deps.db, left);
+    const cache = storeOfDb(deps.db);
+    const due = await cache.read((tx) => dueDateRange(tx, left));
     if (due.lo && due.hi && due.n === left.length) {
-      const open = countDueBetween(deps.db, [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue], due.lo, due.hi);
+      const [lo, hi] = [due.lo, due.hi];
+      const open = await cache.read((tx) =>
+        countDueBetween(tx, [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue], lo, hi),
+      );
       const pages = Math.ceil((open + 1) / PAGE_SIZE);
       if (pages < left.length) {
         const o = await readWindow(
@@ -161,7 +166,7 @@ export async function readBack(
     const page = await deps.client.receivablesPage({ idReceivable: id }, 0, deps.signal);
     stats.singles++;
     stats.dropped += page.dropped;
-    upsertReceivables(deps.db, page.items, deps.now().toISOString());
+    await storeOfDb(deps.db).write((tx) => upsertReceivables(tx, page.items, deps.now().toISOString()));
     const r = page.items.find((x) => x.id === id);
     if (r) found.set(id, r);
     // Received inside the window's days yet not in it: this server's updateDate does not narrow by time of day

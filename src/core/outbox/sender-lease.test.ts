@@ -7,6 +7,7 @@ import { tempDir } from '../../../tests/helpers/tmp';
 import type { ApiClient } from '../api/client';
 import { queryAudit } from '../audit/audit.repo';
 import { MIGRATIONS } from '../db/migrations';
+import { migrate } from '../db/migrate';
 import { enqueuePairs, getBatch, transition } from './outbox.repo';
 import { runSender } from './outbox.sender';
 import { acquireSenderLease } from './sender-lease';
@@ -23,7 +24,7 @@ function twoConnections() {
   const file = join(tmp.dir, `lease-${Math.random().toString(36).slice(2)}.db`);
   const a = new Database(file);
   a.pragma('journal_mode = WAL');
-  for (const m of MIGRATIONS) a.exec(m.sql);
+  migrate(a, MIGRATIONS);
   const b = new Database(file);
   b.pragma('busy_timeout = 5000');
   return { a, b };

@@ -50,14 +50,23 @@ class StoreSqliteDriver extends SqliteDriver {
   }
 }
 
+/** The driver of a Store over the app's own handle: closing the Store leaves the handle to its owner. */
+class BorrowingSqliteDriver extends StoreSqliteDriver {
+  override async destroy(): Promise<void> {}
+}
+
 class StoreSqliteDialect extends SqliteDialect {
   readonly #db: Db;
-  constructor(db: Db) {
+  readonly #owns: boolean;
+  constructor(db: Db, owns: boolean) {
     super({ database: db });
     this.#db = db;
+    this.#owns = owns;
   }
   override createDriver(): Driver {
-    return new StoreSqliteDriver({ database: this.#db });
+    return this.#owns
+      ? new StoreSqliteDriver({ database: this.#db })
+      : new BorrowingSqliteDriver({ database: this.#db });
   }
 }
 
@@ -66,8 +75,8 @@ class StoreSqliteDialect extends SqliteDialect {
  * Store owns the handle from then on: close() closes it, and nothing else may use it meanwhile, or a statement
  * run beside the Store would land inside whatever Store transaction is open at that moment.
  */
-export function sqliteStore(db: Db): Store {
-  const kysely = new Kysely<Schema>({ dialect: new StoreSqliteDialect(db) });
+export function sqliteStore(db: Db, opts: { owns?: boolean } = {}): Store {
+  const kysely = new Kysely<Schema>({ dialect: new StoreSqliteDialect(db, opts.owns ?? true) });
   const store: Store = {
     dialect: 'sqlite',
     read: (fn) =>
@@ -86,6 +95,27 @@ export function sqliteStore(db: Db): Store {
       ),
     close: () => kysely.destroy(),
   };
+  return store;
+}
+
+const borrowed = new WeakMap<Db, Store>();
+
+/**
+ * The Store of the app's own handle to a branch's database, while the repos move onto the Store domain by domain
+ * (docs/postgres.md): converted repos run their queries through it, the others still call the handle directly.
+ * One Store per handle; it never closes the handle (its owner, profile-dbs.ts, does).
+ *
+ * Sharing the handle is safe because a Store transaction on SQLite never leaves the thread between its BEGIN and its
+ * COMMIT: better-sqlite3 answers synchronously and Kysely's driver awaits only promises already settled, so the whole
+ * transaction runs in one turn of the event loop, and no other command's synchronous statement can land inside it.
+ * That holds as long as a transaction awaits nothing but its own queries (no API call, no file, no timer inside
+ * `read`/`write`): the rule PostgreSQL needs anyway, to keep its transactions short. Within one call chain, a not yet
+ * converted repo called inside a Store transaction runs inside that transaction (one connection), which is what
+ * the service meant; on PostgreSQL such a mix is not possible, so a domain is converted whole before it runs there.
+ */
+export function storeOfDb(db: Db): Store {
+  let store = borrowed.get(db);
+  if (!store) borrowed.set(db, (store = sqliteStore(db, { owns: false })));
   return store;
 }
 

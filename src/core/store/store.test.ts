@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../tests/helpers/tmp';
 import { openPgStore } from './pg-store';
-import { openSqliteStore } from './sqlite-store';
+import { openDb } from '../db/open-db';
+import { openSqliteStore, storeOfDb } from './sqlite-store';
 import { dialectOf, lockAdvisory, type Store } from './store';
 import { openTestPgStore } from './testing-pg';
 
@@ -129,6 +130,51 @@ describe('the SQLite Store', () => {
       otherWrites();
     });
     expect(await countQuirks(store)).toBe(1);
+  });
+});
+
+describe('the Store of the app’s own handle (storeOfDb)', () => {
+  it('runs a whole transaction in one turn of the event loop, so no other command’s statement lands inside it', async () => {
+    const db = openDb(sqliteFile());
+    cleanups.push(() => void db.close());
+    const store = storeOfDb(db);
+    expect(storeOfDb(db)).toBe(store);
+    // A timer and an I/O-turn callback due before the transaction starts must not run until it has committed.
+    const ran: string[] = [];
+    setImmediate(() => ran.push('immediate'));
+    setTimeout(() => ran.push('timer'), 0);
+    const seen = await store.write(async (tx) => {
+      for (let i = 0; i < 20; i++)
+        await tx
+          .insertInto('api_quirks')
+          .values({ quirk: `q${i}`, evidence: 'x', learned_at: 'now' })
+          .execute();
+      const n = await tx
+        .selectFrom('api_quirks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { n: n.n, ranMeanwhile: [...ran] };
+    });
+    expect(seen).toEqual({ n: 20, ranMeanwhile: [] });
+    await new Promise((r) => setImmediate(r));
+    expect(ran).toContain('immediate');
+    // The handle's own synchronous statements see the committed rows, and the handle is still open after close().
+    expect(db.prepare('SELECT count(*) FROM api_quirks').pluck().get()).toBe(20);
+    await store.close();
+    expect(db.open).toBe(true);
+  });
+
+  it('lets a synchronous repo called inside a transaction run inside it (one connection), rolled back with it', async () => {
+    const db = openDb(sqliteFile());
+    cleanups.push(() => void db.close());
+    await expect(
+      storeOfDb(db).write(async (tx) => {
+        await tx.insertInto('api_quirks').values({ quirk: 'a', evidence: 'x', learned_at: 'now' }).execute();
+        db.prepare("INSERT INTO api_quirks (quirk, evidence, learned_at) VALUES ('b', 'y', 'now')").run();
+        throw new Error('undo both');
+      }),
+    ).rejects.toThrow(/undo both/);
+    expect(db.prepare('SELECT count(*) FROM api_quirks').pluck().get()).toBe(0);
   });
 });
 

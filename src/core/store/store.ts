@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Schema } from './schema';
 
 /**
@@ -72,4 +72,30 @@ export function dialectOf(tx: Tx): Dialect {
   const info = txInfo.get(tx);
   if (!info) throw new Error('Not a transaction of a Store.');
   return info.dialect;
+}
+
+/**
+ * `column IN (ids)` for a list of any length, as one parameter: SQLite reads it as a JSON array (`json_each`),
+ * PostgreSQL as a bigint array (`= any`). A list of ids does not become thousands of placeholders, which both
+ * databases cap (SQLite at 32,766, PostgreSQL at 65,535).
+ */
+export function inIds(tx: Tx, column: string, ids: readonly number[]): RawBuilder<SqlBool> {
+  return dialectOf(tx) === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
+    : sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::bigint[])`;
+}
+
+/** Rows in slices of `size`, for multi-row INSERTs under both databases' caps on parameters per statement. */
+export function* slices<T>(rows: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/**
+ * A text column ordered as SQLite orders it (by code point, BINARY): on PostgreSQL `collate "C"`, since an office's
+ * database may have another collation, and a list must not change order with the database it comes from.
+ */
+export function textOrder(tx: Tx, column: string): RawBuilder<string> {
+  return dialectOf(tx) === 'sqlite'
+    ? sql<string>`${sql.ref(column)}`
+    : sql<string>`${sql.ref(column)} collate "C"`;
 }

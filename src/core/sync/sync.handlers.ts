@@ -29,6 +29,7 @@ export const syncHandlers: HandlerGroup<
         const summary = await runSync(
           {
             db: ctx.db(),
+            store: ctx.store(),
             client: access.client,
             limiter: access.limiter,
             requestCount: () => access.requests(),
@@ -95,42 +96,44 @@ export const syncHandlers: HandlerGroup<
       controller?.abort();
       return { cancelled: !!controller };
     },
-    'sync.status': async () => {
-      const db = ctx.db();
-      const kinds = SYNC_KINDS.map((k) => {
-        const s = getSyncState(db, k);
+    'sync.status': async () =>
+      ctx.store().read(async (tx) => {
+        const kinds = [];
+        for (const k of SYNC_KINDS) {
+          const s = await getSyncState(tx, k);
+          kinds.push({
+            kind: k,
+            lastSuccessAt: s.lastSuccessAt,
+            lastAttemptAt: s.lastAttemptAt,
+            lastError: s.lastError,
+            itemCount: s.itemCount,
+          });
+        }
+        const r = await getSyncState(tx, 'receivables');
         return {
-          kind: k,
-          lastSuccessAt: s.lastSuccessAt,
-          lastAttemptAt: s.lastAttemptAt,
-          lastError: s.lastError,
-          itemCount: s.itemCount,
+          running: running.has(ctx.activeProfileId()),
+          kinds,
+          window: r.windowFrom && r.windowTo ? { from: r.windowFrom, to: r.windowTo } : null,
+          receivablesByStatus: Object.fromEntries(
+            Object.entries(await countReceivablesByStatus(tx)).map(([k, v]) => [String(k), v]),
+          ),
+          debtors: await countDebtors(tx),
         };
-      });
-      const r = getSyncState(db, 'receivables');
-      return {
-        running: running.has(ctx.activeProfileId()),
-        kinds,
-        window: r.windowFrom && r.windowTo ? { from: r.windowFrom, to: r.windowTo } : null,
-        receivablesByStatus: Object.fromEntries(
-          Object.entries(countReceivablesByStatus(db)).map(([k, v]) => [String(k), v]),
-        ),
-        debtors: countDebtors(db),
-      };
-    },
-    'cache.bankAccounts': async () => {
-      const db = ctx.db();
-      return { accounts: listBankAccounts(db), syncedAt: getSyncState(db, 'bank_accounts').lastSuccessAt };
-    },
-    'cache.receivables': async ({ statuses, branchId, limit, offset }) => {
-      const db = ctx.db();
-      const { rows, total } = queryReceivables(db, {
-        ...(statuses ? { statuses } : {}),
-        branchId,
-        limit,
-        offset,
-      });
-      return { rows, total, syncedAt: getSyncState(db, 'receivables').lastSuccessAt };
-    },
+      }),
+    'cache.bankAccounts': async () =>
+      ctx.store().read(async (tx) => ({
+        accounts: await listBankAccounts(tx),
+        syncedAt: (await getSyncState(tx, 'bank_accounts')).lastSuccessAt,
+      })),
+    'cache.receivables': async ({ statuses, branchId, limit, offset }) =>
+      ctx.store().read(async (tx) => {
+        const { rows, total } = await queryReceivables(tx, {
+          ...(statuses ? { statuses } : {}),
+          branchId,
+          limit,
+          offset,
+        });
+        return { rows, total, syncedAt: (await getSyncState(tx, 'receivables')).lastSuccessAt };
+      }),
   };
 };

@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox';
 import { clientFor, testSandbox, TEST_TODAY } from '../../../tests/helpers/sandbox';
-import { getSyncState } from '../cache/sync-state.repo';
+import { getSyncState, type SyncKind } from '../cache/sync-state.repo';
 import { openDb, type Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { addDays } from './dates';
 import { ACCOUNT_STATUS, PAYMENT_TYPE } from '../../shared/constants';
+import { storeOfDb } from '../store/sqlite-store';
 import { CARD_DAYS_AHEAD, runSync, type SyncDeps } from './sync.service';
+
+const syncState = (db: Db, kind: SyncKind) => storeOfDb(db).read((tx) => getSyncState(tx, kind));
 
 let sandbox: RunningSandbox | undefined;
 let db: Db | undefined;
@@ -78,7 +81,7 @@ describe('sync against the sandbox', () => {
       .pluck()
       .get(expectedInWindow(sandbox)[0]!.idReceivable);
     expect(amount).toBe(expectedInWindow(sandbox)[0]!.ammountCents);
-    expect(getSyncState(d.db, 'receivables')).toMatchObject({
+    expect(await syncState(d.db, 'receivables')).toMatchObject({
       windowFrom: window.from,
       windowTo: window.to,
       lastError: null,
@@ -157,7 +160,7 @@ describe('sync against the sandbox', () => {
       dueTo: window.to,
     });
     expect(summary.receivables.windowFetches).toBe(1);
-    expect(getSyncState(d.db, 'receivables').windowFrom).toBe(addDays(window.from, -30));
+    expect((await syncState(d.db, 'receivables')).windowFrom).toBe(addDays(window.from, -30));
   });
 
   it('a sync interrupted halfway keeps what it fetched, and the next one completes without gaps', async () => {
@@ -171,7 +174,7 @@ describe('sync against the sandbox', () => {
     });
     await expect(runSync(d, { today: TEST_TODAY })).rejects.toThrow(/Cancelled/);
     expect(cached(d.db)).toBe(100);
-    const state = getSyncState(d.db, 'receivables');
+    const state = await syncState(d.db, 'receivables');
     expect(state.highWaterMark).toBeNull();
     expect(state.lastError).toMatch(/Cancelled/);
     const summary = await runSync({ ...deps(sandbox), db: d.db }, { today: TEST_TODAY });
@@ -197,7 +200,7 @@ describe('sync against the sandbox', () => {
     ).rejects.toMatchObject({
       kind: 'auth',
     });
-    expect(getSyncState(db, 'bank_accounts').lastError).toMatch(/refused the user or the key/);
+    expect((await syncState(db, 'bank_accounts')).lastError).toMatch(/refused the user or the key/);
     expect(cached(db)).toBe(0);
   });
 
@@ -208,7 +211,7 @@ describe('sync against the sandbox', () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).kind).toBe('forbidden');
     expect((error as AppError).message).toContain('/api/v1/receivables');
-    expect(getSyncState(d.db, 'bank_accounts').lastSuccessAt).not.toBeNull();
+    expect((await syncState(d.db, 'bank_accounts')).lastSuccessAt).not.toBeNull();
   });
 
   it('fetches the geography on demand', async () => {

@@ -5,8 +5,10 @@ import { replaceBankAccounts } from '../cache/bank-accounts.repo';
 import { replaceDebtors } from '../cache/debtors.repo';
 import { replaceGeography } from '../cache/geography.repo';
 import { countReceivables, upsertReceivables } from '../cache/receivables.repo';
-import { getSyncState, saveSyncState, type SyncKind } from '../cache/sync-state.repo';
+import { getSyncState, saveSyncState, type SyncKind, type SyncState } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
+import { storeOfDb } from '../store/sqlite-store';
+import type { Store } from '../store/store';
 import { placeAccountsFromHistory } from '../branches/branches';
 import { branchesRepo } from '../branches/branches.repo';
 import { AppError, isAppError } from '../errors';
@@ -71,6 +73,11 @@ export interface SyncSummary {
 
 export interface SyncDeps {
   db: Db;
+  /**
+   * The same database behind the Store, where the cache (receivables, accounts, debtors, geography, sync state) is
+   * written; default: the Store of `db`.
+   */
+  store?: Store;
   client: ApiClient;
   limiter: RateLimiter;
   /** Count of HTTP requests sent so far by `client` (the caller wires onRequest to it). */
@@ -98,6 +105,7 @@ export interface SyncDeps {
  */
 export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<SyncSummary> {
   const { db, client, signal } = deps;
+  const store = deps.store ?? storeOfDb(db);
   const now = deps.now ?? (() => new Date());
   const started = now().getTime();
   const waitedAtStart = deps.limiter.waitedMs;
@@ -124,22 +132,26 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
   /** Run one phase, recording its attempt, success or error in sync_state. */
   async function phase<T>(
     kind: SyncKind,
-    work: () => Promise<{ result: T; patch: Partial<ReturnType<typeof getSyncState>> }>,
+    work: () => Promise<{ result: T; patch: Partial<SyncState> }>,
   ): Promise<T> {
     const attemptAt = stamp();
     try {
       const { result, patch } = await work();
-      saveSyncState(db, {
-        ...getSyncState(db, kind),
-        ...patch,
-        lastAttemptAt: attemptAt,
-        lastSuccessAt: stamp(),
-        lastError: null,
-      });
+      await store.write(async (tx) =>
+        saveSyncState(tx, {
+          ...(await getSyncState(tx, kind)),
+          ...patch,
+          lastAttemptAt: attemptAt,
+          lastSuccessAt: stamp(),
+          lastError: null,
+        }),
+      );
       return result;
     } catch (e) {
       const msg = isAppError(e) ? e.message : 'unexpected error';
-      saveSyncState(db, { ...getSyncState(db, kind), lastAttemptAt: attemptAt, lastError: msg });
+      await store.write(async (tx) =>
+        saveSyncState(tx, { ...(await getSyncState(tx, kind)), lastAttemptAt: attemptAt, lastError: msg }),
+      );
       throw e;
     }
   }
@@ -147,7 +159,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
   const bankAccounts = await phase('bank_accounts', async () => {
     report('bank_accounts', 0, 1, now().getTime());
     const items = deps.network ? await networkAccounts() : (await client.bankAccounts(signal)).items;
-    replaceBankAccounts(db, items, stamp());
+    await store.write((tx) => replaceBankAccounts(tx, items, stamp()));
     report('bank_accounts', 1, 1, now().getTime());
     return { result: items.length, patch: { itemCount: items.length } };
   });
@@ -203,11 +215,15 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     reading: for (const filters of fetches) {
       for await (const page of client.readReceivables(filters, signal ? { signal } : {})) {
         const items: ApiReceivable[] = page.items;
-        upsertReceivables(db, items, stamp());
-        noteBranches(
-          items.map((r) => r.branchMemberId),
-          'receivables',
-        );
+        // The page and the branches it names, together (branches.repo still runs on the handle, which on SQLite
+        // is the Store's own connection: inside this transaction).
+        await store.write(async (tx) => {
+          await upsertReceivables(tx, items, stamp());
+          noteBranches(
+            items.map((r) => r.branchMemberId),
+            'receivables',
+          );
+        });
         for (const r of items) if (r.updateDate && (!hwm || r.updateDate > hwm)) hwm = r.updateDate;
         progress.pages++;
         fetched += items.length;
@@ -279,7 +295,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
   let read: 'network' | 'branches' = 'network';
   let branchesRead = 0;
   const receivables = await phase('receivables', async () => {
-    const state = getSyncState(db, 'receivables');
+    const state = await store.read((tx) => getSyncState(tx, 'receivables'));
     const phaseStarted = now().getTime();
     const first = state.highWaterMark === null;
     const estimate = first && state.itemCount > 0 ? Math.ceil(state.itemCount / PAGE_SIZE) + 1 : null;
@@ -291,7 +307,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       totals.dropped += r.dropped;
       totals.windowFetches += r.windowFetches;
     };
-    let networkPatch: Partial<ReturnType<typeof getSyncState>> = {};
+    let networkPatch: Partial<SyncState> = {};
 
     const ids = perBranch();
     let wholeNeeded = ids === null;
@@ -336,14 +352,14 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     }
     return {
       result: { ...totals, mode },
-      patch: { ...networkPatch, itemCount: countReceivables(db) },
+      patch: { ...networkPatch, itemCount: await store.read(countReceivables) },
     };
   });
 
   let debtors: number | null = null;
   // [V] A network's debtors are every branch's (a 20-branch network: ~225 requests, five minutes of the API's budget),
   // so a sync not asked for them reads them at most every DEBTORS_NETWORK_EVERY_MS; asked (debtors: true), always.
-  const lastDebtors = getSyncState(db, 'debtors').lastSuccessAt;
+  const lastDebtors = (await store.read((tx) => getSyncState(tx, 'debtors'))).lastSuccessAt;
   const debtorsFresh =
     deps.network === true &&
     opts.debtors === undefined &&
@@ -388,11 +404,13 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
           if (page.items.length + page.skipped < PAGE_SIZE || (total !== null && read >= total)) break;
         }
       // A snapshot is only replaced when it was read whole.
-      replaceDebtors(db, all, stamp());
-      noteBranches(
-        all.map((d) => d.branchId),
-        'debtors',
-      );
+      await store.write(async (tx) => {
+        await replaceDebtors(tx, all, stamp());
+        noteBranches(
+          all.map((d) => d.branchId),
+          'debtors',
+        );
+      });
       return { result: all.length, patch: { itemCount: all.length } };
     });
   }
@@ -402,7 +420,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     geography = await phase('geography', async () => {
       report('geography', 0, 1, now().getTime());
       const page = await client.states(signal);
-      const counts = replaceGeography(db, page.items);
+      const counts = await store.write((tx) => replaceGeography(tx, page.items));
       report('geography', 1, 1, now().getTime());
       return { result: counts, patch: { itemCount: counts.states + counts.cities + counts.neighborhoods } };
     });

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { upsertReceivables } from '../../cache/receivables.repo';
+import { storeOfDb } from '../../store/sqlite-store';
 import { receivableSchema } from '../../api/schemas';
 import { generateSandboxData } from '../../../sandbox';
 import { receivableJson } from '../../../sandbox/serialize';
@@ -35,7 +36,7 @@ describe('migration 012: the boleto number as a column', () => {
     ]);
   });
 
-  it('the cache writes it on every sync, and matching reads it (and the fees) from columns', () => {
+  it('the cache writes it on every sync, and matching reads it (and the fees) from columns', async () => {
     const db = new Database(':memory:');
     migrate(db, MIGRATIONS);
     // A record as the API sends it (the sandbox's serializer), with a boleto number and a fee.
@@ -44,12 +45,12 @@ describe('migration 012: the boleto number as a column', () => {
     const rec = data.receivables.find((x) => x.status === 1)!;
     const json = { ...receivableJson(rec, accounts, 'pt'), bankSlipNumber: '777', fees: 2.5 };
     const r = receivableSchema.parse(json);
-    upsertReceivables(db, [r], 'now');
+    await storeOfDb(db).write((tx) => upsertReceivables(tx, [r], 'now'));
     const [m] = matchingRepo.receivables(db, '2000-01-01', '2100-01-01');
     expect(m).toMatchObject({ id: rec.idReceivable, boletoNumber: '777', feesCents: 250 });
     const without: Record<string, unknown> = { ...json };
     delete without.bankSlipNumber;
-    upsertReceivables(db, [receivableSchema.parse(without)], 'later');
+    await storeOfDb(db).write((tx) => upsertReceivables(tx, [receivableSchema.parse(without)], 'later'));
     expect(matchingRepo.receivables(db, '2000-01-01', '2100-01-01')[0]!.boletoNumber).toBeNull();
   });
 });

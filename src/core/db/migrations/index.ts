@@ -18,6 +18,7 @@ import { m016Cycles } from './016-cycles';
 import { m017SendPolicy } from './017-send-policy';
 import { m018Branches } from './018-branches';
 import { m019MatchVersion } from './019-match-version';
+import { m020DebtorSearch } from './020-debtor-search';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a released one. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m017SendPolicy,
   m018Branches,
   m019MatchVersion,
+  m020DebtorSearch,
 ];

@@ -202,6 +202,19 @@ export const returnFileRepo = {
       .all(bankAccountId, from, to) as MatchReturnTitle[],
 
   /** Titles by id (the match lines show a credit's titles). */
+  /**
+   * Receivable id → its face value (amount_cents), for the ids that are cached: what a title paid is shown beside
+   * what its receivable was worth. (A read of the cache's table, kept with the titles until matching moves onto the
+   * Store with them.)
+   */
+  faceValues(db: Db, ids: readonly number[]): Map<number, number> {
+    const rows = db
+      .prepare(
+        'SELECT id, amount_cents AS face FROM receivables WHERE id IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify(ids)) as { id: number; face: number }[];
+    return new Map(rows.map((r) => [r.id, r.face]));
+  },
   titles: (db: Db, ids: number[]): ReturnTitleRow[] =>
     ids.length === 0
       ? []
