@@ -78,14 +78,18 @@ const SRC_RULES = {
 
 /**
  * SQL lives only in `*.repo.ts` ([Q] item 3): elsewhere in the core, preparing a statement or running SQL on a
- * database handle is refused. The database's own machinery (src/core/db: migrations, backups, health) is the
- * exception. Services own transactions (`db.transaction`), which is not SQL. (Repeats NAMED_IDS: a later
- * config's options for a rule replace an earlier one's.)
+ * database handle is refused, and so is a query of the Store's builder (Kysely: `selectFrom`, `insertInto`,
+ * `updateTable`, `deleteFrom`, a `sql` template; [W]), which a repo (or a `*.store.ts`) holds. The database's own
+ * machinery (src/core/db: migrations, backups, health; src/core/store: the Store itself) is the exception. Services
+ * own transactions (`db.transaction`, `store.write`), which is not SQL. (Repeats NAMED_IDS: a later config's options
+ * for a rule replace an earlier one's.)
  */
 const SQL_ONLY_IN_REPOS = {
   files: ['src/core/**/*.ts'],
   ignores: [
     'src/core/**/*.repo.ts',
+    'src/core/**/*.store.ts',
+    'src/core/store/**',
     'src/core/db/**',
     'src/core/**/*.test.ts',
     'src/core/**/*.testing.ts',
@@ -99,6 +103,8 @@ const SQL_ONLY_IN_REPOS = {
         "CallExpression[callee.property.name='prepare']",
         "CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.name='db']",
         "CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.property.name='db']",
+        'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+        "TaggedTemplateExpression[tag.name='sql']",
       ].map((selector) => ({
         selector,
         message: "SQL lives only in *.repo.ts: add a function to the domain's repository and call it.",

@@ -16,10 +16,10 @@ import { upsertReceivables } from '../../src/core/cache/receivables.repo';
 import { storeOfDb } from '../../src/core/store/sqlite-store';
 import { MIGRATIONS } from '../../src/core/db/migrations';
 import { migrate } from '../../src/core/db/migrate';
-import { batchCounts, enqueuePairs } from '../../src/core/outbox/outbox.repo';
 import { runSender } from '../../src/core/outbox/outbox.sender';
 import { startSandbox, type FaultOptions, type LenientOptions } from '../../src/sandbox';
 import { countingProxy } from '../../tests/helpers/counting-proxy';
+import { outboxOn } from '../../src/core/outbox/testing';
 
 const { values } = parseArgs({
   options: {
@@ -70,11 +70,16 @@ for (const sc of SCENARIOS.filter((s) => !values.only || s.name === values.only)
   const open = sandbox.data.receivables.filter((r) => r.status === 1 || r.status === 4).slice(0, N);
   if (open.length < N) throw new Error(`only ${open.length} open receivables; raise --members`);
   const account = sandbox.data.bankAccounts[0]!.id;
-  const batches = enqueuePairs(
-    db,
-    open.map((r) => ({ receivableId: r.idReceivable, bankAccountId: account, amountCents: r.ammountCents })),
-    who,
-    { chunkSize: 50 },
+  const batches = (
+    await outboxOn(db).enqueuePairs(
+      open.map((r) => ({
+        receivableId: r.idReceivable,
+        bankAccountId: account,
+        amountCents: r.ammountCents,
+      })),
+      who,
+      { chunkSize: 50 },
+    )
   ).batchIds.length;
 
   const limiter = createRateLimiter({ perSecond: 1000, perMinute: 100_000 });
@@ -118,7 +123,7 @@ for (const sc of SCENARIOS.filter((s) => !values.only || s.name === values.only)
   sandbox.setFaults({});
   sandbox.setLenient({});
 
-  const counts = batchCounts(db);
+  const counts = await outboxOn(db).batchCounts();
   const applied = proxy.applied.flat();
   // A duplicate is an id applied twice, or sent again after it was applied (the API refuses it as already received).
   const duplicates = applied.length - new Set(applied).size + proxy.refusedAsDuplicate.flat().length;

@@ -71,6 +71,27 @@ describe('the layering lint rule (paths resolved, not strings matched)', () => {
     expect(await sqlErrors('src/core/db/planted.ts', planted)).toEqual([]);
   });
 
+  it('refuses a query of the Store’s builder outside a *.repo.ts or *.store.ts file, and allows a transaction', async () => {
+    const sqlErrors = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
+    };
+    const planted = [
+      "import { sql } from 'kysely';",
+      "import type { Store, Tx } from '../store/store';",
+      "export const a = (tx: Tx) => tx.selectFrom('statements').selectAll().execute();",
+      "export const b = (tx: Tx) => tx.deleteFrom('statements').execute();",
+      'export const c = (tx: Tx) => sql`select 1`.execute(tx);',
+      "export const d = (tx: Tx) => tx.updateTable('matches').set({ state: 'x' }).execute();",
+      "export const e = (tx: Tx) => tx.insertInto('aliases').values([]).execute();",
+      'export const f = (store: Store) => store.write(async (tx) => a(tx));',
+    ].join('\n');
+    expect(await sqlErrors('src/core/matching/planted.ts', planted)).toEqual([3, 4, 5, 6, 7]);
+    expect(await sqlErrors('src/core/matching/planted.repo.ts', planted)).toEqual([]);
+    expect(await sqlErrors('src/core/audit/planted.store.ts', planted)).toEqual([]);
+    expect(await sqlErrors('src/core/store/planted.ts', planted)).toEqual([]);
+  });
+
   it('refuses a status or payment-type id written as a bare number, anywhere in src', async () => {
     const code = [
       'export const f = (r: { statusId: number; payment_type_id: number }, x: number) => [',

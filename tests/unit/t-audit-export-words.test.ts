@@ -56,7 +56,7 @@ describe('audit exports in the screen’s words', () => {
   });
 
   it('the audit log file (CSV, XLSX, PDF) says who in words and the verification as a sentence', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     appendAudit(db, { actor: 'root (browser)', profileId: 'p-centro', action: 'sync.completed' });
     appendAudit(db, { actor: 'maria (schedule)', profileId: 'p-centro', action: 'sync.completed' });
     const report = auditLogReport(db, {});
@@ -78,7 +78,7 @@ describe('audit exports in the screen’s words', () => {
   });
 
   it('the reconciliation report says who approved and queued in words', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const csv = text((await reconciliationFile(reconciliationReport(db, {}), 'csv', {}, meta)).bytes);
     expect(csv).toContain(';ana, pelo aplicativo;');
     expect(csv).not.toMatch(RAW);

@@ -27,7 +27,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/core/db/open-db';
-import { enqueuePairs } from '../../src/core/outbox/outbox.repo';
 import { loginOf } from '../../src/core/review/review-conflicts';
 import { openOffice } from '../../src/core/users/office';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -47,6 +46,7 @@ import {
 } from '../helpers/office-server';
 import { TEST_TODAY } from '../helpers/sandbox';
 import { tempDir } from '../helpers/tmp';
+import { outboxOn } from '../../src/core/outbox/testing';
 
 const SEED = 34;
 /** The lines every clerk works on. */
@@ -381,7 +381,7 @@ describe('two supervisors pressing "Marcar como pagos" at the same moment on one
    * waiting its turn. Made certain here: the other process's press is made to land between the first one's check
    * of what is already queued and its first insert (the first read of the actor's name comes right there).
    */
-  it('the second waits for the first (its queuing is one IMMEDIATE transaction) and then skips what is queued', () => {
+  it('the second waits for the first (its queuing is one IMMEDIATE transaction) and then skips what is queued', async () => {
     const t = tempDir('quita-w5-queue-');
     const first = openDb(join(t.dir, 'quita.db'));
     const second = openDb(join(t.dir, 'quita.db'));
@@ -399,8 +399,11 @@ describe('two supervisors pressing "Marcar como pagos" at the same moment on one
         profileId: 'p1',
         get actor() {
           if (between === undefined) {
+            // Read inside the first press's transaction, between its check and its inserts: could the other
+            // process start a write of its own right now?
             try {
-              enqueuePairs(second, [pair(2)], beto);
+              second.exec('BEGIN IMMEDIATE');
+              second.exec('ROLLBACK');
               between = 'committed';
             } catch (e) {
               if (!/locked|busy/i.test(String(e))) throw e;
@@ -410,12 +413,12 @@ describe('two supervisors pressing "Marcar como pagos" at the same moment on one
           return 'sara (server)';
         },
       };
-      const r = enqueuePairs(first, [pair(1), pair(2)], sara);
+      const r = await outboxOn(first).enqueuePairs([pair(1), pair(2)], sara);
       expect(between).toBe('kept out');
       expect(r).toMatchObject({ batchIds: [1], skipped: [] });
       // Beto's press, once Sara's is committed: what she queued is skipped, never queued twice.
       second.pragma('busy_timeout = 5000');
-      expect(enqueuePairs(second, [pair(1), pair(2), pair(3)], beto)).toMatchObject({
+      expect(await outboxOn(second).enqueuePairs([pair(1), pair(2), pair(3)], beto)).toMatchObject({
         batchIds: [2],
         skipped: [1, 2],
       });

@@ -100,7 +100,7 @@ export interface ApiClient {
   markReceived(
     ids: number[],
     bankAccountId: number,
-    opts?: { signal?: AbortSignal; onDispatch?: () => void },
+    opts?: { signal?: AbortSignal; onDispatch?: () => void | Promise<void> },
   ): Promise<void>;
   notify(
     idMember: number,

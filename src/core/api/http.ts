@@ -17,7 +17,7 @@ export interface RequestOptions {
   /** Called with the headers of every answer, errors included (the client reads the server's clock there). */
   onResponse?: (headers: Headers) => void;
   /** Called right before the request leaves (after any waiting): the outbox stamps the moment a PUT left. */
-  onDispatch?: () => void;
+  onDispatch?: () => void | Promise<void>;
 }
 
 export interface ApiResponse {
@@ -89,7 +89,7 @@ export async function apiRequest(
 
   let res: Response;
   try {
-    opts.onDispatch?.();
+    await opts.onDispatch?.();
     res = await fetch(url, {
       method: opts.method ?? 'GET',
       headers,

@@ -10,9 +10,9 @@ import { chainWalk, type ChainVerification } from './audit-verify';
 import { nextRow, toEntry, type AuditEntry, type AuditInput, type AuditQuery } from './audit.repo';
 
 /**
- * The advisory lock of the chain. audit_log has no branch column: the whole table is one chain (one per database),
- * so one key covers it. When a server keeps several connections' chains in one table, the key becomes
- * 'audit:' + that connection.
+ * The advisory lock of the chain. audit_log has no branch column: the whole table is one chain (one per branch's
+ * database or schema), so one key covers it; lockAdvisory takes it within the schema, so two branches of one office
+ * database never wait for each other's chain.
  */
 export const AUDIT_LOCK = 'audit:audit_log';
 

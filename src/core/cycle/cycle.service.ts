@@ -9,6 +9,7 @@ import type { FeedRunResult } from '../feeds/run';
 import { takeIntake, type IntakeResult } from '../intake/intake.service';
 import { approvedNotQueued } from '../outbox/approved.repo';
 import { batchCounts, enqueuePairs, getBatch } from '../outbox/outbox.repo';
+import { storeOfDb } from '../store/sqlite-store';
 import type { PolicyRunResult } from '../policy/send-policy';
 import { claimCycle } from './cycle-lease';
 import { cycleRepo } from './cycle.repo';
@@ -194,12 +195,15 @@ export async function runCycle(
         cycleRepo.policyPairsNotQueued(db).map((p) => `${p.receivableId}:${p.lineId}`),
       );
       const pairs = approvedNotQueued(db).filter((p) => policyPairs.has(`${p.receivableId}:${p.lineId}`));
-      const { batchIds } = enqueuePairs(db, pairs, { actor: POLICY_ACTOR, profileId });
-      const c = batchCounts(db);
+      const store = storeOfDb(db);
+      const { batchIds } = await store.write((tx) =>
+        enqueuePairs(tx, pairs, { actor: POLICY_ACTOR, profileId }),
+      );
+      const c = await store.read(batchCounts);
       if (c.queued + c.sending + c.sent + c.unknown === 0) return null;
       const sent = await call<{ busy: boolean }>('send.run', {});
       for (const id of batchIds) {
-        const b = getBatch(db, id);
+        const b = await store.read((tx) => getBatch(tx, id));
         if (!b) continue;
         summary.sent += b.receivableIds.length;
         if (b.state === 'confirmed') summary.confirmed += b.receivableIds.length;

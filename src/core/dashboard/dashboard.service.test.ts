@@ -5,11 +5,11 @@ import { listMatchLines } from '../matching/matching.lines';
 import { runMatching } from '../matching/matching.service';
 import { insertOneLineStatement, NOW, sandboxBranch } from '../matching/testing-db';
 import { approvedNotQueued } from '../outbox/approved.repo';
-import { enqueuePairs, transition } from '../outbox/outbox.repo';
 import { setAside } from '../review/aside.service';
 import { applyReview } from '../review/review.service';
 import { dashboardSummary } from './dashboard.service';
 import { bucketOf } from './line-buckets';
+import { outboxOn } from '../outbox/testing';
 
 let db: Db;
 afterEach(() => db?.close());
@@ -32,11 +32,12 @@ function creditLines(statementId?: number) {
 }
 
 /** Queue one approved line alone (its own batch) and move that batch to `state`. */
-function send(lineId: number, state: 'confirmed' | 'needs_review' | null) {
+async function send(lineId: number, state: 'confirmed' | 'needs_review' | null) {
   const pairs = approvedNotQueued(db).filter((p) => p.lineId === lineId);
   expect(pairs.length).toBeGreaterThan(0);
-  const { batchIds } = enqueuePairs(db, pairs, who, { now: NOW().toISOString() });
-  if (state) for (const id of batchIds) transition(db, id, state, who, { reviewReason: 'test' });
+  const { batchIds } = await outboxOn(db).enqueuePairs(pairs, who, { now: NOW().toISOString() });
+  if (state)
+    for (const id of batchIds) await outboxOn(db).transition(id, state, who, { reviewReason: 'test' });
 }
 
 describe('dashboard.summary: every credit line in exactly one bucket', () => {
@@ -71,9 +72,9 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
       NOW(),
     );
     setAside(db, { matchIds: [aside!.matchId], reason: 'own_transfer' }, who, NOW());
-    send(a!.lineId, 'confirmed');
-    send(bb!.lineId, 'needs_review');
-    send(c!.lineId, null); // queued: waiting for the EVO
+    await send(a!.lineId, 'confirmed');
+    await send(bb!.lineId, 'needs_review');
+    await send(c!.lineId, null); // queued: waiting for the EVO
     // e: approved, then received in the EVO by someone else before Quita sent it (as the next sync would show).
     db.prepare(
       `UPDATE receivables SET status_id = 2 WHERE id IN (SELECT receivable_id FROM match_items WHERE match_id = ?)`,

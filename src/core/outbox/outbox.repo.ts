@@ -1,5 +1,6 @@
-import { appendAudit } from '../audit/audit.repo';
-import type { Db } from '../db/open-db';
+import { sql } from 'kysely';
+import { appendAudit } from '../audit/audit.store';
+import { lockAdvisory, slices, type Tx } from '../store/store';
 
 export type BatchState = 'queued' | 'sending' | 'sent' | 'unknown' | 'confirmed' | 'needs_review';
 
@@ -37,38 +38,67 @@ export interface Actor {
 
 export const DEFAULT_CHUNK_SIZE = 50;
 
-const BATCH_COLUMNS = `b.id, b.bank_account_id AS bankAccountId,
-  (SELECT a.description FROM bank_accounts a WHERE a.id = b.bank_account_id) AS accountName, b.state, b.attempts, b.created_at AS createdAt,
-  b.last_attempt_at AS lastAttemptAt, b.put_at AS putAt, b.confirmed_at AS confirmedAt, b.next_attempt_at AS nextAttemptAt,
-  b.last_error AS lastError, b.review_reason AS reviewReason`;
+/**
+ * The outbox's lock: every write that decides what is sent (queuing, a batch's claim and state, the lease, the PUT's
+ * stamp) holds it to its commit. SQLite's write transaction is exclusive already; on PostgreSQL two office-server
+ * processes would otherwise both read a batch as `queued` (READ COMMITTED) and both send it.
+ */
+export const OUTBOX_LOCK = 'outbox';
 
 type BatchRow = Omit<Batch, 'receivableIds' | 'totalCents'>;
 
-function withItems(db: Db, rows: BatchRow[]): Batch[] {
-  const items = db.prepare(
-    'SELECT receivable_id AS id, amount_cents AS cents FROM outbox_items WHERE batch_id = ? ORDER BY receivable_id',
-  );
+const batchRows = (tx: Tx) =>
+  tx
+    .selectFrom('outbox_batches as b')
+    .select([
+      'b.id',
+      'b.bank_account_id as bankAccountId',
+      sql<string | null>`(SELECT a.description FROM bank_accounts a WHERE a.id = b.bank_account_id)`.as(
+        'accountName',
+      ),
+      sql<BatchState>`b.state`.as('state'),
+      'b.attempts',
+      'b.created_at as createdAt',
+      'b.last_attempt_at as lastAttemptAt',
+      'b.put_at as putAt',
+      'b.confirmed_at as confirmedAt',
+      'b.next_attempt_at as nextAttemptAt',
+      'b.last_error as lastError',
+      'b.review_reason as reviewReason',
+    ]);
+
+async function withItems(tx: Tx, rows: BatchRow[]): Promise<Batch[]> {
+  if (rows.length === 0) return [];
+  const items = await tx
+    .selectFrom('outbox_items')
+    .select(['batch_id as batchId', 'receivable_id as id', 'amount_cents as cents'])
+    .where(
+      'batch_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('receivable_id')
+    .execute();
+  const of = new Map<number, { id: number; cents: number }[]>();
+  for (const i of items) of.set(i.batchId, [...(of.get(i.batchId) ?? []), i]);
   return rows.map((r) => {
-    const list = items.all(r.id) as { id: number; cents: number }[];
+    const list = of.get(r.id) ?? [];
     return { ...r, receivableIds: list.map((i) => i.id), totalCents: list.reduce((s, i) => s + i.cents, 0) };
   });
 }
 
-export function getBatch(db: Db, id: number): Batch | undefined {
-  const row = db.prepare(`SELECT ${BATCH_COLUMNS} FROM outbox_batches b WHERE b.id = ?`).get(id) as
-    BatchRow | undefined;
-  return row ? withItems(db, [row])[0] : undefined;
+export async function getBatch(tx: Tx, id: number): Promise<Batch | undefined> {
+  const row = await batchRows(tx).where('b.id', '=', id).executeTakeFirst();
+  return row ? (await withItems(tx, [row]))[0] : undefined;
 }
 
-export function listBatches(db: Db, states?: BatchState[], limit = 500): Batch[] {
-  const where = states?.length ? `WHERE b.state IN (${states.map(() => '?').join(',')})` : '';
-  const rows = db
-    .prepare(`SELECT ${BATCH_COLUMNS} FROM outbox_batches b ${where} ORDER BY b.id DESC LIMIT ?`)
-    .all(...(states ?? []), limit) as BatchRow[];
-  return withItems(db, rows);
+export async function listBatches(tx: Tx, states?: BatchState[], limit = 500): Promise<Batch[]> {
+  let q = batchRows(tx);
+  if (states?.length) q = q.where('b.state', 'in', states);
+  return withItems(tx, await q.orderBy('b.id', 'desc').limit(limit).execute());
 }
 
-export function batchCounts(db: Db): Record<BatchState, number> {
+export async function batchCounts(tx: Tx): Promise<Record<BatchState, number>> {
   const counts: Record<BatchState, number> = {
     queued: 0,
     sending: 0,
@@ -77,87 +107,106 @@ export function batchCounts(db: Db): Record<BatchState, number> {
     confirmed: 0,
     needs_review: 0,
   };
-  for (const r of db.prepare('SELECT state, count(*) AS n FROM outbox_batches GROUP BY state').all() as {
-    state: BatchState;
-    n: number;
-  }[])
-    counts[r.state] = r.n;
+  const rows = await tx
+    .selectFrom('outbox_batches')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    .groupBy('state')
+    .execute();
+  for (const r of rows) counts[r.state as BatchState] = r.n;
   return counts;
 }
 
 /**
- * Queue approved pairs for sending, in batches of at most `chunkSize` per bank account, in one transaction
- * with their audit entries. A receivable already in the outbox is skipped and reported, never queued again; so is a
- * pair whose line is no longer approved with that receivable (decided otherwise since the pairs were read).
- * IMMEDIATE: the write lock is taken before that check reads. Deferred, the check read a snapshot another process
- * could commit past (a second supervisor's press on the other office-server process), and the first insert then
- * failed at once with "database is locked": busy_timeout does not wait for a read transaction that must upgrade.
+ * Queue approved pairs for sending, in batches of at most `chunkSize` per bank account, in the caller's write
+ * transaction with their audit entries. A receivable already in the outbox is skipped and reported, never queued
+ * again; so is a pair whose line is no longer approved with that receivable (decided otherwise since the pairs were
+ * read). The check runs under the outbox's lock (SQLite: the write transaction, taken at its start, IMMEDIATE), so
+ * what it reads is what the inserts follow: a second supervisor's press on another office-server process waits.
  */
-export function enqueuePairs(
-  db: Db,
+export async function enqueuePairs(
+  tx: Tx,
   pairs: ApprovedPair[],
   who: Actor,
   opts: { chunkSize?: number; now?: string } = {},
-) {
+): Promise<{ batchIds: number[]; skipped: number[] }> {
+  await lockAdvisory(tx, OUTBOX_LOCK);
   const now = opts.now ?? new Date().toISOString();
   const size = Math.max(1, Math.min(opts.chunkSize ?? DEFAULT_CHUNK_SIZE, 1000));
-  const known = db.prepare('SELECT 1 FROM outbox_items WHERE receivable_id = ?').pluck();
+  const ids = [...new Set(pairs.map((p) => p.receivableId))];
+  const known = new Set<number>();
+  for (const slice of slices(ids, 1000))
+    for (const r of await tx
+      .selectFrom('outbox_items')
+      .select('receivable_id')
+      .where('receivable_id', 'in', slice)
+      .execute())
+      known.add(r.receivable_id);
   // The pairs were read before this transaction: a clerk may have rejected or changed the line since (another
   // office-server process, a decision between the read and the press). Only a pair whose match is still approved
   // with that receivable is queued.
-  const stillApproved = db
-    .prepare(
-      `SELECT 1 FROM matches m JOIN match_items i ON i.match_id = m.id AND i.active = 1
-       WHERE m.id = ? AND m.state = 'approved' AND i.receivable_id = ?`,
-    )
-    .pluck();
-  const newBatch = db.prepare(
-    `INSERT INTO outbox_batches (bank_account_id, state, created_at, created_by) VALUES (?, 'queued', ?, ?)`,
-  );
-  const addItem = db.prepare(
-    'INSERT INTO outbox_items (receivable_id, batch_id, match_id, line_id, amount_cents, queued_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  return db
-    .transaction(() => {
-      const skipped: number[] = [];
-      const byAccount = new Map<number, ApprovedPair[]>();
-      const seen = new Set<number>();
-      for (const p of pairs) {
-        if (
-          seen.has(p.receivableId) ||
-          known.get(p.receivableId) ||
-          (p.matchId != null && !stillApproved.get(p.matchId, p.receivableId))
-        ) {
-          skipped.push(p.receivableId);
-          continue;
-        }
-        seen.add(p.receivableId);
-        byAccount.set(p.bankAccountId, [...(byAccount.get(p.bankAccountId) ?? []), p]);
-      }
-      const batchIds: number[] = [];
-      for (const [account, list] of byAccount) {
-        for (let i = 0; i < list.length; i += size) {
-          const chunk = list.slice(i, i + size);
-          const batchId = Number(newBatch.run(account, now, who.actor).lastInsertRowid);
-          for (const p of chunk)
-            addItem.run(p.receivableId, batchId, p.matchId ?? null, p.lineId ?? null, p.amountCents, now);
-          appendAudit(db, {
-            ...who,
-            at: now,
-            action: 'outbox.queued',
-            subject: `batch:${batchId}`,
-            after: {
-              bankAccountId: account,
-              receivableIds: chunk.map((p) => p.receivableId),
-              totalCents: chunk.reduce((s, p) => s + p.amountCents, 0),
-            },
-          });
-          batchIds.push(batchId);
-        }
-      }
-      return { batchIds, skipped };
-    })
-    .immediate();
+  const approved = new Set<string>();
+  const matchIds = [...new Set(pairs.flatMap((p) => (p.matchId == null ? [] : [p.matchId])))];
+  for (const slice of slices(matchIds, 1000))
+    for (const r of await tx
+      .selectFrom('matches as m')
+      .innerJoin('match_items as i', (j) => j.onRef('i.match_id', '=', 'm.id').on('i.active', '=', 1))
+      .select(['m.id', 'i.receivable_id'])
+      .where('m.id', 'in', slice)
+      .where('m.state', '=', 'approved')
+      .execute())
+      approved.add(`${r.id}:${r.receivable_id}`);
+  const skipped: number[] = [];
+  const byAccount = new Map<number, ApprovedPair[]>();
+  const seen = new Set<number>();
+  for (const p of pairs) {
+    if (
+      seen.has(p.receivableId) ||
+      known.has(p.receivableId) ||
+      (p.matchId != null && !approved.has(`${p.matchId}:${p.receivableId}`))
+    ) {
+      skipped.push(p.receivableId);
+      continue;
+    }
+    seen.add(p.receivableId);
+    byAccount.set(p.bankAccountId, [...(byAccount.get(p.bankAccountId) ?? []), p]);
+  }
+  const batchIds: number[] = [];
+  for (const [account, list] of byAccount) {
+    for (let i = 0; i < list.length; i += size) {
+      const chunk = list.slice(i, i + size);
+      const { id: batchId } = await tx
+        .insertInto('outbox_batches')
+        .values({ bank_account_id: account, state: 'queued', created_at: now, created_by: who.actor })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('outbox_items')
+        .values(
+          chunk.map((p) => ({
+            receivable_id: p.receivableId,
+            batch_id: batchId,
+            match_id: p.matchId ?? null,
+            line_id: p.lineId ?? null,
+            amount_cents: p.amountCents,
+            queued_at: now,
+          })),
+        )
+        .execute();
+      await appendAudit(tx, {
+        ...who,
+        at: now,
+        action: 'outbox.queued',
+        subject: `batch:${batchId}`,
+        after: {
+          bankAccountId: account,
+          receivableIds: chunk.map((p) => p.receivableId),
+          totalCents: chunk.reduce((s, p) => s + p.amountCents, 0),
+        },
+      });
+      batchIds.push(batchId);
+    }
+  }
+  return { batchIds, skipped };
 }
 
 /**
@@ -166,39 +215,50 @@ export function enqueuePairs(
  * holder of the sender lease may stamp (and so send): if another process took the lease over meanwhile (this one
  * stalled), this returns false and the request must not go out. An expired lease still held by us is renewed.
  */
-export function stampPut(db: Db, batchId: number, owner: string, at: Date, leaseMs: number): boolean {
-  return db
-    .transaction(() => {
-      const holder = db.prepare('SELECT owner FROM outbox_lease WHERE id = 1').pluck().get() as
-        string | undefined;
-      if (holder !== owner) return false;
-      db.prepare('UPDATE outbox_lease SET expires_at = ? WHERE id = 1').run(
-        new Date(at.getTime() + leaseMs).toISOString(),
-      );
-      return (
-        db
-          .prepare(`UPDATE outbox_batches SET put_at = ? WHERE id = ? AND state = 'sending'`)
-          .run(at.toISOString(), batchId).changes === 1
-      );
-    })
-    .immediate();
+export async function stampPut(
+  tx: Tx,
+  batchId: number,
+  owner: string,
+  at: Date,
+  leaseMs: number,
+): Promise<boolean> {
+  await lockAdvisory(tx, OUTBOX_LOCK);
+  const holder = await tx.selectFrom('outbox_lease').select('owner').where('id', '=', 1).executeTakeFirst();
+  if (holder?.owner !== owner) return false;
+  await tx
+    .updateTable('outbox_lease')
+    .set({ expires_at: new Date(at.getTime() + leaseMs).toISOString() })
+    .where('id', '=', 1)
+    .execute();
+  const r = await tx
+    .updateTable('outbox_batches')
+    .set({ put_at: at.toISOString() })
+    .where('id', '=', batchId)
+    .where('state', '=', 'sending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Delay the next attempt of a batch (read-back unreachable, settle wait) and keep why. */
-export function postpone(db: Db, batchId: number, until: string, lastError?: string): void {
-  db.prepare(
-    'UPDATE outbox_batches SET next_attempt_at = ?, last_error = coalesce(?, last_error) WHERE id = ?',
-  ).run(until, lastError ?? null, batchId);
+export async function postpone(tx: Tx, batchId: number, until: string, lastError?: string): Promise<void> {
+  await tx
+    .updateTable('outbox_batches')
+    .set((eb) => ({
+      next_attempt_at: until,
+      last_error: eb.fn.coalesce(eb.val(lastError ?? null), 'last_error'),
+    }))
+    .where('id', '=', batchId)
+    .execute();
 }
 
 /**
- * Move a batch to a new state with its audit entry, in one transaction, only if it is still in one of the
- * `from` states. SQLite serializes writers, so this is also the claim between two processes sharing the
- * database (the desktop app and a `quita send`): the one whose update found the batch `queued` sends it;
- * the other gets false and leaves it alone.
+ * Move a batch to a new state with its audit entry, in the caller's write transaction, only if it is still in one
+ * of the `from` states. Under the outbox's lock this is also the claim between two processes sharing the database
+ * (the desktop app and a `quita send`, or two office-server processes): the one that found the batch `queued`
+ * sends it; the other gets false and leaves it alone.
  */
-export function transition(
-  db: Db,
+export async function transition(
+  tx: Tx,
   batchId: number,
   to: BatchState,
   who: Actor,
@@ -211,45 +271,41 @@ export function transition(
     now?: string;
     detail?: unknown;
   } = {},
-): boolean {
+): Promise<boolean> {
+  await lockAdvisory(tx, OUTBOX_LOCK);
   const now = patch.now ?? new Date().toISOString();
-  return db
-    .transaction(() => {
-      const before = db.prepare('SELECT state FROM outbox_batches WHERE id = ?').pluck().get(batchId) as
-        BatchState | undefined;
-      if (!before) throw new Error(`no outbox batch ${batchId}`);
-      if (patch.from && !patch.from.includes(before)) return false;
-      db.prepare(
-        `UPDATE outbox_batches SET state = @to, attempts = attempts + @attempt,
-         last_attempt_at = CASE WHEN @attempt = 1 THEN @now ELSE last_attempt_at END,
-         put_at = CASE WHEN @attempt = 1 THEN NULL ELSE put_at END,
-         confirmed_at = CASE WHEN @to = 'confirmed' THEN @now ELSE confirmed_at END,
-         next_attempt_at = @next, last_error = CASE WHEN @setError = 1 THEN @error ELSE last_error END,
-         review_reason = CASE WHEN @to = 'needs_review' THEN @reason WHEN @to = 'confirmed' THEN NULL ELSE review_reason END
-       WHERE id = @id`,
-      ).run({
-        id: batchId,
-        to,
-        attempt: patch.attempt ? 1 : 0,
-        now,
-        next: patch.nextAttemptAt ?? null,
-        setError: patch.lastError !== undefined ? 1 : 0,
-        error: patch.lastError ?? null,
-        reason: patch.reviewReason ?? null,
-      });
-      appendAudit(db, {
-        ...who,
-        at: now,
-        action: `outbox.${to}`,
-        subject: `batch:${batchId}`,
-        before: { state: before },
-        after: {
-          state: to,
-          ...(patch.detail ? { detail: patch.detail } : {}),
-          ...(patch.lastError ? { error: patch.lastError } : {}),
-        },
-      });
-      return true;
-    })
-    .immediate();
+  const row = await tx
+    .selectFrom('outbox_batches')
+    .select('state')
+    .where('id', '=', batchId)
+    .executeTakeFirst();
+  if (!row) throw new Error(`no outbox batch ${batchId}`);
+  const before = row.state as BatchState;
+  if (patch.from && !patch.from.includes(before)) return false;
+  await tx
+    .updateTable('outbox_batches')
+    .set((eb) => ({
+      state: to,
+      attempts: eb('attempts', '+', patch.attempt ? 1 : 0),
+      ...(patch.attempt ? { last_attempt_at: now, put_at: null } : {}),
+      ...(to === 'confirmed' ? { confirmed_at: now, review_reason: null } : {}),
+      ...(to === 'needs_review' ? { review_reason: patch.reviewReason ?? null } : {}),
+      next_attempt_at: patch.nextAttemptAt ?? null,
+      ...(patch.lastError !== undefined ? { last_error: patch.lastError } : {}),
+    }))
+    .where('id', '=', batchId)
+    .execute();
+  await appendAudit(tx, {
+    ...who,
+    at: now,
+    action: `outbox.${to}`,
+    subject: `batch:${batchId}`,
+    before: { state: before },
+    after: {
+      state: to,
+      ...(patch.detail ? { detail: patch.detail } : {}),
+      ...(patch.lastError ? { error: patch.lastError } : {}),
+    },
+  });
+  return true;
 }

@@ -1,6 +1,8 @@
 import type { ApiClient } from '../api/client';
 import type { ApiReceivable } from '../api/schemas';
 import type { Db } from '../db/open-db';
+import { storeOfDb } from '../store/sqlite-store';
+import type { Store } from '../store/store';
 import { isAppError } from '../errors';
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import { getBatch, listBatches, postpone, stampPut, transition, type Actor, type Batch } from './outbox.repo';
@@ -10,6 +12,8 @@ import { accountPlaces, isNetwork } from '../branches/branches';
 
 export interface SenderDeps {
   db: Db;
+  /** The outbox's Store (the same database); default: the Store of `db`. */
+  store?: Store;
   client: ApiClient;
   who: Actor;
   now?: () => Date;
@@ -34,6 +38,8 @@ export interface SenderDeps {
 }
 
 export const DEFAULT_SETTLE_AFTER_MS = 60_000;
+
+const storeOf = (deps: SenderDeps): Store => deps.store ?? storeOfDb(deps.db);
 /** After this many PUTs of one batch that the API did not apply, a person looks instead of a further attempt. */
 const MAX_ATTEMPTS = 5;
 
@@ -75,7 +81,13 @@ const settleAt = (b: Batch, settleAfterMs: number) => {
  * still open → nothing happened, safe to send again (or, if the API had answered OK, something is wrong:
  * review); anything else (another account, cancelled, missing, a mix) → a person must look.
  */
-function judge(deps: SenderDeps, batch: Batch, found: Map<number, ApiReceivable>, now: Date): Verdict {
+async function judge(
+  deps: SenderDeps,
+  batch: Batch,
+  found: Map<number, ApiReceivable>,
+  now: Date,
+): Promise<Verdict> {
+  const store = storeOf(deps);
   const rows = batch.receivableIds.map((id) => found.get(id));
   const detail = batch.receivableIds.map((id, i) => ({
     id,
@@ -85,11 +97,13 @@ function judge(deps: SenderDeps, batch: Batch, found: Map<number, ApiReceivable>
   const received = (r: ApiReceivable | undefined) =>
     !!r && r.statusId === ACCOUNT_STATUS.received && r.bankAccountId === batch.bankAccountId;
   if (rows.every(received)) {
-    const done = transition(deps.db, batch.id, 'confirmed', deps.who, {
-      from: [batch.state],
-      lastError: null,
-      detail: { readBack: 'all received' },
-    });
+    const done = await store.write((tx) =>
+      transition(tx, batch.id, 'confirmed', deps.who, {
+        from: [batch.state],
+        lastError: null,
+        detail: { readBack: 'all received' },
+      }),
+    );
     if (done) deps.onConfirmed?.(batch);
     return done ? 'confirmed' : 'later';
   }
@@ -97,21 +111,25 @@ function judge(deps: SenderDeps, batch: Batch, found: Map<number, ApiReceivable>
     if (batch.state === 'unknown' && batch.attempts < MAX_ATTEMPTS) {
       // The first resend goes at once (a crash or a lost answer); repeated failures slow down.
       const delay = batch.attempts <= 1 ? 0 : Math.min(BACKOFF_MAX_MS, 5000 * 2 ** (batch.attempts - 1));
-      const done = transition(deps.db, batch.id, 'queued', deps.who, {
-        from: ['unknown'],
-        detail: { readBack: 'none received: safe to send again' },
-        nextAttemptAt: delay ? new Date(now.getTime() + delay).toISOString() : null,
-      });
+      const done = await store.write((tx) =>
+        transition(tx, batch.id, 'queued', deps.who, {
+          from: ['unknown'],
+          detail: { readBack: 'none received: safe to send again' },
+          nextAttemptAt: delay ? new Date(now.getTime() + delay).toISOString() : null,
+        }),
+      );
       return done ? 'requeued' : 'later';
     }
-    const done = transition(deps.db, batch.id, 'needs_review', deps.who, {
-      from: [batch.state],
-      reviewReason:
-        batch.state === 'unknown'
-          ? `Sent ${batch.attempts} times without the API applying it (last answer: ${batch.lastError ?? 'none'}).`
-          : 'The API answered that it marked them, but reading them back shows them still open.',
-      detail,
-    });
+    const done = await store.write((tx) =>
+      transition(tx, batch.id, 'needs_review', deps.who, {
+        from: [batch.state],
+        reviewReason:
+          batch.state === 'unknown'
+            ? `Sent ${batch.attempts} times without the API applying it (last answer: ${batch.lastError ?? 'none'}).`
+            : 'The API answered that it marked them, but reading them back shows them still open.',
+        detail,
+      }),
+    );
     return done ? 'needs_review' : 'later';
   }
   const problems = detail.flatMap((d) => {
@@ -122,11 +140,13 @@ function judge(deps: SenderDeps, batch: Batch, found: Map<number, ApiReceivable>
     if (d.status !== ACCOUNT_STATUS.received) return [`${d.id}: still open`];
     return [];
   });
-  const done = transition(deps.db, batch.id, 'needs_review', deps.who, {
-    from: [batch.state],
-    reviewReason: `Reading back found: ${problems.join('; ')}`,
-    detail,
-  });
+  const done = await store.write((tx) =>
+    transition(tx, batch.id, 'needs_review', deps.who, {
+      from: [batch.state],
+      reviewReason: `Reading back found: ${problems.join('; ')}`,
+      detail,
+    }),
+  );
   return done ? 'needs_review' : 'later';
 }
 
@@ -143,7 +163,7 @@ function judge(deps: SenderDeps, batch: Batch, found: Map<number, ApiReceivable>
  *   until two outcomes in a row are unknown: then the run settles first.
  */
 export async function runSender(deps: SenderDeps): Promise<SendSummary> {
-  const { db } = deps;
+  const store = storeOf(deps);
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? ((t: number) => new Promise<void>((r) => setTimeout(r, t)));
   const settleAfterMs = deps.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS;
@@ -159,21 +179,26 @@ export async function runSender(deps: SenderDeps): Promise<SendSummary> {
     readBackRequests: 0,
   };
 
-  const lease = acquireSenderLease(db, { ttlMs: leaseMs, now });
+  const lease = await acquireSenderLease(store, { ttlMs: leaseMs, now });
   if ('busy' in lease) {
     summary.busy = true;
-    return finish(db, summary, now, lease.busy.expiresAt);
+    return finish(store, summary, now, lease.busy.expiresAt);
   }
   try {
     await drive(deps, lease, summary, { now, sleep, settleAfterMs, maxWait, leaseMs });
   } finally {
-    lease.release();
+    await lease.release();
   }
-  return finish(db, summary, now, null);
+  return finish(store, summary, now, null);
 }
 
-function finish(db: Db, summary: SendSummary, now: () => Date, notBefore: string | null): SendSummary {
-  const waiting = listBatches(db, ['queued', 'sending', 'unknown', 'sent']);
+async function finish(
+  store: Store,
+  summary: SendSummary,
+  now: () => Date,
+  notBefore: string | null,
+): Promise<SendSummary> {
+  const waiting = await store.read((tx) => listBatches(tx, ['queued', 'sending', 'unknown', 'sent']));
   summary.waiting = waiting.length;
   const next = waiting
     .map((b) => b.nextAttemptAt)
@@ -194,6 +219,7 @@ interface Timing {
 
 async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary, t: Timing): Promise<void> {
   const { db, who } = deps;
+  const store = storeOf(deps);
   const due = (b: Batch) => !b.nextAttemptAt || b.nextAttemptAt <= t.now().toISOString();
   const count = (v: Verdict) => {
     if (v === 'confirmed') summary.confirmed++;
@@ -201,18 +227,22 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
   };
 
   // We hold the lease, so whoever left batches in `sending` is gone (its lease expired).
-  for (const b of listBatches(db, ['sending'])) {
+  for (const b of await store.read((tx) => listBatches(tx, ['sending']))) {
     if (b.putAt === null)
-      transition(db, b.id, 'queued', who, {
-        from: ['sending'],
-        lastError: 'interrupted before its request left (the app stopped)',
-        detail: { readBack: 'not needed: the request never left' },
-      });
+      await store.write((tx) =>
+        transition(tx, b.id, 'queued', who, {
+          from: ['sending'],
+          lastError: 'interrupted before its request left (the app stopped)',
+          detail: { readBack: 'not needed: the request never left' },
+        }),
+      );
     else
-      transition(db, b.id, 'unknown', who, {
-        from: ['sending'],
-        lastError: 'interrupted while sending (the app stopped)',
-      });
+      await store.write((tx) =>
+        transition(tx, b.id, 'unknown', who, {
+          from: ['sending'],
+          lastError: 'interrupted while sending (the app stopped)',
+        }),
+      );
   }
 
   // [V] A network's outbox is per branch: a batch whose outcome is not known yet holds back its own branch's queue
@@ -223,7 +253,7 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
 
   for (let round = 0; round < 1000 && lease.held(); round++) {
     // 1. Settle: every batch the API accepted, and every unknown one whose PUT can no longer change anything.
-    const pending = listBatches(db, ['sent', 'unknown']).reverse();
+    const pending = (await store.read((tx) => listBatches(tx, ['sent', 'unknown']))).reverse();
     let held = new Set<number | 'network' | 'one'>();
     if (pending.length) {
       const waitUntil = Math.max(0, ...pending.map((b) => settleAt(b, t.settleAfterMs)));
@@ -232,7 +262,9 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
       const unsettled = new Set(
         pending.filter((b) => settleAt(b, t.settleAfterMs) > t.now().getTime()).map(queueOf),
       );
-      const othersCanGo = listBatches(db, ['queued']).some((b) => due(b) && !unsettled.has(queueOf(b)));
+      const othersCanGo = (await store.read((tx) => listBatches(tx, ['queued']))).some(
+        (b) => due(b) && !unsettled.has(queueOf(b)),
+      );
       if (wait > 0 && wait <= t.maxWait && !othersCanGo) {
         await t.sleep(wait);
         if (!lease.held()) return;
@@ -251,15 +283,16 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
           const attempts = Math.max(...ready.map((b) => b.attempts));
           const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempts, 8));
           const until = new Date(nowMs + delay).toISOString();
-          for (const b of ready) postpone(db, b.id, until, isAppError(e) ? e.message : String(e));
+          for (const b of ready)
+            await store.write((tx) => postpone(tx, b.id, until, isAppError(e) ? e.message : String(e)));
           return;
         }
         summary.readBackRequests += result.stats.requests;
         logReadBack(result.stats, ready.length, deps.log);
         for (const b of ready) {
-          const fresh = getBatch(db, b.id);
+          const fresh = await store.read((tx) => getBatch(tx, b.id));
           if (fresh && (fresh.state === 'sent' || fresh.state === 'unknown'))
-            count(judge(deps, fresh, result.found, t.now()));
+            count(await judge(deps, fresh, result.found, t.now()));
         }
       }
       // An outcome still unknown: nothing else of its queue (its branch, in a network) is sent before it is read
@@ -272,7 +305,7 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
 
     // 2. Send what is queued, one batch after another. An unknown outcome concerns only its own receivables, so
     // the next batch may go; two in a row say the connection is failing, and the run settles before going on.
-    const queued = listBatches(db, ['queued'])
+    const queued = (await store.read((tx) => listBatches(tx, ['queued'])))
       .reverse()
       .filter((b) => due(b) && !held.has(queueOf(b)));
     if (!queued.length) return;
@@ -290,7 +323,7 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
       if (unknownInRow >= 2) break;
     }
     // Loop: read back what was just sent (one read for all of them), then send anything requeued.
-    if (!uncertain && !listBatches(db, ['sent']).length) return;
+    if (!uncertain && !(await store.read((tx) => listBatches(tx, ['sent']))).length) return;
   }
 }
 
@@ -303,46 +336,53 @@ async function sendOne(
   summary: SendSummary,
   t: Timing,
 ): Promise<SendOutcome> {
-  const { db, who } = deps;
+  const { who } = deps;
+  const store = storeOf(deps);
   // The claim: only the run that moves it out of `queued` sends it.
   if (
-    !transition(db, b.id, 'sending', who, {
-      from: ['queued'],
-      attempt: true,
-      detail: { receivableIds: b.receivableIds },
-    })
+    !(await store.write((tx) =>
+      transition(tx, b.id, 'sending', who, {
+        from: ['queued'],
+        attempt: true,
+        detail: { receivableIds: b.receivableIds },
+      }),
+    ))
   )
     return 'later';
   let dispatched = false;
   try {
     await deps.client.markReceived(b.receivableIds, b.bankAccountId, {
-      onDispatch: () => {
+      onDispatch: async () => {
         // Committed before the request leaves; refused if another process took the lease over meanwhile.
-        if (!stampPut(db, b.id, lease.owner, t.now(), t.leaseMs))
+        if (!(await store.write((tx) => stampPut(tx, b.id, lease.owner, t.now(), t.leaseMs))))
           throw new LeaseLost('another Quita process took over sending');
         dispatched = true;
       },
     });
     summary.sent++;
     // If another process took the batch over meanwhile (it looked interrupted), its read-back settles it.
-    transition(db, b.id, 'sent', who, { from: ['sending'], lastError: null });
+    await store.write((tx) => transition(tx, b.id, 'sent', who, { from: ['sending'], lastError: null }));
     return 'sent';
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (!dispatched) {
       // The request never left (lease lost, cancelled, limiter aborted): nothing can have been applied.
-      transition(db, b.id, 'queued', who, { from: ['sending'], lastError: message });
+      await store.write((tx) =>
+        transition(tx, b.id, 'queued', who, { from: ['sending'], lastError: message }),
+      );
       return e instanceof LeaseLost ? 'stop' : 'later';
     }
     const kind = isAppError(e) ? e.kind : 'internal';
     if (kind === 'validation' || kind === 'auth' || kind === 'forbidden' || kind === 'not_found') {
       // A definite refusal: nothing was applied (the API checks the whole request before changing anything).
       if (
-        transition(db, b.id, 'needs_review', who, {
-          from: ['sending'],
-          reviewReason: message,
-          lastError: message,
-        })
+        await store.write((tx) =>
+          transition(tx, b.id, 'needs_review', who, {
+            from: ['sending'],
+            reviewReason: message,
+            lastError: message,
+          }),
+        )
       )
         summary.needsReview++;
       return 'refused';
@@ -350,23 +390,29 @@ async function sendOne(
     if (kind === 'rate_limited') {
       // Refused before anything changed; the client has already slowed the limiter down for the next batches.
       const seconds = isAppError(e) ? Number(e.params?.retryAfterSeconds ?? 15) : 15;
-      transition(db, b.id, 'queued', who, {
-        from: ['sending'],
-        lastError: message,
-        nextAttemptAt: new Date(t.now().getTime() + seconds * 1000).toISOString(),
-      });
+      await store.write((tx) =>
+        transition(tx, b.id, 'queued', who, {
+          from: ['sending'],
+          lastError: message,
+          nextAttemptAt: new Date(t.now().getTime() + seconds * 1000).toISOString(),
+        }),
+      );
       return 'later';
     }
     // Timeout, reset, 5xx, offline, an answer we cannot read: the change may or may not have been applied. A
     // complete 2xx answer we cannot read is final at the server (read back at once); anything else may still be
     // in flight there (read back once it can no longer change anything).
     const answered = isAppError(e) && e.code === 'api.bad_response';
-    const readAt = answered ? t.now().getTime() : ms(getBatch(db, b.id)?.putAt ?? null) + t.settleAfterMs;
-    transition(db, b.id, 'unknown', who, {
-      from: ['sending'],
-      lastError: message,
-      nextAttemptAt: new Date(readAt).toISOString(),
-    });
+    const readAt = answered
+      ? t.now().getTime()
+      : ms((await store.read((tx) => getBatch(tx, b.id)))?.putAt ?? null) + t.settleAfterMs;
+    await store.write((tx) =>
+      transition(tx, b.id, 'unknown', who, {
+        from: ['sending'],
+        lastError: message,
+        nextAttemptAt: new Date(readAt).toISOString(),
+      }),
+    );
     return 'unknown';
   }
 }

@@ -9,8 +9,8 @@ import { MIGRATIONS } from '../db/migrations';
 import { migrate } from '../db/migrate';
 import { AppError } from '../errors';
 import { branchesRepo } from '../branches/branches.repo';
-import { batchCounts, enqueuePairs, getBatch, listBatches, transition } from './outbox.repo';
 import { runSender } from './outbox.sender';
+import { outboxOn } from './testing';
 
 const who = { actor: 'ana (test)', profileId: 'p-1' };
 const freshDb = () => {
@@ -41,27 +41,27 @@ function countingClient(s: RunningSandbox): { client: ApiClient; puts: () => num
 const statusInApi = statusesInApi;
 
 /** A process claimed the batch and its PUT left (stamped), then it died: the batch is `sending` with a put_at. */
-function leftBeforeCrash(db: Database.Database, batchId: number, at = new Date()): void {
-  transition(db, batchId, 'sending', who, { attempt: true });
+async function leftBeforeCrash(db: Database.Database, batchId: number, at = new Date()): Promise<void> {
+  await outboxOn(db).transition(batchId, 'sending', who, { attempt: true });
   db.prepare('UPDATE outbox_batches SET put_at = ? WHERE id = ?').run(at.toISOString(), batchId);
 }
 
 describe('outbox: queuing', () => {
-  it('groups approved pairs by bank account in chunks, audits them, and never queues a receivable twice', () => {
+  it('groups approved pairs by bank account in chunks, audits them, and never queues a receivable twice', async () => {
     const db = freshDb();
     const list = Array.from({ length: 7 }, (_, i) => ({
       receivableId: 100 + i,
       bankAccountId: i < 5 ? 1 : 2,
       amountCents: 1000,
     }));
-    const r = enqueuePairs(db, list, who, { chunkSize: 2 });
+    const r = await outboxOn(db).enqueuePairs(list, who, { chunkSize: 2 });
     expect(r.batchIds).toHaveLength(4); // account 1: 2+2+1, account 2: 2
+    expect((await outboxOn(db).listBatches()).map((b) => b.receivableIds.length).sort()).toEqual([
+      1, 2, 2, 2,
+    ]);
     expect(
-      listBatches(db)
-        .map((b) => b.receivableIds.length)
-        .sort(),
-    ).toEqual([1, 2, 2, 2]);
-    expect(enqueuePairs(db, [list[0]!, { ...list[0]!, receivableId: 200 }], who).skipped).toEqual([100]);
+      (await outboxOn(db).enqueuePairs([list[0]!, { ...list[0]!, receivableId: 200 }], who)).skipped,
+    ).toEqual([100]);
     expect(queryAudit(db, { action: 'outbox.queued' }).total).toBe(5);
   });
 });
@@ -71,7 +71,7 @@ describe('outbox: sending against the sandbox', () => {
     sandbox = await testSandbox();
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
-    enqueuePairs(db, pairs(sandbox, 6), who, { chunkSize: 3 });
+    await outboxOn(db).enqueuePairs(pairs(sandbox, 6), who, { chunkSize: 3 });
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 2, confirmed: 2, needsReview: 0, waiting: 0 });
     expect(puts()).toBe(2);
@@ -97,10 +97,10 @@ describe('outbox: sending against the sandbox', () => {
         amountCents: 1,
       },
     ];
-    enqueuePairs(db, batch, who);
+    await outboxOn(db).enqueuePairs(batch, who);
     const s = await runSender({ db, client: countingClient(sandbox).client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 0, needsReview: 1 });
-    const b = listBatches(db)[0]!;
+    const b = (await outboxOn(db).listBatches())[0]!;
     expect(b.state).toBe('needs_review');
     expect(b.reviewReason).toContain(String(received.idReceivable));
     expect(
@@ -115,7 +115,7 @@ describe('outbox: sending against the sandbox', () => {
     sandbox = await testSandbox({ faults: { resetAfterApplyRate: 1 } });
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
-    enqueuePairs(db, pairs(sandbox, 4), who);
+    await outboxOn(db).enqueuePairs(pairs(sandbox, 4), who);
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 0, confirmed: 1, waiting: 0 });
     expect(puts()).toBe(1);
@@ -133,13 +133,13 @@ describe('outbox: sending against the sandbox', () => {
       markReceived: async (ids, account, opts) => {
         calls++;
         if (calls === 1) {
-          opts?.onDispatch?.(); // the request left; the server answered 500 without changing anything
+          await opts?.onDispatch?.(); // the request left; the server answered 500 without changing anything
           throw new AppError('external', 'The API failed (HTTP 500). Try again later.');
         }
         return client.markReceived(ids, account, opts);
       },
     };
-    enqueuePairs(db, pairs(sandbox, 3), who);
+    await outboxOn(db).enqueuePairs(pairs(sandbox, 3), who);
     // Within one run: unknown → read back (all still open) → queued → sent again → confirmed.
     const run = await runSender({ db, client: failingOnce, who, settleAfterMs: 0 });
     expect(run).toMatchObject({ sent: 1, confirmed: 1, waiting: 0 });
@@ -155,11 +155,11 @@ describe('outbox: sending against the sandbox', () => {
     sandbox = await testSandbox({ faults: { timeoutRate: 1 } });
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
-    enqueuePairs(db, pairs(sandbox, 2), who);
+    await outboxOn(db).enqueuePairs(pairs(sandbox, 2), who);
     const first = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(first).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
     expect(first.retryAt).not.toBeNull();
-    expect(listBatches(db)[0]!.state).toBe('unknown');
+    expect((await outboxOn(db).listBatches())[0]!.state).toBe('unknown');
     sandbox.setFaults({});
     const later = new Date(Date.now() + 3600_000);
     const second = await runSender({ db, client, who, now: () => later, settleAfterMs: 0 });
@@ -178,8 +178,8 @@ describe('outbox: sending against the sandbox', () => {
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
     const list = pairs(sandbox, 2);
-    const [batchId] = enqueuePairs(db, list, who).batchIds;
-    leftBeforeCrash(db, batchId!);
+    const [batchId] = (await outboxOn(db).enqueuePairs(list, who)).batchIds;
+    await leftBeforeCrash(db, batchId!);
     await clientFor(sandbox).client.markReceived(
       list.map((p) => p.receivableId),
       list[0]!.bankAccountId,
@@ -187,20 +187,20 @@ describe('outbox: sending against the sandbox', () => {
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ confirmed: 1, sent: 0 });
     expect(puts()).toBe(0);
-    expect(getBatch(db, batchId!)?.state).toBe('confirmed');
-    expect(batchCounts(db).confirmed).toBe(1);
+    expect((await outboxOn(db).getBatch(batchId!))?.state).toBe('confirmed');
+    expect((await outboxOn(db).batchCounts()).confirmed).toBe(1);
   });
 
   it('received into another account meanwhile: review, with the reason', async () => {
     sandbox = await testSandbox();
     const db = freshDb();
     const list = pairs(sandbox, 1);
-    const [batchId] = enqueuePairs(db, list, who).batchIds;
-    leftBeforeCrash(db, batchId!);
+    const [batchId] = (await outboxOn(db).enqueuePairs(list, who)).batchIds;
+    await leftBeforeCrash(db, batchId!);
     const other = sandbox.data.bankAccounts[1]!.id;
     await clientFor(sandbox).client.markReceived([list[0]!.receivableId], other);
     await runSender({ db, client: countingClient(sandbox).client, who, settleAfterMs: 0 });
-    expect(getBatch(db, batchId!)).toMatchObject({
+    expect(await outboxOn(db).getBatch(batchId!)).toMatchObject({
       state: 'needs_review',
       reviewReason: expect.stringContaining('another bank account') as string,
     });
@@ -210,11 +210,11 @@ describe('outbox: sending against the sandbox', () => {
     sandbox = await testSandbox();
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
-    const [batchId] = enqueuePairs(db, pairs(sandbox, 2), who).batchIds;
-    leftBeforeCrash(db, batchId!);
+    const [batchId] = (await outboxOn(db).enqueuePairs(pairs(sandbox, 2), who)).batchIds;
+    await leftBeforeCrash(db, batchId!);
     const soon = await runSender({ db, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
     expect(soon).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
-    expect(getBatch(db, batchId!)?.state).toBe('unknown');
+    expect((await outboxOn(db).getBatch(batchId!))?.state).toBe('unknown');
     expect(puts()).toBe(0);
     const later = new Date(Date.now() + 61_000);
     expect(await runSender({ db, client, who, settleAfterMs: 60_000, now: () => later })).toMatchObject({
@@ -240,15 +240,18 @@ describe('outbox: sending against the sandbox', () => {
         branchesRepo.setAccountBranch(db, other, 2, 'api', at);
       }
       const { client, puts } = countingClient(sandbox!);
-      const [uncertain] = enqueuePairs(db, a, who).batchIds;
-      leftBeforeCrash(db, uncertain!);
-      enqueuePairs(
-        db,
+      const [uncertain] = (await outboxOn(db).enqueuePairs(a, who)).batchIds;
+      await leftBeforeCrash(db, uncertain!);
+      await outboxOn(db).enqueuePairs(
         b.map((x) => ({ ...x, bankAccountId: other })),
         who,
       );
       const r = await runSender({ db, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
-      return { r, puts: puts(), states: listBatches(db).map((x) => [x.bankAccountId, x.state]) };
+      return {
+        r,
+        puts: puts(),
+        states: (await outboxOn(db).listBatches()).map((x) => [x.bankAccountId, x.state]),
+      };
     };
     const one = await run(false);
     expect(one.puts).toBe(0);
@@ -268,14 +271,14 @@ describe('outbox: sending against the sandbox', () => {
     sandbox = await testSandbox({ faults: { latencyMs: 100 } });
     const db = freshDb();
     const { client, puts } = countingClient(sandbox);
-    enqueuePairs(db, pairs(sandbox, 6), who, { chunkSize: 2 });
+    await outboxOn(db).enqueuePairs(pairs(sandbox, 6), who, { chunkSize: 2 });
     const [a, b] = await Promise.all([
       runSender({ db, client, who, settleAfterMs: 0 }),
       runSender({ db, client, who, settleAfterMs: 0 }),
     ]);
     expect(a.sent + b.sent).toBe(3);
     expect(puts()).toBe(3);
-    expect(batchCounts(db).confirmed).toBe(3);
+    expect((await outboxOn(db).batchCounts()).confirmed).toBe(3);
   });
 
   it('a 429 on the PUT changed nothing: the batch waits its Retry-After and is sent then, once', async () => {
@@ -288,7 +291,7 @@ describe('outbox: sending against the sandbox', () => {
       markReceived: async (ids, account, opts) => {
         calls++;
         if (calls === 1) {
-          opts?.onDispatch?.();
+          await opts?.onDispatch?.();
           throw new AppError('rate_limited', 'The API’s request limit was reached.', {
             params: { retryAfterSeconds: 20 },
           });
@@ -296,10 +299,10 @@ describe('outbox: sending against the sandbox', () => {
         return client.markReceived(ids, account, opts);
       },
     };
-    const [batchId] = enqueuePairs(db, pairs(sandbox, 2), who).batchIds;
+    const [batchId] = (await outboxOn(db).enqueuePairs(pairs(sandbox, 2), who)).batchIds;
     const first = await runSender({ db, client: limited, who, settleAfterMs: 0 });
     expect(first).toMatchObject({ sent: 0, waiting: 1 });
-    expect(getBatch(db, batchId!)).toMatchObject({
+    expect(await outboxOn(db).getBatch(batchId!)).toMatchObject({
       state: 'queued',
       lastError: 'The API’s request limit was reached.',
     });
@@ -334,8 +337,8 @@ describe('outbox: a line decided otherwise after the pairs were read', () => {
     const read = approvedNotQueued(b.db);
     expect(new Set(read.map((p) => p.matchId))).toEqual(new Set(proposed));
     applyReview(b.db, 'reject', [proposed[0]!], who);
-    const r = enqueuePairs(b.db, read, who);
-    const queued = listBatches(b.db).flatMap((x) => x.receivableIds);
+    const r = await outboxOn(b.db).enqueuePairs(read, who);
+    const queued = (await outboxOn(b.db).listBatches()).flatMap((x) => x.receivableIds);
     const ofFirst = read.filter((p) => p.matchId === proposed[0]).map((p) => p.receivableId);
     const ofSecond = read.filter((p) => p.matchId === proposed[1]).map((p) => p.receivableId);
     expect(r.skipped.sort()).toEqual(ofFirst.sort());

@@ -9,8 +9,8 @@ import { upsertReceivables } from '../cache/receivables.repo';
 import { storeOfDb } from '../store/sqlite-store';
 import { MIGRATIONS } from '../db/migrations';
 import { migrate } from '../db/migrate';
-import { batchCounts, enqueuePairs, listBatches } from './outbox.repo';
 import { runSender } from './outbox.sender';
+import { outboxOn } from './testing';
 
 /**
  * The read-back against servers shaped like the documented API: `idReceivable` takes ONE id (the strict
@@ -54,7 +54,7 @@ describe('read-back with the documented filters', () => {
     const { sandbox, proxy, client, gets } = await setup();
     const db = freshDb();
     const pairs = open(sandbox, 40);
-    enqueuePairs(db, pairs, who, { chunkSize: 10 });
+    await outboxOn(db).enqueuePairs(pairs, who, { chunkSize: 10 });
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 4, confirmed: 4, needsReview: 0, waiting: 0 });
     expect(proxy.forwarded).toHaveLength(4);
@@ -75,7 +75,7 @@ describe('read-back with the documented filters', () => {
   it('connection reset after the API applied each batch: all confirmed, none sent again', async () => {
     const { sandbox, proxy, client } = await setup({ faults: { resetAfterApplyRate: 1 } });
     const db = freshDb();
-    enqueuePairs(db, open(sandbox, 12), who, { chunkSize: 4 });
+    await outboxOn(db).enqueuePairs(open(sandbox, 12), who, { chunkSize: 4 });
     // Each reset leaves an outcome unknown; it is read back before the next batch goes.
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 0, confirmed: 3, needsReview: 0, waiting: 0 });
@@ -86,7 +86,7 @@ describe('read-back with the documented filters', () => {
   it('a server that ignores accountStatus: confirmed all the same, and rows it should not send are not used', async () => {
     const { sandbox, proxy, client } = await setup({ lenient: { ignoreFilters: ['accountStatus'] } });
     const db = freshDb();
-    enqueuePairs(db, open(sandbox, 20), who, { chunkSize: 10 });
+    await outboxOn(db).enqueuePairs(open(sandbox, 20), who, { chunkSize: 10 });
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 2, confirmed: 2, needsReview: 0 });
     expect(appliedTwice(proxy)).toBe(0);
@@ -98,7 +98,7 @@ describe('read-back with the documented filters', () => {
     });
     const db = freshDb();
     // Receivables far from the first page the server sends back when it ignores the filters.
-    enqueuePairs(db, open(sandbox, 3, 100), who);
+    await outboxOn(db).enqueuePairs(open(sandbox, 3, 100), who);
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 1, confirmed: 1, needsReview: 0 });
     expect(gets()).toBe(1 + 3); // one window page, mostly rows from other days (dropped), then 3 single ids
@@ -111,11 +111,11 @@ describe('read-back with the documented filters', () => {
     const { sandbox, proxy, client } = await setup({ lenient: { markReceivedAnswer: 'html' } });
     const db = freshDb();
     const pairs = open(sandbox, 3);
-    enqueuePairs(db, pairs, who);
+    await outboxOn(db).enqueuePairs(pairs, who);
     const first = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(first).toMatchObject({ sent: 0, confirmed: 0, needsReview: 0, waiting: 1 });
     expect(proxy.forwarded.length).toBeGreaterThanOrEqual(2); // sent, read back (open), sent again: never a success
-    expect(listBatches(db)[0]!.lastError).toMatch(/does not understand/);
+    expect((await outboxOn(db).listBatches())[0]!.lastError).toMatch(/does not understand/);
     expect(
       await statusesInApi(
         sandbox,
@@ -136,7 +136,7 @@ describe('read-back with the documented filters', () => {
     for await (const page of client.readReceivables({}))
       await storeOfDb(db).write((tx) => upsertReceivables(tx, page.items, new Date().toISOString()));
     const pairs = open(sandbox, 30);
-    enqueuePairs(db, pairs, who, { chunkSize: 30 });
+    await outboxOn(db).enqueuePairs(pairs, who, { chunkSize: 30 });
     sandbox.setFaults({ timeoutRate: 1 });
     const before = gets();
     const first = await runSender({ db, client, who, settleAfterMs: 0 });
@@ -152,7 +152,7 @@ describe('read-back with the documented filters', () => {
     // Window (nothing received) + a few pages of open receivables by due date + the confirming window; not 30 singles.
     expect(gets() - beforeSecond).toBeLessThan(15);
     expect(before).toBeGreaterThan(0);
-    expect(batchCounts(db).confirmed).toBe(1);
+    expect((await outboxOn(db).batchCounts()).confirmed).toBe(1);
   }, 30_000);
 
   it('a server that reads our time of day in another zone: the misses are found one by one, and the time filter is dropped for this profile', async () => {
@@ -174,12 +174,12 @@ describe('read-back with the documented filters', () => {
         ),
     };
     const db = freshDb();
-    enqueuePairs(db, open(sandbox, 3), who);
+    await outboxOn(db).enqueuePairs(open(sandbox, 3), who);
     const first = await runSender({ db, client: shifted, who, settleAfterMs: 0 });
     expect(first).toMatchObject({ sent: 1, confirmed: 1 });
     expect(first.readBackRequests).toBe(1 + 3); // an empty window, then one request per id
     expect(client.quirks.has('coarse-update-date')).toBe(true);
-    enqueuePairs(db, open(sandbox, 3, 3), who);
+    await outboxOn(db).enqueuePairs(open(sandbox, 3, 3), who);
     const second = await runSender({ db, client: shifted, who, settleAfterMs: 0 });
     expect(second).toMatchObject({ sent: 1, confirmed: 1, readBackRequests: 1 });
   });
@@ -189,16 +189,15 @@ describe('read-back with the documented filters', () => {
     const db = freshDb();
     const received = sandbox.data.receivables.find((r) => r.status === 2)!;
     const good = open(sandbox, 4);
-    enqueuePairs(db, good.slice(0, 2), who);
-    enqueuePairs(
-      db,
+    await outboxOn(db).enqueuePairs(good.slice(0, 2), who);
+    await outboxOn(db).enqueuePairs(
       [{ receivableId: received.idReceivable, bankAccountId: good[0]!.bankAccountId, amountCents: 1 }],
       who,
     );
-    enqueuePairs(db, good.slice(2), who);
+    await outboxOn(db).enqueuePairs(good.slice(2), who);
     const s = await runSender({ db, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 2, confirmed: 2, needsReview: 1, waiting: 0 });
-    const parked = listBatches(db, ['needs_review'])[0]!;
+    const parked = (await outboxOn(db).listBatches(['needs_review']))[0]!;
     expect(parked.reviewReason).toContain(String(received.idReceivable));
   });
 });

@@ -4,7 +4,7 @@ import { tempDir } from '../../../tests/helpers/tmp';
 import { sendCommands } from '../../shared/contract/send';
 import { openDb, type Db } from '../db/open-db';
 import { batchItems, sendPreview } from './approved.repo';
-import { enqueuePairs, listBatches } from './outbox.repo';
+import { outboxOn } from './testing';
 
 const who = { actor: 'ana (test)', profileId: 'p-1' };
 let cleanup: (() => void) | undefined;
@@ -83,7 +83,7 @@ function seed(
 const NOV_24 = new Date('2026-11-24T15:00:00.000Z');
 
 describe('send.preview: the date the EVO will record', () => {
-  it('gives today in Brasília, the oldest bank date, and the approved lines of earlier months', () => {
+  it('gives today in Brasília, the oldest bank date, and the approved lines of earlier months', async () => {
     const d = freshDb();
     const { lineIds } = seed(d, [
       { date: '2026-09-15', receivables: [[1, 10000]] },
@@ -102,9 +102,13 @@ describe('send.preview: the date the EVO will record', () => {
       // Approved but already queued: not sent again, so not counted.
       { date: '2026-07-10', receivables: [[7, 2000]] },
     ]);
-    enqueuePairs(d, [{ receivableId: 7, bankAccountId: 10, amountCents: 2000, lineId: lineIds[5]! }], who, {
-      now: '2026-11-20T14:00:00.000Z',
-    });
+    await outboxOn(d).enqueuePairs(
+      [{ receivableId: 7, bankAccountId: 10, amountCents: 2000, lineId: lineIds[5]! }],
+      who,
+      {
+        now: '2026-11-20T14:00:00.000Z',
+      },
+    );
 
     const p = sendPreview(d, NOV_24);
     expect(p).toMatchObject({
@@ -127,7 +131,7 @@ describe('send.preview: the date the EVO will record', () => {
     // What crosses the bridge is what the contract says.
     expect(sendCommands['send.preview'].output.parse(p)).toEqual(p);
     // Once queued, a batch opens to the same kind of list (the one already queued above: receivable 7).
-    const queued = batchItems(d, listBatches(d)[0]!.id);
+    const queued = batchItems(d, (await outboxOn(d).listBatches())[0]!.id);
     expect(queued.map((i) => [i.receivableId, i.amountCents, i.lineDate])).toEqual([[7, 2000, '2026-07-10']]);
   });
 

@@ -16,6 +16,7 @@ export const sendHandlers: HandlerGroup<
       const access = await ctx.api.forProfile(profileId);
       const summary = await runSender({
         db: ctx.dbFor(profileId),
+        store: ctx.storeFor(profileId),
         client: access.client,
         who: { actor: ctx.actor(), profileId },
         onConfirmed: (batch) => notifyMembersOfBatch(ctx, profileId, batch.receivableIds),
@@ -43,8 +44,15 @@ export const sendHandlers: HandlerGroup<
   ctx.background.add(
     () => job.stop(),
     (profileId) => {
-      const pending = batchCounts(ctx.dbFor(profileId));
-      if (pending.queued + pending.sending + pending.sent + pending.unknown > 0) job.start(profileId);
+      ctx
+        .storeFor(profileId)
+        .read(batchCounts)
+        .then(
+          (pending) => {
+            if (pending.queued + pending.sending + pending.sent + pending.unknown > 0) job.start(profileId);
+          },
+          (e: unknown) => ctx.log.error(`could not read the outbox of profile ${profileId} at start-up`, e),
+        );
     },
   );
 
@@ -55,26 +63,26 @@ export const sendHandlers: HandlerGroup<
       const profileId = ctx.activeProfileId();
       const inScope = accountInScope(db, branch);
       // Queuing is a local transaction: from here on the approval cannot be lost, whatever the network does.
-      const { batchIds, skipped } = enqueuePairs(
-        db,
-        approvedNotQueued(db).filter((p) => inScope(p.bankAccountId)),
-        { actor: ctx.actor(), profileId },
-        { chunkSize },
-      );
+      const pairs = approvedNotQueued(db).filter((p) => inScope(p.bankAccountId));
+      const who = { actor: ctx.actor(), profileId };
+      const { batchIds, skipped } = await ctx
+        .store()
+        .write((tx) => enqueuePairs(tx, pairs, who, { chunkSize }));
       // Without wait, a failed run is reported by the job (log, and job.finished with the sentence for Enviar).
       if (!wait) job.start(profileId);
       return { batchIds, skipped, summary: wait ? await job.kick(profileId) : null };
     },
     'send.run': async () => job.kick(ctx.activeProfileId()),
     'send.batchItems': async ({ batchId }) => {
-      const db = ctx.db();
-      const batch = getBatch(db, batchId);
+      const batch = await ctx.store().read((tx) => getBatch(tx, batchId));
       if (!batch) throw new AppError('not_found', `There is no batch ${batchId}.`, { code: 'send.no_batch' });
-      return { batch, items: batchItems(db, batchId) };
+      return { batch, items: batchItems(ctx.db(), batchId) };
     },
     'send.batches': async ({ limit }) => {
-      const db = ctx.db();
-      return { batches: listBatches(db, undefined, limit), counts: batchCounts(db) };
+      return ctx.store().read(async (tx) => ({
+        batches: await listBatches(tx, undefined, limit),
+        counts: await batchCounts(tx),
+      }));
     },
   };
 };

@@ -1,5 +1,6 @@
 /** The SQL of the sender's lease (sender-lease.ts decides when it may be taken). One row, id 1. */
-import type { Db } from '../db/open-db';
+import { sql } from 'kysely';
+import type { Tx } from '../store/store';
 
 export interface LeaseHolder {
   owner: string;
@@ -7,21 +8,30 @@ export interface LeaseHolder {
 }
 
 export const senderLeaseRepo = {
-  current: (db: Db): LeaseHolder | null =>
-    (db.prepare('SELECT owner, expires_at AS expiresAt FROM outbox_lease WHERE id = 1').get() as
-      LeaseHolder | undefined) ?? null,
+  current: async (tx: Tx): Promise<LeaseHolder | null> =>
+    (await tx
+      .selectFrom('outbox_lease')
+      .select(['owner', 'expires_at as expiresAt'])
+      .where('id', '=', 1)
+      .executeTakeFirst()) ?? null,
 
   /** Writes `owner` as the holder until `expires`; keeps the acquisition time when it already held it. */
-  put: (db: Db, owner: string, now: string, expires: string) =>
-    db
-      .prepare(
-        `INSERT INTO outbox_lease (id, owner, acquired_at, expires_at) VALUES (1, @owner, @now, @expires)
-         ON CONFLICT (id) DO UPDATE SET owner = @owner, expires_at = @expires,
-           acquired_at = CASE WHEN outbox_lease.owner = @owner THEN outbox_lease.acquired_at ELSE @now END`,
+  put: async (tx: Tx, owner: string, now: string, expires: string): Promise<void> => {
+    await tx
+      .insertInto('outbox_lease')
+      .values({ id: 1, owner, acquired_at: now, expires_at: expires })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({
+          owner,
+          expires_at: expires,
+          acquired_at: sql<string>`CASE WHEN outbox_lease.owner = ${owner} THEN outbox_lease.acquired_at ELSE ${now} END`,
+        }),
       )
-      .run({ owner, now, expires }),
+      .execute();
+  },
 
   /** Gives the lease up if `owner` still holds it. */
-  release: (db: Db, owner: string) =>
-    db.prepare('DELETE FROM outbox_lease WHERE id = 1 AND owner = ?').run(owner),
+  release: async (tx: Tx, owner: string): Promise<void> => {
+    await tx.deleteFrom('outbox_lease').where('id', '=', 1).where('owner', '=', owner).execute();
+  },
 };

@@ -8,10 +8,11 @@ import type { ApiClient } from '../api/client';
 import { queryAudit } from '../audit/audit.repo';
 import { MIGRATIONS } from '../db/migrations';
 import { migrate } from '../db/migrate';
-import { enqueuePairs, getBatch, transition } from './outbox.repo';
 import { runSender } from './outbox.sender';
 import { acquireSenderLease } from './sender-lease';
 import { senderLeaseRepo } from './sender-lease.repo';
+import { outboxOn } from './testing';
+import { storeOfDb } from '../store/sqlite-store';
 
 /** One sender per profile across processes: the lease in the profile's database. */
 const who = { actor: 'ana (test)', profileId: 'p-1' };
@@ -42,29 +43,29 @@ describe('sender lease', () => {
   it('a batch sending under a live lease of another process is left alone: no take-over, no PUT', async () => {
     const { sandbox, proxy, client } = await setup();
     const { a, b } = twoConnections();
-    const [batchId] = enqueuePairs(a, open(sandbox, 2), who).batchIds;
+    const [batchId] = (await outboxOn(a).enqueuePairs(open(sandbox, 2), who)).batchIds;
     // Process A holds the lease and has claimed the batch; its PUT is in flight (stamped).
-    const lease = acquireSenderLease(a, { ttlMs: 30_000 });
+    const lease = await acquireSenderLease(storeOfDb(a), { ttlMs: 30_000 });
     expect('busy' in lease).toBe(false);
-    transition(a, batchId!, 'sending', who, { attempt: true });
+    await outboxOn(a).transition(batchId!, 'sending', who, { attempt: true });
     a.prepare('UPDATE outbox_batches SET put_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
 
     const s = await runSender({ db: b, client, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ busy: true, sent: 0, waiting: 1 });
     expect(s.retryAt).not.toBeNull();
-    expect(getBatch(b, batchId!)?.state).toBe('sending');
+    expect((await outboxOn(b).getBatch(batchId!))?.state).toBe('sending');
     expect(proxy.forwarded).toHaveLength(0);
-    if (!('busy' in lease)) lease.release();
-    expect(senderLeaseRepo.current(a)).toBeNull();
+    if (!('busy' in lease)) await lease.release();
+    expect(await storeOfDb(a).read(senderLeaseRepo.current)).toBeNull();
   });
 
   it('an expired lease is taken over: a batch whose PUT never left is queued again without a read-back', async () => {
     const { sandbox, proxy, client } = await setup();
     const { a, b } = twoConnections();
-    const [batchId] = enqueuePairs(a, open(sandbox, 2), who).batchIds;
+    const [batchId] = (await outboxOn(a).enqueuePairs(open(sandbox, 2), who)).batchIds;
     const past = new Date(Date.now() - 120_000);
-    acquireSenderLease(a, { ttlMs: 30_000, now: () => past }); // a process that died two minutes ago
-    transition(a, batchId!, 'sending', who, { attempt: true }); // claimed; waiting for the rate limiter
+    await acquireSenderLease(storeOfDb(a), { ttlMs: 30_000, now: () => past }); // a process that died two minutes ago
+    await outboxOn(a).transition(batchId!, 'sending', who, { attempt: true }); // claimed; waiting for the rate limiter
 
     // No settle wait is needed (settleAfterMs is a minute and no waiting in the run is allowed).
     const s = await runSender({ db: b, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
@@ -79,9 +80,9 @@ describe('sender lease', () => {
     const { sandbox, proxy, client } = await setup();
     const { a, b } = twoConnections();
     const pairs = open(sandbox, 2);
-    const [batchId] = enqueuePairs(a, pairs, who).batchIds;
-    acquireSenderLease(a, { ttlMs: 1000, now: () => new Date(Date.now() - 60_000) });
-    transition(a, batchId!, 'sending', who, { attempt: true });
+    const [batchId] = (await outboxOn(a).enqueuePairs(pairs, who)).batchIds;
+    await acquireSenderLease(storeOfDb(a), { ttlMs: 1000, now: () => new Date(Date.now() - 60_000) });
+    await outboxOn(a).transition(batchId!, 'sending', who, { attempt: true });
     // Claimed long ago, but the PUT left only now (it waited behind the rate limiter).
     a.prepare('UPDATE outbox_batches SET last_attempt_at = ?, put_at = ? WHERE id = ?').run(
       new Date(Date.now() - 300_000).toISOString(),
@@ -94,7 +95,7 @@ describe('sender lease', () => {
     );
     const soon = await runSender({ db: b, client, who, settleAfterMs: 60_000, maxWaitInRunMs: 0 });
     expect(soon).toMatchObject({ sent: 0, confirmed: 0, waiting: 1 });
-    expect(getBatch(b, batchId!)?.state).toBe('unknown');
+    expect((await outboxOn(b).getBatch(batchId!))?.state).toBe('unknown');
     const later = new Date(Date.now() + 61_000);
     const settled = await runSender({ db: b, client, who, settleAfterMs: 60_000, now: () => later });
     expect(settled).toMatchObject({ sent: 0, confirmed: 1 });
@@ -104,7 +105,7 @@ describe('sender lease', () => {
   it('a sender that lost its lease while waiting does not let its PUT leave', async () => {
     const { sandbox, proxy, client } = await setup();
     const { a, b } = twoConnections();
-    enqueuePairs(a, open(sandbox, 2), who);
+    await outboxOn(a).enqueuePairs(open(sandbox, 2), who);
     // The PUT waits (as behind a slow rate limiter); meanwhile another process takes the lease over.
     const slow: ApiClient = {
       ...client,
@@ -118,7 +119,7 @@ describe('sender lease', () => {
     const s = await runSender({ db: a, client: slow, who, settleAfterMs: 0 });
     expect(s).toMatchObject({ sent: 0, confirmed: 0 });
     expect(proxy.forwarded).toHaveLength(0);
-    const batch = getBatch(a, 1)!;
+    const batch = (await outboxOn(a).getBatch(1))!;
     expect(batch.state).toBe('queued');
     expect(batch.putAt).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Db } from '../db/open-db';
+import { lockAdvisory, type Store } from '../store/store';
+import { OUTBOX_LOCK } from './outbox.repo';
 import { senderLeaseRepo, type LeaseHolder } from './sender-lease.repo';
 
 /**
@@ -13,7 +14,7 @@ export interface SenderLease {
   owner: string;
   /** False once a renewal found the lease taken by someone else (this process was too slow to renew). */
   held(): boolean;
-  release(): void;
+  release(): Promise<void>;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -35,41 +36,53 @@ function deadHereAndNow(holder: string): boolean {
   }
 }
 
-/** Take or renew the lease for `owner` if it is free, expired, held by a dead process of this machine, or ours. */
-function claim(db: Db, owner: string, now: Date, ttlMs: number): boolean {
-  return db
-    .transaction(() => {
-      const cur = senderLeaseRepo.current(db);
-      if (cur && cur.owner !== owner && cur.expiresAt > now.toISOString() && !deadHereAndNow(cur.owner))
-        return false;
-      const expires = new Date(now.getTime() + ttlMs).toISOString();
-      senderLeaseRepo.put(db, owner, now.toISOString(), expires);
-      return true;
-    })
-    .immediate();
+/**
+ * Take or renew the lease for `owner` if it is free, expired, held by a dead process of this machine, or ours;
+ * otherwise the holder that has it.
+ */
+function claim(store: Store, owner: string, now: Date, ttlMs: number): Promise<LeaseHolder | null> {
+  return store.write(async (tx) => {
+    // Under the outbox's lock: on PostgreSQL two processes would otherwise both read the lease as free and both take it.
+    await lockAdvisory(tx, OUTBOX_LOCK);
+    const cur = await senderLeaseRepo.current(tx);
+    if (cur && cur.owner !== owner && cur.expiresAt > now.toISOString() && !deadHereAndNow(cur.owner))
+      return cur;
+    const expires = new Date(now.getTime() + ttlMs).toISOString();
+    await senderLeaseRepo.put(tx, owner, now.toISOString(), expires);
+    return null;
+  });
 }
 
 /**
  * The lease, or the holder that has it. While held, a timer renews it every third of its lifetime (the timer is
  * unref'd: it never keeps a CLI alive).
  */
-export function acquireSenderLease(
-  db: Db,
+export async function acquireSenderLease(
+  store: Store,
   opts: { owner?: string; ttlMs?: number; now?: () => Date } = {},
-): SenderLease | { busy: LeaseHolder } {
+): Promise<SenderLease | { busy: LeaseHolder }> {
   const owner = opts.owner ?? newOwnerId();
   const ttl = opts.ttlMs ?? DEFAULT_LEASE_MS;
   const now = opts.now ?? (() => new Date());
-  if (!claim(db, owner, now(), ttl)) return { busy: senderLeaseRepo.current(db)! };
+  const holder = await claim(store, owner, now(), ttl);
+  if (holder) return { busy: holder };
   let held = true;
+  let renewing = false;
   const timer = setInterval(
     () => {
-      if (!held) return;
-      try {
-        held = claim(db, owner, now(), ttl);
-      } catch {
-        // The database is busy with a long write: try again at the next tick; the lease is still ours until then.
-      }
+      if (!held || renewing) return;
+      renewing = true;
+      claim(store, owner, now(), ttl).then(
+        (other) => {
+          renewing = false;
+          // Released meanwhile: the release's answer stands.
+          if (held) held = other === null;
+        },
+        () => {
+          // The database is busy with a long write: try again at the next tick; the lease is still ours until then.
+          renewing = false;
+        },
+      );
     },
     Math.max(200, Math.floor(ttl / 3)),
   );
@@ -77,11 +90,11 @@ export function acquireSenderLease(
   return {
     owner,
     held: () => held,
-    release() {
+    async release() {
       clearInterval(timer);
       if (!held) return;
       held = false;
-      senderLeaseRepo.release(db, owner);
+      await store.write((tx) => senderLeaseRepo.release(tx, owner));
     },
   };
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../audit/audit.repo';
-import { transition } from '../outbox/outbox.repo';
 import { auditLogReport } from './audit-log.report';
 import { utcBounds } from './period';
 import { reconciliationReport } from './reconciliation.report';
 import { ANA, BETO, INJECTION, buildScenario } from './scenario.testing';
+import { outboxOn } from '../outbox/testing';
 
 describe('reconciliation report', () => {
-  it('lists what was queued in the period by bank-line date, with account, line, statement and who decided', () => {
-    const { db, lines, matches } = buildScenario();
+  it('lists what was queued in the period by bank-line date, with account, line, statement and who decided', async () => {
+    const { db, lines, matches } = await buildScenario();
     const r = reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
     expect(r.rows.map((x) => x.receivableId)).toEqual([101, 102, 103]);
     expect(r.rows[0]).toEqual({
@@ -62,8 +62,8 @@ describe('reconciliation report', () => {
     expect(r).toMatchObject({ count: 3, totalCents: 36990, confirmedCount: 2, confirmedCents: 24990 });
   });
 
-  it('a card sale: the receivable at its own value (what EVO records), the credit net of the fee beside it', () => {
-    const { db } = buildScenario();
+  it('a card sale: the receivable at its own value (what EVO records), the credit net of the fee beside it', async () => {
+    const { db } = await buildScenario();
     // The acquirer credited R$ 147,00 of Maria's R$ 150,00 (a R$ 3,00 fee).
     db.prepare('UPDATE outbox_items SET amount_cents = 14700 WHERE receivable_id = 101').run();
     const r = reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
@@ -72,8 +72,8 @@ describe('reconciliation report', () => {
     expect(r).toMatchObject({ totalCents: 36990, confirmedCents: 24990 });
   });
 
-  it('is tolerant: an uncached receivable queued with no audit entry shows blanks, not an error', () => {
-    const { db, matches } = buildScenario();
+  it('is tolerant: an uncached receivable queued with no audit entry shows blanks, not an error', async () => {
+    const { db, matches } = await buildScenario();
     const r = reconciliationReport(db, { to: '2026-10-31' });
     expect(r.rows).toHaveLength(1);
     expect(r.rows[0]).toMatchObject({
@@ -92,8 +92,8 @@ describe('reconciliation report', () => {
     });
   });
 
-  it('an item with no bank line falls in the Brasília day it was queued', () => {
-    const { db } = buildScenario();
+  it('an item with no bank line falls in the Brasília day it was queued', async () => {
+    const { db } = await buildScenario();
     db.prepare(
       `INSERT INTO outbox_batches (id, bank_account_id, state, created_at, created_by) VALUES (99, 20, 'queued', ?, 'x')`,
     ).run('2026-12-01T02:00:00.000Z');
@@ -108,8 +108,8 @@ describe('reconciliation report', () => {
     expect(reconciliationReport(db, { from: '2026-12-01' }).rows).toEqual([]);
   });
 
-  it('an approval rejected and approved again reports the approval before queuing', () => {
-    const { db, lines } = buildScenario();
+  it('an approval rejected and approved again reports the approval before queuing', async () => {
+    const { db, lines } = await buildScenario();
     appendAudit(db, {
       ...ANA,
       at: '2026-11-25T10:00:00.000Z',
@@ -122,11 +122,11 @@ describe('reconciliation report', () => {
 });
 
 describe('reconciliation report: the date the EVO records', () => {
-  const october = (db: ReturnType<typeof buildScenario>['db']) =>
+  const october = (db: Awaited<ReturnType<typeof buildScenario>>['db']) =>
     reconciliationReport(db, {}).rows.find((x) => x.receivableId === 104)!;
 
-  it('queued and never sent: no EVO date yet', () => {
-    const { db } = buildScenario();
+  it('queued and never sent: no EVO date yet', async () => {
+    const { db } = await buildScenario();
     expect(october(db)).toMatchObject({
       lineDate: '2026-10-30',
       evoDate: null,
@@ -135,26 +135,26 @@ describe('reconciliation report: the date the EVO records', () => {
     });
   });
 
-  it('sent but not confirmed: the Brasília day it was sent, expected; flagged when the month differs', () => {
-    const { db } = buildScenario();
+  it('sent but not confirmed: the Brasília day it was sent, expected; flagged when the month differs', async () => {
+    const { db } = await buildScenario();
     // 01:30 UTC on 1 December is still 30 November in Brasília: the EVO will record 30/11.
-    transition(db, 1, 'sending', ANA, { attempt: true, now: '2026-12-01T01:30:00.000Z' });
-    transition(db, 1, 'sent', ANA, { now: '2026-12-01T01:30:02.000Z' });
+    await outboxOn(db).transition(1, 'sending', ANA, { attempt: true, now: '2026-12-01T01:30:00.000Z' });
+    await outboxOn(db).transition(1, 'sent', ANA, { now: '2026-12-01T01:30:02.000Z' });
     expect(october(db)).toMatchObject({
       lineDate: '2026-10-30',
       evoDate: '2026-11-30',
       evoDateExpected: true,
       monthsDiffer: true,
     });
-    transition(db, 1, 'unknown', ANA, { now: '2026-12-01T01:31:00.000Z' });
+    await outboxOn(db).transition(1, 'unknown', ANA, { now: '2026-12-01T01:31:00.000Z' });
     expect(october(db)).toMatchObject({ evoDate: '2026-11-30', evoDateExpected: true });
   });
 
-  it('confirmed: the receiving date the read-back cached, no longer expected', () => {
-    const { db } = buildScenario();
-    transition(db, 1, 'sending', ANA, { attempt: true, now: '2026-11-03T12:00:00.000Z' });
-    transition(db, 1, 'sent', ANA, { now: '2026-11-03T12:00:01.000Z' });
-    transition(db, 1, 'confirmed', ANA, { now: '2026-11-03T12:02:00.000Z' });
+  it('confirmed: the receiving date the read-back cached, no longer expected', async () => {
+    const { db } = await buildScenario();
+    await outboxOn(db).transition(1, 'sending', ANA, { attempt: true, now: '2026-11-03T12:00:00.000Z' });
+    await outboxOn(db).transition(1, 'sent', ANA, { now: '2026-11-03T12:00:01.000Z' });
+    await outboxOn(db).transition(1, 'confirmed', ANA, { now: '2026-11-03T12:02:00.000Z' });
     db.prepare(
       `INSERT INTO receivables (id, amount_cents, due_date, receiving_date, status_id, raw_json, fetched_at)
        VALUES (104, 5000, '2026-10-28', '2026-11-03', 2, '{}', '2026-11-03T12:02:00.000Z')`,
@@ -171,8 +171,8 @@ describe('reconciliation report: the date the EVO records', () => {
 });
 
 describe('audit log report', () => {
-  it('takes Brasília days: an entry at 01:30 UTC on the 21st belongs to the 20th', () => {
-    const { db } = buildScenario();
+  it('takes Brasília days: an entry at 01:30 UTC on the 21st belongs to the 20th', async () => {
+    const { db } = await buildScenario();
     appendAudit(db, { ...ANA, at: '2026-11-21T01:30:00.000Z', action: 'sync.completed' });
     appendAudit(db, { ...ANA, at: '2026-11-21T03:00:00.000Z', action: 'sync.completed' });
     const day20 = auditLogReport(db, { from: '2026-11-20', to: '2026-11-20', action: 'sync.' });
@@ -185,8 +185,8 @@ describe('audit log report', () => {
     });
   });
 
-  it('filters by action prefix literally (an underscore is not a wildcard) and masks secrets', () => {
-    const { db } = buildScenario();
+  it('filters by action prefix literally (an underscore is not a wildcard) and masks secrets', async () => {
+    const { db } = await buildScenario();
     expect(auditLogReport(db, { action: 'match.' }).rows).toHaveLength(3);
     expect(auditLogReport(db, { action: 'outbox.needs_' }).rows).toHaveLength(1);
     expect(auditLogReport(db, { action: 'outbox.needsx' }).rows).toHaveLength(0);

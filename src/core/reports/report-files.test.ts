@@ -1,12 +1,12 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../audit/audit.repo';
-import { transition } from '../outbox/outbox.repo';
 import { auditLogReport } from './audit-log.report';
 import { pdfPages } from './pdf-text.testing';
 import { reconciliationReport } from './reconciliation.report';
 import { auditLogFile, capped, reconciliationFile, type ReportMeta } from './report-files';
 import { ANA, INJECTION, buildScenario } from './scenario.testing';
+import { outboxOn } from '../outbox/testing';
 
 const meta: ReportMeta = {
   branch: 'Academia Centro (centro.w12app)',
@@ -29,7 +29,7 @@ const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
 describe('reconciliation report files', () => {
   it('CSV: one row per receivable, Brazilian formats, formulas neutralised, totals at the end', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const f = await reconciliationFile(reconciliationReport(db, NOV), 'csv', NOV, meta);
     expect(f).toMatchObject({ fileName: 'conciliacao-2026-11-01_a_2026-11-30.csv', mediaType: 'text/csv' });
     const lines = csvLines(f.bytes);
@@ -65,7 +65,7 @@ describe('reconciliation report files', () => {
   });
 
   it('a card sale: the receivable’s value and, beside it (under it in the PDF), what the bank credited', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     db.prepare('UPDATE outbox_items SET amount_cents = 14700 WHERE receivable_id = 101').run();
     const report = reconciliationReport(db, NOV);
     const csv = csvLines((await reconciliationFile(report, 'csv', NOV, meta)).bytes);
@@ -77,7 +77,7 @@ describe('reconciliation report files', () => {
   });
 
   it('XLSX: money as numbers, dates and Brasília times as dates, formulas as text, totals below', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const f = await reconciliationFile(reconciliationReport(db, NOV), 'xlsx', NOV, meta);
     expect(f.fileName).toBe('conciliacao-2026-11-01_a_2026-11-30.xlsx');
     const { name, cell } = sheetOf(f.bytes);
@@ -99,7 +99,7 @@ describe('reconciliation report files', () => {
   });
 
   it('PDF: title, period, branch, every row, accents kept, other characters replaced, totals, page numbers', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const f = await reconciliationFile(reconciliationReport(db, NOV), 'pdf', NOV, meta);
     expect(f).toMatchObject({
       fileName: 'conciliacao-2026-11-01_a_2026-11-30.pdf',
@@ -132,15 +132,15 @@ describe('reconciliation report files', () => {
 
 describe('reconciliation files: bank date beside the date the EVO records', () => {
   /** October's line sent on 3 November and not confirmed yet: the EVO will record November. */
-  const sentInNovember = () => {
-    const { db } = buildScenario();
-    transition(db, 1, 'sending', ANA, { attempt: true, now: '2026-11-03T12:00:00.000Z' });
-    transition(db, 1, 'sent', ANA, { now: '2026-11-03T12:00:01.000Z' });
+  const sentInNovember = async () => {
+    const { db } = await buildScenario();
+    await outboxOn(db).transition(1, 'sending', ANA, { attempt: true, now: '2026-11-03T12:00:00.000Z' });
+    await outboxOn(db).transition(1, 'sent', ANA, { now: '2026-11-03T12:00:01.000Z' });
     return reconciliationReport(db, {});
   };
 
   it('CSV: "Data no banco", "Data registrada no EVO", expected or confirmed, and the change of month flagged', async () => {
-    const f = await reconciliationFile(sentInNovember(), 'csv', {}, meta);
+    const f = await reconciliationFile(await sentInNovember(), 'csv', {}, meta);
     const lines = csvLines(f.bytes);
     const header = lines[0]!.split(';');
     const col = (name: string) => header.indexOf(name);
@@ -160,7 +160,7 @@ describe('reconciliation files: bank date beside the date the EVO records', () =
   });
 
   it('XLSX: the EVO date is a real date cell', async () => {
-    const f = await reconciliationFile(sentInNovember(), 'xlsx', {}, meta);
+    const f = await reconciliationFile(await sentInNovember(), 'xlsx', {}, meta);
     const { cell } = sheetOf(f.bytes);
     expect([cell('H1')?.v, cell('I1')?.v, cell('J1')?.v, cell('K1')?.v]).toEqual([
       'Data no banco',
@@ -173,7 +173,7 @@ describe('reconciliation files: bank date beside the date the EVO records', () =
   });
 
   it('PDF: both dates, "prevista" and "mês diferente" in the cell, and the legend after the totals', async () => {
-    const f = await reconciliationFile(sentInNovember(), 'pdf', {}, meta);
+    const f = await reconciliationFile(await sentInNovember(), 'pdf', {}, meta);
     const text = (await pdfPages(f.bytes)).flat().map(nbsp);
     expect(text).toEqual(
       expect.arrayContaining([
@@ -197,7 +197,7 @@ describe('reconciliation files: bank date beside the date the EVO records', () =
 
 describe('audit log files', () => {
   it('CSV: one row per entry with compact JSON and hash prefix, then the verification result', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const f = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
     expect(f.fileName).toBe('auditoria-inicio_a_2026-11-21.csv');
     const lines = csvLines(f.bytes);
@@ -222,7 +222,7 @@ describe('audit log files', () => {
   });
 
   it('says where the chain is broken after an entry was edited behind the app’s back', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     db.exec('DROP TRIGGER audit_log_no_update');
     db.prepare(`UPDATE audit_log SET actor = 'mallory' WHERE seq = 3`).run();
     const csv = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
@@ -234,7 +234,7 @@ describe('audit log files', () => {
   });
 
   it('XLSX: typed cells, only the period’s entries, verification below', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     appendAudit(db, { actor: 'x', profileId: 'p', action: 'sync.completed', at: '2026-12-02T12:00:00.000Z' });
     const f = await auditLogFile(auditLogReport(db, NOV), 'xlsx', NOV, meta);
     const { name, cell } = sheetOf(f.bytes);
@@ -251,7 +251,7 @@ describe('audit log files', () => {
   });
 
   it('PDF: a long log spans pages, each with the table header and its number; long JSON is cut, not lost', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     db.transaction(() => {
       for (let i = 0; i < 400; i++)
         appendAudit(db, {

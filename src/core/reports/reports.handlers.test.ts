@@ -19,7 +19,7 @@ function fakeCtx(db: Db): CoreContext {
 
 describe('report commands', () => {
   it('audit.export returns each kind and format as a named file in base64', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const h = reportsHandlers(fakeCtx(db));
     const csv = await h['audit.export']({ kind: 'log', format: 'csv', from: '2026-11-20', to: '2026-11-20' });
     expect(csv).toMatchObject({ fileName: 'auditoria-2026-11-20_a_2026-11-20.csv', mediaType: 'text/csv' });
@@ -35,7 +35,7 @@ describe('report commands', () => {
   });
 
   it('reports.reconciliation returns the rows and totals for the screen', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const r = await reportsHandlers(fakeCtx(db))['reports.reconciliation']({ from: '2026-11-01' });
     expect(r).toMatchObject({ from: '2026-11-01', to: null, count: 3, confirmedCount: 2 });
   });
@@ -43,7 +43,7 @@ describe('report commands', () => {
 
 describe('tamper detection through audit.verify', () => {
   it('OK on an untouched log; an entry edited behind the app’s back is found, and where', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     const verify = () => auditHandlers(fakeCtx(db))['audit.verify']({});
     expect(await verify()).toMatchObject({ ok: true, entries: 12, brokenAt: null, reason: null });
     // What someone with another SQLite tool could do: drop the guard and rewrite who approved a payment.
@@ -58,7 +58,7 @@ describe('tamper detection through audit.verify', () => {
   });
 
   it('a deleted entry and a rewritten hash are found too', async () => {
-    const { db } = buildScenario();
+    const { db } = await buildScenario();
     db.exec('DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete');
     db.prepare(`UPDATE audit_log SET hash = '${'0'.repeat(64)}' WHERE seq = 7`).run();
     const broken = await auditHandlers(fakeCtx(db))['audit.verify']({});

@@ -10,10 +10,10 @@ import { commitImport } from '../import/import.service';
 import { runMatching } from '../matching/matching.service';
 import { NOW, sandboxBranch, TODAY } from '../matching/testing-db';
 import { approvedNotQueued } from '../outbox/approved.repo';
-import { enqueuePairs } from '../outbox/outbox.repo';
 import { approveGreen } from '../review/review.service';
 import { reconciliationReport } from './reconciliation.report';
 import { reconciliationFile } from './report-files';
+import { outboxOn } from '../outbox/testing';
 
 let db: Db | undefined;
 afterEach(() => db?.close());
@@ -31,7 +31,7 @@ describe('reconciliation report with return files', () => {
     runMatching(b.db, { statementId: b.statementId }, { now: NOW });
     const who = { actor: 'ana (test)', profileId: 'demo' };
     approveGreen(b.db, b.statementId, who, NOW());
-    enqueuePairs(b.db, approvedNotQueued(b.db), who, { now: NOW().toISOString() });
+    await outboxOn(b.db).enqueuePairs(approvedNotQueued(b.db), who, { now: NOW().toISOString() });
 
     const report = reconciliationReport(b.db);
     const withBoleto = report.rows.filter((r) => r.boleto);

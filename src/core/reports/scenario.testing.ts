@@ -1,6 +1,6 @@
 import { appendAudit } from '../audit/audit.repo';
 import { openDb, type Db } from '../db/open-db';
-import { enqueuePairs, transition } from '../outbox/outbox.repo';
+import { outboxOn } from '../outbox/testing';
 
 /**
  * A branch after one month of work, written straight into a real database (all migrations): a November
@@ -18,7 +18,7 @@ export interface Scenario {
   matches: { maria: number; formula: number; zoe: number; october: number };
 }
 
-export function buildScenario(): Scenario {
+export async function buildScenario(): Promise<Scenario> {
   const db = openDb(':memory:');
   const now = '2026-11-01T12:00:00.000Z';
   const account = db.prepare(
@@ -131,8 +131,7 @@ export function buildScenario(): Scenario {
      VALUES (104, 1, NULL, ?, 5000, '2026-10-31T10:00:00.000Z')`,
   ).run(lines.october);
 
-  const { batchIds } = enqueuePairs(
-    db,
+  const { batchIds } = await outboxOn(db).enqueuePairs(
     [
       {
         receivableId: 101,
@@ -153,22 +152,26 @@ export function buildScenario(): Scenario {
     { now: '2026-11-20T13:10:00.000Z' },
   );
   const confirmed = batchIds[0]!;
-  transition(db, confirmed, 'sending', ANA, { attempt: true, now: '2026-11-20T13:11:00.000Z' });
-  transition(db, confirmed, 'sent', ANA, { now: '2026-11-20T13:11:05.000Z' });
-  transition(db, confirmed, 'confirmed', ANA, { now: '2026-11-20T13:12:00.000Z' });
+  await outboxOn(db).transition(confirmed, 'sending', ANA, {
+    attempt: true,
+    now: '2026-11-20T13:11:00.000Z',
+  });
+  await outboxOn(db).transition(confirmed, 'sent', ANA, { now: '2026-11-20T13:11:05.000Z' });
+  await outboxOn(db).transition(confirmed, 'confirmed', ANA, { now: '2026-11-20T13:12:00.000Z' });
   // The read-back that confirms a batch refreshes the cache: received, on the day the EVO recorded.
   db.prepare(
     `UPDATE receivables SET status_id = 2, receiving_date = '2026-11-20' WHERE id IN (101, 102)`,
   ).run();
 
-  const review = enqueuePairs(
-    db,
-    [{ receivableId: 103, bankAccountId: 10, amountCents: 12000, matchId: matches.zoe, lineId: lines.zoe }],
-    BETO,
-    { now: '2026-11-20T13:15:00.000Z' },
+  const review = (
+    await outboxOn(db).enqueuePairs(
+      [{ receivableId: 103, bankAccountId: 10, amountCents: 12000, matchId: matches.zoe, lineId: lines.zoe }],
+      BETO,
+      { now: '2026-11-20T13:15:00.000Z' },
+    )
   ).batchIds[0]!;
-  transition(db, review, 'sending', BETO, { attempt: true, now: '2026-11-20T13:16:00.000Z' });
-  transition(db, review, 'needs_review', BETO, {
+  await outboxOn(db).transition(review, 'sending', BETO, { attempt: true, now: '2026-11-20T13:16:00.000Z' });
+  await outboxOn(db).transition(review, 'needs_review', BETO, {
     now: '2026-11-20T13:16:03.000Z',
     reviewReason: 'a API recusou: recebível já recebido',
   });

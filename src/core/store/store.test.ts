@@ -199,8 +199,13 @@ describe('the PostgreSQL Store', () => {
     const tryLock = (key: string) =>
       other.write(
         async (tx) =>
-          (await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(hashtext(${key})) as got`.execute(tx))
-            .rows[0]?.got,
+          (
+            await sql<{
+              got: boolean;
+            }>`select pg_try_advisory_xact_lock(hashtext(current_schema() || ':' || ${key})) as got`.execute(
+              tx,
+            )
+          ).rows[0]?.got,
       );
     await store.write(async (tx) => {
       await lockAdvisory(tx, 'audit:audit_log');

@@ -55,8 +55,8 @@ export async function runIn<T>(
 }
 
 /**
- * Serialise every holder of `key` until the end of the transaction (PostgreSQL: pg_advisory_xact_lock of
- * hashtext(key), released by COMMIT or ROLLBACK). On SQLite a no-op: a write transaction there is already
+ * Serialise every holder of `key` in this database's schema until the end of the transaction (PostgreSQL:
+ * pg_advisory_xact_lock of hashtext(schema:key), released by COMMIT or ROLLBACK). On SQLite a no-op: a write transaction there is already
  * exclusive (one connection per process behind a mutex, BEGIN IMMEDIATE across processes). Only in a write
  * transaction: a read one on SQLite would not exclude anyone, so it is refused on both.
  */
@@ -64,7 +64,10 @@ export async function lockAdvisory(tx: Tx, key: string): Promise<void> {
   const info = txInfo.get(tx);
   if (!info) throw new Error('lockAdvisory needs a transaction of a Store.');
   if (info.mode !== 'write') throw new Error('lockAdvisory needs a write transaction.');
-  if (info.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(tx);
+  // Advisory locks are the whole cluster's: the key is taken within the branch's schema (one per branch in the
+  // office's database), so two branches' senders or audit chains never wait for each other.
+  if (info.dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${key}))`.execute(tx);
 }
 
 /** The dialect of a Store's transaction (for the few statements written once per dialect). */
