@@ -159,7 +159,7 @@ export async function runFeed(
     }
     result.fetched = read.fetched;
     result.rejected = read.rejected.length;
-    const stored = storeFetchedLines(
+    const stored = await storeFetchedLines(
       db,
       { id: feed.id, label: feed.label, bankAccountId: feed.bank_account_id },
       read.lines,

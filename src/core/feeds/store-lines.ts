@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open-db';
 import { assignFingerprints } from '../import/fingerprint';
-import { importRepo } from '../import/import.repo';
+import { importRepo, linesLock } from '../import/import.repo';
 import { sameCreditFinder } from '../import/same-credit';
 import type { ParsedLine } from '../import/types';
 import type { FetchedLine } from './connector';
 import { feedsRepo } from './feeds.repo';
+import { storeOfDb } from '../store/sqlite-store';
+import { lockAdvisory } from '../store/store';
 
 export interface StoreResult {
   added: number;
@@ -21,26 +23,59 @@ export interface StoreResult {
  * lines unique per account by fingerprint — the bank's id (endToEndId) + date + amount — so a Pix fetched twice is
  * one line. A line an imported file already brought is known, not stored again (import/same-credit.ts).
  */
-export function storeFetchedLines(
+export async function storeFetchedLines(
   db: Db,
   feed: { id: number; label: string; bankAccountId: number },
   lines: readonly FetchedLine[],
   now: string,
-): StoreResult {
+): Promise<StoreResult> {
   const byDay = new Map<string, FetchedLine[]>();
   for (const l of [...lines].sort((a, b) => a.at.localeCompare(b.at) || a.fitid.localeCompare(b.fitid))) {
     const day = byDay.get(l.date) ?? [];
     day.push(l);
     byDay.set(l.date, day);
   }
+  // Each day's lines with their fingerprints, made before the transaction (it awaits nothing but its queries).
+  const days = [...byDay]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, dayLines]) => ({
+      date,
+      sha: createHash('sha256').update(`quita-feed/1|${feed.id}|${date}`).digest('hex'),
+      parsed: assignFingerprints(
+        dayLines.map((l): ParsedLine => ({
+          position: 0,
+          date: l.date,
+          amountCents: l.amountCents,
+          balanceCents: null,
+          kind: l.kind,
+          description: l.description,
+          payerText: l.payerText,
+          payerDocument: l.payerDocument,
+          document: l.document,
+          fitid: l.fitid,
+          rawJson: l.rawJson,
+          problems: [],
+          fingerprint: '',
+        })),
+      ),
+    }));
   const result: StoreResult = { added: 0, known: 0, ambiguous: 0, statementIds: [] };
-  const run = db.transaction(() => {
-    const same = sameCreditFinder(db, feed.bankAccountId, 'feed', () => now);
-    for (const [date, dayLines] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
-      const sha = createHash('sha256').update(`quita-feed/1|${feed.id}|${date}`).digest('hex');
+  // feedsRepo is still synchronous: on the Store of the same handle its statements run inside this transaction
+  // (sqlite-store.ts, storeOfDb). The import's lines and the cross-source rule run on the Store.
+  await storeOfDb(db).write(async (tx) => {
+    // An import of the same account waits (PostgreSQL; SQLite's write transaction is already exclusive).
+    await lockAdvisory(tx, linesLock(feed.bankAccountId));
+    const same = await sameCreditFinder(
+      tx,
+      feed.bankAccountId,
+      'feed',
+      days.flatMap((d) => d.parsed),
+      () => now,
+    );
+    for (const { date, sha, parsed } of days) {
       const statementId =
         feedsRepo.statementBySha(db, feed.bankAccountId, sha) ??
-        importRepo.insertStatement(db, {
+        (await importRepo.insertStatement(tx, {
           bankAccountId: feed.bankAccountId,
           fileName: `${feed.label} — ${date}`.slice(0, 255),
           sha256: sha,
@@ -54,25 +89,9 @@ export function storeFetchedLines(
           periodTo: date,
           counts: { credit: 0, debit: 0, balance: 0 },
           rejected: [],
-        });
+        }));
       let position = feedsRepo.linesInStatement(db, statementId);
-      const parsed: ParsedLine[] = assignFingerprints(
-        dayLines.map((l) => ({
-          position: 0,
-          date: l.date,
-          amountCents: l.amountCents,
-          balanceCents: null,
-          kind: l.kind,
-          description: l.description,
-          payerText: l.payerText,
-          payerDocument: l.payerDocument,
-          document: l.document,
-          fitid: l.fitid,
-          rawJson: l.rawJson,
-          problems: [],
-        })),
-      );
-      const insert = importRepo.lineInserter(db, statementId, feed.bankAccountId);
+      const fresh: ParsedLine[] = [];
       const added = { credit: 0, debit: 0 };
       let known = 0;
       for (const line of parsed) {
@@ -82,18 +101,16 @@ export function storeFetchedLines(
           continue;
         }
         if (verdict.ambiguous) result.ambiguous++;
-        if (insert({ ...line, position: position + 1 })) {
-          position++;
-          added[line.kind === 'debit' ? 'debit' : 'credit']++;
-        } else known++;
+        fresh.push({ ...line, position: ++position });
+        added[line.kind === 'debit' ? 'debit' : 'credit']++;
       }
+      await importRepo.insertLines(tx, statementId, feed.bankAccountId, fresh);
       feedsRepo.addToStatement(db, statementId, added, known);
       result.added += added.credit + added.debit;
       result.known += known;
       if (added.credit + added.debit > 0) result.statementIds.push(statementId);
     }
+    await same.flush();
   });
-  // IMMEDIATE: the write lock up front, as an import takes it (a concurrent import waits instead of failing).
-  run.immediate();
   return result;
 }

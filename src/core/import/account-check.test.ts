@@ -4,6 +4,10 @@ import { checkAccount, hintKey } from './account-check';
 import { compareAccount } from './account-hint';
 import { importRepo } from './import.repo';
 import type { AccountHint } from './types';
+import { storeOfDb } from '../store/sqlite-store';
+
+const check = (db: Db, hint: AccountHint | null, chosen: number | null) =>
+  storeOfDb(db).read((tx) => checkAccount(tx, hint, chosen));
 
 /**
  * A file of another account must never go in silently ([L] item 2: an Itaú file imported into a Banco do Brasil
@@ -40,37 +44,39 @@ describe('compareAccount', () => {
 });
 
 describe('checkAccount', () => {
-  it('suggests the account the file names, and calls another one different', () => {
+  it('suggests the account the file names, and calls another one different', async () => {
     const db = branch();
-    expect(checkAccount(db, itau, null)).toMatchObject({ verdict: 'no_account', suggestedBankAccountId: 1 });
-    expect(checkAccount(db, itau, 1)).toMatchObject({ verdict: 'same', basis: 'bank_data' });
-    expect(checkAccount(db, itau, 2)).toMatchObject({ verdict: 'different', basis: 'bank_data' });
+    expect(await check(db, itau, null)).toMatchObject({ verdict: 'no_account', suggestedBankAccountId: 1 });
+    expect(await check(db, itau, 1)).toMatchObject({ verdict: 'same', basis: 'bank_data' });
+    expect(await check(db, itau, 2)).toMatchObject({ verdict: 'different', basis: 'bank_data' });
     // The account without bank data: another account matches the file exactly, so this one is not it.
-    expect(checkAccount(db, itau, 3)).toMatchObject({ verdict: 'different', suggestedBankAccountId: 1 });
+    expect(await check(db, itau, 3)).toMatchObject({ verdict: 'different', suggestedBankAccountId: 1 });
   });
 
-  it('an account the API gives no data for: unknown until a file is imported into it, then remembered', () => {
+  it('an account the API gives no data for: unknown until a file is imported into it, then remembered', async () => {
     const db = branch();
     const nubank: AccountHint = { bankCode: 260, agency: '0001', account: '9876543-2', source: 'ofx' };
-    expect(checkAccount(db, nubank, 3)).toMatchObject({ verdict: 'unknown', suggestedBankAccountId: null });
-    importRepo.rememberHint(db, {
-      hintKey: hintKey(nubank)!,
-      bankAccountId: 3,
-      bankCode: 260,
-      agency: '0001',
-      account: '9876543-2',
-      at: '2026-11-24T10:00:00Z',
-      by: 'ana',
-    });
-    expect(checkAccount(db, nubank, 3)).toMatchObject({ verdict: 'same', basis: 'remembered' });
-    expect(checkAccount(db, nubank, null)).toMatchObject({ suggestedBankAccountId: 3 });
+    expect(await check(db, nubank, 3)).toMatchObject({ verdict: 'unknown', suggestedBankAccountId: null });
+    await storeOfDb(db).write((tx) =>
+      importRepo.rememberHint(tx, {
+        hintKey: hintKey(nubank)!,
+        bankAccountId: 3,
+        bankCode: 260,
+        agency: '0001',
+        account: '9876543-2',
+        at: '2026-11-24T10:00:00Z',
+        by: 'ana',
+      }),
+    );
+    expect(await check(db, nubank, 3)).toMatchObject({ verdict: 'same', basis: 'remembered' });
+    expect(await check(db, nubank, null)).toMatchObject({ suggestedBankAccountId: 3 });
     // Into another account later: the remembered owner says no.
-    expect(checkAccount(db, nubank, 1)).toMatchObject({ verdict: 'different', basis: 'remembered' });
+    expect(await check(db, nubank, 1)).toMatchObject({ verdict: 'different', basis: 'remembered' });
   });
 
-  it('a file that names no account: nothing to compare', () => {
+  it('a file that names no account: nothing to compare', async () => {
     const db = branch();
-    expect(checkAccount(db, null, 1)).toEqual({
+    expect(await check(db, null, 1)).toEqual({
       fileAccount: null,
       verdict: 'unknown',
       basis: null,

@@ -1,5 +1,5 @@
 import type { AccountCheck } from '../../shared/contract/import';
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import { compareAccount } from './account-hint';
 import { importRepo, type BankAccountRow } from './import.repo';
 import type { AccountHint } from './types';
@@ -22,7 +22,11 @@ export function hintKey(h: AccountHint | null): string | null {
 
 const known = (a: BankAccountRow) => ({ bankCode: a.bank_code, agency: a.agency, account: a.account });
 
-export function checkAccount(db: Db, hint: AccountHint | null, chosenId: number | null): AccountCheck {
+export async function checkAccount(
+  tx: Tx,
+  hint: AccountHint | null,
+  chosenId: number | null,
+): Promise<AccountCheck> {
   if (!hint) {
     return {
       fileAccount: null,
@@ -32,14 +36,16 @@ export function checkAccount(db: Db, hint: AccountHint | null, chosenId: number 
     };
   }
   const key = hintKey(hint);
-  const remembered = key ? importRepo.accountOfHint(db, key) : undefined;
-  const matching = importRepo.bankAccounts(db).filter((a) => compareAccount(hint, known(a)) === 'same');
+  const remembered = key ? await importRepo.accountOfHint(tx, key) : undefined;
+  const matching = (await importRepo.bankAccounts(tx)).filter(
+    (a) => compareAccount(hint, known(a)) === 'same',
+  );
   const suggested = remembered ?? (matching.length === 1 ? matching[0]!.id : null);
   const base = { fileAccount: hint, suggestedBankAccountId: suggested };
   if (chosenId === null) return { ...base, verdict: 'no_account', basis: null };
   if (remembered !== undefined)
     return { ...base, verdict: remembered === chosenId ? 'same' : 'different', basis: 'remembered' };
-  const chosen = importRepo.bankAccount(db, chosenId);
+  const chosen = await importRepo.bankAccount(tx, chosenId);
   const verdict = chosen ? compareAccount(hint, known(chosen)) : 'unknown';
   // The chosen account's bank data says nothing, but another account's matches the file exactly.
   if (verdict === 'unknown' && suggested !== null && suggested !== chosenId)

@@ -1,6 +1,7 @@
 import type { AccountCheck, ImportCommitResult } from '../../shared/contract/import';
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
+import { appendAudit } from '../audit/audit.store';
 import { commitImport, listProfiles, listStatements, previewImport } from './import.service';
 import { resuggestCovered } from '../matching/suggest';
 import { returnFileImported } from './return-file/return-file.handlers';
@@ -18,9 +19,11 @@ const progressFor = (ctx: CoreContext, uploadId: string) => (done: number, total
     waitingMs: 0,
   });
 
-/** One audit entry per import (the same file again is recorded too: the clerk did it). */
-export function auditImport(
-  ctx: Pick<CoreContext, 'audit'>,
+/**
+ * What the one audit entry per import records (the same file again is recorded too: the clerk did it). A statement
+ * import writes it inside its own transaction (importAndSuggest).
+ */
+export function importAuditAfter(
   fileName: string,
   bankAccountId: number,
   r: {
@@ -31,21 +34,19 @@ export function auditImport(
     sameFile: boolean;
     accountCheck?: AccountCheck;
   },
-): void {
-  ctx.audit('import.committed', `statement:${r.statementId}`, {
-    after: {
-      fileName,
-      bankAccountId,
-      imported: r.imported,
-      alreadyKnown: r.alreadyKnown,
-      rejected: r.rejected.length,
-      sameFile: r.sameFile,
-      // The clerk imported a file naming another account: who and which account, kept with the import.
-      ...(r.accountCheck?.verdict === 'different'
-        ? { accountConfirmedDespite: r.accountCheck.fileAccount, basis: r.accountCheck.basis }
-        : {}),
-    },
-  });
+): Record<string, unknown> {
+  return {
+    fileName,
+    bankAccountId,
+    imported: r.imported,
+    alreadyKnown: r.alreadyKnown,
+    rejected: r.rejected.length,
+    sameFile: r.sameFile,
+    // The clerk imported a file naming another account: who and which account, kept with the import.
+    ...(r.accountCheck?.verdict === 'different'
+      ? { accountConfirmedDespite: r.accountCheck.fileAccount, basis: r.accountCheck.basis }
+      : {}),
+  };
 }
 
 /**
@@ -53,15 +54,26 @@ export function auditImport(
  * already matched in Conciliar. A failed suggestion never undoes the import; a notice says so.
  */
 export async function importAndSuggest(
-  ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
+  ctx: Pick<CoreContext, 'db' | 'audit' | 'log' | 'actor' | 'activeProfileId'>,
   input: Parameters<typeof commitImport>[1],
   opts: Parameters<typeof commitImport>[2],
 ): Promise<ImportCommitResult> {
-  const result = await commitImport(ctx.db(), input, opts);
+  const result = await commitImport(ctx.db(), input, {
+    ...opts,
+    // A statement's entry is written in the import's own transaction: both commit, or neither.
+    audit: async (tx, r) => {
+      await appendAudit(tx, {
+        actor: ctx.actor(),
+        profileId: ctx.activeProfileId(),
+        action: 'import.committed',
+        subject: `statement:${r.statementId}`,
+        after: importAuditAfter(input.fileName, input.bankAccountId, r),
+      });
+    },
+  });
   if (result.returnFile) return returnFileImported(ctx, input, { ...result, returnFile: result.returnFile });
   if (result.acquirerFile)
     return acquirerFileImported(ctx, input, { ...result, acquirerFile: result.acquirerFile });
-  auditImport(ctx, input.fileName, input.bankAccountId, result);
   return resuggestCovered(ctx, result, { label: 'statement', ref: `statement ${result.statementId}` }, () => [
     result.statementId,
   ]);
@@ -104,22 +116,26 @@ export const importHandlers: HandlerGroup<
       { onProgress: progressFor(ctx, uploadId), transferBytes: true },
     );
   },
-  'import.statements': async ({ bankAccountId }) => {
-    const db = ctx.db();
-    return {
-      statements: listStatements(db, bankAccountId).map((s) => ({
-        ...s,
-        sentCount: sentReceivables(db, s.id),
-      })),
-    };
-  },
-  'import.profiles': async ({ bankAccountId }) => ({ profiles: listProfiles(ctx.db(), bankAccountId) }),
+  'import.statements': async ({ bankAccountId }) =>
+    ctx.store().read(async (tx) => {
+      const statements = [];
+      for (const s of await listStatements(tx, bankAccountId))
+        statements.push({ ...s, sentCount: await sentReceivables(tx, s.id) });
+      return { statements };
+    }),
+  'import.profiles': async ({ bankAccountId }) => ({
+    profiles: await ctx.store().read((tx) => listProfiles(tx, bankAccountId)),
+  }),
   // [P] Removing a statement none of whose lines was sent; audited with what went (statement-remove.ts).
   'import.remove': async ({ statementId }) =>
     // The removal and its audit entry commit together, or neither does.
-    ctx.db().transaction(() => {
-      const r = removeStatement(ctx.db(), statementId);
-      ctx.audit('import.removed', `statement:${statementId}`, {
+    ctx.store().write(async (tx) => {
+      const r = await removeStatement(tx, statementId);
+      await appendAudit(tx, {
+        actor: ctx.actor(),
+        profileId: ctx.activeProfileId(),
+        action: 'import.removed',
+        subject: `statement:${statementId}`,
         before: {
           fileName: r.fileName,
           bankAccountId: r.bankAccountId,
@@ -131,5 +147,5 @@ export const importHandlers: HandlerGroup<
         after: { matchesDiscarded: r.matchesDiscarded, approvedDiscarded: r.approvedDiscarded },
       });
       return r;
-    })(),
+    }),
 });

@@ -1,5 +1,6 @@
-import type { Db } from '../db/open-db';
+import { sql, type SqlBool } from 'kysely';
 import type { LineKind, Rejected, StatementFormat } from '../../shared/contract/import';
+import { dialectOf, inIds, slices, textOrder, type Tx } from '../store/store';
 import type { ParsedLine } from './types';
 
 export interface BankAccountRow {
@@ -54,26 +55,78 @@ export interface NewStatement {
   rejected: Rejected[];
 }
 
-/** The only SQL of the import feature. Callers own the transaction. */
-export const importRepo = {
-  bankAccount: (db: Db, id: number) =>
-    db
-      .prepare('SELECT id, description, bank_code, agency, account FROM bank_accounts WHERE id = ?')
-      .get(id) as BankAccountRow | undefined,
+/**
+ * `column IN (texts)` for a list of any length, as one parameter (store.ts's inIds, for text): SQLite reads a JSON
+ * array (`json_each`), PostgreSQL a text array (`= any`).
+ */
+export function inTexts(tx: Tx, column: string, values: readonly string[]) {
+  return dialectOf(tx) === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`
+    : sql<SqlBool>`${sql.ref(column)} = any(${[...values]}::text[])`;
+}
 
-  bankAccounts: (db: Db) =>
-    db
-      .prepare('SELECT id, description, bank_code, agency, account FROM bank_accounts WHERE inactive = 0')
-      .all() as BankAccountRow[],
+/**
+ * The advisory lock (store.ts's lockAdvisory) of an account's statement lines, taken by an import and by a feed run
+ * before they read which fingerprints are new: on PostgreSQL two writers of one account would both find a line new.
+ */
+export const linesLock = (bankAccountId: number) => `lines:${bankAccountId}`;
+
+/** Fingerprints asked per query: one parameter each time, a few thousand index lookups. */
+const LOOKUP_SLICE = 1000;
+/** Lines per INSERT: 14 values each, under SQLite's and PostgreSQL's caps on parameters per statement. */
+const INSERT_SLICE = 500;
+
+const STATEMENT_COLUMNS = [
+  'id',
+  'bank_account_id',
+  'file_name',
+  'sha256',
+  'format',
+  'imported_at',
+  'period_from',
+  'period_to',
+  'line_count',
+  'credit_count',
+  'debit_count',
+  'balance_count',
+  'inserted_count',
+  'known_count',
+  'rejected_count',
+] as const;
+
+/**
+ * The SQL of the import feature, over a Store transaction (docs/postgres.md). Callers own the transaction: an
+ * import's statement, lines, counts, remembered identification, profile and audit entry are one `store.write`.
+ */
+export const importRepo = {
+  bankAccount: (tx: Tx, id: number): Promise<BankAccountRow | undefined> =>
+    tx
+      .selectFrom('bank_accounts')
+      .select(['id', 'description', 'bank_code', 'agency', 'account'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  bankAccounts: (tx: Tx): Promise<BankAccountRow[]> =>
+    tx
+      .selectFrom('bank_accounts')
+      .select(['id', 'description', 'bank_code', 'agency', 'account'])
+      .where('inactive', '=', 0)
+      .orderBy('id')
+      .execute(),
 
   /** The account a file identification was confirmed for, if any. */
-  accountOfHint: (db: Db, hintKey: string) =>
-    db.prepare('SELECT bank_account_id FROM bank_account_files WHERE hint_key = ?').pluck().get(hintKey) as
-      number | undefined,
+  accountOfHint: async (tx: Tx, hintKey: string): Promise<number | undefined> =>
+    (
+      await tx
+        .selectFrom('bank_account_files')
+        .select('bank_account_id')
+        .where('hint_key', '=', hintKey)
+        .executeTakeFirst()
+    )?.bank_account_id,
 
   /** Remember that files with this identification belong to this account (moved from any other). */
-  rememberHint(
-    db: Db,
+  async rememberHint(
+    tx: Tx,
     r: {
       hintKey: string;
       bankAccountId: number;
@@ -83,151 +136,222 @@ export const importRepo = {
       at: string;
       by: string;
     },
-  ): void {
-    db.prepare(
-      `INSERT INTO bank_account_files (hint_key, bank_account_id, bank_code, agency, account, confirmed_at, confirmed_by)
-       VALUES (@hintKey, @bankAccountId, @bankCode, @agency, @account, @at, @by)
-       ON CONFLICT (hint_key) DO UPDATE SET bank_account_id = excluded.bank_account_id,
-         confirmed_at = excluded.confirmed_at, confirmed_by = excluded.confirmed_by`,
-    ).run(r);
+  ): Promise<void> {
+    await tx
+      .insertInto('bank_account_files')
+      .values({
+        hint_key: r.hintKey,
+        bank_account_id: r.bankAccountId,
+        bank_code: r.bankCode,
+        agency: r.agency,
+        account: r.account,
+        confirmed_at: r.at,
+        confirmed_by: r.by,
+      })
+      .onConflict((oc) =>
+        oc.column('hint_key').doUpdateSet((eb) => ({
+          bank_account_id: eb.ref('excluded.bank_account_id'),
+          confirmed_at: eb.ref('excluded.confirmed_at'),
+          confirmed_by: eb.ref('excluded.confirmed_by'),
+        })),
+      )
+      .execute();
   },
 
-  statementBySha: (db: Db, bankAccountId: number, sha256: string) =>
-    db
-      .prepare('SELECT id FROM statements WHERE bank_account_id = ? AND sha256 = ?')
-      .get(bankAccountId, sha256) as { id: number } | undefined,
+  statementBySha: (tx: Tx, bankAccountId: number, sha256: string): Promise<{ id: number } | undefined> =>
+    tx
+      .selectFrom('statements')
+      .select('id')
+      .where('bank_account_id', '=', bankAccountId)
+      .where('sha256', '=', sha256)
+      .executeTakeFirst(),
 
   /**
-   * The one earlier statement of the account that holds every one of these line fingerprints, has exactly that
-   * many lines and the same period; undefined when there is none (a line is new, or they are spread over several).
+   * The ids of the account's lines stored under these fingerprints (fingerprint → id), asked in slices, each slice's
+   * list as one parameter, instead of one query per line. The unique index (bank_account_id, fingerprint) holds the
+   * id too, so no row is read.
    */
-  statementOfAllLines(
-    db: Db,
+  async storedLines(
+    tx: Tx,
     bankAccountId: number,
     fingerprints: readonly string[],
-    period: { from: string; to: string } | null,
-  ): { id: number } | undefined {
-    if (!fingerprints.length) return undefined;
-    const of = db
-      .prepare('SELECT statement_id FROM statement_lines WHERE bank_account_id = ? AND fingerprint = ?')
-      .pluck();
-    const first = of.get(bankAccountId, fingerprints[0]) as number | undefined;
-    if (first === undefined) return undefined;
-    for (const f of fingerprints) if (of.get(bankAccountId, f) !== first) return undefined;
-    const s = db
-      .prepare('SELECT id, line_count, period_from, period_to FROM statements WHERE id = ?')
-      .get(first) as { id: number; line_count: number; period_from: string | null; period_to: string | null };
-    const samePeriod =
-      (s.period_from ?? null) === (period?.from ?? null) && (s.period_to ?? null) === (period?.to ?? null);
-    return s.line_count === fingerprints.length && samePeriod ? { id: s.id } : undefined;
+  ): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    for (const slice of slices(fingerprints, LOOKUP_SLICE)) {
+      const rows = await tx
+        .selectFrom('statement_lines')
+        .select(['fingerprint', 'id'])
+        .where('bank_account_id', '=', bankAccountId)
+        .where(inTexts(tx, 'fingerprint', slice))
+        .execute();
+      for (const r of rows) found.set(r.fingerprint, r.id);
+    }
+    return found;
   },
 
-  insertStatement(db: Db, s: NewStatement): number {
-    const info = db
-      .prepare(
-        `INSERT INTO statements (bank_account_id, file_name, sha256, byte_size, format, encoding, mapping_json,
-           mapping_source, imported_at, period_from, period_to, line_count, credit_count, debit_count,
-           balance_count, inserted_count, known_count, rejected_count, rejected_json)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
-      )
-      .run(
-        s.bankAccountId,
-        s.fileName,
-        s.sha256,
-        s.byteSize,
-        s.format,
-        s.encoding,
-        s.mappingJson,
-        s.mappingSource,
-        s.importedAt,
-        s.periodFrom,
-        s.periodTo,
-        s.counts.credit + s.counts.debit + s.counts.balance,
-        s.counts.credit,
-        s.counts.debit,
-        s.counts.balance,
-        s.rejected.length,
-        JSON.stringify(s.rejected),
-      );
-    return Number(info.lastInsertRowid);
+  /** The statements these lines belong to. */
+  async statementsOfLines(tx: Tx, lineIds: readonly number[]): Promise<Set<number>> {
+    const found = new Set<number>();
+    for (const slice of slices(lineIds, LOOKUP_SLICE)) {
+      const rows = await tx
+        .selectFrom('statement_lines')
+        .select('statement_id')
+        .distinct()
+        .where(inIds(tx, 'id', slice))
+        .execute();
+      for (const r of rows) found.add(r.statement_id);
+    }
+    return found;
   },
 
-  addCounts: (db: Db, id: number, inserted: number, known: number) =>
-    db
-      .prepare(
-        'UPDATE statements SET inserted_count = inserted_count + ?, known_count = known_count + ? WHERE id = ?',
-      )
-      .run(inserted, known, id),
+  /** What tells whether a file is this statement again: its number of lines and its period. */
+  statementShape: (
+    tx: Tx,
+    id: number,
+  ): Promise<
+    { id: number; line_count: number; period_from: string | null; period_to: string | null } | undefined
+  > =>
+    tx
+      .selectFrom('statements')
+      .select(['id', 'line_count', 'period_from', 'period_to'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
 
-  /** Returns a function inserting one line; false when its fingerprint is already known for the account. */
-  lineInserter(db: Db, statementId: number, bankAccountId: number): (l: ParsedLine) => boolean {
-    const stmt = db.prepare(
-      `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, balance_cents, kind,
-         description, payer_text, payer_document, document, fitid, raw_json, fingerprint)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (bank_account_id, fingerprint) DO NOTHING`,
-    );
-    return (l) =>
-      stmt.run(
-        statementId,
-        bankAccountId,
-        l.position,
-        l.date,
-        l.amountCents,
-        l.balanceCents,
-        l.kind,
-        l.description,
-        l.payerText,
-        l.payerDocument ?? null,
-        l.document,
-        l.fitid,
-        l.rawJson,
-        l.fingerprint,
-      ).changes === 1;
+  async insertStatement(tx: Tx, s: NewStatement): Promise<number> {
+    const row = await tx
+      .insertInto('statements')
+      .values({
+        bank_account_id: s.bankAccountId,
+        file_name: s.fileName,
+        sha256: s.sha256,
+        byte_size: s.byteSize,
+        format: s.format,
+        encoding: s.encoding,
+        mapping_json: s.mappingJson,
+        mapping_source: s.mappingSource,
+        imported_at: s.importedAt,
+        period_from: s.periodFrom,
+        period_to: s.periodTo,
+        line_count: s.counts.credit + s.counts.debit + s.counts.balance,
+        credit_count: s.counts.credit,
+        debit_count: s.counts.debit,
+        balance_count: s.counts.balance,
+        inserted_count: 0,
+        known_count: 0,
+        rejected_count: s.rejected.length,
+        rejected_json: JSON.stringify(s.rejected),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   },
 
-  /** Returns a lookup telling whether a fingerprint is already stored for the account (for previews). */
-  knownLookup(db: Db, bankAccountId: number): (fingerprint: string) => boolean {
-    const stmt = db
-      .prepare('SELECT 1 FROM statement_lines WHERE bank_account_id = ? AND fingerprint = ?')
-      .pluck();
-    return (f) => stmt.get(bankAccountId, f) !== undefined;
+  async addCounts(tx: Tx, id: number, inserted: number, known: number): Promise<void> {
+    await tx
+      .updateTable('statements')
+      .set((eb) => ({
+        inserted_count: eb('inserted_count', '+', inserted),
+        known_count: eb('known_count', '+', known),
+      }))
+      .where('id', '=', id)
+      .execute();
   },
 
-  statements: (db: Db, bankAccountId?: number) =>
-    db
-      .prepare(
-        `SELECT id, bank_account_id, file_name, sha256, format, imported_at, period_from, period_to, line_count,
-           credit_count, debit_count, balance_count, inserted_count, known_count, rejected_count
-         FROM statements WHERE (? IS NULL OR bank_account_id = ?) ORDER BY imported_at DESC, id DESC`,
-      )
-      .all(bankAccountId ?? null, bankAccountId ?? null) as StatementRow[],
+  /**
+   * Insert lines whose fingerprints the caller found new for the account (storedLines, in this transaction), in
+   * multi-row slices, in the order given (their ids follow it). A fingerprint stored meanwhile would be skipped by
+   * the unique index and the counts would lie, so that fails the whole import instead.
+   */
+  async insertLines(
+    tx: Tx,
+    statementId: number,
+    bankAccountId: number,
+    lines: readonly ParsedLine[],
+  ): Promise<void> {
+    for (const slice of slices(lines, INSERT_SLICE)) {
+      const r = await tx
+        .insertInto('statement_lines')
+        .values(
+          slice.map((l) => ({
+            statement_id: statementId,
+            bank_account_id: bankAccountId,
+            position: l.position,
+            date: l.date,
+            amount_cents: l.amountCents,
+            balance_cents: l.balanceCents,
+            kind: l.kind,
+            description: l.description,
+            payer_text: l.payerText,
+            payer_document: l.payerDocument ?? null,
+            document: l.document,
+            fitid: l.fitid,
+            raw_json: l.rawJson,
+            fingerprint: l.fingerprint,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['bank_account_id', 'fingerprint']).doNothing())
+        .executeTakeFirst();
+      if (Number(r.numInsertedOrUpdatedRows ?? 0) !== slice.length)
+        throw new Error(
+          `statement ${statementId}: ${slice.length - Number(r.numInsertedOrUpdatedRows ?? 0)} line(s) were stored by another import meanwhile`,
+        );
+    }
+  },
 
-  /** Statements of the account in another kind of file whose period overlaps [from, to]. */
-  overlapping: (db: Db, bankAccountId: number, from: string, to: string) =>
-    db
-      .prepare(
-        `SELECT id, format, period_from, period_to FROM statements
-         WHERE bank_account_id = ? AND period_from <= ? AND period_to >= ?`,
-      )
-      .all(bankAccountId, to, from) as Pick<StatementRow, 'id' | 'format' | 'period_from' | 'period_to'>[],
+  statements: (tx: Tx, bankAccountId?: number): Promise<StatementRow[]> => {
+    let q = tx.selectFrom('statements').select(STATEMENT_COLUMNS);
+    if (bankAccountId !== undefined) q = q.where('bank_account_id', '=', bankAccountId);
+    return q.orderBy(textOrder(tx, 'imported_at'), 'desc').orderBy('id', 'desc').execute() as Promise<
+      StatementRow[]
+    >;
+  },
 
-  profiles: (db: Db, bankAccountId?: number) =>
-    db
-      .prepare(
-        `SELECT id, bank_account_id, signature, name, format, mapping_json, updated_at FROM mapping_profiles
-         WHERE (? IS NULL OR bank_account_id = ?) ORDER BY updated_at DESC, id DESC`,
-      )
-      .all(bankAccountId ?? null, bankAccountId ?? null) as ProfileRow[],
+  /** Statements of the account whose period overlaps [from, to] (the caller keeps those of another kind of file). */
+  overlapping: (
+    tx: Tx,
+    bankAccountId: number,
+    from: string,
+    to: string,
+  ): Promise<Pick<StatementRow, 'id' | 'format' | 'period_from' | 'period_to'>[]> =>
+    tx
+      .selectFrom('statements')
+      .select(['id', 'format', 'period_from', 'period_to'])
+      .where('bank_account_id', '=', bankAccountId)
+      .where('period_from', '<=', to)
+      .where('period_to', '>=', from)
+      // As the account's index (bank_account_id, period_from) gives them, which the synchronous query relied on.
+      .orderBy(textOrder(tx, 'period_from'))
+      .orderBy('id')
+      .execute() as Promise<Pick<StatementRow, 'id' | 'format' | 'period_from' | 'period_to'>[]>,
 
-  upsertProfile: (db: Db, p: Omit<ProfileRow, 'id'>) =>
-    db
-      .prepare(
-        `INSERT INTO mapping_profiles (bank_account_id, signature, name, format, mapping_json, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (bank_account_id, signature) DO UPDATE SET
-           name = excluded.name, format = excluded.format, mapping_json = excluded.mapping_json,
-           updated_at = excluded.updated_at`,
+  profiles: (tx: Tx, bankAccountId?: number): Promise<ProfileRow[]> => {
+    let q = tx
+      .selectFrom('mapping_profiles')
+      .select(['id', 'bank_account_id', 'signature', 'name', 'format', 'mapping_json', 'updated_at']);
+    if (bankAccountId !== undefined) q = q.where('bank_account_id', '=', bankAccountId);
+    return q.orderBy(textOrder(tx, 'updated_at'), 'desc').orderBy('id', 'desc').execute();
+  },
+
+  async upsertProfile(tx: Tx, p: Omit<ProfileRow, 'id'>): Promise<void> {
+    await tx
+      .insertInto('mapping_profiles')
+      .values({
+        bank_account_id: p.bank_account_id,
+        signature: p.signature,
+        name: p.name,
+        format: p.format,
+        mapping_json: p.mapping_json,
+        created_at: p.updated_at,
+        updated_at: p.updated_at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['bank_account_id', 'signature']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          format: eb.ref('excluded.format'),
+          mapping_json: eb.ref('excluded.mapping_json'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
       )
-      .run(p.bank_account_id, p.signature, p.name, p.format, p.mapping_json, p.updated_at, p.updated_at),
+      .execute();
+  },
 };

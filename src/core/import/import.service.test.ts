@@ -4,7 +4,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAppError } from '../errors';
 import { openDb } from '../db/open-db';
 import type { Db } from '../db/open-db';
-import { commitImport, listProfiles, listStatements, previewImport } from './import.service';
+import { storeOfDb } from '../store/sqlite-store';
+import {
+  commitImport,
+  listProfiles as listProfilesOf,
+  listStatements as listStatementsOf,
+  previewImport,
+} from './import.service';
+
+const listStatements = (db: Db, id?: number) => storeOfDb(db).read((tx) => listStatementsOf(tx, id));
+const listProfiles = (db: Db, id?: number) => storeOfDb(db).read((tx) => listProfilesOf(tx, id));
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/statements');
 const file = (name: string) => ({ fileName: name, bytes: readFileSync(join(FIXTURES, name)) });
@@ -62,7 +71,7 @@ describe('import service', () => {
       amount_cents: 9990,
       payer_text: 'JOÃO P ASSUNÇÃO',
     });
-    const [s] = listStatements(db, 10);
+    const [s] = await listStatements(db, 10);
     expect(s).toMatchObject({
       format: 'csv',
       periodFrom: '2026-06-01',
@@ -200,7 +209,7 @@ describe('import service', () => {
     await commitImport(db, { ...file('itau.csv'), bankAccountId: 30 });
     const p2 = await previewImport(db, { ...file('itau-overlap.csv'), bankAccountId: 30 });
     expect(p2).toMatchObject({ mappingSource: 'saved', confidence: 1 });
-    const profiles = listProfiles(db, 30);
+    const profiles = await listProfiles(db, 30);
     expect(profiles[0]).toMatchObject({
       source: 'saved',
       bankAccountId: 30,
@@ -226,12 +235,12 @@ describe('import service', () => {
     expect(p.notices.map((n) => n.code)).toContain('import.overlap_other_format');
   });
 
-  it('lists starter profiles with their notes', () => {
-    const all = listProfiles(db);
+  it('lists starter profiles with their notes', async () => {
+    const all = await listProfiles(db);
     expect(all.filter((p) => p.source === 'starter').map((p) => p.bankCode)).toEqual(
       expect.arrayContaining([341, 237, 1, 104, 33, 260, 77]),
     );
-    expect(listProfiles(db, 20).map((p) => p.name)).toEqual(['Bradesco — OFX']);
+    expect((await listProfiles(db, 20)).map((p) => p.name)).toEqual(['Bradesco — OFX']);
   });
 
   it('preview without a bank account writes nothing and knows nothing', async () => {

@@ -11,16 +11,18 @@ import type {
 } from '../../shared/contract/import';
 import { mappingSchema } from '../../shared/contract/import';
 import type { Db } from '../db/open-db';
+import { storeOfDb } from '../store/sqlite-store';
+import { lockAdvisory, type Tx } from '../store/store';
 import { checkAccount, describeAccount, hintKey } from './account-check';
 import { importErrors } from './import-errors';
 import { sameCreditFinder } from './same-credit';
-import { importRepo, type BankAccountRow } from './import.repo';
+import { importRepo, linesLock, type BankAccountRow } from './import.repo';
 import { PREVIEW_LINES } from './limits';
 import { parseStatementInWorker } from './parse-in-worker';
 import { commitReturnFile, previewReturnFile, type ReadReturnFile } from './return-file/return-file.service';
 import { commitAcquirerFile, previewAcquirerFile, type ReadAcquirerFile } from '../acquirer/acquirer.service';
 import { STARTER_PROFILES, startersForBank } from './starter-profiles';
-import type { ParseResult, ProfileCandidate } from './types';
+import type { ParsedLine, ParseResult, ProfileCandidate } from './types';
 
 export interface ImportFile {
   fileName: string;
@@ -43,22 +45,27 @@ export interface ImportOptions {
    * the reading worker instead of copied, and are empty afterwards.
    */
   transferBytes?: boolean | undefined;
+  /**
+   * Write the import's audit entry inside its transaction (audit.store.ts's appendAudit), so that the statement and
+   * the entry recording it commit together. Statement files only: return and acquirer files audit in their handlers.
+   */
+  audit?: ((tx: Tx, result: Omit<ImportCommitResult, 'suggestions'>) => Promise<void>) | undefined;
 }
 
 const EMPTY_HINT = { bankCode: null, agency: null, account: null };
 
 const zeroKinds = (): Record<LineKind, number> => ({ credit: 0, debit: 0, balance: 0 });
 
-function requireAccount(db: Db, id: number): BankAccountRow {
-  const account = importRepo.bankAccount(db, id);
+async function requireAccount(tx: Tx, id: number): Promise<BankAccountRow> {
+  const account = await importRepo.bankAccount(tx, id);
   if (!account) throw importErrors.unknownBankAccount(id);
   return account;
 }
 
 /** The account's saved profiles (most recently used first), then the starter profiles of its bank. */
-function candidatesFor(db: Db, account: BankAccountRow): ProfileCandidate[] {
+async function candidatesFor(tx: Tx, account: BankAccountRow): Promise<ProfileCandidate[]> {
   const saved: ProfileCandidate[] = [];
-  for (const row of importRepo.profiles(db, account.id)) {
+  for (const row of await importRepo.profiles(tx, account.id)) {
     const parsed = mappingSchema.safeParse(JSON.parse(row.mapping_json));
     if (!parsed.success) continue; // written by another version: ignore rather than fail the import
     const mapping = parsed.data;
@@ -81,12 +88,16 @@ interface ReadFile {
 
 /**
  * The file is read in a worker thread with a deadline (parse-in-worker.ts): a damaged workbook can loop
- * forever inside SheetJS, and a big file would otherwise block this thread for seconds. Everything that
- * touches the database stays here, synchronous.
+ * forever inside SheetJS, and a big file would otherwise block this thread for seconds. What the read needs from
+ * the database is read before it and what it found is checked after it, each in a read transaction of its own: a
+ * Store transaction never waits for the worker.
  */
 async function parseFor(db: Db, file: ImportFile, opts: ImportOptions): Promise<ReadFile> {
-  const account = file.bankAccountId !== undefined ? requireAccount(db, file.bankAccountId) : null;
-  const profiles = account ? candidatesFor(db, account) : [];
+  const store = storeOfDb(db);
+  const { account, profiles } = await store.read(async (tx) => {
+    const a = file.bankAccountId !== undefined ? await requireAccount(tx, file.bankAccountId) : null;
+    return { account: a, profiles: a ? await candidatesFor(tx, a) : [] };
+  });
   // Before the read: with `transferBytes` the bytes are gone afterwards.
   const sha256 = sha256Of(file.bytes);
   const byteSize = file.bytes.byteLength;
@@ -107,8 +118,10 @@ async function parseFor(db: Db, file: ImportFile, opts: ImportOptions): Promise<
       transfer: opts.transferBytes,
     },
   );
-  if (account && parsed.period) parsed.notices.push(...overlapNotices(db, account.id, parsed));
-  const check = checkAccount(db, parsed.accountHint, account?.id ?? null);
+  const check = await store.read(async (tx) => {
+    if (account && parsed.period) parsed.notices.push(...(await overlapNotices(tx, account.id, parsed)));
+    return checkAccount(tx, parsed.accountHint, account?.id ?? null);
+  });
   return { parsed, account, check, sha256, byteSize };
 }
 
@@ -116,11 +129,10 @@ async function parseFor(db: Db, file: ImportFile, opts: ImportOptions): Promise<
  * Fingerprints match lines only between files of the same kind (an OFX has FITIDs, a CSV usually not), so
  * an overlap with a statement imported from another kind of file may double lines: say so.
  */
-function overlapNotices(db: Db, bankAccountId: number, parsed: ParseResult): Notice[] {
+async function overlapNotices(tx: Tx, bankAccountId: number, parsed: ParseResult): Promise<Notice[]> {
   const { from, to } = parsed.period!;
   const isOfx = parsed.format === 'ofx';
-  return importRepo
-    .overlapping(db, bankAccountId, from, to)
+  return (await importRepo.overlapping(tx, bankAccountId, from, to))
     .filter((s) => (s.format === 'ofx') !== isOfx)
     .slice(0, 3)
     .map((s) => ({
@@ -136,22 +148,26 @@ const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).diges
  * The statement this file already is: the same bytes, or the same lines in other bytes (other line endings,
  * encoding, trailing blank lines: every line's fingerprint is a line of one earlier statement with exactly as many
  * lines and the same period). One file is one file; an export of an overlapping period is not this.
+ * `stored`: the account's lines under the file's fingerprints (importRepo.storedLines).
  */
-function sameStatement(
-  db: Db,
+async function sameStatement(
+  tx: Tx,
   bankAccountId: number,
   sha256: string,
   parsed: { lines: readonly { fingerprint: string }[]; period: { from: string; to: string } | null },
-): { id: number } | undefined {
-  return (
-    importRepo.statementBySha(db, bankAccountId, sha256) ??
-    importRepo.statementOfAllLines(
-      db,
-      bankAccountId,
-      parsed.lines.map((l) => l.fingerprint),
-      parsed.period,
-    )
-  );
+  stored: ReadonlyMap<string, number>,
+): Promise<{ id: number } | undefined> {
+  const bySha = await importRepo.statementBySha(tx, bankAccountId, sha256);
+  if (bySha) return bySha;
+  if (!parsed.lines.length || stored.size !== parsed.lines.length) return undefined; // a line is new
+  const statements = await importRepo.statementsOfLines(tx, [...stored.values()]);
+  if (statements.size !== 1) return undefined;
+  const [only] = statements;
+  const s = (await importRepo.statementShape(tx, only!))!;
+  const period = parsed.period;
+  const samePeriod =
+    (s.period_from ?? null) === (period?.from ?? null) && (s.period_to ?? null) === (period?.to ?? null);
+  return s.line_count === parsed.lines.length && samePeriod ? { id: s.id } : undefined;
 }
 
 function counts(parsed: ParseResult) {
@@ -183,7 +199,14 @@ export async function previewImport(
   // An acquirer settlement file ([J], detected by content): its sales and payments, not statement lines.
   if (read.parsed.acquirerFile) return previewAcquirerFile(db, file.fileName, read as ReadAcquirerFile);
   const { parsed, account, check, sha256 } = read;
-  const known = account ? importRepo.knownLookup(db, account.id) : null;
+  const fingerprints = parsed.lines.map((l) => l.fingerprint);
+  const { stored, sameFile } = account
+    ? await storeOfDb(db).read(async (tx) => {
+        const s = await importRepo.storedLines(tx, account.id, fingerprints);
+        return { stored: s, sameFile: (await sameStatement(tx, account.id, sha256, parsed, s))?.id ?? null };
+      })
+    : { stored: null, sameFile: null };
+  const known = stored ? (f: string) => stored.has(f) : null;
   let newCredits: number | null = null;
   let knownCredits: number | null = null;
   if (known) {
@@ -226,7 +249,7 @@ export async function previewImport(
     period: parsed.period,
     newCredits,
     knownCredits,
-    sameFileStatementId: account ? (sameStatement(db, account.id, sha256, parsed)?.id ?? null) : null,
+    sameFileStatementId: sameFile,
     accountCheck: check,
     statements: parsed.statements,
     statementIndex: parsed.statementIndex,
@@ -240,10 +263,12 @@ function profileMapping(parsed: ParseResult): Mapping {
 }
 
 /**
- * Import a statement into a bank account, all or nothing: one SQLite transaction inserts the statement and
+ * Import a statement into a bank account, all or nothing: one Store transaction inserts the statement and
  * every line whose fingerprint is new for the account; lines already known (the same file again, an
  * overlapping period) are counted, not inserted. The same file twice (same SHA-256) reuses its statement
- * row instead of adding an empty one. Rejected rows are returned and kept on the statement.
+ * row instead of adding an empty one. Rejected rows are returned and kept on the statement. The file is read
+ * before the transaction; inside it, the account's stored lines and aliases under the file's fingerprints are read
+ * in a few queries, each line is judged in memory, and the new ones are inserted in multi-row slices.
  */
 export async function commitImport(
   db: Db,
@@ -293,11 +318,32 @@ export async function commitImport(
   const saveProfile = file.saveProfile !== false;
   let ambiguous = 0;
 
-  const run = db.transaction(() => {
-    const existing = sameStatement(db, account.id, sha256, parsed);
+  const result = ({ statementId, sameFile }: { statementId: number; sameFile: boolean }) => ({
+    statementId,
+    imported: inserted.credit,
+    alreadyKnown: known.credit,
+    rejected: parsed.rejected,
+    inserted: { credits: inserted.credit, debits: inserted.debit, balances: inserted.balance },
+    known: { credits: known.credit, debits: known.debit, balances: known.balance },
+    sameFile,
+    profileSaved: saveProfile,
+    notices: ambiguous ? [...parsed.notices, sameCreditNotice(ambiguous)] : parsed.notices,
+    accountCheck: check,
+  });
+  const total = (k: Record<LineKind, number>) => k.credit + k.debit + k.balance;
+  const { statementId, sameFile } = await storeOfDb(db).write(async (tx) => {
+    // One writer of the account's lines at a time on PostgreSQL (a feed run, another import): what is read as new
+    // below is still new when inserted. On SQLite the write transaction is already exclusive.
+    await lockAdvisory(tx, linesLock(account.id));
+    const stored = await importRepo.storedLines(
+      tx,
+      account.id,
+      parsed.lines.map((l) => l.fingerprint),
+    );
+    const existing = await sameStatement(tx, account.id, sha256, parsed, stored);
     const statementId =
       existing?.id ??
-      importRepo.insertStatement(db, {
+      (await importRepo.insertStatement(tx, {
         bankAccountId: account.id,
         fileName: file.fileName.slice(0, 255),
         sha256,
@@ -311,23 +357,26 @@ export async function commitImport(
         periodTo: parsed.period?.to ?? null,
         counts: kinds,
         rejected: parsed.rejected,
-      });
-    const insert = importRepo.lineInserter(db, statementId, account.id);
+      }));
     // [U] A line a bank feed already read (the same Pix) is known, not stored twice (same-credit.ts).
-    const same = sameCreditFinder(db, account.id, 'file', () => now);
+    const same = await sameCreditFinder(tx, account.id, 'file', parsed.lines, () => now, stored);
+    const fresh: ParsedLine[] = [];
     for (const line of parsed.lines) {
       const verdict = same.judge(line);
       if (verdict.kind === 'new' && verdict.ambiguous) ambiguous++;
       if (verdict.kind !== 'new') known[line.kind]++;
-      else if (insert(line)) inserted[line.kind]++;
-      else known[line.kind]++;
+      else {
+        fresh.push(line);
+        inserted[line.kind]++;
+      }
     }
-    const total = (k: Record<LineKind, number>) => k.credit + k.debit + k.balance;
-    importRepo.addCounts(db, statementId, total(inserted), total(known));
+    await importRepo.insertLines(tx, statementId, account.id, fresh);
+    await same.flush();
+    await importRepo.addCounts(tx, statementId, total(inserted), total(known));
     // From now on files of this identification are this account's (a confirmed mismatch moves it here).
     const key = hintKey(check.fileAccount);
     if (key && check.fileAccount)
-      importRepo.rememberHint(db, {
+      await importRepo.rememberHint(tx, {
         hintKey: key,
         bankAccountId: account.id,
         bankCode: check.fileAccount.bankCode,
@@ -337,7 +386,7 @@ export async function commitImport(
         by: file.actor ?? 'unknown',
       });
     if (saveProfile) {
-      importRepo.upsertProfile(db, {
+      await importRepo.upsertProfile(tx, {
         bank_account_id: account.id,
         signature: parsed.signature,
         name: parsed.profileName ?? `${account.description} — ${parsed.format.toUpperCase()}`,
@@ -346,22 +395,11 @@ export async function commitImport(
         updated_at: now,
       });
     }
-    return { statementId, sameFile: existing !== undefined };
+    const r = { statementId, sameFile: existing !== undefined };
+    if (opts.audit) await opts.audit(tx, result(r));
+    return r;
   });
-  // IMMEDIATE takes the write lock up front, so a concurrent import waits instead of failing half-way.
-  const { statementId, sameFile } = run.immediate();
-  return {
-    statementId,
-    imported: inserted.credit,
-    alreadyKnown: known.credit,
-    rejected: parsed.rejected,
-    inserted: { credits: inserted.credit, debits: inserted.debit, balances: inserted.balance },
-    known: { credits: known.credit, debits: known.debit, balances: known.balance },
-    sameFile,
-    profileSaved: saveProfile,
-    notices: ambiguous ? [...parsed.notices, sameCreditNotice(ambiguous)] : parsed.notices,
-    accountCheck: check,
-  };
+  return result({ statementId, sameFile });
 }
 
 /** Lines kept because a bank feed read several lines like them (same-credit.ts): the clerk checks for doubles. */
@@ -373,8 +411,8 @@ function sameCreditNotice(count: number): Notice {
   };
 }
 
-export function listStatements(db: Db, bankAccountId?: number): StatementSummary[] {
-  return importRepo.statements(db, bankAccountId).map((s) => ({
+export async function listStatements(tx: Tx, bankAccountId?: number): Promise<StatementSummary[]> {
+  return (await importRepo.statements(tx, bankAccountId)).map((s) => ({
     id: s.id,
     bankAccountId: s.bank_account_id,
     fileName: s.file_name,
@@ -394,9 +432,9 @@ export function listStatements(db: Db, bankAccountId?: number): StatementSummary
 }
 
 /** Saved profiles of the account (or all) followed by the starter profiles (of its bank, or all). */
-export function listProfiles(db: Db, bankAccountId?: number): MappingProfileInfo[] {
-  const account = bankAccountId !== undefined ? requireAccount(db, bankAccountId) : null;
-  const saved: MappingProfileInfo[] = importRepo.profiles(db, bankAccountId).map((p) => {
+export async function listProfiles(tx: Tx, bankAccountId?: number): Promise<MappingProfileInfo[]> {
+  const account = bankAccountId !== undefined ? await requireAccount(tx, bankAccountId) : null;
+  const saved: MappingProfileInfo[] = (await importRepo.profiles(tx, bankAccountId)).map((p) => {
     const mapping = mappingSchema.safeParse(JSON.parse(p.mapping_json));
     const sig = p.signature.split(':').slice(1).join(':');
     return {

@@ -1,6 +1,7 @@
-import type { Db } from '../db/open-db';
 import { foldWords } from '../../shared/text';
-import { sameCreditRepo } from './same-credit.repo';
+import type { Tx } from '../store/store';
+import { importRepo } from './import.repo';
+import { sameCreditRepo, type OtherLine } from './same-credit.repo';
 
 /**
  * The same money seen from two sources: a line read from a bank's API (a bank feed, statements of format `pix`) and
@@ -67,38 +68,116 @@ export function payersAgree(
   return wa.some((w) => wb.includes(w));
 }
 
-export function sameCreditFinder(db: Db, bankAccountId: number, source: Source, now: () => string) {
-  const repo = sameCreditRepo(db, bankAccountId, source);
+/**
+ * The rule over one batch of lines about to be stored (an import's, a feed run's), read from the database once:
+ * which of their fingerprints are stored or aliased already, the other source's lines of their days and (a file)
+ * the fed lines of the endToEndIds they name. `judge` then answers in memory, line by line in the batch's order,
+ * exactly as one query per line did: a line judged new counts as stored for the lines after it (the caller
+ * stores every line judged new), an alias recorded takes its line out of the later candidates. `flush` writes the
+ * aliases recognised, in the caller's transaction.
+ */
+export async function sameCreditFinder(
+  tx: Tx,
+  bankAccountId: number,
+  source: Source,
+  lines: readonly SameCreditLine[],
+  now: () => string,
+  stored?: ReadonlyMap<string, number>,
+) {
+  const existing =
+    stored ??
+    (await importRepo.storedLines(
+      tx,
+      bankAccountId,
+      lines.map((l) => l.fingerprint),
+    ));
+  /** Lines judged new in this batch: the caller stores them, so a later line with one's fingerprint is known. */
+  const judgedNew = new Set<string>();
+  const unstored = lines.filter((l) => !existing.has(l.fingerprint)).map((l) => l.fingerprint);
+  const aliases = unstored.length
+    ? await sameCreditRepo.aliases(tx, bankAccountId, unstored)
+    : new Map<string, number>();
+  // Only a line neither stored nor aliased is compared with the other source (fingerprints are unique per batch).
+  const pending = lines.filter(
+    (l) => l.kind !== 'balance' && !existing.has(l.fingerprint) && !aliases.has(l.fingerprint),
+  );
+  const dates = [...new Set(pending.map((l) => l.date))];
+  const others = dates.length ? await sameCreditRepo.otherLines(tx, bankAccountId, source, dates) : [];
+  const byDay = new Map<string, OtherLine[]>();
+  for (const o of others) {
+    const key = `${o.date}|${o.amount_cents}`;
+    const day = byDay.get(key);
+    if (day) day.push(o);
+    else byDay.set(key, [o]);
+  }
+  const aliased = new Set(others.filter((o) => o.aliased).map((o) => o.id));
+  const textOf = (l: SameCreditLine) =>
+    `${l.description} ${l.fitid ?? ''} ${l.document ?? ''} ${l.payerText ?? ''} ${l.rawJson}`;
+  let fed = new Map<string, number>();
+  if (source === 'file') {
+    const ids = new Set<string>();
+    for (const l of pending) for (const id of textOf(l).match(E2E) ?? []) ids.add(id);
+    if (ids.size) fed = await sameCreditRepo.fedByFitid(tx, bankAccountId, [...ids]);
+  }
+  const recorded: {
+    fingerprint: string;
+    lineId: number;
+    basis: 'end_to_end_id' | 'single_candidate';
+    at: string;
+  }[] = [];
+  const record = (fingerprint: string, lineId: number, basis: 'end_to_end_id' | 'single_candidate') => {
+    recorded.push({ fingerprint, lineId, basis, at: now() });
+    aliases.set(fingerprint, lineId);
+    aliased.add(lineId);
+  };
+  const fresh = (line: SameCreditLine, ambiguous: boolean): SameCreditVerdict => {
+    judgedNew.add(line.fingerprint);
+    return { kind: 'new', ambiguous };
+  };
   return {
-    /** What to do with a line about to be stored; records the alias when it is the other source's line. */
+    /**
+     * What to do with a line about to be stored; records the alias when it is the other source's line. A line
+     * judged new must be stored by the caller (it is known to the lines judged after it).
+     */
     judge(line: SameCreditLine): SameCreditVerdict {
-      const stored = repo.existing(line.fingerprint);
+      const stored = existing.get(line.fingerprint);
       if (stored !== undefined) return { kind: 'known', lineId: stored };
-      const aliased = repo.alias(line.fingerprint);
-      if (aliased !== undefined) return { kind: 'known', lineId: aliased };
-      if (line.kind === 'balance') return { kind: 'new', ambiguous: false };
+      if (judgedNew.has(line.fingerprint)) return { kind: 'known', lineId: null };
+      const alias = aliases.get(line.fingerprint);
+      if (alias !== undefined) return { kind: 'known', lineId: alias };
+      if (line.kind === 'balance') return fresh(line, false);
+      const sameDay = byDay.get(`${line.date}|${line.amountCents}`) ?? [];
       let hit: number | undefined;
-      if (source === 'file') {
-        const text = `${line.description} ${line.fitid ?? ''} ${line.document ?? ''} ${line.payerText ?? ''} ${line.rawJson}`;
-        for (const id of text.match(E2E) ?? []) {
-          hit = repo.byFitid(id);
+      if (source === 'file' && fed.size) {
+        for (const id of textOf(line).match(E2E) ?? []) {
+          hit = fed.get(id);
           if (hit !== undefined) break;
         }
       } else if (line.fitid) {
-        hit = repo.naming(line.date, line.amountCents, line.fitid);
+        const fitid = line.fitid;
+        hit = sameDay.find((o) =>
+          `${o.description} ${o.fitid ?? ''} ${o.document ?? ''} ${o.raw_json}`.includes(fitid),
+        )?.id;
       }
       if (hit !== undefined) {
-        repo.record(line.fingerprint, hit, 'end_to_end_id', now());
+        record(line.fingerprint, hit, 'end_to_end_id');
         return { kind: 'alias', lineId: hit, basis: 'end_to_end_id' };
       }
-      const rows = repo
-        .candidates(line.kind, line.date, line.amountCents)
-        .filter((c) => payersAgree(line, { payerText: c.payer_text, payerDocument: c.payer_document }));
+      const rows = sameDay.filter(
+        (c) =>
+          c.kind === line.kind &&
+          !aliased.has(c.id) &&
+          payersAgree(line, { payerText: c.payer_text, payerDocument: c.payer_document }),
+      );
       if (rows.length === 1) {
-        repo.record(line.fingerprint, rows[0]!.id, 'single_candidate', now());
+        record(line.fingerprint, rows[0]!.id, 'single_candidate');
         return { kind: 'alias', lineId: rows[0]!.id, basis: 'single_candidate' };
       }
-      return { kind: 'new', ambiguous: rows.length > 1 };
+      return fresh(line, rows.length > 1);
+    },
+    /** Write the aliases recognised so far (in the caller's transaction). */
+    async flush(): Promise<void> {
+      await sameCreditRepo.record(tx, bankAccountId, recorded.splice(0));
     },
   };
 }

@@ -1,64 +1,112 @@
-import type { Db } from '../db/open-db';
+import { sql } from 'kysely';
+import type { Tx } from '../store/store';
 
 /** The only SQL of removing an imported statement (statement-remove.ts). Callers own the transaction. */
 export const statementRemoveRepo = {
-  statement: (db: Db, id: number) =>
-    db
-      .prepare(
-        `SELECT id, file_name, bank_account_id, period_from, period_to, line_count, credit_count
-           FROM statements WHERE id = ?`,
-      )
-      .get(id) as
-      | {
-          id: number;
-          file_name: string;
-          bank_account_id: number;
-          period_from: string | null;
-          period_to: string | null;
-          line_count: number;
-          credit_count: number;
-        }
-      | undefined,
+  statement: (
+    tx: Tx,
+    id: number,
+  ): Promise<
+    | {
+        id: number;
+        file_name: string;
+        bank_account_id: number;
+        period_from: string | null;
+        period_to: string | null;
+        line_count: number;
+        credit_count: number;
+      }
+    | undefined
+  > =>
+    tx
+      .selectFrom('statements')
+      .select([
+        'id',
+        'file_name',
+        'bank_account_id',
+        'period_from',
+        'period_to',
+        'line_count',
+        'credit_count',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst(),
 
   /** Receivables of the statement's lines in the outbox (queued or sent to be marked as paid). */
-  sentReceivables: (db: Db, statementId: number) =>
-    db
-      .prepare(
-        `SELECT COUNT(*) FROM outbox_items
-          WHERE line_id IN (SELECT id FROM statement_lines WHERE statement_id = @id)
-             OR match_id IN (SELECT m.id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-                              WHERE p.statement_id = @id)`,
-      )
-      .pluck()
-      .get({ id: statementId }) as number,
+  sentReceivables: async (tx: Tx, statementId: number): Promise<number> =>
+    Number(
+      (
+        await tx
+          .selectFrom('outbox_items')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where((eb) =>
+            eb.or([
+              eb(
+                'line_id',
+                'in',
+                eb.selectFrom('statement_lines').select('id').where('statement_id', '=', statementId),
+              ),
+              eb(
+                'match_id',
+                'in',
+                eb
+                  .selectFrom('matches as m')
+                  .innerJoin('match_plans as p', 'p.id', 'm.plan_id')
+                  .select('m.id')
+                  .where('p.statement_id', '=', statementId),
+              ),
+            ]),
+          )
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 
   /** Its matches, and how many of them the clerk had approved or chosen (what the removal discards). */
-  decided: (db: Db, statementId: number) =>
-    db
-      .prepare(
-        `SELECT COUNT(*) AS total, COALESCE(SUM(m.state IN ('approved', 'overridden')), 0) AS approved
-           FROM matches m JOIN match_plans p ON p.id = m.plan_id
-          WHERE p.statement_id = ?`,
-      )
-      .get(statementId) as { total: number; approved: number },
+  decided: async (tx: Tx, statementId: number): Promise<{ total: number; approved: number }> => {
+    const r = await tx
+      .selectFrom('matches as m')
+      .innerJoin('match_plans as p', 'p.id', 'm.plan_id')
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        // count(), not sum(): a count is a bigint on PostgreSQL too (read as a number), a sum a numeric.
+        eb.fn.count(sql`case when m.state in ('approved', 'overridden') then 1 end`).as('approved'),
+      ])
+      .where('p.statement_id', '=', statementId)
+      .executeTakeFirstOrThrow();
+    return { total: Number(r.total), approved: Number(r.approved) };
+  },
 
-  lineCount: (db: Db, statementId: number) =>
-    db
-      .prepare('SELECT COUNT(*) FROM statement_lines WHERE statement_id = ?')
-      .pluck()
-      .get(statementId) as number,
+  lineCount: async (tx: Tx, statementId: number): Promise<number> =>
+    Number(
+      (
+        await tx
+          .selectFrom('statement_lines')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('statement_id', '=', statementId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 
   /** Other statements of the account over the same days whose lines repeated this one's (known_count > 0). */
-  overlapping: (db: Db, s: { id: number; bankAccountId: number; from: string; to: string }) =>
-    db
-      .prepare(
-        `SELECT file_name FROM statements
-          WHERE bank_account_id = ? AND id <> ? AND known_count > 0 AND period_from <= ? AND period_to >= ?
-          ORDER BY id`,
-      )
-      .pluck()
-      .all(s.bankAccountId, s.id, s.to, s.from) as string[],
+  overlapping: async (
+    tx: Tx,
+    s: { id: number; bankAccountId: number; from: string; to: string },
+  ): Promise<string[]> =>
+    (
+      await tx
+        .selectFrom('statements')
+        .select('file_name')
+        .where('bank_account_id', '=', s.bankAccountId)
+        .where('id', '<>', s.id)
+        .where('known_count', '>', 0)
+        .where('period_from', '<=', s.to)
+        .where('period_to', '>=', s.from)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.file_name),
 
   /** Lines, plans, matches and their items go with it (ON DELETE CASCADE). */
-  delete: (db: Db, statementId: number) => db.prepare('DELETE FROM statements WHERE id = ?').run(statementId),
+  delete: async (tx: Tx, statementId: number): Promise<void> => {
+    await tx.deleteFrom('statements').where('id', '=', statementId).execute();
+  },
 };

@@ -5,6 +5,7 @@ import { parseAcquirerFile } from '../import/acquirer/parse-acquirer';
 import { compareAccount } from '../import/account-hint';
 import { describeAccount } from '../import/account-check';
 import { importRepo, type BankAccountRow } from '../import/import.repo';
+import { storeOfDb } from '../store/sqlite-store';
 
 /**
  * Which bank account a file dropped in the intake folder belongs to, told only from what the file itself says —
@@ -24,8 +25,12 @@ const wait = (code: string, message: string, params?: Record<string, string | nu
   waiting: { kind: 'validation' as const, code, message, ...(params ? { params } : {}) },
 });
 
-export function decideAccount(db: Db, preview: ImportPreview, bytes: Uint8Array): AccountDecision {
-  const accounts = importRepo.bankAccounts(db);
+export async function decideAccount(
+  db: Db,
+  preview: ImportPreview,
+  bytes: Uint8Array,
+): Promise<AccountDecision> {
+  const accounts = await storeOfDb(db).read((tx) => importRepo.bankAccounts(tx));
   if (preview.returnFile) {
     const bank = Number(preview.returnFile.bankCode);
     const ofBank = accounts.filter((a) => a.bank_code === bank);

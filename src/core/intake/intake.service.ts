@@ -145,7 +145,7 @@ async function handleFile(run: IntakeRun, folder: string, name: string): Promise
     if (!pv.ok) return isFileRefusal(pv.error) ? refuse(pv.error, null) : { kind: 'error', error: pv.error };
     const preview = pv.value as ImportPreview;
     const kind = kindOf(preview);
-    const decision = decideAccount(db, preview, bytes);
+    const decision = await decideAccount(db, preview, bytes);
     if ('waiting' in decision) {
       const id = intakeRepo.record(
         db,

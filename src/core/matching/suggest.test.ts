@@ -21,7 +21,9 @@ function ctxOf(d: Db) {
     log: memoryLogger(),
     audit: (action: string, _subject: string | null, change: { after?: unknown }) =>
       void audit.push({ action, after: change.after }),
-  } as unknown as Pick<CoreContext, 'db' | 'audit' | 'log'>;
+    actor: () => 'ana (desktop)',
+    activeProfileId: () => 'p1',
+  } as unknown as Pick<CoreContext, 'db' | 'audit' | 'log' | 'actor' | 'activeProfileId'>;
   return { ctx, audit };
 }
 
@@ -47,8 +49,17 @@ describe('suggestions without asking', () => {
     const lines = listMatchLines(db, { statementId: r.statementId, limit: 500 });
     expect(lines.total).toBeGreaterThan(0);
     expect(lines.rows.filter((l) => l.zone === 'green').length).toBe(r.suggestions!.green);
-    expect(audit.map((a) => a.action)).toEqual(['import.committed', 'match.suggested']);
-    expect(audit[1]!.after).toMatchObject({ trigger: 'import' });
+    // The import's entry is written in the import's own transaction (audit_log); the suggestion's after it.
+    const logged = db.prepare('SELECT action, subject, actor FROM audit_log ORDER BY seq').all() as {
+      action: string;
+      subject: string;
+      actor: string;
+    }[];
+    expect(logged).toEqual([
+      { action: 'import.committed', subject: `statement:${r.statementId}`, actor: 'ana (desktop)' },
+    ]);
+    expect(audit.map((a) => a.action)).toEqual(['match.suggested']);
+    expect(audit[0]!.after).toMatchObject({ trigger: 'import' });
   });
 
   it('statements with undecided lines (or never matched) are the ones a sync refreshes', async () => {
