@@ -168,8 +168,9 @@ export const importRepo = {
 
   /**
    * The ids of the account's lines stored under these fingerprints (fingerprint → id), asked in slices, each slice's
-   * list as one parameter, instead of one query per line. The unique index (bank_account_id, fingerprint) holds the
-   * id too, so no row is read.
+   * list as one parameter, instead of one query per line. The list drives the join (SQLite: CROSS JOIN keeps it
+   * outer) and each row answers with its place in the list, not the fingerprint: the unique index
+   * (bank_account_id, fingerprint) holds the id, so no table row is read and no fingerprint comes back as text.
    */
   async storedLines(
     tx: Tx,
@@ -177,14 +178,18 @@ export const importRepo = {
     fingerprints: readonly string[],
   ): Promise<Map<string, number>> {
     const found = new Map<string, number>();
-    for (const slice of slices(fingerprints, LOOKUP_SLICE)) {
-      const rows = await tx
-        .selectFrom('statement_lines')
-        .select(['fingerprint', 'id'])
-        .where('bank_account_id', '=', bankAccountId)
-        .where(inTexts(tx, 'fingerprint', slice))
-        .execute();
-      for (const r of rows) found.set(r.fingerprint, r.id);
+    const sqlite = dialectOf(tx) === 'sqlite';
+    for (let start = 0; start < fingerprints.length; start += LOOKUP_SLICE) {
+      const slice = fingerprints.slice(start, start + LOOKUP_SLICE);
+      const q = sqlite
+        ? sql<{ at: number; id: number }>`select j.key as at, l.id from json_each(${JSON.stringify(slice)}) j
+            cross join statement_lines l on l.bank_account_id = ${bankAccountId} and l.fingerprint = j.value`
+        : sql<{
+            at: number;
+            id: number;
+          }>`select j.k - 1 as at, l.id from unnest(${slice}::text[]) with ordinality j(v, k)
+            join statement_lines l on l.bank_account_id = ${bankAccountId} and l.fingerprint = j.v`;
+      for (const r of (await q.execute(tx)).rows) found.set(slice[Number(r.at)]!, r.id);
     }
     return found;
   },
