@@ -108,6 +108,8 @@ const FILE = lines([
   line({ date: '2026-07-10', amountCents: 7000, payerText: 'MARIA S SOUZA' }),
   // Two fed lines of its day and amount: kept, and said to be ambiguous.
   line({ date: '2026-07-10', amountCents: 9000 }),
+  // Maria's fed line is taken by the line above: no candidate is left, so this one is new.
+  line({ date: '2026-07-10', amountCents: 7000, payerText: 'MARIA SOUZA' }),
 ]);
 
 /** The scenario, every answer in one object (the same on both databases). */
@@ -142,7 +144,7 @@ async function scenario(store: Store) {
     const id = await importRepo.insertStatement(
       tx,
       statement({
-        counts: { credit: 4, debit: 1, balance: 1 },
+        counts: { credit: 5, debit: 1, balance: 1 },
         rejected: [{ line: 9, reason: 'x', code: 'y' }],
       }),
     );
@@ -318,25 +320,26 @@ describe.each(['sqlite', 'postgres'] as const)('the import on %s', (dialect) => 
       { kind: 'alias', lineId: 1, basis: 'end_to_end_id' },
       { kind: 'alias', lineId: 2, basis: 'single_candidate' },
       { kind: 'new', ambiguous: true },
+      { kind: 'new', ambiguous: false },
     ]);
     expect(out.aliases).toEqual([
       { fingerprint: FILE[3]!.fingerprint, line_id: 1, basis: 'end_to_end_id', created_at: AT },
       { fingerprint: FILE[4]!.fingerprint, line_id: 2, basis: 'single_candidate', created_at: AT },
     ]);
     expect(out.again).toEqual({
-      stored: 4,
-      verdicts: ['known', 'known', 'known', 'known', 'known', 'known'],
+      stored: 5,
+      verdicts: ['known', 'known', 'known', 'known', 'known', 'known', 'known'],
     });
     expect(out.byLines).toEqual({
-      stored: 8,
+      stored: 9,
       statements: [1, 2],
-      shape: { id: 2, line_count: 6, period_from: '2026-07-01', period_to: '2026-07-10' },
+      shape: { id: 2, line_count: 7, period_from: '2026-07-01', period_to: '2026-07-10' },
       bySha: { id: 2 },
       otherAccount: 0,
     });
     const statements = out.statements as { id: number; inserted_count: number; known_count: number }[];
     expect(statements.map((s) => [s.id, s.inserted_count, s.known_count])).toEqual([
-      [2, 4, 2],
+      [2, 5, 2],
       [1, 0, 0],
     ]);
     expect(out.statementsOf2).toEqual([]);
@@ -345,15 +348,15 @@ describe.each(['sqlite', 'postgres'] as const)('the import on %s', (dialect) => 
       { id: 2, format: 'csv', period_from: '2026-07-01', period_to: '2026-07-10' },
     ]);
     expect(out.noOverlap).toEqual([]);
-    expect((out.lines as unknown[]).length).toBe(8);
+    expect((out.lines as unknown[]).length).toBe(9);
     expect((out.profiles as { name: string }[]).map((p) => p.name)).toEqual(['Itaú (novo)', 'Outro']);
     expect([out.hint1, out.hint2, out.noHint]).toEqual([1, 2, null]);
     expect(out.hintRows).toMatchObject([{ bank_account_id: 2, confirmed_by: 'beto' }]);
     expect(out.removal).toMatchObject({
-      statement: { id: 2, file_name: 'extrato.csv', line_count: 6, credit_count: 4 },
+      statement: { id: 2, file_name: 'extrato.csv', line_count: 7, credit_count: 5 },
       sent: 0,
       decided: { total: 2, approved: 1 },
-      lines: 4,
+      lines: 5,
       overlapping: ['extrato.csv'],
       none: null,
     });
