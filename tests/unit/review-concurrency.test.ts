@@ -17,6 +17,7 @@ import { asideRepo } from '../../src/core/review/aside.repo';
 import { removeAsideRule, setAside } from '../../src/core/review/aside.service';
 import { loginOf } from '../../src/core/review/review-conflicts';
 import { applyReview, overrideLine } from '../../src/core/review/review.service';
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 
 const maria = { actor: 'maria (desktop)', profileId: 'p1' };
 const ana = { actor: 'ana (server)', profileId: 'p1' };
@@ -62,9 +63,9 @@ describe('two clerks on the same line', () => {
     const { greens, seenOf, row, auditOf } = await twoClerks();
     const line = greens[0]!;
     const seen = seenOf(line); // both loaded the list before either clicked
-    const first = applyReview(a, 'approve', [line.matchId], maria, AT_1042, {}, seen);
+    const first = await applyReview(storeOfDb(a), 'approve', [line.matchId], maria, AT_1042, {}, seen);
     expect(first).toEqual({ changed: 1, skipped: [], conflicts: [] });
-    const second = applyReview(b, 'reject', [line.matchId], ana, AT_1043, {}, seen);
+    const second = await applyReview(storeOfDb(b), 'reject', [line.matchId], ana, AT_1043, {}, seen);
     expect(second.changed).toBe(0);
     expect(second.conflicts).toEqual([
       {
@@ -83,13 +84,15 @@ describe('two clerks on the same line', () => {
     const { greens, seenOf, row } = await twoClerks();
     const line = greens[1]!;
     const seen = seenOf(line);
-    expect(applyReview(b, 'reject', [line.matchId], ana, AT_1042, {}, seen).changed).toBe(1);
-    const r = applyReview(a, 'approve', [line.matchId], maria, AT_1043, {}, seen);
+    expect((await applyReview(storeOfDb(b), 'reject', [line.matchId], ana, AT_1042, {}, seen)).changed).toBe(
+      1,
+    );
+    const r = await applyReview(storeOfDb(a), 'approve', [line.matchId], maria, AT_1043, {}, seen);
     expect(r.changed).toBe(0);
     expect(r.conflicts).toMatchObject([{ matchId: line.matchId, by: 'ana', state: 'rejected' }]);
     expect(row(a, line.matchId)?.state).toBe('rejected');
     // Read again, the line shows the new version: deciding on what is now seen goes through.
-    const again = applyReview(a, 'to_review', [line.matchId], maria, AT_1043, {}, [
+    const again = await applyReview(storeOfDb(a), 'to_review', [line.matchId], maria, AT_1043, {}, [
       { matchId: line.matchId, version: row(a, line.matchId)!.version },
     ]);
     expect(again).toMatchObject({ changed: 1, conflicts: [] });
@@ -100,9 +103,11 @@ describe('two clerks on the same line', () => {
     const line = greens[0]!;
     const other = greens[2]!;
     expect(
-      applyReview(b, 'approve', [line.matchId], ana, AT_1042, {}, [
-        { matchId: line.matchId, version: line.version },
-      ]).changed,
+      (
+        await applyReview(storeOfDb(b), 'approve', [line.matchId], ana, AT_1042, {}, [
+          { matchId: line.matchId, version: line.version },
+        ])
+      ).changed,
     ).toBe(1);
     const items = () =>
       a
@@ -113,7 +118,7 @@ describe('two clerks on the same line', () => {
     const aliases = () => a.prepare('SELECT count(*) FROM aliases').pluck().get();
     const aliasesBefore = aliases();
     // Another green line's receivable would be refused as held; pick the line's own, which it already holds.
-    const r = overrideLine(a, line.lineId, [line.receivables[0]!.id], maria, AT_1043, {
+    const r = await overrideLine(a, line.lineId, [line.receivables[0]!.id], maria, AT_1043, {
       confirmed: true,
       seenVersion: line.version,
       seenMatchId: line.matchId,
@@ -127,7 +132,7 @@ describe('two clerks on the same line', () => {
     expect(aliases()).toBe(aliasesBefore);
     expect(auditOf(line.lineId)).toEqual([{ actor: 'ana (server)', action: 'match.approved' }]);
     // Unchanged since seen: the same choice goes through (the other line is untouched by all this).
-    const ok = overrideLine(a, other.lineId, [other.receivables[0]!.id], maria, AT_1043, {
+    const ok = await overrideLine(a, other.lineId, [other.receivables[0]!.id], maria, AT_1043, {
       seenVersion: other.version,
       seenMatchId: other.matchId,
     });
@@ -138,8 +143,16 @@ describe('two clerks on the same line', () => {
     const { greens, seenOf, row } = await twoClerks();
     const [g1, g2, g3] = greens as [(typeof greens)[0], (typeof greens)[0], (typeof greens)[0]];
     const seen = seenOf(g1, g2, g3);
-    setAside(b, { matchIds: [g2.matchId], reason: 'refund', seen: seenOf(g2) }, ana, AT_1042);
-    const r = applyReview(a, 'approve', [g1.matchId, g2.matchId, g3.matchId], maria, AT_1043, {}, seen);
+    await setAside(b, { matchIds: [g2.matchId], reason: 'refund', seen: seenOf(g2) }, ana, AT_1042);
+    const r = await applyReview(
+      storeOfDb(a),
+      'approve',
+      [g1.matchId, g2.matchId, g3.matchId],
+      maria,
+      AT_1043,
+      {},
+      seen,
+    );
     expect(r.changed).toBe(2);
     expect(r.skipped).toEqual([]);
     expect(r.conflicts).toMatchObject([{ matchId: g2.matchId, by: 'ana', state: 'set_aside' }]);
@@ -153,8 +166,8 @@ describe('two clerks on the same line', () => {
   it('setting aside a line someone approved meanwhile is refused the same way', async () => {
     const { greens, seenOf, row } = await twoClerks();
     const line = greens[0]!;
-    applyReview(b, 'approve', [line.matchId], ana, AT_1042, {}, seenOf(line));
-    const r = setAside(
+    await applyReview(storeOfDb(b), 'approve', [line.matchId], ana, AT_1042, {}, seenOf(line));
+    const r = await setAside(
       a,
       { matchIds: [line.matchId], reason: 'interest', seen: seenOf(line) },
       maria,
@@ -167,11 +180,11 @@ describe('two clerks on the same line', () => {
   it('without seen (the CLI, the send policy) nothing is compared: today’s behaviour', async () => {
     const { greens, row } = await twoClerks();
     const line = greens[0]!;
-    applyReview(b, 'approve', [line.matchId], ana, AT_1042);
-    const r = applyReview(a, 'to_review', [line.matchId], maria, AT_1043);
+    await applyReview(storeOfDb(b), 'approve', [line.matchId], ana, AT_1042);
+    const r = await applyReview(storeOfDb(a), 'to_review', [line.matchId], maria, AT_1043);
     expect(r).toEqual({ changed: 1, skipped: [], conflicts: [] });
     expect(row(a, line.matchId)?.state).toBe('to_review');
-    expect(() => applyReview(a, 'approve', [999_999], maria, AT_1043)).toThrow(/no match 999999/);
+    await expect(applyReview(storeOfDb(a), 'approve', [999_999], maria, AT_1043)).rejects.toThrow(/no match 999999/);
   });
 
   it('a re-run that replaced the suggestion the clerk saw: named by who ran it', async () => {
@@ -187,13 +200,13 @@ describe('two clerks on the same line', () => {
     suggest(ctx, statementId, 'manual');
     const now = lines(a).find((l) => l.lineId === line.lineId)!;
     expect(now.matchId).not.toBe(line.matchId); // the suggestion is a new match
-    const r = applyReview(a, 'approve', [line.matchId], maria, AT_1043, {}, seen);
+    const r = await applyReview(storeOfDb(a), 'approve', [line.matchId], maria, AT_1043, {}, seen);
     expect(r).toMatchObject({
       changed: 0,
       conflicts: [{ matchId: line.matchId, lineId: line.lineId, by: 'ana', state: 'suggested' }],
     });
     // Without the line named, a gone match is skipped, never the whole batch refused.
-    const bare = applyReview(a, 'approve', [line.matchId, now.matchId], maria, AT_1043, {}, [
+    const bare = await applyReview(storeOfDb(a), 'approve', [line.matchId, now.matchId], maria, AT_1043, {}, [
       { matchId: line.matchId, version: 0 },
     ]);
     expect(bare).toMatchObject({ changed: 1, skipped: [{ matchId: line.matchId }] });
@@ -205,24 +218,48 @@ describe('every change of a match moves its version', () => {
     const { greens, row, statementId } = await twoClerks();
     const [g1, g2] = greens as [(typeof greens)[0], (typeof greens)[0]];
     const v = (id: number) => row(a, id)!.version;
-    const moves = (what: string, id: number, fn: () => unknown) => {
+    const moves = async (what: string, id: number, fn: () => unknown) => {
       const before = v(id);
-      fn();
+      await fn();
       expect(v(id), what).toBeGreaterThan(before);
     };
-    moves('approve', g1.matchId, () => applyReview(a, 'approve', [g1.matchId], maria, NOW()));
-    moves('reject', g1.matchId, () => applyReview(a, 'reject', [g1.matchId], maria, NOW()));
-    moves('to_review', g1.matchId, () => applyReview(a, 'to_review', [g1.matchId], maria, NOW()));
-    moves('unmatch', g1.matchId, () => applyReview(a, 'unmatch', [g1.matchId], maria, NOW()));
-    moves('override', g2.matchId, () =>
-      overrideLine(a, g2.lineId, [g2.receivables[0]!.id], maria, NOW(), { confirmed: true }),
+    await moves(
+      'approve',
+      g1.matchId,
+      async () => await applyReview(storeOfDb(a), 'approve', [g1.matchId], maria, NOW()),
+    );
+    await moves(
+      'reject',
+      g1.matchId,
+      async () => await applyReview(storeOfDb(a), 'reject', [g1.matchId], maria, NOW()),
+    );
+    await moves(
+      'to_review',
+      g1.matchId,
+      async () => await applyReview(storeOfDb(a), 'to_review', [g1.matchId], maria, NOW()),
+    );
+    await moves(
+      'unmatch',
+      g1.matchId,
+      async () => await applyReview(storeOfDb(a), 'unmatch', [g1.matchId], maria, NOW()),
+    );
+    await moves(
+      'override',
+      g2.matchId,
+      async () =>
+        await overrideLine(a, g2.lineId, [g2.receivables[0]!.id], maria, NOW(), { confirmed: true }),
     );
     // The same choice again: state, score and reasons may all read as before; the version still moves.
-    moves('override again', g2.matchId, () =>
-      overrideLine(a, g2.lineId, [g2.receivables[0]!.id], maria, NOW(), { confirmed: true }),
+    await moves(
+      'override again',
+      g2.matchId,
+      async () =>
+        await overrideLine(a, g2.lineId, [g2.receivables[0]!.id], maria, NOW(), { confirmed: true }),
     );
-    moves('set aside', g1.matchId, () =>
-      setAside(a, { matchIds: [g1.matchId], reason: 'refund' }, maria, NOW()),
+    await moves(
+      'set aside',
+      g1.matchId,
+      async () => await setAside(a, { matchIds: [g1.matchId], reason: 'refund' }, maria, NOW()),
     );
 
     // A rule's lines handed back to matching when it is removed (aside.repo releaseRuleLines, one UPDATE of many).
@@ -239,12 +276,12 @@ describe('every change of a match moves its version', () => {
     a.prepare(
       `UPDATE matches SET state = 'set_aside', aside_reason = 'other', aside_rule_id = ? WHERE id = ?`,
     ).run(ruleId, g3.matchId);
-    moves('rule removed', g3.matchId, () => removeAsideRule(a, ruleId, maria, NOW()));
+    await moves('rule removed', g3.matchId, () => removeAsideRule(a, ruleId, maria, NOW()));
     expect(row(a, g3.matchId)?.state).toBe('unmatched');
 
     // The trigger: any UPDATE of what a clerk sees moves it, even one that forgets to; moving a kept match into a
     // new plan (a re-run) or touching nothing a clerk sees does not.
-    moves('a raw state change', g2.matchId, () =>
+    await moves('a raw state change', g2.matchId, () =>
       a.prepare(`UPDATE matches SET state = 'to_review' WHERE id = ?`).run(g2.matchId),
     );
     const still = v(g2.matchId);

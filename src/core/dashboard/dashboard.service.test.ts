@@ -10,6 +10,7 @@ import { applyReview } from '../review/review.service';
 import { dashboardSummary } from './dashboard.service';
 import { bucketOf } from './line-buckets';
 import { outboxOn } from '../outbox/testing';
+import { storeOfDb } from '../store/sqlite-store';
 
 let db: Db;
 afterEach(() => db?.close());
@@ -64,14 +65,14 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(before.statement!.buckets.toDecide.count).toBe(rows.length - engineRecorded - engineAside);
 
     const [a, bb, c, d, e] = greens;
-    applyReview(
-      db,
+    await applyReview(
+      storeOfDb(db),
       'approve',
       [a!, bb!, c!, d!, e!].map((r) => r.matchId),
       who,
       NOW(),
     );
-    setAside(db, { matchIds: [aside!.matchId], reason: 'own_transfer' }, who, NOW());
+    await setAside(db, { matchIds: [aside!.matchId], reason: 'own_transfer' }, who, NOW());
     await send(a!.lineId, 'confirmed');
     await send(bb!.lineId, 'needs_review');
     await send(c!.lineId, null); // queued: waiting for the EVO

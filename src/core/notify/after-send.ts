@@ -7,15 +7,15 @@ import { renderTemplate } from './template';
  * member whose receivables it marked paid. Queued, not sent here: the notification queue sends them through
  * the profile's rate limit and survives being offline. A member the message cannot be written for is skipped.
  */
-export function notifyMembersOfBatch(
-  ctx: Pick<CoreContext, 'settings' | 'dbFor' | 'background'>,
+export async function notifyMembersOfBatch(
+  ctx: Pick<CoreContext, 'settings' | 'storeFor' | 'background'>,
   profileId: string,
   receivableIds: number[],
-): number {
+): Promise<number> {
   const option = ctx.settings.profile(profileId)?.notifyAfterSend;
   if (!option?.enabled || receivableIds.length === 0) return 0;
-  const db = ctx.dbFor(profileId);
-  const members = membersOfReceivables(db, receivableIds);
+  const store = ctx.storeFor(profileId);
+  const members = await store.read((tx) => membersOfReceivables(tx, receivableIds));
   const items = members.flatMap((m) => {
     const r = renderTemplate(option.template, {
       name: m.name,
@@ -27,7 +27,7 @@ export function notifyMembersOfBatch(
   });
   if (items.length) {
     // A receipt: sent because the member paid, so never held for money in flight.
-    db.transaction(() => enqueueNotifications(db, items, new Date().toISOString(), 'receipt'))();
+    await store.write((tx) => enqueueNotifications(tx, items, new Date().toISOString(), 'receipt'));
     ctx.background.resume(profileId);
   }
   return items.length;

@@ -17,8 +17,8 @@ import {
   policyDb,
 } from '../policy/policy.testing';
 import { holdReasonPt } from './in-flight';
-import { enqueueNotifications, getNotification, requeue } from './notify.repo';
 import { drainQueue } from './notify.worker';
+import { notifyOn } from './testing';
 
 let sandbox: RunningSandbox;
 let env: { db: Db; cleanup: () => void } | undefined;
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 /** A branch database where member `memberId` owes receivable 100, and one reminder queued for them. */
-function setup() {
+async function setup() {
   env = policyDb();
   const { db } = env;
   const member = sandbox.data.memberList[0]!;
@@ -45,8 +45,7 @@ function setup() {
       memberId: member.idMember,
     },
   ]);
-  const [id] = enqueueNotifications(
-    db,
+  const [id] = await notifyOn(db).enqueueNotifications(
     [
       {
         memberId: member.idMember,
@@ -78,14 +77,14 @@ function heldAudit(db: Db) {
 
 describe('never chase a member who already paid', () => {
   it('nothing in flight: the reminder is sent', async () => {
-    const { db, queueId } = setup();
+    const { db, queueId } = await setup();
     const r = await drain(db);
     expect(r).toMatchObject({ sent: 1, held: 0 });
-    expect(getNotification(db, queueId)).toMatchObject({ state: 'sent', holdReason: null });
+    expect(await notifyOn(db).getNotification(queueId)).toMatchObject({ state: 'sent', holdReason: null });
   });
 
   it('a credit naming the member, not yet decided, holds it (with the reason stored and audited)', async () => {
-    const { db, queueId, memberId } = setup();
+    const { db, queueId, memberId } = await setup();
     addStatement(db, [
       {
         date: '2026-03-09',
@@ -96,7 +95,7 @@ describe('never chase a member who already paid', () => {
     ]);
     const r = await drain(db);
     expect(r).toMatchObject({ sent: 0, held: 1 });
-    const n = getNotification(db, queueId)!;
+    const n = (await notifyOn(db).getNotification(queueId))!;
     expect(n).toMatchObject({ state: 'held', holdReason: 'credit_undecided', heldAt: NOW.toISOString() });
     expect(n.holdParams).toMatchObject({ date: '2026-03-09', amountCents: 15990, how: 'name' });
     const audit = heldAudit(db);
@@ -106,12 +105,12 @@ describe('never chase a member who already paid', () => {
       'crédito de R$ 159,90 em 09/03/2026 (“ROSA AMARAL PINTO”) ainda não conciliado',
     );
     // The clerk sends it anyway: released, not checked again, sent.
-    expect(requeue(db, [queueId])).toBe(1);
+    expect(await notifyOn(db).requeue([queueId])).toBe(1);
     expect(await drain(db)).toMatchObject({ sent: 1, held: 0 });
   });
 
   it('a credit of someone else, or one older than the look-back, does not hold it', async () => {
-    const { db, queueId } = setup();
+    const { db, queueId } = await setup();
     addStatement(db, [
       {
         date: '2026-03-09',
@@ -127,11 +126,11 @@ describe('never chase a member who already paid', () => {
       },
     ]);
     expect(await drain(db)).toMatchObject({ sent: 1, held: 0 });
-    expect(getNotification(db, queueId)!.state).toBe('sent');
+    expect((await notifyOn(db).getNotification(queueId))!.state).toBe('sent');
   });
 
   it('an approved or queued pair holds it', async () => {
-    const { db, queueId } = setup();
+    const { db, queueId } = await setup();
     db.prepare(
       `INSERT INTO outbox_batches (id, bank_account_id, state, created_at, created_by) VALUES (1, ?, 'queued', ?, 'x')`,
     ).run(ACCOUNT, NOW.toISOString());
@@ -139,7 +138,7 @@ describe('never chase a member who already paid', () => {
       `INSERT INTO outbox_items (receivable_id, batch_id, amount_cents, queued_at) VALUES (100, 1, 15990, ?)`,
     ).run(NOW.toISOString());
     expect(await drain(db)).toMatchObject({ sent: 0, held: 1 });
-    const n = getNotification(db, queueId)!;
+    const n = (await notifyOn(db).getNotification(queueId))!;
     expect(n).toMatchObject({
       holdReason: 'pair_approved',
       holdParams: { receivableId: 100, state: 'queued' },
@@ -150,7 +149,7 @@ describe('never chase a member who already paid', () => {
   });
 
   it('a return-file title credited for the member’s boleto holds it', async () => {
-    const { db, queueId } = setup();
+    const { db, queueId } = await setup();
     const fileId = db
       .prepare(
         `INSERT INTO return_files (bank_account_id, file_name, sha256, byte_size, bank_code, layout, variant, imported_at,
@@ -163,7 +162,7 @@ describe('never chase a member who already paid', () => {
        VALUES (?, ?, 2, '06', 'Liquidação', 'settlement', 1, '109000127', '100', 15990, 15990, 250, '2026-03-09', 't1')`,
     ).run(fileId, ACCOUNT);
     expect(await drain(db)).toMatchObject({ held: 1 });
-    const n = getNotification(db, queueId)!;
+    const n = (await notifyOn(db).getNotification(queueId))!;
     expect(n).toMatchObject({ holdReason: 'return_title', holdParams: { nossoNumero: '109000127' } });
     expect(holdReasonPt({ reason: n.holdReason!, params: n.holdParams! })).toBe(
       'boleto 109000127 pago (R$ 159,90) segundo o arquivo retorno do banco, crédito em 09/03/2026',
@@ -171,7 +170,7 @@ describe('never chase a member who already paid', () => {
   });
 
   it('a card sale inside its settlement window holds it; once the window is over it does not', async () => {
-    const { db, queueId, memberId } = setup();
+    const { db, queueId, memberId } = await setup();
     addReceivables(db, [
       {
         id: 101,
@@ -190,13 +189,12 @@ describe('never chase a member who already paid', () => {
       { nsu: '777', grossCents: 20000, netCents: 19400, saleDate: '2026-03-05' },
     ]);
     expect(await drain(db)).toMatchObject({ held: 1 });
-    expect(getNotification(db, queueId)).toMatchObject({
+    expect(await notifyOn(db).getNotification(queueId)).toMatchObject({
       holdReason: 'card_settling',
       holdParams: { acquirer: 'cielo', paymentDate: '2026-04-04' },
     });
     // A month later the sale's payment day is long past: a new reminder is not held for it.
-    const [later] = enqueueNotifications(
-      db,
+    const [later] = await notifyOn(db).enqueueNotifications(
       [{ memberId, memberName: 'Rosa', message: 'Olá' }],
       NOW.toISOString(),
     );
@@ -208,16 +206,15 @@ describe('never chase a member who already paid', () => {
       now: () => new Date('2026-04-20T15:00:00Z'),
     });
     expect(r).toMatchObject({ sent: 1 });
-    expect(getNotification(db, later!)!.state).toBe('sent');
+    expect((await notifyOn(db).getNotification(later!))!.state).toBe('sent');
   });
 
   it('a receipt sent after a confirmed payment is never held', async () => {
-    const { db, memberId } = setup();
+    const { db, memberId } = await setup();
     addStatement(db, [
       { date: DAY, amountCents: 15990, description: 'PIX ROSA AMARAL PINTO', payerText: 'ROSA AMARAL PINTO' },
     ]);
-    const [id] = enqueueNotifications(
-      db,
+    const [id] = await notifyOn(db).enqueueNotifications(
       [{ memberId, memberName: 'Rosa', message: 'Recebemos, obrigado!' }],
       NOW.toISOString(),
       'receipt',

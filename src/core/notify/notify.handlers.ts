@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Db } from '../db/open-db';
+import { appendAudit } from '../audit/audit.store';
+import type { Store } from '../store/store';
 import { AppError } from '../errors';
 import { backgroundJob } from '../background';
 import type { HandlerGroup } from '../handlers';
@@ -24,20 +25,22 @@ export const notifyHandlers: HandlerGroup<
   'notify.preview' | 'notify.send' | 'notify.queue' | 'notify.retry' | 'notify.recent'
 > = (ctx) => {
   const recovered = new Set<string>();
-  const prepare = (db: Db, profileId: string) => {
+  const prepare = async (store: Store, profileId: string) => {
     if (!recovered.has(profileId)) {
-      recoverInterrupted(db);
+      await store.write(recoverInterrupted);
       recovered.add(profileId);
     }
   };
   const job = backgroundJob(
     async (profileId): Promise<DrainResult> => {
       const db = ctx.dbFor(profileId);
-      prepare(db, profileId);
+      const store = ctx.storeFor(profileId);
+      await prepare(store, profileId);
       const jobId = `notify-${profileId}`;
       const access = await ctx.api.forProfile(profileId);
       const result = await drainQueue({
         db,
+        store,
         client: access.client,
         profileId,
         actor: ctx.actor(),
@@ -65,9 +68,15 @@ export const notifyHandlers: HandlerGroup<
   ctx.background.add(
     () => job.stop(),
     (profileId) => {
-      const db = ctx.dbFor(profileId);
-      prepare(db, profileId);
-      if (queuedCount(db) > 0) job.start(profileId);
+      const store = ctx.storeFor(profileId);
+      prepare(store, profileId)
+        .then(() => store.read(queuedCount))
+        .then(
+          (n) => {
+            if (n > 0) job.start(profileId);
+          },
+          (e: unknown) => ctx.log.error(`could not read the notification queue of profile ${profileId}`, e),
+        );
     },
   );
 
@@ -87,12 +96,12 @@ export const notifyHandlers: HandlerGroup<
   };
 
   /** Of these members, those notified within the branch's notify-again period, the latest per member. */
-  const recentOf = (memberIds: number[]) => {
+  const recentOf = async (memberIds: number[]) => {
     const days = ctx.settings.profilePrefs(ctx.activeProfileId()).renotifyDays;
     if (days === 0) return { days, items: [] };
     const since = new Date(Date.now() - days * 86_400_000).toISOString();
     // Failed ones do not count (nothing reached the member). Newest first.
-    const rows = notifiedSince(ctx.db(), memberIds, since);
+    const rows = await ctx.store().read((tx) => notifiedSince(tx, memberIds, since));
     const latest = new Map<number, (typeof rows)[number]>();
     for (const r of rows) if (!latest.has(r.memberId)) latest.set(r.memberId, r);
     return { days, items: [...latest.values()] };
@@ -102,9 +111,10 @@ export const notifyHandlers: HandlerGroup<
     'notify.preview': async ({ template, memberIds }) => ({ items: await render(template, memberIds) }),
     'notify.send': async ({ template, memberIds, wait, again }) => {
       const db = ctx.db();
+      const store = ctx.store();
       // [P] The rule the screen asks about, kept here so that every front door (the CLI too) follows it.
       if (!again) {
-        const recent = recentOf(memberIds);
+        const recent = await recentOf(memberIds);
         if (recent.items.length > 0) {
           const who = recent.items.map((r) => r.name ?? `#${r.memberId}`);
           throw new AppError(
@@ -126,15 +136,21 @@ export const notifyHandlers: HandlerGroup<
           { code: 'notify.nothing', field: 'template' },
         );
       }
-      const queued = db.transaction(() =>
+      const queued = await store.write((tx) =>
         enqueueNotifications(
-          db,
+          tx,
           ok.map((r) => ({ memberId: r.memberId, memberName: r.name, message: r.message })),
           new Date().toISOString(),
         ),
-      )();
+      );
       // [U] Money in flight from a member holds the reminder now (and again right before sending, in the drain).
-      holdQueued(db, queued, { actor: ctx.actor(), profileId: ctx.activeProfileId() }, new Date());
+      await holdQueued(
+        store,
+        db,
+        queued,
+        { actor: ctx.actor(), profileId: ctx.activeProfileId() },
+        new Date(),
+      );
       // Without wait, a failed run is reported by the job (log, and job.finished with the sentence).
       let result: DrainResult | null = null;
       if (wait) result = await kick();
@@ -145,32 +161,33 @@ export const notifyHandlers: HandlerGroup<
           r.problem === null ? [] : [{ memberId: r.memberId, problem: r.problem }],
         ),
         result,
-        items: queued.flatMap((id) => {
-          const item = getNotification(db, id);
-          return item ? [item] : [];
-        }),
+        items: (await store.read((tx) => Promise.all(queued.map((id) => getNotification(tx, id))))).flatMap(
+          (item) => (item ? [item] : []),
+        ),
       };
     },
     // [P] Notified within the branch's notify-again period: failed ones do not count (nothing reached the member).
     'notify.recent': async ({ memberIds }) => recentOf(memberIds),
     'notify.queue': async ({ limit }) => {
-      const db = ctx.db();
-      prepare(db, ctx.activeProfileId());
-      return listNotifications(db, limit);
+      const store = ctx.store();
+      await prepare(store, ctx.activeProfileId());
+      return store.read((tx) => listNotifications(tx, limit));
     },
     'notify.retry': async ({ ids }) => {
-      const db = ctx.db();
       const list = z.array(z.number().int()).parse(ids);
+      const who = { actor: ctx.actor(), profileId: ctx.activeProfileId() };
       // [U] Sending a held reminder anyway is the clerk's decision: audited, and not checked again.
-      const released = heldOf(db, list);
-      const requeued = db.transaction(() => {
-        for (const h of released)
-          ctx.audit('notification.released', `member:${h.memberId}`, {
+      const requeued = await ctx.store().write(async (tx) => {
+        for (const h of await heldOf(tx, list))
+          await appendAudit(tx, {
+            ...who,
+            action: 'notification.released',
+            subject: `member:${h.memberId}`,
             before: { queueId: h.id, state: 'held', reason: h.holdReason },
             after: { queueId: h.id, state: 'queued' },
           });
-        return requeue(db, list);
-      })();
+        return requeue(tx, list);
+      });
       if (requeued) job.start(ctx.activeProfileId());
       return { requeued };
     },

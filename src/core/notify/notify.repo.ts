@@ -1,4 +1,5 @@
-import type { Db } from '../db/open-db';
+import { sql } from 'kysely';
+import { inIds, lockAdvisory, type Tx } from '../store/store';
 import type { HoldReason } from './in-flight';
 
 export type NotificationState = 'queued' | 'sending' | 'sent' | 'failed' | 'unknown' | 'held';
@@ -27,9 +28,31 @@ export interface QueuedNotification {
   skipHold: boolean;
 }
 
-const COLUMNS = `id, member_id AS memberId, member_name AS memberName, message, state, attempts, last_error AS lastError,
-  notification_id AS notificationId, created_at AS createdAt, queued_at AS queuedAt, sent_at AS sentAt, next_attempt_at AS nextAttemptAt,
-  purpose, hold_reason AS holdReason, hold_params_json AS holdParams, held_at AS heldAt, skip_hold AS skipHold`;
+/** Who sends notifications: taking the next one and marking it `sending` is one step under this lock. */
+export const NOTIFY_LOCK = 'notify';
+
+const columns = (tx: Tx) =>
+  tx
+    .selectFrom('notification_queue')
+    .select([
+      'id',
+      'member_id as memberId',
+      'member_name as memberName',
+      'message',
+      sql<NotificationState>`state`.as('state'),
+      'attempts',
+      'last_error as lastError',
+      'notification_id as notificationId',
+      'created_at as createdAt',
+      'queued_at as queuedAt',
+      'sent_at as sentAt',
+      'next_attempt_at as nextAttemptAt',
+      sql<NotificationPurpose>`purpose`.as('purpose'),
+      sql<HoldReason | null>`hold_reason`.as('holdReason'),
+      'hold_params_json as holdParams',
+      'held_at as heldAt',
+      'skip_hold as skipHold',
+    ]);
 
 type Row = Omit<QueuedNotification, 'holdParams' | 'skipHold'> & {
   holdParams: string | null;
@@ -41,65 +64,89 @@ const fromRow = (r: Row): QueuedNotification => ({
   skipHold: r.skipHold === 1,
 });
 
-export function enqueueNotifications(
-  db: Db,
+export async function enqueueNotifications(
+  tx: Tx,
   items: { memberId: number; memberName: string | null; message: string }[],
   now: string,
   purpose: NotificationPurpose = 'debtor',
-): number[] {
-  const stmt = db.prepare(
-    `INSERT INTO notification_queue (member_id, member_name, message, state, created_at, queued_at, purpose) VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
-  );
-  return items.map((i) =>
-    Number(stmt.run(i.memberId, i.memberName, i.message, now, now, purpose).lastInsertRowid),
-  );
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const i of items) {
+    const { id } = await tx
+      .insertInto('notification_queue')
+      .values({
+        member_id: i.memberId,
+        member_name: i.memberName,
+        message: i.message,
+        state: 'queued',
+        created_at: now,
+        queued_at: now,
+        purpose,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+  }
+  return ids;
 }
 
-/** The oldest queued notification whose back-off has passed. */
-export function nextReady(db: Db, now: string): QueuedNotification | undefined {
-  const row = db
-    .prepare(
-      `SELECT ${COLUMNS} FROM notification_queue WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
-    )
-    .get(now) as Row | undefined;
+/**
+ * The oldest queued notification whose back-off has passed, read under the queue's lock in the caller's write
+ * transaction, which then holds it or marks it `sending`: two processes draining at once never take the same one.
+ */
+export async function nextReady(tx: Tx, now: string): Promise<QueuedNotification | undefined> {
+  await lockAdvisory(tx, NOTIFY_LOCK);
+  const row = await columns(tx)
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row && fromRow(row);
 }
 
 /** Hold a queued notification: money from the member is in flight (in-flight.ts); it waits for the clerk. */
-export function holdNotification(
-  db: Db,
+export async function holdNotification(
+  tx: Tx,
   id: number,
   hold: { reason: string; params: Record<string, string | number> },
   at: string,
-): void {
-  db.prepare(
-    `UPDATE notification_queue SET state = 'held', hold_reason = ?, hold_params_json = ?, held_at = ?, next_attempt_at = NULL
-      WHERE id = ?`,
-  ).run(hold.reason, JSON.stringify(hold.params), at, id);
+): Promise<void> {
+  await tx
+    .updateTable('notification_queue')
+    .set({
+      state: 'held',
+      hold_reason: hold.reason,
+      hold_params_json: JSON.stringify(hold.params),
+      held_at: at,
+      next_attempt_at: null,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Notifications held on a Brasília day (UTC bounds), oldest first (the daily summary). */
-export function heldBetween(db: Db, fromUtc: string, toUtc: string): QueuedNotification[] {
-  return (
-    db
-      .prepare(
-        `SELECT ${COLUMNS} FROM notification_queue WHERE held_at >= ? AND held_at < ? ORDER BY held_at, id`,
-      )
-      .all(fromUtc, toUtc) as Row[]
-  ).map(fromRow);
+export async function heldBetween(tx: Tx, fromUtc: string, toUtc: string): Promise<QueuedNotification[]> {
+  const rows = await columns(tx)
+    .where('held_at', '>=', fromUtc)
+    .where('held_at', '<', toUtc)
+    .orderBy('held_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(fromRow);
 }
 
-export function earliestRetry(db: Db): string | null {
-  return (
-    (db
-      .prepare(`SELECT min(next_attempt_at) FROM notification_queue WHERE state = 'queued'`)
-      .pluck()
-      .get() as string | null) ?? null
-  );
+export async function earliestRetry(tx: Tx): Promise<string | null> {
+  const r = await tx
+    .selectFrom('notification_queue')
+    .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+    .where('state', '=', 'queued')
+    .executeTakeFirst();
+  return r?.at ?? null;
 }
 
-export function setState(
-  db: Db,
+export async function setState(
+  tx: Tx,
   id: number,
   patch: Partial<
     Pick<
@@ -107,127 +154,153 @@ export function setState(
       'state' | 'lastError' | 'notificationId' | 'createdAt' | 'sentAt' | 'nextAttemptAt'
     >
   > & { attempt?: boolean },
-): void {
-  db.prepare(
-    `UPDATE notification_queue SET
-       state = COALESCE(@state, state), last_error = CASE WHEN @setError THEN @lastError ELSE last_error END,
-       notification_id = COALESCE(@notificationId, notification_id), created_at = COALESCE(@createdAt, created_at),
-       sent_at = COALESCE(@sentAt, sent_at), next_attempt_at = @nextAttemptAt, attempts = attempts + @attempt
-     WHERE id = @id`,
-  ).run({
-    id,
-    state: patch.state ?? null,
-    setError: patch.lastError !== undefined ? 1 : 0,
-    lastError: patch.lastError ?? null,
-    notificationId: patch.notificationId ?? null,
-    createdAt: patch.createdAt ?? null,
-    sentAt: patch.sentAt ?? null,
-    nextAttemptAt: patch.nextAttemptAt ?? null,
-    attempt: patch.attempt ? 1 : 0,
-  });
+): Promise<void> {
+  await tx
+    .updateTable('notification_queue')
+    .set((eb) => ({
+      ...(patch.state !== undefined ? { state: patch.state } : {}),
+      ...(patch.lastError !== undefined ? { last_error: patch.lastError } : {}),
+      ...(patch.notificationId != null ? { notification_id: patch.notificationId } : {}),
+      ...(patch.createdAt != null ? { created_at: patch.createdAt } : {}),
+      ...(patch.sentAt != null ? { sent_at: patch.sentAt } : {}),
+      next_attempt_at: patch.nextAttemptAt ?? null,
+      attempts: eb('attempts', '+', patch.attempt ? 1 : 0),
+    }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
  * A notification left in 'sending' was interrupted mid-request: the API may or may not have created it, and
  * it offers no way to check. It becomes 'unknown' and is not resent unless the clerk asks.
  */
-export function recoverInterrupted(db: Db): number {
-  return db
-    .prepare(
-      `UPDATE notification_queue SET state = 'unknown', last_error = 'interrupted while sending' WHERE state = 'sending'`,
-    )
-    .run().changes;
+export async function recoverInterrupted(tx: Tx): Promise<number> {
+  const r = await tx
+    .updateTable('notification_queue')
+    .set({ state: 'unknown', last_error: 'interrupted while sending' })
+    .where('state', '=', 'sending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
-export function listNotifications(
-  db: Db,
+export async function listNotifications(
+  tx: Tx,
   limit: number,
-): { items: QueuedNotification[]; counts: Record<NotificationState, number> } {
-  const items = (
-    db.prepare(`SELECT ${COLUMNS} FROM notification_queue ORDER BY id DESC LIMIT ?`).all(limit) as Row[]
-  ).map(fromRow);
+): Promise<{ items: QueuedNotification[]; counts: Record<NotificationState, number> }> {
+  const items = (await columns(tx).orderBy('id', 'desc').limit(limit).execute()).map(fromRow);
   const counts = { queued: 0, sending: 0, sent: 0, failed: 0, unknown: 0, held: 0 };
-  for (const r of db.prepare('SELECT state, count(*) AS n FROM notification_queue GROUP BY state').all() as {
-    state: NotificationState;
-    n: number;
-  }[])
-    counts[r.state] = r.n;
+  const rows = await tx
+    .selectFrom('notification_queue')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    .groupBy('state')
+    .execute();
+  for (const r of rows) counts[r.state as NotificationState] = Number(r.n);
   return { items, counts };
 }
 
-export function getNotification(db: Db, id: number): QueuedNotification | undefined {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM notification_queue WHERE id = ?`).get(id) as Row | undefined;
+export async function getNotification(tx: Tx, id: number): Promise<QueuedNotification | undefined> {
+  const row = await columns(tx).where('id', '=', id).executeTakeFirst();
   return row && fromRow(row);
 }
 
 /** Notifications still waiting to be sent (resumed at start-up). */
-export function queuedCount(db: Db): number {
-  return db.prepare(`SELECT count(*) FROM notification_queue WHERE state = 'queued'`).pluck().get() as number;
+export async function queuedCount(tx: Tx): Promise<number> {
+  const { n } = await tx
+    .selectFrom('notification_queue')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** Members notified (or being notified) since `since`, newest first; failed and held ones reached nobody and do not count. */
-export function notifiedSince(
-  db: Db,
+export async function notifiedSince(
+  tx: Tx,
   memberIds: number[],
   since: string,
-): { memberId: number; name: string | null; state: 'queued' | 'sending' | 'sent' | 'unknown'; at: string }[] {
-  return db
-    .prepare(
-      `SELECT member_id AS memberId, member_name AS name, state, COALESCE(sent_at, queued_at, created_at) AS at
-         FROM notification_queue
-        WHERE state NOT IN ('failed', 'held') AND member_id IN (SELECT value FROM json_each(?))
-          AND COALESCE(sent_at, queued_at, created_at) >= ?
-        ORDER BY at DESC, id DESC`,
-    )
-    .all(JSON.stringify(memberIds), since) as ReturnType<typeof notifiedSince>;
+): Promise<
+  { memberId: number; name: string | null; state: 'queued' | 'sending' | 'sent' | 'unknown'; at: string }[]
+> {
+  const at = sql<string>`coalesce(sent_at, queued_at, created_at)`;
+  return tx
+    .selectFrom('notification_queue')
+    .select([
+      'member_id as memberId',
+      'member_name as name',
+      sql<'queued' | 'sending' | 'sent' | 'unknown'>`state`.as('state'),
+      at.as('at'),
+    ])
+    .where('state', 'not in', ['failed', 'held'])
+    .where(inIds(tx, 'member_id', memberIds))
+    .where(at, '>=', since)
+    .orderBy(at, 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /**
  * Failed, unknown or held notifications queued again (the clerk asked); how many. A held one is the clerk's choice
  * to send despite the money in flight: it is not checked again.
  */
-export function requeue(db: Db, ids: number[]): number {
-  return db
-    .prepare(
-      `UPDATE notification_queue SET skip_hold = CASE WHEN state = 'held' THEN 1 ELSE skip_hold END,
-         state = 'queued', next_attempt_at = NULL
-        WHERE state IN ('failed', 'unknown', 'held') AND id IN (SELECT value FROM json_each(?))`,
-    )
-    .run(JSON.stringify(ids)).changes;
+export async function requeue(tx: Tx, ids: number[]): Promise<number> {
+  const r = await tx
+    .updateTable('notification_queue')
+    .set({
+      skip_hold: sql<number>`CASE WHEN state = 'held' THEN 1 ELSE skip_hold END`,
+      state: 'queued',
+      next_attempt_at: null,
+    })
+    .where('state', 'in', ['failed', 'unknown', 'held'])
+    .where(inIds(tx, 'id', ids))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** Of these ids, the held ones (to audit their release). */
-export function heldOf(db: Db, ids: number[]): { id: number; memberId: number; holdReason: string | null }[] {
-  return db
-    .prepare(
-      `SELECT id, member_id AS memberId, hold_reason AS holdReason FROM notification_queue
-        WHERE state = 'held' AND id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids)) as { id: number; memberId: number; holdReason: string | null }[];
+export function heldOf(
+  tx: Tx,
+  ids: number[],
+): Promise<{ id: number; memberId: number; holdReason: string | null }[]> {
+  return tx
+    .selectFrom('notification_queue')
+    .select(['id', 'member_id as memberId', 'hold_reason as holdReason'])
+    .where('state', '=', 'held')
+    .where(inIds(tx, 'id', ids))
+    .orderBy('id')
+    .execute();
 }
 
 /** The whole queue waits until `at` (offline, or a failing API): the next items would meet the same. */
-export function pauseQueueUntil(db: Db, at: string): void {
-  db.prepare(
-    `UPDATE notification_queue SET next_attempt_at = ?
-      WHERE state = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at < ?)`,
-  ).run(at, at);
+export async function pauseQueueUntil(tx: Tx, at: string): Promise<void> {
+  await tx
+    .updateTable('notification_queue')
+    .set({ next_attempt_at: at })
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<', at)]))
+    .execute();
 }
 
 /**
  * The members the given receivables belong to, each with their name, total and earliest due date (the receipt sent
- * after a batch; a read of the cache's table, kept here until notifications move onto the Store).
+ * after a batch).
  */
-export function membersOfReceivables(
-  db: Db,
+export async function membersOfReceivables(
+  tx: Tx,
   receivableIds: number[],
-): { memberId: number; name: string | null; amountCents: number; dueDate: string | null }[] {
-  return db
-    .prepare(
-      `SELECT member_id AS memberId, max(payer_name) AS name, sum(amount_cents) AS amountCents,
-              min(due_date) AS dueDate
-         FROM receivables WHERE id IN (SELECT value FROM json_each(?)) AND member_id IS NOT NULL
-        GROUP BY member_id`,
-    )
-    .all(JSON.stringify(receivableIds)) as ReturnType<typeof membersOfReceivables>;
+): Promise<{ memberId: number; name: string | null; amountCents: number; dueDate: string | null }[]> {
+  const rows = await tx
+    .selectFrom('receivables')
+    .select((eb) => [
+      'member_id as memberId',
+      eb.fn.max('payer_name').as('name'),
+      eb.fn.sum<number>('amount_cents').as('amountCents'),
+      eb.fn.min('due_date').as('dueDate'),
+    ])
+    .where(inIds(tx, 'id', receivableIds))
+    .where('member_id', 'is not', null)
+    .groupBy('member_id')
+    .orderBy('member_id')
+    .execute();
+  // PostgreSQL's sum of bigints is numeric, which arrives as text.
+  return rows.map((r) => ({ ...r, memberId: r.memberId!, amountCents: Number(r.amountCents) }));
 }

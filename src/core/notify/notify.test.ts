@@ -6,9 +6,9 @@ import { queryAudit } from '../audit/audit.repo';
 import { verifyAudit } from '../audit/audit-verify';
 import { openDb } from '../db/open-db';
 import { AppError } from '../errors';
-import { enqueueNotifications, listNotifications, recoverInterrupted, setState } from './notify.repo';
 import { drainQueue } from './notify.worker';
 import { checkTemplate, renderTemplate } from './template';
+import { notifyOn } from './testing';
 
 // Every migration: the drain checks money in flight (statements, matches, outbox, return and acquirer files).
 const freshDb = () => openDb(':memory:');
@@ -56,7 +56,7 @@ describe('notification queue against the sandbox', () => {
   it('sends queued notifications, keeps the API’s ids and audits each one', async () => {
     sandbox = await testSandbox();
     const db = freshDb();
-    enqueueNotifications(db, members(sandbox), '2026-11-20T10:00:00Z');
+    await notifyOn(db).enqueueNotifications(members(sandbox), '2026-11-20T10:00:00Z');
     const progress: number[] = [];
     const result = await drainQueue({
       db,
@@ -67,7 +67,7 @@ describe('notification queue against the sandbox', () => {
     });
     expect(result).toMatchObject({ sent: 3, failed: 0, unknown: 0, waiting: 0 });
     expect(progress).toEqual([1, 2, 3]);
-    const { items, counts } = listNotifications(db, 10);
+    const { items, counts } = await notifyOn(db).listNotifications(10);
     expect(counts.sent).toBe(3);
     expect(items.every((i) => i.notificationId !== null && i.sentAt !== null)).toBe(true);
     const audit = queryAudit(db, { action: 'notification.sent' });
@@ -79,11 +79,13 @@ describe('notification queue against the sandbox', () => {
   it('keeps notifications queued while the API fails, and sends them once it is back', async () => {
     sandbox = await testSandbox({ faults: { errorRate: 1 } });
     const db = freshDb();
-    enqueueNotifications(db, members(sandbox), '2026-11-20T10:00:00Z');
+    await notifyOn(db).enqueueNotifications(members(sandbox), '2026-11-20T10:00:00Z');
     const first = await drainQueue({ db, client: clientFor(sandbox).client, profileId: 'p-1', actor: 'ana' });
     expect(first).toMatchObject({ sent: 0, waiting: 3 });
     expect(first.retryAt).not.toBeNull();
-    expect(listNotifications(db, 10).items.find((i) => i.lastError)?.lastError).toMatch(/HTTP 500/);
+    expect((await notifyOn(db).listNotifications(10)).items.find((i) => i.lastError)?.lastError).toMatch(
+      /HTTP 500/,
+    );
     sandbox.setFaults({});
     // Nothing is due before the back-off has passed...
     expect(
@@ -105,50 +107,54 @@ describe('notification queue against the sandbox', () => {
   it('marks a notification with no answer as unknown, never resending it by itself', async () => {
     sandbox = await testSandbox({ faults: { timeoutRate: 1 } });
     const db = freshDb();
-    enqueueNotifications(db, members(sandbox).slice(0, 1), '2026-11-20T10:00:00Z');
+    await notifyOn(db).enqueueNotifications(members(sandbox).slice(0, 1), '2026-11-20T10:00:00Z');
     expect(
       await drainQueue({ db, client: clientFor(sandbox).client, profileId: 'p-1', actor: 'ana' }),
     ).toMatchObject({ unknown: 1, waiting: 0 });
-    expect(listNotifications(db, 10).items[0]).toMatchObject({ state: 'unknown', attempts: 1 });
+    expect((await notifyOn(db).listNotifications(10)).items[0]).toMatchObject({
+      state: 'unknown',
+      attempts: 1,
+    });
     expect(queryAudit(db, { action: 'notification.unknown' }).total).toBe(1);
   });
 
   it('fails a refused notification (unknown member, missing permission) with the API’s reason', async () => {
     sandbox = await testSandbox();
     const db = freshDb();
-    enqueueNotifications(
-      db,
+    await notifyOn(db).enqueueNotifications(
       [{ memberId: 999_999_999, memberName: null, message: 'Oi' }],
       '2026-11-20T10:00:00Z',
     );
     expect(
       await drainQueue({ db, client: clientFor(sandbox).client, profileId: 'p-1', actor: 'ana' }),
     ).toMatchObject({ failed: 1 });
-    expect(listNotifications(db, 10).items[0]?.lastError).toMatch(/não encontrado/);
+    expect((await notifyOn(db).listNotifications(10)).items[0]?.lastError).toMatch(/não encontrado/);
 
     const forbidden = {
       notify: async () =>
         Promise.reject(new AppError('forbidden', 'This key has no permission for /api/v1/notifications.')),
     } as unknown as ApiClient;
-    enqueueNotifications(db, [{ memberId: 1, memberName: null, message: 'Oi' }], '2026-11-20T10:00:00Z');
+    await notifyOn(db).enqueueNotifications(
+      [{ memberId: 1, memberName: null, message: 'Oi' }],
+      '2026-11-20T10:00:00Z',
+    );
     expect(await drainQueue({ db, client: forbidden, profileId: 'p-1', actor: 'ana' })).toMatchObject({
       failed: 1,
     });
-    const refused = listNotifications(db, 10).items[0];
+    const refused = (await notifyOn(db).listNotifications(10)).items[0];
     expect(refused?.state).toBe('failed');
     expect(refused?.lastError).toMatch(/no permission/);
   });
 
-  it('after a crash mid-send, the interrupted notification is unknown, not resent', () => {
+  it('after a crash mid-send, the interrupted notification is unknown, not resent', async () => {
     const db = freshDb();
-    const [id] = enqueueNotifications(
-      db,
+    const [id] = await notifyOn(db).enqueueNotifications(
       [{ memberId: 1, memberName: null, message: 'Oi' }],
       '2026-11-20T10:00:00Z',
     );
-    setState(db, id!, { state: 'sending', attempt: true });
-    expect(recoverInterrupted(db)).toBe(1);
-    expect(listNotifications(db, 10).items[0]).toMatchObject({
+    await notifyOn(db).setState(id!, { state: 'sending', attempt: true });
+    expect(await notifyOn(db).recoverInterrupted()).toBe(1);
+    expect((await notifyOn(db).listNotifications(10)).items[0]).toMatchObject({
       state: 'unknown',
       lastError: 'interrupted while sending',
     });

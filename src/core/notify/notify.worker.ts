@@ -1,12 +1,16 @@
 import type { ApiClient } from '../api/client';
-import { appendAudit } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import type { Db } from '../db/open-db';
+import { storeOfDb } from '../store/sqlite-store';
+import type { Store } from '../store/store';
 import { isAppError } from '../errors';
 import { holdIfInFlight } from './hold';
 import { earliestRetry, nextReady, pauseQueueUntil, queuedCount, setState } from './notify.repo';
 
 export interface DrainDeps {
   db: Db;
+  /** The queue's Store (the same database); default: the Store of `db`. */
+  store?: Store;
   client: ApiClient;
   profileId: string;
   actor: string;
@@ -40,46 +44,53 @@ const BACKOFF_MAX_MS = 10 * 60_000;
 export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
   const now = deps.now ?? (() => new Date());
   const { db } = deps;
+  const store = deps.store ?? storeOfDb(db);
+  const who = { actor: deps.actor, profileId: deps.profileId };
   const result: DrainResult = { sent: 0, failed: 0, unknown: 0, held: 0, waiting: 0, retryAt: null };
-  const total = queuedCount(db);
+  const total = await store.read(queuedCount);
   let done = 0;
   /** A final outcome for one notification, with its audit entry, in one transaction. */
   const settle = (item: { id: number; memberId: number }, state: 'failed' | 'unknown', error: string) =>
-    db.transaction(() => {
-      setState(db, item.id, { state, lastError: error });
-      appendAudit(db, {
-        actor: deps.actor,
-        profileId: deps.profileId,
+    store.write(async (tx) => {
+      await setState(tx, item.id, { state, lastError: error });
+      await appendAudit(tx, {
+        ...who,
         action: `notification.${state}`,
         subject: `member:${item.memberId}`,
         after: { queueId: item.id, error },
       });
-    })();
+    });
   for (;;) {
-    const item = nextReady(db, now().toISOString());
-    if (!item) break;
-    // Checked right before sending, not only when queued: a reminder queued last night must not go out this morning
-    // if the member's Pix arrived in between.
-    if (holdIfInFlight(db, item, { actor: deps.actor, profileId: deps.profileId }, now())) {
+    // The next one, under the queue's lock: held (money in flight) or marked `sending` before its request leaves,
+    // so no other process takes it. Checked right before sending, not only when queued: a reminder queued last night
+    // must not go out this morning if the member's Pix arrived in between.
+    const next = await store.write(async (tx) => {
+      const item = await nextReady(tx, now().toISOString());
+      if (!item) return null;
+      if (await holdIfInFlight(tx, db, item, who, now())) return { item, held: true };
+      await setState(tx, item.id, { state: 'sending', attempt: true, nextAttemptAt: null });
+      return { item, held: false };
+    });
+    if (!next) break;
+    const { item } = next;
+    if (next.held) {
       result.held++;
       done++;
       deps.onProgress?.(done, Math.max(total, done));
       continue;
     }
-    setState(db, item.id, { state: 'sending', attempt: true, nextAttemptAt: null });
     try {
       const created = await deps.client.notify(item.memberId, item.message);
-      db.transaction(() => {
-        setState(db, item.id, {
+      await store.write(async (tx) => {
+        await setState(tx, item.id, {
           state: 'sent',
           lastError: null,
           notificationId: created.id ?? null,
           createdAt: created.createdAt ?? now().toISOString(),
           sentAt: now().toISOString(),
         });
-        appendAudit(db, {
-          actor: deps.actor,
-          profileId: deps.profileId,
+        await appendAudit(tx, {
+          ...who,
           action: 'notification.sent',
           subject: `member:${item.memberId}`,
           after: {
@@ -89,30 +100,32 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
             message: item.message,
           },
         });
-      })();
+      });
       result.sent++;
     } catch (e) {
       const kind = isAppError(e) ? e.kind : 'internal';
       const message = e instanceof Error ? e.message : String(e);
       if (isAppError(e) && e.code === 'api.timeout') {
-        settle(item, 'unknown', message);
+        await settle(item, 'unknown', message);
         result.unknown++;
       } else if (kind === 'offline' || kind === 'external' || kind === 'rate_limited') {
         const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** item.attempts);
         const at = new Date(now().getTime() + delay).toISOString();
-        setState(db, item.id, { state: 'queued', lastError: message, nextAttemptAt: at });
-        // The whole queue pauses: the next items would meet the same offline or failing API.
-        pauseQueueUntil(db, at);
+        await store.write(async (tx) => {
+          await setState(tx, item.id, { state: 'queued', lastError: message, nextAttemptAt: at });
+          // The whole queue pauses: the next items would meet the same offline or failing API.
+          await pauseQueueUntil(tx, at);
+        });
         break;
       } else {
-        settle(item, 'failed', message);
+        await settle(item, 'failed', message);
         result.failed++;
       }
     }
     done++;
     deps.onProgress?.(done, Math.max(total, done));
   }
-  result.waiting = queuedCount(db);
-  result.retryAt = result.waiting ? earliestRetry(db) : null;
+  result.waiting = await store.read(queuedCount);
+  result.retryAt = result.waiting ? await store.read(earliestRetry) : null;
   return result;
 }

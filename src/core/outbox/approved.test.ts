@@ -4,6 +4,7 @@ import { runMatching } from '../matching/matching.service';
 import { sandboxBranch } from '../matching/testing-db';
 import { approveGreen } from '../review/review.service';
 import { approvedNotQueued } from './approved.repo';
+import { storeOfDb } from '../store/sqlite-store';
 
 /**
  * [I] item 5: a receivable the API already has as received or `conciliated` is never marked again, even when a
@@ -17,7 +18,7 @@ describe('approved pairs to send', () => {
     const b = await sandboxBranch();
     db = b.db;
     runMatching(db, { statementId: b.statementId });
-    approveGreen(db, b.statementId, { actor: 'ana', profileId: 'p' });
+    await approveGreen(storeOfDb(db), b.statementId, { actor: 'ana', profileId: 'p' });
     const before = approvedNotQueued(db).map((p) => p.receivableId);
     expect(before.length).toBeGreaterThan(3);
     const [conciliated, received, cancelled] = before;

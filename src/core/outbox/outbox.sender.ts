@@ -32,7 +32,7 @@ export interface SenderDeps {
   /** Lifetime of the sender lease (renewed every third of it while the run goes on). */
   leaseMs?: number;
   /** Called once a batch is confirmed by the read-back (e.g. to notify the members, when the branch wants it). */
-  onConfirmed?: (batch: Batch) => void;
+  onConfirmed?: (batch: Batch) => unknown;
   /** Where what is worth knowing but not the clerk's business goes (a server ignoring a filter). */
   log?: (message: string) => void;
 }
@@ -104,7 +104,7 @@ async function judge(
         detail: { readBack: 'all received' },
       }),
     );
-    if (done) deps.onConfirmed?.(batch);
+    if (done) await deps.onConfirmed?.(batch);
     return done ? 'confirmed' : 'later';
   }
   if (rows.every((r) => r && OPEN_OR_OVERDUE.has(r.statusId))) {

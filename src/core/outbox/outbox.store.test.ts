@@ -15,9 +15,9 @@ import {
   postpone,
   stampPut,
   transition,
-  type ApprovedPair,
 } from './outbox.repo';
 import { acquireSenderLease } from './sender-lease';
+import { seedApprovedLines } from '../store/testing-seed';
 import { senderLeaseRepo } from './sender-lease.repo';
 
 /**
@@ -48,83 +48,10 @@ const open = {
 const AT = '2026-11-20T13:00:00.000Z';
 const who = { actor: 'ana (server)', profileId: 'p1' };
 
-/** A statement of `n` credit lines into account 1, each approved with one receivable (100 + i). */
-async function seed(store: Store, n: number): Promise<ApprovedPair[]> {
-  return store.write(async (tx) => {
-    await tx
-      .insertInto('bank_accounts')
-      .values([1, 2].map((id) => ({ id, description: `Conta ${id}`, raw_json: '{}', fetched_at: AT })))
-      .execute();
-    const { id: statementId } = await tx
-      .insertInto('statements')
-      .values({
-        bank_account_id: 1,
-        file_name: 'extrato.ofx',
-        sha256: 'x',
-        byte_size: 1,
-        format: 'ofx',
-        mapping_json: '{}',
-        mapping_source: 'ofx',
-        imported_at: AT,
-        line_count: n,
-        credit_count: n,
-        debit_count: 0,
-        balance_count: 0,
-        inserted_count: n,
-        known_count: 0,
-        rejected_count: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: planId } = await tx
-      .insertInto('match_plans')
-      .values({ statement_id: statementId, created_at: AT, engine_version: 't', settings_json: '{}' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const pairs: ApprovedPair[] = [];
-    for (let i = 0; i < n; i++) {
-      const { id: lineId } = await tx
-        .insertInto('statement_lines')
-        .values({
-          statement_id: statementId,
-          bank_account_id: 1,
-          position: i,
-          date: '2026-11-19',
-          amount_cents: 1000 + i,
-          kind: 'credit',
-          description: `PIX ${i}`,
-          raw_json: '{}',
-          fingerprint: `f${i}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const { id: matchId } = await tx
-        .insertInto('matches')
-        .values({
-          plan_id: planId,
-          line_id: lineId,
-          score: 95,
-          zone: 'green',
-          reasons_json: '[]',
-          state: 'approved',
-          updated_at: AT,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('match_items')
-        .values({ match_id: matchId, plan_id: planId, receivable_id: 100 + i, amount_cents: 1000 + i })
-        .execute();
-      pairs.push({ receivableId: 100 + i, bankAccountId: 1, amountCents: 1000 + i, matchId, lineId });
-    }
-    return pairs;
-  });
-}
-
 describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => {
   it('queues approved pairs once, in chunks per account, with their audit entries', async () => {
     const store = await open[dialect]();
-    const pairs = await seed(store, 7);
+    const pairs = await seedApprovedLines(store, 7);
     const first = await store.write((tx) =>
       enqueuePairs(tx, pairs.slice(0, 5), who, { chunkSize: 2, now: AT }),
     );
@@ -152,7 +79,7 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => 
 
   it('moves a batch only from the states named, stamps a PUT only for the lease holder, postpones with a reason', async () => {
     const store = await open[dialect]();
-    const pairs = await seed(store, 2);
+    const pairs = await seedApprovedLines(store, 2);
     const [id] = (await store.write((tx) => enqueuePairs(tx, pairs, who, { now: AT }))).batchIds;
     const claim = () =>
       store.write((tx) => transition(tx, id!, 'sending', who, { from: ['queued'], attempt: true, now: AT }));
@@ -200,7 +127,7 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => 
 describe('the outbox across office-server processes (PostgreSQL, READ COMMITTED)', () => {
   it('connections claiming the same queue at once: every batch claimed exactly once', async () => {
     const store = await open.postgres();
-    const pairs = await seed(store, 60);
+    const pairs = await seedApprovedLines(store, 60);
     const { batchIds } = await store.write((tx) => enqueuePairs(tx, pairs, who, { chunkSize: 2, now: AT }));
     expect(batchIds).toHaveLength(30);
     // Four "processes": four pools of their own on the same database, each claiming every batch in its own order.
@@ -226,7 +153,7 @@ describe('the outbox across office-server processes (PostgreSQL, READ COMMITTED)
 
   it('two supervisors pressing "Marcar como pagos" at once: each receivable queued once', async () => {
     const store = await open.postgres();
-    const pairs = await seed(store, 40);
+    const pairs = await seedApprovedLines(store, 40);
     const presses = Array.from({ length: 3 }, () => openPgStore(store.url, { max: 1 }));
     cleanups.push(...presses.map((s) => () => s.close()));
     const results = await Promise.all(
@@ -268,7 +195,7 @@ describe('the outbox across office-server processes (PostgreSQL, READ COMMITTED)
             }>`select pg_try_advisory_xact_lock(hashtext(current_schema() || ':outbox')) as got`.execute(tx)
           ).rows[0]?.got,
       );
-    const pairs = await seed(store, 2);
+    const pairs = await seedApprovedLines(store, 2);
     await store.write(async (tx) => {
       await enqueuePairs(tx, pairs, who, { now: AT });
       expect(await tryOutbox()).toBe(false);

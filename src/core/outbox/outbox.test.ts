@@ -11,6 +11,7 @@ import { AppError } from '../errors';
 import { branchesRepo } from '../branches/branches.repo';
 import { runSender } from './outbox.sender';
 import { outboxOn } from './testing';
+import { storeOfDb } from '../store/sqlite-store';
 
 const who = { actor: 'ana (test)', profileId: 'p-1' };
 const freshDb = () => {
@@ -332,11 +333,11 @@ describe('outbox: a line decided otherwise after the pairs were read', () => {
       .pluck()
       .all() as number[];
     expect(proposed).toHaveLength(2);
-    applyReview(b.db, 'approve', proposed, who);
+    await applyReview(storeOfDb(b.db), 'approve', proposed, who);
     // The press read both pairs; then a clerk (another process) rejected the first line.
     const read = approvedNotQueued(b.db);
     expect(new Set(read.map((p) => p.matchId))).toEqual(new Set(proposed));
-    applyReview(b.db, 'reject', [proposed[0]!], who);
+    await applyReview(storeOfDb(b.db), 'reject', [proposed[0]!], who);
     const r = await outboxOn(b.db).enqueuePairs(read, who);
     const queued = (await outboxOn(b.db).listBatches()).flatMap((x) => x.receivableIds);
     const ofFirst = read.filter((p) => p.matchId === proposed[0]).map((p) => p.receivableId);

@@ -12,7 +12,7 @@ export const policyHandlers: HandlerGroup<
   'policy.dryRun': async ({ policy, from, to }) => dryRunPolicy(ctx.db(), { policy, from, to }),
   'policy.dailySummary': async ({ day, format }) => {
     const now = new Date();
-    const summary = dailySummary(ctx.db(), day ?? todayInBrasilia(now));
+    const summary = await dailySummary(ctx.db(), day ?? todayInBrasilia(now));
     if (!format) return { summary, file: null };
     const id = ctx.activeProfileId();
     const p = ctx.settings.profile(id);

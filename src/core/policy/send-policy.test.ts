@@ -18,6 +18,7 @@ import {
   policyDb,
 } from './policy.testing';
 import { dryRunPolicy, policyView, runSendPolicy, savePolicy } from './send-policy';
+import { storeOfDb } from '../store/sqlite-store';
 
 let env: { db: Db; cleanup: () => void } | undefined;
 afterEach(() => {
@@ -95,18 +96,18 @@ const approvedLines = (db: Db) =>
     .all() as number[];
 
 describe('the policy judges the engine’s proposals, condition by condition', () => {
-  it('off by default: nothing approved, the text says so', () => {
+  it('off by default: nothing approved, the text says so', async () => {
     const { db } = branch();
     const view = policyView(db);
     expect(view.version).toBeNull();
     expect(view.policy.enabled).toBe(false);
     expect(view.sentences[0]).toBe('A regra está desligada: nada é aprovado sem o seu clique.');
-    const r = runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
     expect(r).toMatchObject({ policyVersion: null, approved: [] });
     expect(approvedLines(db)).toEqual([]);
   });
 
-  it('approves only the full-name, exact-amount Pix within the due window, audited with the version', () => {
+  it('approves only the full-name, exact-amount Pix within the due window, audited with the version', async () => {
     const { db, ana, carla, bruno, diego, fabio, cielo } = branch();
     // What the engine said, so the refusals below are read from its reasons.
     expect(matchOf(db, ana)).toMatchObject({ zone: 'green', items: [1] });
@@ -119,7 +120,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
 
     const view = switchOn(db);
     expect(view.version).toBe(1);
-    const r = runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
     expect(r.policyVersion).toBe(1);
     expect(r.approved).toEqual([{ lineId: ana, receivableIds: [1], amountCents: 15000 }]);
     expect(approvedLines(db)).toEqual([ana]);
@@ -141,13 +142,13 @@ describe('the policy judges the engine’s proposals, condition by condition', (
       note: 'aprovado pela regra de envio automático 1',
     });
     // A second run finds nothing more to do: approved lines are no longer proposals.
-    expect(runSendPolicy(db, 'p1', { dryRun: false, now: NOW }).approved).toEqual([]);
+    expect((await runSendPolicy(db, 'p1', { dryRun: false, now: NOW })).approved).toEqual([]);
   });
 
-  it('a wider window, a higher cap and card deposits explained by an acquirer file each let their line through', () => {
+  it('a wider window, a higher cap and card deposits explained by an acquirer file each let their line through', async () => {
     const { db, diego, fabio, cielo } = branch();
     switchOn(db, { dueWithinDays: 7, maxAmountCents: 300_000, cardWithAcquirerFile: true });
-    const r = runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
     expect(r.approved.map((a) => a.lineId).sort((a, b) => a - b)).toEqual(
       expect.arrayContaining([diego, fabio, cielo]),
     );
@@ -157,7 +158,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     expect(r.policyVersion).toBe(1);
   });
 
-  it('a card deposit no acquirer file explains is never approved, even with card deposits allowed', () => {
+  it('a card deposit no acquirer file explains is never approved, even with card deposits allowed', async () => {
     env = policyDb();
     const { db } = env;
     addReceivables(db, [
@@ -181,12 +182,12 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     expect(m.codes).not.toContain('acquirer_file');
     expect(m).toMatchObject({ zone: 'green' });
     switchOn(db, { cardWithAcquirerFile: true, maxAmountCents: 300_000 });
-    const r = runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
     expect(r.approved).toEqual([]);
     expect(r.leftForPerson).toEqual([{ reason: 'card', count: 1 }]);
   });
 
-  it('name only vs document: with "document" identity the full name is not enough, a confirmed CPF is', () => {
+  it('name only vs document: with "document" identity the full name is not enough, a confirmed CPF is', async () => {
     env = policyDb();
     const { db } = env;
     addReceivables(db, [
@@ -205,7 +206,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
       },
     ]);
     match(db, feb.statementId);
-    applyReview(db, 'approve', [matchOf(db, feb.lineIds[0]!).id], clerk, NOW);
+    await applyReview(storeOfDb(db), 'approve', [matchOf(db, feb.lineIds[0]!).id], clerk, NOW);
     const mar = addStatement(db, [
       {
         date: DAY,
@@ -221,19 +222,19 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     expect(matchOf(db, lucas)).toMatchObject({ zone: 'green', items: [23] });
 
     switchOn(db, { identity: 'document' });
-    const r = runSendPolicy(db, 'p1', { dryRun: true, now: NOW });
+    const r = await runSendPolicy(db, 'p1', { dryRun: true, now: NOW });
     expect(matchOf(db, joana)).toMatchObject({ zone: 'green', items: [22] });
     // Lucas is named in full but no document of his was ever confirmed: left for a person.
     expect(r.approved.map((a) => a.lineId)).toEqual([joana]);
     expect(r.leftForPerson).toContainEqual({ reason: 'identity', count: 1 });
     // The same lines under "document or name": Lucas's full name is enough.
     switchOn(db, { identity: 'document_or_name' });
-    expect(runSendPolicy(db, 'p1', { dryRun: true, now: NOW }).approved.map((a) => a.lineId)).toContain(
-      lucas,
-    );
+    expect(
+      (await runSendPolicy(db, 'p1', { dryRun: true, now: NOW })).approved.map((a) => a.lineId),
+    ).toContain(lucas);
   });
 
-  it('never a receivable approved elsewhere or already queued for sending', () => {
+  it('never a receivable approved elsewhere or already queued for sending', async () => {
     const { db, ana } = branch();
     // Another statement's line holds Ana's receivable, approved by a person.
     const other = addStatement(db, [
@@ -248,7 +249,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
       `INSERT INTO outbox_items (receivable_id, batch_id, match_id, line_id, amount_cents, queued_at) VALUES (1, 1, NULL, NULL, 15000, ?)`,
     ).run(NOW.toISOString());
     switchOn(db);
-    const r = runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
     expect(r.approved).toEqual([]);
     expect(m.items).toEqual([1]);
     expect(r.leftForPerson).toContainEqual({ reason: 'taken', count: 1 });
@@ -353,11 +354,11 @@ describe('saving and the dry run', () => {
     ).toThrow();
   });
 
-  it('changes nothing and counts what people decided against what the policy would have done', () => {
+  it('changes nothing and counts what people decided against what the policy would have done', async () => {
     const { db, ana, diego, fabio } = branch();
     // People: approved Ana (the policy agrees), rejected Diego and approved Fabio (outside a 7-day-window policy's cap).
-    applyReview(db, 'approve', [matchOf(db, ana).id, matchOf(db, fabio).id], clerk, NOW);
-    applyReview(db, 'reject', [matchOf(db, diego).id], clerk, NOW);
+    await applyReview(storeOfDb(db), 'approve', [matchOf(db, ana).id, matchOf(db, fabio).id], clerk, NOW);
+    await applyReview(storeOfDb(db), 'reject', [matchOf(db, diego).id], clerk, NOW);
     const snapshot = () => ({
       matches: db.prepare('SELECT id, state, zone FROM matches ORDER BY id').all(),
       items: db.prepare('SELECT match_id, receivable_id, active FROM match_items ORDER BY id').all(),

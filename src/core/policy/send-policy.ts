@@ -3,7 +3,8 @@ import { appendAudit } from '../audit/audit.repo';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
-import { applyReview } from '../review/review.service';
+import { applyReviewIn } from '../review/review.service';
+import { storeOfDb } from '../store/sqlite-store';
 import { addDays, todayInBrasilia } from '../sync/dates';
 import { DEFAULT_POLICY, REFUSAL_PT, approvalNote, describePolicy, judge } from './policy-rules';
 import { policyRepo, type ProposalRow } from './policy.repo';
@@ -87,9 +88,11 @@ export function runSendPolicy(
   db: Db,
   profileId: string,
   opts: { dryRun: boolean; from?: string | undefined; to?: string | undefined; now?: Date },
-): PolicyRunResult {
+): Promise<PolicyRunResult> {
   const now = opts.now ?? new Date();
-  return db.transaction((): PolicyRunResult => {
+  // The approvals are review's (on the Store); the policy and its proposals are still read synchronously on the
+  // same handle, so on SQLite they are read inside this transaction (docs/postgres.md).
+  return storeOfDb(db).write(async (tx): Promise<PolicyRunResult> => {
     const cur = policyRepo.current(db);
     const rows = policyRepo.proposals(db, {
       from: opts.from,
@@ -112,8 +115,8 @@ export function runSendPolicy(
       else refused.push(v.reason);
     }
     if (!opts.dryRun && ok.length > 0) {
-      const res = applyReview(
-        db,
+      const res = await applyReviewIn(
+        tx,
         'approve',
         ok.map((r) => r.matchId),
         { actor: policyActor(cur.version), profileId },
@@ -141,7 +144,7 @@ export function runSendPolicy(
       })),
       leftForPerson: countReasons(refused),
     };
-  })();
+  });
 }
 
 /**

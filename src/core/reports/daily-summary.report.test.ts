@@ -2,11 +2,11 @@
 import * as XLSX from 'xlsx';
 import { afterEach, expect, it } from 'vitest';
 import type { Db } from '../db/open-db';
-import { enqueueNotifications, holdNotification } from '../notify/notify.repo';
 import { DEFAULT_POLICY } from '../policy/policy-rules';
 import { addReceivables, addStatement, ACCOUNT, DAY, match, NOW, policyDb } from '../policy/policy.testing';
 import { dryRunPolicy, runSendPolicy, savePolicy } from '../policy/send-policy';
 import { dailySummary, dailySummaryFile } from './daily-summary.report';
+import { notifyOn } from '../notify/testing';
 
 let env: { db: Db; cleanup: () => void } | undefined;
 afterEach(() => env?.cleanup());
@@ -27,7 +27,7 @@ it('lists the policy’s approvals, the batch sent and confirmed, and the remind
   const policy = { ...DEFAULT_POLICY, enabled: true };
   dryRunPolicy(db, { policy }, NOW);
   savePolicy(db, policy, { actor: 'maria (desktop)', profileId: 'p1' }, NOW);
-  expect(runSendPolicy(db, 'p1', { dryRun: false, now: NOW }).approved).toHaveLength(1);
+  expect((await runSendPolicy(db, 'p1', { dryRun: false, now: NOW })).approved).toHaveLength(1);
   // The cycle then sent it and read it back (the outbox's own rows, as the send leaves them).
   db.prepare(
     `INSERT INTO outbox_batches (id, bank_account_id, state, created_at, last_attempt_at, confirmed_at, created_by)
@@ -36,19 +36,17 @@ it('lists the policy’s approvals, the batch sent and confirmed, and the remind
   db.prepare(
     `INSERT INTO outbox_items (receivable_id, batch_id, line_id, amount_cents, queued_at) VALUES (1, 5, ?, 15000, ?)`,
   ).run(lineIds[0], NOW.toISOString());
-  const [q] = enqueueNotifications(
-    db,
+  const [q] = await notifyOn(db).enqueueNotifications(
     [{ memberId: 42, memberName: 'Rosa Pinto', message: 'Olá' }],
     NOW.toISOString(),
   );
-  holdNotification(
-    db,
+  await notifyOn(db).holdNotification(
     q!,
     { reason: 'card_settling', params: { acquirer: 'cielo', paymentDate: '2026-04-04', amountCents: 20000 } },
     '2026-03-10T16:00:00.000Z',
   );
 
-  const s = dailySummary(db, DAY);
+  const s = await dailySummary(db, DAY);
   expect(s.totals).toEqual({ approved: 1, approvedCents: 15000, sentBatches: 1, confirmed: 1, held: 1 });
   expect(s.approved[0]).toMatchObject({
     lineId: lineIds[0],
@@ -58,7 +56,7 @@ it('lists the policy’s approvals, the batch sent and confirmed, and the remind
   });
   expect(s.held[0]!.reason).toBe('venda no cartão de R$ 200,00 a receber da cielo em 04/04/2026');
   // Another day holds nothing of this.
-  expect(dailySummary(db, '2026-03-11').totals).toEqual({
+  expect((await dailySummary(db, '2026-03-11')).totals).toEqual({
     approved: 0,
     approvedCents: 0,
     sentBatches: 0,

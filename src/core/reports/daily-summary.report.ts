@@ -14,8 +14,9 @@ import { OUTBOX_STATE_PT, countPt, dateTimePt, datePt, moneyPt } from './format-
 import { renderPdfTable, type PdfColumn } from './pdf-table';
 import { utcBounds } from './period';
 import type { ReportFile, ReportMeta } from './report-files';
+import { storeOfDb } from '../store/sqlite-store';
 
-export function dailySummary(db: Db, day: string): DailySummaryDto {
+export async function dailySummary(db: Db, day: string): Promise<DailySummaryDto> {
   const { fromUtc, toUtc } = utcBounds({ from: day, to: day }) as { fromUtc: string; toUtc: string };
   const approvals = policyRepo.policyApprovals(db, fromUtc, toUtc);
   const approved = approvals.map((a) => {
@@ -36,7 +37,7 @@ export function dailySummary(db: Db, day: string): DailySummaryDto {
   });
   // Batches holding a pair the policy approved (any day), sent or confirmed on this day.
   const sent = dailySummaryRepo.policyBatches(db, fromUtc, toUtc);
-  const held = heldBetween(db, fromUtc, toUtc).map((n) => ({
+  const held = (await storeOfDb(db).read((tx) => heldBetween(tx, fromUtc, toUtc))).map((n) => ({
     queueId: n.id,
     at: n.heldAt ?? '',
     memberId: n.memberId,

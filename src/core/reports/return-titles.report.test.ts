@@ -14,6 +14,7 @@ import { approveGreen } from '../review/review.service';
 import { reconciliationReport } from './reconciliation.report';
 import { reconciliationFile } from './report-files';
 import { outboxOn } from '../outbox/testing';
+import { storeOfDb } from '../store/sqlite-store';
 
 let db: Db | undefined;
 afterEach(() => db?.close());
@@ -30,7 +31,7 @@ describe('reconciliation report with return files', () => {
     );
     runMatching(b.db, { statementId: b.statementId }, { now: NOW });
     const who = { actor: 'ana (test)', profileId: 'demo' };
-    approveGreen(b.db, b.statementId, who, NOW());
+    await approveGreen(storeOfDb(b.db), b.statementId, who, NOW());
     await outboxOn(b.db).enqueuePairs(approvedNotQueued(b.db), who, { now: NOW().toISOString() });
 
     const report = reconciliationReport(b.db);

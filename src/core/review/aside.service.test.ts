@@ -13,6 +13,7 @@ import {
   updateAsideRule,
 } from './aside.service';
 import { applyReview } from './review.service';
+import { storeOfDb } from '../store/sqlite-store';
 
 let db: Db;
 afterEach(() => db?.close());
@@ -82,7 +83,12 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
   it('setting aside frees the receivables, is audited, and survives a re-run; to_review undoes it', async () => {
     await setup();
     const green = lines().find((r) => r.zone === 'green' && r.state === 'suggested')!;
-    const r = setAside(db, { matchIds: [green.matchId], reason: 'refund', note: ' estorno ' }, who, NOW());
+    const r = await setAside(
+      db,
+      { matchIds: [green.matchId], reason: 'refund', note: ' estorno ' },
+      who,
+      NOW(),
+    );
     expect(r).toMatchObject({ changed: 1, skipped: [], ruleId: null });
     const after = () => lines().find((x) => x.lineId === green.lineId)!;
     expect(after()).toMatchObject({
@@ -93,7 +99,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     expect(actions().at(-1)).toEqual({ action: 'match.set_aside', subject: `line:${green.lineId}` });
     runMatching(db, {}, { now: NOW });
     expect(after().state).toBe('set_aside');
-    expect(applyReview(db, 'to_review', [after().matchId], who, NOW()).changed).toBe(1);
+    expect((await applyReview(storeOfDb(db), 'to_review', [after().matchId], who, NOW())).changed).toBe(1);
     expect(after()).toMatchObject({ state: 'to_review' });
     expect(after().aside).toBeUndefined();
   });
@@ -101,8 +107,8 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
   it('an approved or queued line is not set aside; "other" needs a note (contract)', async () => {
     await setup();
     const green = lines().find((r) => r.zone === 'green' && r.state === 'suggested')!;
-    applyReview(db, 'approve', [green.matchId], who, NOW());
-    const r = setAside(db, { matchIds: [green.matchId], reason: 'interest' }, who, NOW());
+    await applyReview(storeOfDb(db), 'approve', [green.matchId], who, NOW());
+    const r = await setAside(db, { matchIds: [green.matchId], reason: 'interest' }, who, NOW());
     expect(r.changed).toBe(0);
     expect(r.skipped[0]!.reason).toMatch(/not possible from approved/);
   });
@@ -118,7 +124,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     expect(new Set(interest().map((r) => r.state))).toEqual(new Set(['unmatched']));
 
     const first = interest()[0]!;
-    const made = setAside(
+    const made = await setAside(
       db,
       {
         matchIds: [first.matchId],
@@ -167,14 +173,14 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
   it('a pattern without a word of three letters is refused', async () => {
     await setup();
     const line = lines()[0]!;
-    expect(() =>
+    await expect(
       setAside(
         db,
         { matchIds: [line.matchId], reason: 'interest', rule: { pattern: ' -- ', thisAccountOnly: false } },
         who,
         NOW(),
       ),
-    ).toThrow(/at least one word/);
+    ).rejects.toThrow(/at least one word/);
   });
 });
 
@@ -252,7 +258,7 @@ describe('match.candidates: the ranked candidates of a line, with why each fits 
       `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description, raw_json, fingerprint)
        VALUES (?, ?, 9998, ?, ?, 'credit', 'CREDITO EM CONTA', '{}', 'test-held')`,
     ).run(b.statementId, acc, a.date, a.amountCents);
-    applyReview(db, 'approve', [a.matchId], who, NOW());
+    await applyReview(storeOfDb(db), 'approve', [a.matchId], who, NOW());
     runMatching(db, {}, { now: NOW });
     const line = lines().find((r) => r.description === 'CREDITO EM CONTA')!;
     const c = lineCandidates(db, line.lineId, 50);
@@ -273,8 +279,8 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
     db = b.db;
     runMatching(db, {}, { now: NOW });
     const greens = lines().filter((r) => r.state === 'suggested' && r.zone === 'green');
-    applyReview(
-      db,
+    await applyReview(
+      storeOfDb(db),
       'approve',
       greens.slice(0, 3).map((r) => r.matchId),
       who,
@@ -339,19 +345,19 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
       note: 'crédito',
       rule: { pattern: 'cred', thisAccountOnly: true },
     };
-    const refused = setAside(db, ask, who, NOW());
+    const refused = await setAside(db, ask, who, NOW());
     expect(refused).toMatchObject({ changed: 0, ruleId: null, needsConfirmation: true });
     expect(refused.preview!.caught).toBe(57); // the line set aside by hand is not counted
     expect(listAsideRules(db).rows).toHaveLength(0);
     expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
     // Saying yes to the lines but not to its breadth is not enough.
-    expect(setAside(db, { ...ask, confirm: { wide: false, lineIds: [] } }, who, NOW())).toMatchObject({
+    expect(await setAside(db, { ...ask, confirm: { wide: false, lineIds: [] } }, who, NOW())).toMatchObject({
       needsConfirmation: true,
       ruleId: null,
     });
 
     // Confirmed (breadth), no line ticked: the line by hand and the 2 other free lines; 0 decided lines.
-    const made = setAside(db, { ...ask, confirm: { wide: true, lineIds: [] } }, who, NOW());
+    const made = await setAside(db, { ...ask, confirm: { wide: true, lineIds: [] } }, who, NOW());
     expect(made).toMatchObject({ changed: 1, needsConfirmation: false, confirmed: 0 });
     for (const id of made.statementIds) runMatching(db, { statementId: id }, { now: NOW });
     expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });

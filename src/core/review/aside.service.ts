@@ -26,6 +26,7 @@ import type { Actor } from '../outbox/outbox.repo';
 import { asideRepo, type RuleLineRow } from './aside.repo';
 import { conflictOf, seenById, type SeenMatch } from './review-conflicts';
 import type { ReviewConflict } from '../../shared/contract/review';
+import { storeOfDb } from '../store/sqlite-store';
 
 /** An approved line is the clerk's decision to send it: undo the approval first. Queued lines never change. */
 const FROM = ['suggested', 'unmatched', 'overridden', 'to_review', 'rejected', 'recorded', 'set_aside'];
@@ -208,7 +209,9 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
   const at = now.toISOString();
   const note = cleanNote(input.note);
   const saw = seenById(input.seen);
-  const run = db.transaction(() => {
+  // The decision's conflicts are read through the Store (review.repo); the rest of aside's work is still
+  // synchronous on the same handle, so on SQLite it runs inside this transaction (docs/postgres.md).
+  return storeOfDb(db).write(async (tx) => {
     let preview: AsidePreview | null = null;
     if (input.rule) {
       const first = asideRepo.statementOfMatch(db, input.matchIds[0]!);
@@ -238,7 +241,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
       const m = asideRepo.match(db, id);
       const s = saw.get(id);
       if (!m && s?.lineId !== undefined) {
-        conflicts.push(conflictOf(db, id, s.lineId));
+        conflicts.push(await conflictOf(tx, id, s.lineId));
         continue;
       }
       if (!m && s) {
@@ -249,7 +252,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
       if (s && (s.version !== m.version || (s.lineId !== undefined && s.lineId !== m.lineId))) {
         // Another line's match under the same id (the clerk's was dropped with its statement): named by the
         // clerk's line.
-        conflicts.push(conflictOf(db, id, s.lineId ?? m.lineId));
+        conflicts.push(await conflictOf(tx, id, s.lineId ?? m.lineId));
         continue;
       }
       if (m.queued > 0) {
@@ -329,7 +332,6 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
       preview,
     };
   });
-  return run.immediate();
 }
 
 export const listAsideRules = (db: Db): { rows: AsideRuleDto[] } => ({ rows: asideRepo.list(db) });

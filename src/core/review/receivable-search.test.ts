@@ -3,6 +3,7 @@ import { openDb, type Db } from '../db/open-db';
 import { searchNameScore } from '../matching/name-similarity';
 import { nameTokens, payerTokens } from '../matching/text';
 import { searchReceivables } from './receivable-search';
+import { storeOfDb } from '../store/sqlite-store';
 
 let db: Db;
 afterEach(() => db?.close());
@@ -16,7 +17,7 @@ const names = [
   'Lopes & Filhos Ltda',
 ];
 
-function seed() {
+async function seed() {
   db = openDb(':memory:');
   const insert = db.prepare(
     `INSERT INTO receivables (id, payer_name, description, amount_cents, due_date, status_id, member_id, raw_json, fetched_at)
@@ -27,8 +28,10 @@ function seed() {
   );
   insert.run(50, 'Felipe Fernandes Silva Lopes', 'Plano anual', 99900, '2026-05-01', 2, 100);
 }
-const found = (query: string) =>
-  searchReceivables(db, { query, statuses: [1, 4], limit: 100 }).rows.map((r) => r.payerName);
+const found = async (query: string) =>
+  (await searchReceivables(storeOfDb(db), { query, statuses: [1, 4], limit: 100 })).rows.map(
+    (r) => r.payerName,
+  );
 
 describe('searchNameScore: the bank’s abbreviations find the member', () => {
   const score = (q: string, name: string) => {
@@ -56,21 +59,21 @@ describe('searchNameScore: the bank’s abbreviations find the member', () => {
 });
 
 describe('searchReceivables (review.searchReceivables)', () => {
-  it('finds "Felipe Fernandes Silva Lopes" from "FELIPE F S LOPES", best match first', () => {
-    seed();
-    expect(found('FELIPE F S LOPES')).toEqual(['Felipe Fernandes Silva Lopes']);
-    expect(found('felipe lopes')).toEqual(['Felipe Lopes', 'Felipe Fernandes Silva Lopes']);
-    expect(found('LOPES')[0]).toBe('Felipe Lopes'); // covers more of its name
-    expect(found('lopes')).toHaveLength(4);
-    expect(found('conceicao')).toEqual(['José da Conceição']);
+  it('finds "Felipe Fernandes Silva Lopes" from "FELIPE F S LOPES", best match first', async () => {
+    await seed();
+    expect(await found('FELIPE F S LOPES')).toEqual(['Felipe Fernandes Silva Lopes']);
+    expect(await found('felipe lopes')).toEqual(['Felipe Lopes', 'Felipe Fernandes Silva Lopes']);
+    expect((await found('LOPES'))[0]).toBe('Felipe Lopes'); // covers more of its name
+    expect(await found('lopes')).toHaveLength(4);
+    expect(await found('conceicao')).toEqual(['José da Conceição']);
   });
-  it('keeps the status filter (a received receivable is not offered) and finds amounts and numbers', () => {
-    seed();
-    expect(found('plano anual')).toEqual([]);
-    expect(found('159,90')).toEqual(['Maria Aparecida de Souza Lima']);
-    expect(found('R$ 129,9')).toEqual(['Felipe Fernandes Silva Lopes']);
-    expect(found('3')).toEqual(['Fernanda Souza Lopes']);
-    expect(found('mensal')).toHaveLength(names.length);
-    expect(found('ninguém assim')).toEqual([]);
+  it('keeps the status filter (a received receivable is not offered) and finds amounts and numbers', async () => {
+    await seed();
+    expect(await found('plano anual')).toEqual([]);
+    expect(await found('159,90')).toEqual(['Maria Aparecida de Souza Lima']);
+    expect(await found('R$ 129,9')).toEqual(['Felipe Fernandes Silva Lopes']);
+    expect(await found('3')).toEqual(['Fernanda Souza Lopes']);
+    expect(await found('mensal')).toHaveLength(names.length);
+    expect(await found('ninguém assim')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-db';
+import type { Store } from '../store/store';
 import { reviewRepo, type FoundReceivable, type ReceivableFilter } from './review.repo';
 import { searchNameScore } from '../matching/name-similarity';
 import { foldText, nameTokens, payerTokens } from '../matching/text';
@@ -23,8 +23,11 @@ function amountText(query: string): string | null {
  * particles are ignored, the bank's boilerplate such as "PIX RECEBIDO" may match nothing). An amount
  * ("129,90") or a receivable's number finds those too. Best matches first, then latest due date.
  */
-export function searchReceivables(db: Db, q: ReceivableSearch): { rows: FoundReceivable[] } {
-  const rows = reviewRepo.receivablesFor(db, q);
+export async function searchReceivables(
+  store: Store,
+  q: ReceivableSearch,
+): Promise<{ rows: FoundReceivable[] }> {
+  const rows = await store.read((tx) => reviewRepo.receivablesFor(tx, q));
 
   const text = (q.query ?? '').trim();
   if (!text) return { rows: rows.slice(0, q.limit) };

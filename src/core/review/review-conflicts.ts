@@ -5,7 +5,7 @@
  * and how it stands now. Checked inside the decision's own transaction, after the match is read for the write.
  */
 import type { ReviewConflict } from '../../shared/contract/review';
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import { reviewRepo } from './review.repo';
 
 /** What the clerk saw of one match. `lineId` names its line should the match be gone (a re-run replaced it). */
@@ -31,9 +31,9 @@ export const seenById = (seen: readonly SeenMatch[] | undefined) =>
  * The conflict to report for a line: who changed it last and when (the newest audit entry about the line or its
  * statement), and the state of its match now. `by` and `at` are empty only if nothing was ever audited about it.
  */
-export function conflictOf(db: Db, matchId: number, lineId: number): ReviewConflict {
-  const last = reviewRepo.lastChangeOfLine(db, lineId);
-  const now = reviewRepo.lineMatch(db, lineId);
+export async function conflictOf(tx: Tx, matchId: number, lineId: number): Promise<ReviewConflict> {
+  const last = await reviewRepo.lastChangeOfLine(tx, lineId);
+  const now = await reviewRepo.lineMatch(tx, lineId);
   return {
     matchId,
     lineId,

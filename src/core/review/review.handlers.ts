@@ -36,13 +36,13 @@ export const reviewHandlers: HandlerGroup<
   };
   return {
     'review.approve': async ({ matchIds, seen }) =>
-      applyReview(ctx.db(), 'approve', matchIds, who(), new Date(), {}, seen),
+      applyReview(ctx.store(), 'approve', matchIds, who(), new Date(), {}, seen),
     'review.reject': async ({ matchIds, seen }) =>
-      applyReview(ctx.db(), 'reject', matchIds, who(), new Date(), {}, seen),
+      applyReview(ctx.store(), 'reject', matchIds, who(), new Date(), {}, seen),
     'review.toReview': async ({ matchIds, seen }) =>
-      applyReview(ctx.db(), 'to_review', matchIds, who(), new Date(), {}, seen),
+      applyReview(ctx.store(), 'to_review', matchIds, who(), new Date(), {}, seen),
     'review.unmatch': async ({ matchIds, seen }) =>
-      applyReview(ctx.db(), 'unmatch', matchIds, who(), new Date(), {}, seen),
+      applyReview(ctx.store(), 'unmatch', matchIds, who(), new Date(), {}, seen),
     'review.approveGreen': async ({ statementId }) => {
       const db = ctx.db();
       const id = statementId ?? matchingRepo.latestStatement(db)?.id;
@@ -50,7 +50,7 @@ export const reviewHandlers: HandlerGroup<
         throw new AppError('not_found', 'No statement has been imported yet.', {
           code: 'review.no_statement',
         });
-      return approveGreen(db, id, who());
+      return approveGreen(ctx.store(), id, who());
     },
     'review.override': async ({ lineId, receivableIds, confirmed, learn, seenVersion, seenMatchId }) =>
       overrideLine(ctx.db(), lineId, receivableIds, who(), new Date(), {
@@ -59,12 +59,12 @@ export const reviewHandlers: HandlerGroup<
         seenVersion,
         seenMatchId,
       }),
-    'review.searchReceivables': async (q) => searchReceivables(ctx.db(), q),
-    'review.aliases': async () => listAliases(ctx.db()),
-    'review.removeAlias': async ({ id }) => removeAlias(ctx.db(), id, who()),
+    'review.searchReceivables': async (q) => searchReceivables(ctx.store(), q),
+    'review.aliases': async () => listAliases(ctx.store()),
+    'review.removeAlias': async ({ id }) => removeAlias(ctx.store(), id, who()),
     'review.setAside': async (input) => {
       const db = ctx.db();
-      const r = setAside(db, input, who());
+      const r = await setAside(db, input, who());
       let alsoSetAside = 0;
       if (r.ruleId !== null) {
         rerun(r.statementIds);

@@ -5,6 +5,7 @@ import { runMatching } from '../matching/matching.service';
 import { insertOneLineStatement, NOW, sandboxBranch } from '../matching/testing-db';
 import { addDays } from '../../shared/dates';
 import { listAliases, overrideLine, removeAlias } from './review.service';
+import { storeOfDb } from '../store/sqlite-store';
 
 let db: Db;
 afterEach(() => db?.close());
@@ -38,7 +39,7 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
     const { green, wrong } = await setup();
     const state = () => db.prepare('SELECT state, score FROM matches WHERE id = ?').get(green.matchId);
     const before = state();
-    const r = overrideLine(db, green.lineId, [wrong], who, NOW());
+    const r = await overrideLine(db, green.lineId, [wrong], who, NOW());
     expect(r).toMatchObject({
       applied: false,
       needsConfirmation: true,
@@ -51,7 +52,7 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
     expect(audit('match.overridden')).toHaveLength(0);
 
     // Confirmed, but "só desta vez": applied, nothing learned, and the score is not lifted by an alias.
-    const once = overrideLine(db, green.lineId, [wrong], who, NOW(), { confirmed: true, learn: false });
+    const once = await overrideLine(db, green.lineId, [wrong], who, NOW(), { confirmed: true, learn: false });
     expect(once).toMatchObject({ applied: true, needsConfirmation: false, aliasesLearned: 0, score: 0 });
     expect(state()).toEqual({ state: 'overridden', score: 0 });
     expect(aliasCount()).toBe(0);
@@ -63,20 +64,20 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
 
   it('a good choice applies at once and learns; learned names are listed and removable, audited', async () => {
     const { green } = await setup();
-    const r = overrideLine(db, green.lineId, [green.receivables[0]!.id], who, NOW());
+    const r = await overrideLine(db, green.lineId, [green.receivables[0]!.id], who, NOW());
     expect(r).toMatchObject({ applied: true, needsConfirmation: false, aliasesLearned: 1 });
     expect(r.score).toBeGreaterThanOrEqual(60);
-    const { rows } = listAliases(db);
+    const { rows } = await listAliases(storeOfDb(db));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       payerText: green.payerText,
       memberName: green.receivables[0]!.payerName,
       timesUsed: 1,
     });
-    expect(removeAlias(db, rows[0]!.id, who, NOW())).toEqual({ removed: 1 });
-    expect(listAliases(db).rows).toEqual([]);
+    expect(await removeAlias(storeOfDb(db), rows[0]!.id, who, NOW())).toEqual({ removed: 1 });
+    expect((await listAliases(storeOfDb(db))).rows).toEqual([]);
     expect(JSON.parse(audit('alias.removed')[0]!.before_json!)).toMatchObject({ payerText: green.payerText });
-    expect(() => removeAlias(db, rows[0]!.id, who, NOW())).toThrow(/no learned name/);
+    await expect(removeAlias(storeOfDb(db), rows[0]!.id, who, NOW())).rejects.toThrow(/no learned name/);
   });
 
   it('validation still speaks before a confirmation is asked (a received receivable is refused)', async () => {
@@ -85,7 +86,9 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
       .prepare('SELECT id FROM receivables WHERE status_id = 2 LIMIT 1')
       .pluck()
       .get() as number;
-    expect(() => overrideLine(db, green.lineId, [received], who, NOW())).toThrow(/Not open or overdue/);
+    await expect(overrideLine(db, green.lineId, [received], who, NOW())).rejects.toThrow(
+      /Not open or overdue/,
+    );
   });
 });
 
@@ -123,7 +126,7 @@ describe('a deposit partly explained by receivables already received', () => {
     expect(row.reasons.map((r) => r.code)).toContain('lump_received');
     expect(row.score).toBeGreaterThan(0);
 
-    const r = overrideLine(db, row.lineId, [open.id], who, NOW(), { confirmed: true, learn: false });
+    const r = await overrideLine(db, row.lineId, [open.id], who, NOW(), { confirmed: true, learn: false });
     expect(r.score).toBe(row.score);
     expect(r.zone).toBe(row.zone);
   });

@@ -1,5 +1,7 @@
-import { appendAudit } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import type { Db } from '../db/open-db';
+import { storeOfDb } from '../store/sqlite-store';
+import type { Store, Tx } from '../store/store';
 import { AppError } from '../errors';
 import { matchStatement } from '../matching/engine';
 import { matchingRepo as repo } from '../matching/matching.repo';
@@ -43,7 +45,7 @@ const FROM: Record<ReviewAction, string[]> = {
  * the write lock is taken before the first read, so the versions compared are the ones overwritten.
  */
 export function applyReview(
-  db: Db,
+  store: Store,
   action: ReviewAction,
   matchIds: number[],
   who: Actor,
@@ -52,17 +54,30 @@ export function applyReview(
   note: Record<string, string | number> = {},
   seen?: readonly SeenMatch[],
 ) {
+  return store.write((tx) => applyReviewIn(tx, action, matchIds, who, now, note, seen));
+}
+
+/** `applyReview` inside the caller's write transaction (the send policy reads and approves in one). */
+export async function applyReviewIn(
+  tx: Tx,
+  action: ReviewAction,
+  matchIds: number[],
+  who: Actor,
+  now = new Date(),
+  note: Record<string, string | number> = {},
+  seen?: readonly SeenMatch[],
+) {
   const at = now.toISOString();
   const saw = seenById(seen);
-  const run = db.transaction(() => {
+  {
     let changed = 0;
     const skipped: { matchId: number; reason: string }[] = [];
     const conflicts: ReviewConflict[] = [];
     for (const id of [...new Set(matchIds)]) {
-      const m = reviewRepo.match(db, id);
+      const m = await reviewRepo.match(tx, id);
       const s = saw.get(id);
       if (!m && s?.lineId !== undefined) {
-        conflicts.push(conflictOf(db, id, s.lineId));
+        conflicts.push(await conflictOf(tx, id, s.lineId));
         continue;
       }
       if (!m && s) {
@@ -73,7 +88,7 @@ export function applyReview(
       if (s && (s.version !== m.version || (s.lineId !== undefined && s.lineId !== m.lineId))) {
         // Another line's match under the same id (the clerk's was dropped with its statement): named by the
         // clerk's line.
-        conflicts.push(conflictOf(db, id, s.lineId ?? m.lineId));
+        conflicts.push(await conflictOf(tx, id, s.lineId ?? m.lineId));
         continue;
       }
       if (m.queued > 0) {
@@ -89,9 +104,9 @@ export function applyReview(
         continue;
       }
       const to = TARGET[action];
-      reviewRepo.setState(db, id, to, at);
-      if (action === 'unmatch') reviewRepo.dropItems(db, id);
-      appendAudit(db, {
+      await reviewRepo.setState(tx, id, to, at);
+      if (action === 'unmatch') await reviewRepo.dropItems(tx, id);
+      await appendAudit(tx, {
         ...who,
         at,
         action: action === 'unmatch' ? 'match.unmatched' : `match.${to}`,
@@ -102,14 +117,13 @@ export function applyReview(
       changed++;
     }
     return { changed, skipped, conflicts };
-  });
-  return run.immediate();
+  }
 }
 
 /** Approve every green suggestion of a statement's current plan ("aprovar todos os verdes"). */
-export function approveGreen(db: Db, statementId: number, who: Actor, now = new Date()) {
-  const ids = reviewRepo.greenSuggestions(db, statementId);
-  return applyReview(db, 'approve', ids, who, now);
+export async function approveGreen(store: Store, statementId: number, who: Actor, now = new Date()) {
+  const ids = await store.read((tx) => reviewRepo.greenSuggestions(tx, statementId));
+  return applyReview(store, 'approve', ids, who, now);
 }
 
 export interface OverrideOptions {
@@ -193,10 +207,12 @@ export function overrideLine(
   who: Actor,
   now = new Date(),
   opts: OverrideOptions = {},
-): OverrideOutcome {
-  const run = db.transaction((): OverrideOutcome => {
+): Promise<OverrideOutcome> {
+  // The review's own reads and writes go through the Store; scoring the choice and recording it are matching's,
+  // still synchronous on the same handle, so on SQLite they run inside this transaction (docs/postgres.md).
+  return storeOfDb(db).write(async (tx): Promise<OverrideOutcome> => {
     if (opts.seenVersion !== undefined || opts.seenMatchId !== undefined) {
-      const cur = reviewRepo.lineMatch(db, lineId);
+      const cur = await reviewRepo.lineMatch(tx, lineId);
       const moved =
         cur &&
         ((opts.seenMatchId !== undefined && cur.id !== opts.seenMatchId) ||
@@ -210,15 +226,15 @@ export function overrideLine(
           zone: cur.zone,
           aliasesLearned: 0,
           reasons: [],
-          conflicts: [conflictOf(db, opts.seenMatchId ?? cur.id, lineId)],
+          conflicts: [await conflictOf(tx, opts.seenMatchId ?? cur.id, lineId)],
         };
     }
-    const queued = reviewRepo.queuedOfLine(db, lineId);
+    const queued = await reviewRepo.queuedOfLine(tx, lineId);
     if (queued)
       throw new AppError('conflict', 'This line was already queued for sending; it cannot change.', {
         code: 'review.queued',
       });
-    const before = reviewRepo.latestMatchOfLine(db, lineId);
+    const before = await reviewRepo.latestMatchOfLine(tx, lineId);
     const pre = scoreChoice(db, lineId, receivableIds);
     if (pre?.low && !opts.confirmed) {
       // Validate the choice all the same (open, not taken), then undo: nothing is applied or learned yet.
@@ -244,21 +260,21 @@ export function overrideLine(
     }
     const learn = opts.learn !== false;
     const key = pre ? payerKey(pre.line.payerText ?? pre.line.description) : '';
-    const aliasesBefore = key ? reviewRepo.aliasesOfKey(db, key) : [];
+    const aliasesBefore = key ? await reviewRepo.aliasesOfKey(tx, key) : [];
     const result = recordOverride(db, lineId, receivableIds, now);
     let score = result.score;
     let zone: Zone = result.zone;
     if (!learn && key && pre) {
       // recordOverride always learns: put the aliases back as they were, and keep the score it had without.
       const kept = new Map(aliasesBefore.map((a) => [a.id, a]));
-      for (const { id } of reviewRepo.aliasesOfKey(db, key)) {
+      for (const { id } of await reviewRepo.aliasesOfKey(tx, key)) {
         const old = kept.get(id);
-        if (!old) reviewRepo.deleteAlias(db, id);
-        else reviewRepo.restoreAlias(db, old);
+        if (!old) await reviewRepo.deleteAlias(tx, id);
+        else await reviewRepo.restoreAlias(tx, old);
       }
       score = pre.score;
       zone = pre.zone;
-      reviewRepo.rescore(db, result.matchId, {
+      await reviewRepo.rescore(tx, result.matchId, {
         score,
         zone,
         reasonsJson: JSON.stringify([
@@ -268,9 +284,9 @@ export function overrideLine(
       });
     }
     // Another choice may score and read as the one before it: the version moves all the same.
-    reviewRepo.bumpVersion(db, result.matchId);
+    await reviewRepo.bumpVersion(tx, result.matchId);
     const learned = learn ? result.aliasesLearned : 0;
-    appendAudit(db, {
+    await appendAudit(tx, {
       ...who,
       at: now.toISOString(),
       action: 'match.overridden',
@@ -294,22 +310,21 @@ export function overrideLine(
       conflicts: [],
     };
   });
-  return run.immediate();
 }
 
 /** The learned aliases: the bank's payer text, the member it stands for (by the name the cache knows). */
-export function listAliases(db: Db) {
-  return { rows: reviewRepo.aliases(db) };
+export async function listAliases(store: Store) {
+  return { rows: await store.read(reviewRepo.aliases) };
 }
 
 /** Forget a learned alias (the next suggestions no longer use it); audited. */
-export function removeAlias(db: Db, id: number, who: Actor, now = new Date()) {
-  return db.transaction(() => {
-    const row = reviewRepo.alias(db, id);
+export function removeAlias(store: Store, id: number, who: Actor, now = new Date()) {
+  return store.write(async (tx) => {
+    const row = await reviewRepo.alias(tx, id);
     if (!row)
       throw new AppError('not_found', `There is no learned name ${id}.`, { code: 'review.alias_not_found' });
-    reviewRepo.deleteAlias(db, id);
-    appendAudit(db, {
+    await reviewRepo.deleteAlias(tx, id);
+    await appendAudit(tx, {
       ...who,
       at: now.toISOString(),
       action: 'alias.removed',
@@ -317,5 +332,5 @@ export function removeAlias(db: Db, id: number, who: Actor, now = new Date()) {
       before: row,
     });
     return { removed: 1 };
-  })();
+  });
 }

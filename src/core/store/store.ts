@@ -102,3 +102,14 @@ export function textOrder(tx: Tx, column: string): RawBuilder<string> {
     ? sql<string>`${sql.ref(column)}`
     : sql<string>`${sql.ref(column)} collate "C"`;
 }
+
+/**
+ * Whether a read in this transaction should lock the rows it reads for the transaction's write (`FOR UPDATE`):
+ * PostgreSQL in a write transaction. SQLite has no row locks (its write transaction already excludes every other
+ * writer), and a read-only transaction changes nothing, so neither asks for them.
+ */
+export function locksRows(tx: Tx): boolean {
+  const info = txInfo.get(tx);
+  if (!info) throw new Error('Not a transaction of a Store.');
+  return info.dialect === 'postgres' && info.mode === 'write';
+}
