@@ -184,7 +184,9 @@ describe('two clerks on the same line', () => {
     const r = await applyReview(storeOfDb(a), 'to_review', [line.matchId], maria, AT_1043);
     expect(r).toEqual({ changed: 1, skipped: [], conflicts: [] });
     expect(row(a, line.matchId)?.state).toBe('to_review');
-    await expect(applyReview(storeOfDb(a), 'approve', [999_999], maria, AT_1043)).rejects.toThrow(/no match 999999/);
+    await expect(applyReview(storeOfDb(a), 'approve', [999_999], maria, AT_1043)).rejects.toThrow(
+      /no match 999999/,
+    );
   });
 
   it('a re-run that replaced the suggestion the clerk saw: named by who ran it', async () => {
