@@ -1,5 +1,4 @@
 import { appendAudit } from '../audit/audit.store';
-import type { Db } from '../db/open-db';
 import type { Store, Tx } from '../store/store';
 import { holdReasonPt, moneyInFlight, type InFlight } from './in-flight';
 import { getNotification, holdNotification, type QueuedNotification } from './notify.repo';
@@ -7,18 +6,16 @@ import { getNotification, holdNotification, type QueuedNotification } from './no
 /**
  * Hold a debtor reminder when money from its member is in flight: state `held`, the reason stored and audited
  * (`notification.held`), in the caller's write transaction. A receipt, or a message the clerk released, is never
- * held. (Money in flight is read by in-flight.repo.ts, still synchronous on the branch's handle: on SQLite inside
- * this transaction.)
+ * held.
  */
 export async function holdIfInFlight(
   tx: Tx,
-  db: Db,
   item: Pick<QueuedNotification, 'id' | 'memberId' | 'purpose' | 'skipHold'>,
   who: { actor: string; profileId: string },
   now: Date,
 ): Promise<InFlight | null> {
   if (item.purpose !== 'debtor' || item.skipHold) return null;
-  const found = moneyInFlight(db, item.memberId, now);
+  const found = await moneyInFlight(tx, item.memberId, now);
   if (!found) return null;
   const at = now.toISOString();
   await holdNotification(tx, item.id, found, at);
@@ -35,7 +32,6 @@ export async function holdIfInFlight(
 /** Check freshly queued reminders at once, so the clerk sees the hold in the answer to the click. */
 export function holdQueued(
   store: Store,
-  db: Db,
   ids: number[],
   who: { actor: string; profileId: string },
   now: Date,
@@ -44,7 +40,7 @@ export function holdQueued(
     let held = 0;
     for (const id of ids) {
       const item = await getNotification(tx, id);
-      if (item?.state === 'queued' && (await holdIfInFlight(tx, db, item, who, now))) held++;
+      if (item?.state === 'queued' && (await holdIfInFlight(tx, item, who, now))) held++;
     }
     return held;
   });

@@ -3,7 +3,7 @@
  * run), money on its way from this member holds the message: the one place that says what counts as money in flight.
  * Checked from the strongest evidence to the weakest; the first found is the reason given.
  */
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import { nameSimilarity } from '../matching/name-similarity';
 import { brl } from '../matching/reasons-pt';
 import { nameTokens, payerKey, payerTokens } from '../matching/text';
@@ -26,24 +26,24 @@ const CARD_POSTING_DAYS = 3;
 const NAME_PERCENT = 85;
 
 /** Money in flight from this member, or null: nothing seen that says the member already paid. */
-export function moneyInFlight(db: Db, memberId: number, now: Date): InFlight | null {
+export async function moneyInFlight(tx: Tx, memberId: number, now: Date): Promise<InFlight | null> {
   const today = todayInBrasilia(now);
   // 1. A pair approved (not yet confirmed by read-back) or in the outbox, or confirmed after the debtors list was read.
-  const pair = inFlightRepo.pair(db, memberId);
+  const pair = await inFlightRepo.pair(tx, memberId);
   if (pair) return { reason: 'pair_approved', params: { ...pair } };
   // 2. A boleto the bank's return file says was paid and credited, still open in the gym system.
-  const title = inFlightRepo.returnTitle(db, memberId);
+  const title = await inFlightRepo.returnTitle(tx, memberId);
   if (title) return { reason: 'return_title', params: { ...title, creditDate: title.creditDate ?? '' } };
   // 3. A card sale of the member in an acquirer file whose payment day has not passed (or only just: the bank posts it).
-  const card = inFlightRepo.cardSale(db, memberId, addDays(today, -CARD_POSTING_DAYS));
+  const card = await inFlightRepo.cardSale(tx, memberId, addDays(today, -CARD_POSTING_DAYS));
   if (card) return { reason: 'card_settling', params: { ...card } };
   // 4. A recent credit not yet decided that names the member: proposed for one of the member's receivables, a
   //    payer text learned as the member, a payer document a person confirmed for the member, or the member's name.
-  const lines = inFlightRepo.undecidedCredits(db, memberId, addDays(today, -CREDIT_LOOKBACK_DAYS));
+  const lines = await inFlightRepo.undecidedCredits(tx, memberId, addDays(today, -CREDIT_LOOKBACK_DAYS));
   if (lines.length === 0) return null;
-  const aliases = new Set(inFlightRepo.aliasKeys(db, memberId));
-  const documents = new Set(inFlightRepo.documents(db, memberId));
-  const names = inFlightRepo.names(db, memberId).map(nameTokens);
+  const aliases = new Set(await inFlightRepo.aliasKeys(tx, memberId));
+  const documents = new Set(await inFlightRepo.documents(tx, memberId));
+  const names = (await inFlightRepo.names(tx, memberId)).map(nameTokens);
   for (const l of lines) {
     const text = l.payerText ?? l.description;
     const tokens = payerTokens(text);

@@ -110,7 +110,6 @@ export const notifyHandlers: HandlerGroup<
   return {
     'notify.preview': async ({ template, memberIds }) => ({ items: await render(template, memberIds) }),
     'notify.send': async ({ template, memberIds, wait, again }) => {
-      const db = ctx.db();
       const store = ctx.store();
       // [P] The rule the screen asks about, kept here so that every front door (the CLI too) follows it.
       if (!again) {
@@ -144,13 +143,7 @@ export const notifyHandlers: HandlerGroup<
         ),
       );
       // [U] Money in flight from a member holds the reminder now (and again right before sending, in the drain).
-      await holdQueued(
-        store,
-        db,
-        queued,
-        { actor: ctx.actor(), profileId: ctx.activeProfileId() },
-        new Date(),
-      );
+      await holdQueued(store, queued, { actor: ctx.actor(), profileId: ctx.activeProfileId() }, new Date());
       // Without wait, a failed run is reported by the job (log, and job.finished with the sentence).
       let result: DrainResult | null = null;
       if (wait) result = await kick();

@@ -21,6 +21,9 @@ import {
   requeue,
   setState,
 } from './notify.repo';
+import { moneyInFlight } from './in-flight';
+import { enqueuePairs } from '../outbox/outbox.repo';
+import { seedApprovedLines } from '../store/testing-seed';
 
 /**
  * [W] must-show 1: the notification queue's repository on both databases; on PostgreSQL, two office-server processes
@@ -108,6 +111,41 @@ describe.each(['sqlite', 'postgres'] as const)('the notification queue on %s', (
       expect.objectContaining({ memberId: 11, state: 'queued' }),
       expect.objectContaining({ memberId: 10, state: 'sent', at: AT }),
     ]);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('money in flight on %s', (dialect) => {
+  it('holds a reminder for a member with an approved pair, and runs every check for one with nothing', async () => {
+    const store = await open[dialect]();
+    const pairs = await seedApprovedLines(store, 2);
+    await store.write((tx) =>
+      tx
+        .insertInto('receivables')
+        .values(
+          [100, 101, 102].map((id) => ({
+            id,
+            amount_cents: 1000,
+            status_id: 1,
+            member_id: id === 102 ? 20 : 10,
+            payer_name: id === 102 ? 'Zeca Nada' : 'Ana Paga',
+            raw_json: '{}',
+            fetched_at: AT,
+          })),
+        )
+        .execute(),
+    );
+    const now = new Date(AT);
+    expect(await store.read((tx) => moneyInFlight(tx, 10, now))).toEqual({
+      reason: 'pair_approved',
+      params: { receivableId: pairs[0]!.receivableId, state: 'approved', amountCents: 1000 },
+    });
+    // Queued for sending: the batch's state is the reason's.
+    await store.write((tx) => enqueuePairs(tx, pairs, { actor: 'ana', profileId: 'p1' }, { now: AT }));
+    expect(await store.read((tx) => moneyInFlight(tx, 10, now))).toMatchObject({
+      params: { state: 'queued' },
+    });
+    // Every check asked (pair, return title, card sale, undecided credits, names): nothing in flight.
+    expect(await store.read((tx) => moneyInFlight(tx, 20, now))).toBeNull();
   });
 });
 

@@ -67,7 +67,7 @@ export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
     const next = await store.write(async (tx) => {
       const item = await nextReady(tx, now().toISOString());
       if (!item) return null;
-      if (await holdIfInFlight(tx, db, item, who, now())) return { item, held: true };
+      if (await holdIfInFlight(tx, item, who, now())) return { item, held: true };
       await setState(tx, item.id, { state: 'sending', attempt: true, nextAttemptAt: null });
       return { item, held: false };
     });
