@@ -6,10 +6,10 @@ import { dryRunPolicy, policyView, savePolicy } from './send-policy';
 export const policyHandlers: HandlerGroup<
   'policy.get' | 'policy.save' | 'policy.dryRun' | 'policy.dailySummary'
 > = (ctx) => ({
-  'policy.get': async () => policyView(ctx.db()),
+  'policy.get': async () => ctx.store().read(policyView),
   'policy.save': async (policy) =>
-    savePolicy(ctx.db(), policy, { actor: ctx.actor(), profileId: ctx.activeProfileId() }),
-  'policy.dryRun': async ({ policy, from, to }) => dryRunPolicy(ctx.db(), { policy, from, to }),
+    savePolicy(ctx.store(), policy, { actor: ctx.actor(), profileId: ctx.activeProfileId() }),
+  'policy.dryRun': async ({ policy, from, to }) => dryRunPolicy(ctx.store(), { policy, from, to }),
   'policy.dailySummary': async ({ day, format }) => {
     const now = new Date();
     const summary = await dailySummary(ctx.db(), day ?? todayInBrasilia(now));

@@ -2,7 +2,8 @@
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import { sendPolicySchema, type SendPolicy } from '../../shared/contract/policy';
 import { canonicalJson } from '../audit/audit.repo';
-import type { Db } from '../db/open-db';
+import { sql } from 'kysely';
+import { inIds, jsonField, type Tx } from '../store/store';
 import { currentPlanOf } from '../matching/current-plan.repo';
 import type { Reason } from '../matching/types';
 import type { ProposalFacts } from './policy-rules';
@@ -28,108 +29,127 @@ export const conditionsKey = (p: SendPolicy) => canonicalJson({ ...p, enabled: n
 const OPEN: readonly number[] = [ACCOUNT_STATUS.open, ACCOUNT_STATUS.overdue];
 
 export const policyRepo = {
-  current(db: Db): PolicyVersionRow | null {
-    const row = db
-      .prepare(
-        'SELECT version, policy_json, saved_at, saved_by FROM send_policy_versions ORDER BY version DESC LIMIT 1',
-      )
-      .get() as { version: number; policy_json: string; saved_at: string; saved_by: string } | undefined;
+  async current(tx: Tx): Promise<PolicyVersionRow | null> {
+    const row = await tx
+      .selectFrom('send_policy_versions')
+      .select(['version', 'policy_json', 'saved_at', 'saved_by'])
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!row) return null;
-    // A row written by another Quita version that no longer parses is a policy that is off, never a guess.
     const parsed = sendPolicySchema.safeParse(JSON.parse(row.policy_json));
     const policy = parsed.success ? parsed.data : sendPolicySchema.parse({});
     return { version: row.version, policy, savedAt: row.saved_at, savedBy: row.saved_by };
   },
 
-  insertVersion: (db: Db, policy: SendPolicy, at: string, by: string) =>
-    Number(
-      db
-        .prepare('INSERT INTO send_policy_versions (policy_json, saved_at, saved_by) VALUES (?, ?, ?)')
-        .run(canonicalJson(policy), at, by).lastInsertRowid,
-    ),
+  insertVersion: async (tx: Tx, policy: SendPolicy, at: string, by: string): Promise<number> =>
+    (
+      await tx
+        .insertInto('send_policy_versions')
+        .values({ policy_json: canonicalJson(policy), saved_at: at, saved_by: by })
+        .returning('version')
+        .executeTakeFirstOrThrow()
+    ).version,
 
-  insertDryRun: (db: Db, policy: SendPolicy, at: string, summary: unknown) =>
-    db
-      .prepare('INSERT INTO send_policy_dry_runs (policy_json, ran_at, summary_json) VALUES (?, ?, ?)')
-      .run(conditionsKey(policy), at, JSON.stringify(summary)),
+  insertDryRun: async (tx: Tx, policy: SendPolicy, at: string, summary: unknown): Promise<void> => {
+    await tx
+      .insertInto('send_policy_dry_runs')
+      .values({ policy_json: conditionsKey(policy), ran_at: at, summary_json: JSON.stringify(summary) })
+      .execute();
+  },
 
   /** The latest dry run made of these very conditions (null: never). */
-  lastDryRun: (db: Db, policy: SendPolicy) =>
-    (db
-      .prepare('SELECT max(ran_at) FROM send_policy_dry_runs WHERE policy_json = ?')
-      .pluck()
-      .get(conditionsKey(policy)) as string | null) ?? null,
+  lastDryRun: async (tx: Tx, policy: SendPolicy): Promise<string | null> =>
+    (
+      await tx
+        .selectFrom('send_policy_dry_runs')
+        .select((eb) => eb.fn.max('ran_at').as('at'))
+        .where('policy_json', '=', conditionsKey(policy))
+        .executeTakeFirst()
+    )?.at ?? null,
 
   /**
    * The current plans' credit lines dated in [from, to] whose match is in one of `states`, with their items and
    * what the policy needs to judge them. `asOfDecision`: judge a line as it stood when a person decided it (dry
    * run) — its own receivables being in the outbox or no longer open is the consequence of that decision.
    */
-  proposals(
-    db: Db,
+  async proposals(
+    tx: Tx,
     q: {
       from?: string | undefined;
       to?: string | undefined;
       states: readonly string[];
       asOfDecision: boolean;
     },
-  ): ProposalRow[] {
-    const rows = db
-      .prepare(
-        `SELECT m.id AS matchId, m.line_id AS lineId, l.date AS lineDate, l.amount_cents AS amountCents,
-           l.description, l.payer_text AS payerText, l.payer_document AS payerDocument, m.state, m.zone,
-           m.reasons_json AS reasonsJson, m.aside_rule_id AS asideRuleId
-         FROM matches m JOIN match_plans p ON p.id = m.plan_id JOIN statement_lines l ON l.id = m.line_id
-         WHERE ${currentPlanOf('p')} AND l.kind = 'credit' AND (? IS NULL OR l.date >= ?) AND (? IS NULL OR l.date <= ?)
-           AND m.state IN (SELECT value FROM json_each(?))
-         ORDER BY l.date, l.id`,
-      )
-      .all(q.from ?? null, q.from ?? null, q.to ?? null, q.to ?? null, JSON.stringify(q.states)) as {
-      matchId: number;
-      lineId: number;
-      lineDate: string;
-      amountCents: number;
-      description: string;
-      payerText: string | null;
-      payerDocument: string | null;
-      state: string;
-      zone: 'green' | 'yellow' | 'red';
-      reasonsJson: string;
-      asideRuleId: number | null;
-    }[];
+  ): Promise<ProposalRow[]> {
+    let query = tx
+      .selectFrom('matches as m')
+      .innerJoin('match_plans as p', 'p.id', 'm.plan_id')
+      .innerJoin('statement_lines as l', 'l.id', 'm.line_id')
+      .select([
+        'm.id as matchId',
+        'm.line_id as lineId',
+        'l.date as lineDate',
+        'l.amount_cents as amountCents',
+        'l.description',
+        'l.payer_text as payerText',
+        'l.payer_document as payerDocument',
+        'm.state',
+        sql<'green' | 'yellow' | 'red'>`m.zone`.as('zone'),
+        'm.reasons_json as reasonsJson',
+        'm.aside_rule_id as asideRuleId',
+      ])
+      .where(sql.raw<boolean>(currentPlanOf('p')))
+      .where('l.kind', '=', 'credit')
+      .where('m.state', 'in', [...q.states]);
+    if (q.from) query = query.where('l.date', '>=', q.from);
+    if (q.to) query = query.where('l.date', '<=', q.to);
+    const rows = await query.orderBy('l.date').orderBy('l.id').execute();
     if (rows.length === 0) return [];
-    const items = db
-      .prepare(
-        `SELECT i.match_id AS matchId, i.receivable_id AS receivableId, r.due_date AS dueDate, r.member_id AS memberId,
-           r.status_id AS statusId, r.payer_name AS payerName,
-           EXISTS (SELECT 1 FROM match_items j WHERE j.receivable_id = i.receivable_id AND j.active = 1
-                     AND j.match_id <> i.match_id) AS elsewhere,
-           EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = i.receivable_id
-                     AND (o.match_id IS NULL OR o.match_id <> i.match_id)) AS queuedElsewhere,
-           EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = i.receivable_id) AS queued
-         FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
-         WHERE i.match_id IN (SELECT value FROM json_each(?)) ORDER BY i.match_id, i.id`,
-      )
-      .all(JSON.stringify(rows.map((r) => r.matchId))) as {
-      matchId: number;
-      receivableId: number;
-      dueDate: string | null;
-      memberId: number | null;
-      statusId: number | null;
-      payerName: string | null;
-      elsewhere: number;
-      queuedElsewhere: number;
-      queued: number;
-    }[];
+    const items = (
+      await tx
+        .selectFrom('match_items as i')
+        .leftJoin('receivables as r', 'r.id', 'i.receivable_id')
+        .select([
+          'i.match_id as matchId',
+          'i.receivable_id as receivableId',
+          'r.due_date as dueDate',
+          'r.member_id as memberId',
+          'r.status_id as statusId',
+          'r.payer_name as payerName',
+          sql<number | boolean>`EXISTS (SELECT 1 FROM match_items j WHERE j.receivable_id = i.receivable_id
+            AND j.active = 1 AND j.match_id <> i.match_id)`.as('elsewhere'),
+          sql<number | boolean>`EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = i.receivable_id
+            AND (o.match_id IS NULL OR o.match_id <> i.match_id))`.as('queuedElsewhere'),
+          sql<
+            number | boolean
+          >`EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = i.receivable_id)`.as('queued'),
+        ])
+        .where(
+          inIds(
+            tx,
+            'i.match_id',
+            rows.map((r) => r.matchId),
+          ),
+        )
+        .orderBy('i.match_id')
+        .orderBy('i.id')
+        .execute()
+    ).map((i) => ({
+      ...i,
+      elsewhere: Boolean(i.elsewhere),
+      queuedElsewhere: Boolean(i.queuedElsewhere),
+      queued: Boolean(i.queued),
+    }));
     const byMatch = new Map<number, typeof items>();
     for (const i of items) byMatch.set(i.matchId, [...(byMatch.get(i.matchId) ?? []), i]);
-    const docs = documentMembers(db);
+    const docs = await documentMembers(tx);
     return rows.map((r): ProposalRow => {
       const its = byMatch.get(r.matchId) ?? [];
       const taken = its.some(
         (i) =>
-          i.elsewhere > 0 ||
-          (q.asOfDecision ? i.queuedElsewhere > 0 : i.queued > 0) ||
+          i.elsewhere ||
+          (q.asOfDecision ? i.queuedElsewhere : i.queued) ||
           (!q.asOfDecision && (i.statusId === null || !OPEN.includes(i.statusId))),
       );
       const doc = normalizeDocument(r.payerDocument);
@@ -154,14 +174,20 @@ export const policyRepo = {
   },
 
   /** Approvals the policy made on a Brasília day (audit entries naming a policy version), oldest first. */
-  policyApprovals: (db: Db, fromUtc: string, toUtc: string) =>
-    db
-      .prepare(
-        `SELECT at, subject, after_json AS afterJson FROM audit_log
-         WHERE action = 'match.approved' AND at >= ? AND at < ? AND json_extract(after_json, '$.policyVersion') IS NOT NULL
-         ORDER BY seq`,
-      )
-      .all(fromUtc, toUtc) as { at: string; subject: string; afterJson: string }[],
+  policyApprovals: (
+    tx: Tx,
+    fromUtc: string,
+    toUtc: string,
+  ): Promise<{ at: string; subject: string | null; afterJson: string | null }[]> =>
+    tx
+      .selectFrom('audit_log')
+      .select(['at', 'subject', 'after_json as afterJson'])
+      .where('action', '=', 'match.approved')
+      .where('at', '>=', fromUtc)
+      .where('at', '<', toUtc)
+      .where(jsonField(tx, 'after_json', 'policyVersion'), 'is not', null)
+      .orderBy('seq')
+      .execute(),
 };
 
 /** A payer document as banks print it, masks and punctuation kept apart from the digits' positions. */
@@ -175,22 +201,36 @@ export function normalizeDocument(doc: string | null): string | null {
  * Payer documents a person confirmed: the document printed on lines a person approved (not the policy: it must
  * never learn from itself), to the members of the receivables approved for them.
  */
-function documentMembers(db: Db): Map<string, Set<number>> {
-  const rows = db
-    .prepare(
-      `SELECT l.payer_document AS doc, r.member_id AS memberId
-         FROM matches m JOIN match_plans p ON p.id = m.plan_id JOIN statement_lines l ON l.id = m.line_id
-         JOIN match_items i ON i.match_id = m.id JOIN receivables r ON r.id = i.receivable_id
-        WHERE ${currentPlanOf('p')} AND m.state = 'approved' AND l.payer_document IS NOT NULL AND r.member_id IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'match.approved' AND a.subject = 'line:' || l.id
-                            AND json_extract(a.after_json, '$.policyVersion') IS NOT NULL)`,
+async function documentMembers(tx: Tx): Promise<Map<string, Set<number>>> {
+  const rows = await tx
+    .selectFrom('matches as m')
+    .innerJoin('match_plans as p', 'p.id', 'm.plan_id')
+    .innerJoin('statement_lines as l', 'l.id', 'm.line_id')
+    .innerJoin('match_items as i', 'i.match_id', 'm.id')
+    .innerJoin('receivables as r', 'r.id', 'i.receivable_id')
+    .select(['l.payer_document as doc', 'r.member_id as memberId'])
+    .where(sql.raw<boolean>(currentPlanOf('p')))
+    .where('m.state', '=', 'approved')
+    .where('l.payer_document', 'is not', null)
+    .where('r.member_id', 'is not', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('audit_log as a')
+            .select('a.seq')
+            .where('a.action', '=', 'match.approved')
+            .where('a.subject', '=', sql<string>`'line:' || l.id`)
+            .where(jsonField(tx, 'a.after_json', 'policyVersion'), 'is not', null),
+        ),
+      ),
     )
-    .all() as { doc: string; memberId: number }[];
+    .execute();
   const out = new Map<string, Set<number>>();
   for (const r of rows) {
     const d = normalizeDocument(r.doc);
     if (!d) continue;
-    out.set(d, (out.get(d) ?? new Set()).add(r.memberId));
+    out.set(d, (out.get(d) ?? new Set()).add(r.memberId!));
   }
   return out;
 }

@@ -28,10 +28,10 @@ afterEach(() => {
 const clerk = { actor: 'maria (desktop)', profileId: 'p1' };
 
 /** Save the policy switched on (a dry run of its conditions first, as the screen requires). */
-function switchOn(db: Db, patch: Partial<SendPolicy> = {}) {
+async function switchOn(db: Db, patch: Partial<SendPolicy> = {}) {
   const policy = { ...DEFAULT_POLICY, ...patch, enabled: true };
-  dryRunPolicy(db, { policy }, NOW);
-  return savePolicy(db, policy, clerk, NOW);
+  await dryRunPolicy(storeOfDb(db), { policy }, NOW);
+  return await savePolicy(storeOfDb(db), policy, clerk, NOW);
 }
 
 function branch() {
@@ -98,11 +98,11 @@ const approvedLines = (db: Db) =>
 describe('the policy judges the engine’s proposals, condition by condition', () => {
   it('off by default: nothing approved, the text says so', async () => {
     const { db } = branch();
-    const view = policyView(db);
+    const view = await storeOfDb(db).read(policyView);
     expect(view.version).toBeNull();
     expect(view.policy.enabled).toBe(false);
     expect(view.sentences[0]).toBe('A regra está desligada: nada é aprovado sem o seu clique.');
-    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    const r = await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW });
     expect(r).toMatchObject({ policyVersion: null, approved: [] });
     expect(approvedLines(db)).toEqual([]);
   });
@@ -118,9 +118,9 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     expect(matchOf(db, cielo)).toMatchObject({ zone: 'green', items: [9] });
     expect(matchOf(db, cielo).codes).toContain('acquirer_file');
 
-    const view = switchOn(db);
+    const view = await switchOn(db);
     expect(view.version).toBe(1);
-    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    const r = await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW });
     expect(r.policyVersion).toBe(1);
     expect(r.approved).toEqual([{ lineId: ana, receivableIds: [1], amountCents: 15000 }]);
     expect(approvedLines(db)).toEqual([ana]);
@@ -142,13 +142,13 @@ describe('the policy judges the engine’s proposals, condition by condition', (
       note: 'aprovado pela regra de envio automático 1',
     });
     // A second run finds nothing more to do: approved lines are no longer proposals.
-    expect((await runSendPolicy(db, 'p1', { dryRun: false, now: NOW })).approved).toEqual([]);
+    expect((await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW })).approved).toEqual([]);
   });
 
   it('a wider window, a higher cap and card deposits explained by an acquirer file each let their line through', async () => {
     const { db, diego, fabio, cielo } = branch();
-    switchOn(db, { dueWithinDays: 7, maxAmountCents: 300_000, cardWithAcquirerFile: true });
-    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    await switchOn(db, { dueWithinDays: 7, maxAmountCents: 300_000, cardWithAcquirerFile: true });
+    const r = await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW });
     expect(r.approved.map((a) => a.lineId).sort((a, b) => a - b)).toEqual(
       expect.arrayContaining([diego, fabio, cielo]),
     );
@@ -181,8 +181,8 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     expect(m.items).toEqual([10]);
     expect(m.codes).not.toContain('acquirer_file');
     expect(m).toMatchObject({ zone: 'green' });
-    switchOn(db, { cardWithAcquirerFile: true, maxAmountCents: 300_000 });
-    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    await switchOn(db, { cardWithAcquirerFile: true, maxAmountCents: 300_000 });
+    const r = await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW });
     expect(r.approved).toEqual([]);
     expect(r.leftForPerson).toEqual([{ reason: 'card', count: 1 }]);
   });
@@ -221,16 +221,16 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     const [joana, lucas] = mar.lineIds as [number, number];
     expect(matchOf(db, lucas)).toMatchObject({ zone: 'green', items: [23] });
 
-    switchOn(db, { identity: 'document' });
-    const r = await runSendPolicy(db, 'p1', { dryRun: true, now: NOW });
+    await switchOn(db, { identity: 'document' });
+    const r = await runSendPolicy(storeOfDb(db), 'p1', { dryRun: true, now: NOW });
     expect(matchOf(db, joana)).toMatchObject({ zone: 'green', items: [22] });
     // Lucas is named in full but no document of his was ever confirmed: left for a person.
     expect(r.approved.map((a) => a.lineId)).toEqual([joana]);
     expect(r.leftForPerson).toContainEqual({ reason: 'identity', count: 1 });
     // The same lines under "document or name": Lucas's full name is enough.
-    switchOn(db, { identity: 'document_or_name' });
+    await switchOn(db, { identity: 'document_or_name' });
     expect(
-      (await runSendPolicy(db, 'p1', { dryRun: true, now: NOW })).approved.map((a) => a.lineId),
+      (await runSendPolicy(storeOfDb(db), 'p1', { dryRun: true, now: NOW })).approved.map((a) => a.lineId),
     ).toContain(lucas);
   });
 
@@ -248,8 +248,8 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     db.prepare(
       `INSERT INTO outbox_items (receivable_id, batch_id, match_id, line_id, amount_cents, queued_at) VALUES (1, 1, NULL, NULL, 15000, ?)`,
     ).run(NOW.toISOString());
-    switchOn(db);
-    const r = await runSendPolicy(db, 'p1', { dryRun: false, now: NOW });
+    await switchOn(db);
+    const r = await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW });
     expect(r.approved).toEqual([]);
     expect(m.items).toEqual([1]);
     expect(r.leftForPerson).toContainEqual({ reason: 'taken', count: 1 });
@@ -333,12 +333,19 @@ describe('the policy judges the engine’s proposals, condition by condition', (
 });
 
 describe('saving and the dry run', () => {
-  it('switching on needs a dry run of the same conditions; every save is a new version, audited', () => {
+  it('switching on needs a dry run of the same conditions; every save is a new version, audited', async () => {
     const { db } = branch();
-    expect(() => savePolicy(db, { ...DEFAULT_POLICY, enabled: true }, clerk, NOW)).toThrow(/simulation/);
-    savePolicy(db, { ...DEFAULT_POLICY, maxAmountCents: 50_000 }, clerk, NOW);
-    dryRunPolicy(db, {}, NOW);
-    const v2 = savePolicy(db, { ...DEFAULT_POLICY, maxAmountCents: 50_000, enabled: true }, clerk, NOW);
+    await expect(savePolicy(storeOfDb(db), { ...DEFAULT_POLICY, enabled: true }, clerk, NOW)).rejects.toThrow(
+      /simulation/,
+    );
+    await savePolicy(storeOfDb(db), { ...DEFAULT_POLICY, maxAmountCents: 50_000 }, clerk, NOW);
+    await dryRunPolicy(storeOfDb(db), {}, NOW);
+    const v2 = await savePolicy(
+      storeOfDb(db),
+      { ...DEFAULT_POLICY, maxAmountCents: 50_000, enabled: true },
+      clerk,
+      NOW,
+    );
     expect(v2.version).toBe(2);
     expect(v2.policy.enabled).toBe(true);
     const saved = db
@@ -349,9 +356,9 @@ describe('saving and the dry run', () => {
     expect(saved.map((s) => s.subject)).toEqual(['send_policy:1', 'send_policy:2']);
     expect(JSON.parse(saved[1]!.before_json)).toMatchObject({ version: 1, policy: { enabled: false } });
     // Other conditions than the ones simulated: the dry run must be made again.
-    expect(() =>
-      savePolicy(db, { ...DEFAULT_POLICY, maxAmountCents: 60_000, enabled: true }, clerk, NOW),
-    ).toThrow();
+    await expect(
+      savePolicy(storeOfDb(db), { ...DEFAULT_POLICY, maxAmountCents: 60_000, enabled: true }, clerk, NOW),
+    ).rejects.toThrow();
   });
 
   it('changes nothing and counts what people decided against what the policy would have done', async () => {
@@ -367,7 +374,7 @@ describe('saving and the dry run', () => {
       versions: db.prepare('SELECT count(*) FROM send_policy_versions').pluck().get(),
     });
     const before = snapshot();
-    const r = dryRunPolicy(db, { policy: { ...DEFAULT_POLICY, dueWithinDays: 7 } }, NOW);
+    const r = await dryRunPolicy(storeOfDb(db), { policy: { ...DEFAULT_POLICY, dueWithinDays: 7 } }, NOW);
     expect(snapshot()).toEqual(before);
     expect(r).toMatchObject({ from: '2026-02-08', to: DAY, agreed: 1, disagreed: 1, leftToPerson: 1 });
     const verdicts = Object.fromEntries(r.rows.map((x) => [x.lineId, x.verdict]));

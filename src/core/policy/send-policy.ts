@@ -1,10 +1,9 @@
 import type { DryRunDto, PolicyView, SendPolicy } from '../../shared/contract/policy';
-import { appendAudit } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import type { CoreContext } from '../context';
-import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import { applyReviewIn } from '../review/review.service';
-import { storeOfDb } from '../store/sqlite-store';
+import type { Store, Tx } from '../store/store';
 import { addDays, todayInBrasilia } from '../sync/dates';
 import { DEFAULT_POLICY, REFUSAL_PT, approvalNote, describePolicy, judge } from './policy-rules';
 import { policyRepo, type ProposalRow } from './policy.repo';
@@ -27,8 +26,8 @@ export const policyActor = (version: number) => `regra de envio automático ${ve
 export const DRY_RUN_DAYS = 30;
 
 /** The stored policy as Configurações shows it (the defaults, off, when never saved). */
-export function policyView(db: Db): PolicyView {
-  const cur = policyRepo.current(db);
+export async function policyView(tx: Tx): Promise<PolicyView> {
+  const cur = await policyRepo.current(tx);
   const policy = cur?.policy ?? DEFAULT_POLICY;
   return {
     version: cur?.version ?? null,
@@ -36,7 +35,7 @@ export function policyView(db: Db): PolicyView {
     savedAt: cur?.savedAt ?? null,
     savedBy: cur?.savedBy ?? null,
     sentences: describePolicy(policy),
-    dryRunAt: policyRepo.lastDryRun(db, policy),
+    dryRunAt: await policyRepo.lastDryRun(tx, policy),
   };
 }
 
@@ -45,22 +44,22 @@ export function policyView(db: Db): PolicyView {
  * conditions first: a person must have seen what it would have done before it does anything.
  */
 export function savePolicy(
-  db: Db,
+  store: Store,
   policy: SendPolicy,
   who: { actor: string; profileId: string },
   now = new Date(),
-) {
-  return db.transaction((): PolicyView => {
-    const before = policyRepo.current(db);
-    if (policy.enabled && policyRepo.lastDryRun(db, policy) === null)
+): Promise<PolicyView> {
+  return store.write(async (tx): Promise<PolicyView> => {
+    const before = await policyRepo.current(tx);
+    if (policy.enabled && (await policyRepo.lastDryRun(tx, policy)) === null)
       throw new AppError(
         'conflict',
         'Run the simulation of these conditions before switching the send policy on.',
         { code: 'policy.dry_run_first' },
       );
     const at = now.toISOString();
-    const version = policyRepo.insertVersion(db, policy, at, who.actor);
-    appendAudit(db, {
+    const version = await policyRepo.insertVersion(tx, policy, at, who.actor);
+    await appendAudit(tx, {
       ...who,
       at,
       action: 'policy.saved',
@@ -68,8 +67,8 @@ export function savePolicy(
       before: before ? { version: before.version, policy: before.policy } : null,
       after: { version, policy, text: describePolicy(policy) },
     });
-    return policyView(db);
-  })();
+    return policyView(tx);
+  });
 }
 
 const countReasons = (reasons: string[]) => {
@@ -85,16 +84,15 @@ const countReasons = (reasons: string[]) => {
  * transaction. Lines a person already decided are never touched (only `suggested` proposals are looked at).
  */
 export function runSendPolicy(
-  db: Db,
+  store: Store,
   profileId: string,
   opts: { dryRun: boolean; from?: string | undefined; to?: string | undefined; now?: Date },
 ): Promise<PolicyRunResult> {
   const now = opts.now ?? new Date();
-  // The approvals are review's (on the Store); the policy and its proposals are still read synchronously on the
-  // same handle, so on SQLite they are read inside this transaction (docs/postgres.md).
-  return storeOfDb(db).write(async (tx): Promise<PolicyRunResult> => {
-    const cur = policyRepo.current(db);
-    const rows = policyRepo.proposals(db, {
+  // The proposals are read and approved in one transaction: what is judged is what is approved.
+  return store.write(async (tx): Promise<PolicyRunResult> => {
+    const cur = await policyRepo.current(tx);
+    const rows = await policyRepo.proposals(tx, {
       from: opts.from,
       to: opts.to,
       states: ['suggested'],
@@ -152,11 +150,11 @@ export function runSendPolicy(
  * with read-back through the outbox). In a dry run nothing changes.
  */
 export async function applySendPolicy(
-  ctx: Pick<CoreContext, 'dbFor'>,
+  ctx: Pick<CoreContext, 'storeFor'>,
   profileId: string,
   opts: { dryRun: boolean; from?: string; to?: string },
 ): Promise<PolicyRunResult> {
-  return runSendPolicy(ctx.dbFor(profileId), profileId, opts);
+  return runSendPolicy(ctx.storeFor(profileId), profileId, opts);
 }
 
 const DECIDED_BY_PERSON = ['approved', 'rejected', 'set_aside', 'overridden', 'to_review'];
@@ -172,18 +170,26 @@ const MAX_ROWS = 200;
  * - would_approve: nobody decided yet, and it would approve.
  */
 export function dryRunPolicy(
-  db: Db,
+  store: Store,
   q: { policy?: SendPolicy | undefined; from?: string | undefined; to?: string | undefined },
   now = new Date(),
-): DryRunDto {
-  const stored = policyRepo.current(db);
+): Promise<DryRunDto> {
+  return store.write((tx) => dryRunIn(tx, q, now));
+}
+
+async function dryRunIn(
+  tx: Tx,
+  q: { policy?: SendPolicy | undefined; from?: string | undefined; to?: string | undefined },
+  now: Date,
+): Promise<DryRunDto> {
+  const stored = await policyRepo.current(tx);
   const policy = q.policy ?? stored?.policy ?? DEFAULT_POLICY;
   // Judged as if switched on: the point is to see what it would do.
   const on = { ...policy, enabled: true };
   const to = q.to ?? todayInBrasilia(now);
   const from = q.from ?? addDays(to, -DRY_RUN_DAYS);
   const states = ['suggested', 'unmatched', 'recorded', ...DECIDED_BY_PERSON];
-  const lines = policyRepo.proposals(db, { from, to, states, asOfDecision: true });
+  const lines = await policyRepo.proposals(tx, { from, to, states, asOfDecision: true });
   const out: DryRunDto = {
     from,
     to,
@@ -251,7 +257,7 @@ export function dryRunPolicy(
       text: REFUSAL_PT[reason as keyof typeof REFUSAL_PT],
     }))
     .sort((a, b) => b.count - a.count);
-  policyRepo.insertDryRun(db, policy, now.toISOString(), {
+  await policyRepo.insertDryRun(tx, policy, now.toISOString(), {
     from,
     to,
     considered: out.considered,

@@ -7,6 +7,7 @@ import { addReceivables, addStatement, ACCOUNT, DAY, match, NOW, policyDb } from
 import { dryRunPolicy, runSendPolicy, savePolicy } from '../policy/send-policy';
 import { dailySummary, dailySummaryFile } from './daily-summary.report';
 import { notifyOn } from '../notify/testing';
+import { storeOfDb } from '../store/sqlite-store';
 
 let env: { db: Db; cleanup: () => void } | undefined;
 afterEach(() => env?.cleanup());
@@ -25,9 +26,9 @@ it('lists the policy’s approvals, the batch sent and confirmed, and the remind
   ]);
   match(db, statementId);
   const policy = { ...DEFAULT_POLICY, enabled: true };
-  dryRunPolicy(db, { policy }, NOW);
-  savePolicy(db, policy, { actor: 'maria (desktop)', profileId: 'p1' }, NOW);
-  expect((await runSendPolicy(db, 'p1', { dryRun: false, now: NOW })).approved).toHaveLength(1);
+  await dryRunPolicy(storeOfDb(db), { policy }, NOW);
+  await savePolicy(storeOfDb(db), policy, { actor: 'maria (desktop)', profileId: 'p1' }, NOW);
+  expect((await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW })).approved).toHaveLength(1);
   // The cycle then sent it and read it back (the outbox's own rows, as the send leaves them).
   db.prepare(
     `INSERT INTO outbox_batches (id, bank_account_id, state, created_at, last_attempt_at, confirmed_at, created_by)

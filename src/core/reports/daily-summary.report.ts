@@ -18,10 +18,11 @@ import { storeOfDb } from '../store/sqlite-store';
 
 export async function dailySummary(db: Db, day: string): Promise<DailySummaryDto> {
   const { fromUtc, toUtc } = utcBounds({ from: day, to: day }) as { fromUtc: string; toUtc: string };
-  const approvals = policyRepo.policyApprovals(db, fromUtc, toUtc);
+  const store = storeOfDb(db);
+  const approvals = await store.read((tx) => policyRepo.policyApprovals(tx, fromUtc, toUtc));
   const approved = approvals.map((a) => {
-    const after = JSON.parse(a.afterJson) as { matchId: number; policyVersion: number };
-    const lineId = Number(a.subject.replace('line:', ''));
+    const after = JSON.parse(a.afterJson ?? '{}') as { matchId: number; policyVersion: number };
+    const lineId = Number((a.subject ?? '').replace('line:', ''));
     const line = dailySummaryRepo.line(db, lineId);
     const items = dailySummaryRepo.items(db, after.matchId);
     return {
@@ -37,7 +38,7 @@ export async function dailySummary(db: Db, day: string): Promise<DailySummaryDto
   });
   // Batches holding a pair the policy approved (any day), sent or confirmed on this day.
   const sent = dailySummaryRepo.policyBatches(db, fromUtc, toUtc);
-  const held = (await storeOfDb(db).read((tx) => heldBetween(tx, fromUtc, toUtc))).map((n) => ({
+  const held = (await store.read((tx) => heldBetween(tx, fromUtc, toUtc))).map((n) => ({
     queueId: n.id,
     at: n.heldAt ?? '',
     memberId: n.memberId,

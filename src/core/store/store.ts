@@ -113,3 +113,14 @@ export function locksRows(tx: Tx): boolean {
   if (!info) throw new Error('Not a transaction of a Store.');
   return info.dialect === 'postgres' && info.mode === 'write';
 }
+
+/**
+ * A top-level field of a JSON text column, as text (null when absent): SQLite's `json_extract(col, '$.key')`,
+ * PostgreSQL's `col::jsonb ->> 'key'`. `key` is a plain identifier written in the code, never the clerk's input.
+ */
+export function jsonField(tx: Tx, column: string, key: string): RawBuilder<string | null> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`Not a JSON key of Quita's: ${key}`);
+  return dialectOf(tx) === 'sqlite'
+    ? sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`
+    : sql<string | null>`(${sql.ref(column)}::jsonb ->> ${key})`;
+}
