@@ -18,9 +18,8 @@ import { connectorFor, runFeed, type FeedRunResult } from './run';
 /** The sandbox's preset: offered on the demonstration branch only. Real banks' presets: bank-presets.ts. */
 export const DEMO_PRESET = 'quita-demo';
 
-function dto(ctx: CoreContext, profileId: string, f: FeedRow): FeedDto {
-  const db = ctx.dbFor(profileId);
-  const run = feedsRepo.lastRun(db, f.id);
+async function dto(ctx: CoreContext, profileId: string, f: FeedRow): Promise<FeedDto> {
+  const run = await ctx.storeFor(profileId).read((tx) => feedsRepo.lastRun(tx, f.id));
   let stored = false;
   try {
     stored = readFeedSecrets(ctx.secrets, profileId, f) !== null;
@@ -107,18 +106,21 @@ export const feedsHandlers: HandlerGroup<
   'feeds.list': async () => {
     const profileId = ctx.activeProfileId();
     return {
-      feeds: feedsRepo.all(ctx.dbFor(profileId)).map((f) => dto(ctx, profileId, f)),
+      feeds: await Promise.all(
+        (await ctx.storeFor(profileId).read(feedsRepo.all)).map((f) => dto(ctx, profileId, f)),
+      ),
       presets: await presets(ctx, profileId),
     };
   },
 
   'feeds.save': async (input) => {
     const profileId = ctx.activeProfileId();
-    const db = ctx.dbFor(profileId);
+    const store = ctx.storeFor(profileId);
     const now = new Date();
-    const existing = input.id !== undefined ? feedsRepo.get(db, input.id) : undefined;
+    const feedId = input.id;
+    const existing = feedId !== undefined ? await store.read((tx) => feedsRepo.get(tx, feedId)) : undefined;
     if (input.id !== undefined && !existing) throw feedErrors.notFound(input.id);
-    if (!feedsRepo.bankAccountExists(db, input.bankAccountId))
+    if (!(await store.read((tx) => feedsRepo.bankAccountExists(tx, input.bankAccountId))))
       throw feedErrors.unknownAccount(input.bankAccountId);
     const moved = !existing || !sameAddresses(existing, input);
     // The secrets go only where they were typed for: a new address or client id asks for both again.
@@ -168,13 +170,16 @@ export const feedsHandlers: HandlerGroup<
       start_date: input.startDate ?? existing?.start_date ?? addDays(todayInBrasilia(now), -7),
     };
     const at = now.toISOString();
-    const id = existing ? existing.id : feedsRepo.insert(db, row, at);
-    if (existing) feedsRepo.update(db, id, row, at);
-    const saved = feedsRepo.get(db, id)!;
+    const saved = await store.write(async (tx) => {
+      const id = existing ? existing.id : await feedsRepo.insert(tx, row, at);
+      if (existing) await feedsRepo.update(tx, id, row, at);
+      return (await feedsRepo.get(tx, id))!;
+    });
+    const id = saved.id;
     try {
       saveFeedSecrets(ctx.secrets, profileId, saved, { clientSecret, certificate });
     } catch (e) {
-      if (!existing) feedsRepo.remove(db, id);
+      if (!existing) await store.write((tx) => feedsRepo.remove(tx, id));
       throw e;
     }
     ctx.audit(existing ? 'feeds.changed' : 'feeds.added', `feed:${id}`, {
@@ -188,15 +193,15 @@ export const feedsHandlers: HandlerGroup<
         secretsReplaced: input.clientSecret !== undefined || input.certificate !== undefined,
       },
     });
-    return dto(ctx, profileId, saved);
+    return await dto(ctx, profileId, saved);
   },
 
   'feeds.remove': async ({ id }) => {
     const profileId = ctx.activeProfileId();
-    const db = ctx.dbFor(profileId);
-    const f = feedsRepo.get(db, id);
+    const store = ctx.storeFor(profileId);
+    const f = await store.read((tx) => feedsRepo.get(tx, id));
     if (!f) throw feedErrors.notFound(id);
-    feedsRepo.remove(db, id);
+    await store.write((tx) => feedsRepo.remove(tx, id));
     deleteFeedSecrets(ctx.secrets, profileId, id);
     ctx.audit('feeds.removed', `feed:${id}`, {
       before: { label: f.label, bankAccountId: f.bank_account_id },
@@ -206,7 +211,7 @@ export const feedsHandlers: HandlerGroup<
 
   'feeds.test': async ({ id }) => {
     const profileId = ctx.activeProfileId();
-    const f = feedsRepo.get(ctx.dbFor(profileId), id);
+    const f = await ctx.storeFor(profileId).read((tx) => feedsRepo.get(tx, id));
     if (!f) throw feedErrors.notFound(id);
     const now = new Date();
     const { connector, certificate } = connectorFor(ctx, profileId, f);
@@ -221,8 +226,11 @@ export const feedsHandlers: HandlerGroup<
 
   'feeds.run': async ({ id }) => {
     const profileId = ctx.activeProfileId();
-    const db = ctx.dbFor(profileId);
-    const feeds = id !== undefined ? [feedsRepo.get(db, id)] : feedsRepo.enabled(db);
+    const store = ctx.storeFor(profileId);
+    const feeds =
+      id !== undefined
+        ? [await store.read((tx) => feedsRepo.get(tx, id))]
+        : await store.read(feedsRepo.enabled);
     if (id !== undefined && !feeds[0]) throw feedErrors.notFound(id);
     const results: FeedRunResult[] = [];
     for (const f of feeds) if (f) results.push(await runFeed(ctx, profileId, f, { trigger: 'manual' }));

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import type { ErrorInfo } from '../../shared/contract/envelope';
 
 export interface FeedRow {
@@ -41,54 +41,62 @@ export type NewFeed = Omit<FeedRow, 'id' | 'read_through' | 'refunds_checked' | 
 
 /** The only SQL of the bank feeds (bank_feeds, bank_feed_runs, and the feeds' own statements). */
 export const feedsRepo = {
-  all: (db: Db) => db.prepare('SELECT * FROM bank_feeds ORDER BY id').all() as FeedRow[],
-  enabled: (db: Db) =>
-    db.prepare('SELECT * FROM bank_feeds WHERE enabled = 1 ORDER BY id').all() as FeedRow[],
-  get: (db: Db, id: number) =>
-    db.prepare('SELECT * FROM bank_feeds WHERE id = ?').get(id) as FeedRow | undefined,
+  all: (tx: Tx): Promise<FeedRow[]> =>
+    tx.selectFrom('bank_feeds').selectAll().orderBy('id').execute() as Promise<FeedRow[]>,
+  enabled: (tx: Tx): Promise<FeedRow[]> =>
+    tx.selectFrom('bank_feeds').selectAll().where('enabled', '=', 1).orderBy('id').execute() as Promise<
+      FeedRow[]
+    >,
+  get: (tx: Tx, id: number): Promise<FeedRow | undefined> =>
+    tx.selectFrom('bank_feeds').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
+      FeedRow | undefined
+    >,
 
-  insert(db: Db, f: NewFeed, now: string): number {
-    return Number(
-      db
-        .prepare(
-          `INSERT INTO bank_feeds (kind, label, bank_account_id, preset, token_url, base_url, client_id, scope, ca_pem,
-             certificate_json, enabled, start_date, created_at, updated_at)
-           VALUES (@kind, @label, @bank_account_id, @preset, @token_url, @base_url, @client_id, @scope, @ca_pem,
-             @certificate_json, @enabled, @start_date, @now, @now)`,
-        )
-        .run({ ...f, now }).lastInsertRowid,
-    );
+  async insert(tx: Tx, f: NewFeed, now: string): Promise<number> {
+    const { id } = await tx
+      .insertInto('bank_feeds')
+      .values({ ...f, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
   },
 
-  update(db: Db, id: number, f: NewFeed, now: string): void {
-    db.prepare(
-      `UPDATE bank_feeds SET kind = @kind, label = @label, bank_account_id = @bank_account_id, preset = @preset,
-         token_url = @token_url, base_url = @base_url, client_id = @client_id, scope = @scope, ca_pem = @ca_pem,
-         certificate_json = @certificate_json, enabled = @enabled, start_date = @start_date, updated_at = @now
-       WHERE id = @id`,
-    ).run({ ...f, id, now });
+  async update(tx: Tx, id: number, f: NewFeed, now: string): Promise<void> {
+    await tx
+      .updateTable('bank_feeds')
+      .set({ ...f, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   },
 
-  remove: (db: Db, id: number) => db.prepare('DELETE FROM bank_feeds WHERE id = ?').run(id).changes === 1,
+  remove: async (tx: Tx, id: number): Promise<boolean> =>
+    Number((await tx.deleteFrom('bank_feeds').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1,
 
-  markRead: (db: Db, id: number, readThrough: string, refundsChecked: string | null) =>
-    db
-      .prepare(
-        'UPDATE bank_feeds SET read_through = ?, refunds_checked = COALESCE(?, refunds_checked) WHERE id = ?',
-      )
-      .run(readThrough, refundsChecked, id),
+  markRead: async (tx: Tx, id: number, readThrough: string, refundsChecked: string | null): Promise<void> => {
+    await tx
+      .updateTable('bank_feeds')
+      .set((eb) => ({
+        read_through: readThrough,
+        refunds_checked: eb.fn.coalesce(eb.val(refundsChecked), 'refunds_checked'),
+      }))
+      .where('id', '=', id)
+      .execute();
+  },
 
-  startRun: (db: Db, r: { feedId: number; trigger: string; at: string; from: string; to: string }) =>
-    Number(
-      db
-        .prepare(
-          'INSERT INTO bank_feed_runs (feed_id, trigger, started_at, from_at, to_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(r.feedId, r.trigger, r.at, r.from, r.to).lastInsertRowid,
-    ),
+  startRun: async (
+    tx: Tx,
+    r: { feedId: number; trigger: string; at: string; from: string; to: string },
+  ): Promise<number> =>
+    (
+      await tx
+        .insertInto('bank_feed_runs')
+        .values({ feed_id: r.feedId, trigger: r.trigger, started_at: r.at, from_at: r.from, to_at: r.to })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
 
-  finishRun: (
-    db: Db,
+  finishRun: async (
+    tx: Tx,
     id: number,
     r: {
       at: string;
@@ -99,47 +107,73 @@ export const feedsRepo = {
       requests: number;
       error: ErrorInfo | null;
     },
-  ) =>
-    db
-      .prepare(
-        `UPDATE bank_feed_runs SET finished_at = ?, fetched = ?, added = ?, known = ?, rejected = ?, requests = ?,
-           error_json = ? WHERE id = ?`,
-      )
-      .run(
-        r.at,
-        r.fetched,
-        r.added,
-        r.known,
-        r.rejected,
-        r.requests,
-        r.error ? JSON.stringify(r.error) : null,
-        id,
-      ),
+  ): Promise<void> => {
+    await tx
+      .updateTable('bank_feed_runs')
+      .set({
+        finished_at: r.at,
+        fetched: r.fetched,
+        added: r.added,
+        known: r.known,
+        rejected: r.rejected,
+        requests: r.requests,
+        error_json: r.error ? JSON.stringify(r.error) : null,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
 
-  lastRun: (db: Db, feedId: number) =>
-    db.prepare('SELECT * FROM bank_feed_runs WHERE feed_id = ? ORDER BY id DESC LIMIT 1').get(feedId) as
-      FeedRunRow | undefined,
+  lastRun: (tx: Tx, feedId: number): Promise<FeedRunRow | undefined> =>
+    tx
+      .selectFrom('bank_feed_runs')
+      .selectAll()
+      .where('feed_id', '=', feedId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
 
-  bankAccountExists: (db: Db, id: number) =>
-    db.prepare('SELECT 1 FROM bank_accounts WHERE id = ?').pluck().get(id) !== undefined,
+  bankAccountExists: async (tx: Tx, id: number): Promise<boolean> =>
+    (await tx.selectFrom('bank_accounts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
 
   /** The feed's statement of one day (one per feed and Brasília day), by its synthetic sha256. */
-  statementBySha: (db: Db, bankAccountId: number, sha: string) =>
-    db
-      .prepare('SELECT id FROM statements WHERE bank_account_id = ? AND sha256 = ?')
-      .pluck()
-      .get(bankAccountId, sha) as number | undefined,
+  statementBySha: async (tx: Tx, bankAccountId: number, sha: string): Promise<number | undefined> =>
+    (
+      await tx
+        .selectFrom('statements')
+        .select('id')
+        .where('bank_account_id', '=', bankAccountId)
+        .where('sha256', '=', sha)
+        .executeTakeFirst()
+    )?.id,
 
   /** Count lines a run added to its day's statement (a feed's statement grows over the day's runs). */
-  addToStatement: (db: Db, id: number, k: { credit: number; debit: number }, known: number) =>
-    db
-      .prepare(
-        `UPDATE statements SET line_count = line_count + ?, credit_count = credit_count + ?,
-           debit_count = debit_count + ?, inserted_count = inserted_count + ?, known_count = known_count + ?
-         WHERE id = ?`,
-      )
-      .run(k.credit + k.debit, k.credit, k.debit, k.credit + k.debit, known, id),
+  addToStatement: async (
+    tx: Tx,
+    id: number,
+    k: { credit: number; debit: number },
+    known: number,
+  ): Promise<void> => {
+    await tx
+      .updateTable('statements')
+      .set((eb) => ({
+        line_count: eb('line_count', '+', k.credit + k.debit),
+        credit_count: eb('credit_count', '+', k.credit),
+        debit_count: eb('debit_count', '+', k.debit),
+        inserted_count: eb('inserted_count', '+', k.credit + k.debit),
+        known_count: eb('known_count', '+', known),
+      }))
+      .where('id', '=', id)
+      .execute();
+  },
 
-  linesInStatement: (db: Db, id: number) =>
-    db.prepare('SELECT COUNT(*) FROM statement_lines WHERE statement_id = ?').pluck().get(id) as number,
+  linesInStatement: async (tx: Tx, id: number): Promise<number> =>
+    Number(
+      (
+        await tx
+          .selectFrom('statement_lines')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('statement_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 };

@@ -12,6 +12,7 @@ import { saveFeedSecrets } from './feed-secrets';
 import { feedsRepo } from './feeds.repo';
 import { runFeed } from './run';
 import { cacheSandboxData } from '../matching/testing-db';
+import { storeOfDb } from '../store/sqlite-store';
 
 /**
  * A feed run on a real SQLite file against the real sandbox Pix API (mTLS over loopback): lines stored once, matched
@@ -53,26 +54,25 @@ afterEach(() => {
 
 const ctx = () => ({ dbFor: () => db, secrets, log, actor: () => 'ana (test)' });
 
-function addFeed(over: { startDate?: string; clientSecret?: string; label?: string } = {}) {
-  const id = feedsRepo.insert(
-    db,
-    {
-      kind: 'pix-api',
-      label: over.label ?? 'Pix do Itaú',
-      bank_account_id: accountId,
-      preset: null,
-      token_url: sb.tokenUrl,
-      base_url: sb.baseUrl,
-      client_id: sb.clientId,
-      scope: 'pix.read',
-      ca_pem: sb.pki.ca.cert,
-      certificate_json: null,
-      enabled: 1,
-      start_date: over.startDate ?? '2026-07-08',
-    },
-    NOW.toISOString(),
-  );
-  const feed = feedsRepo.get(db, id)!;
+const feeds = () => storeOfDb(db);
+
+async function addFeed(over: { startDate?: string; clientSecret?: string; label?: string } = {}) {
+  const row = {
+    kind: 'pix-api',
+    label: over.label ?? 'Pix do Itaú',
+    bank_account_id: accountId,
+    preset: null,
+    token_url: sb.tokenUrl,
+    base_url: sb.baseUrl,
+    client_id: sb.clientId,
+    scope: 'pix.read',
+    ca_pem: sb.pki.ca.cert,
+    certificate_json: null,
+    enabled: 1,
+    start_date: over.startDate ?? '2026-07-08',
+  } as const;
+  const id = await feeds().write((tx) => feedsRepo.insert(tx, row, NOW.toISOString()));
+  const feed = (await feeds().read((tx) => feedsRepo.get(tx, id)))!;
   saveFeedSecrets(secrets, PROFILE, feed, {
     clientSecret: over.clientSecret ?? sb.clientSecret,
     certificate: {
@@ -84,15 +84,18 @@ function addFeed(over: { startDate?: string; clientSecret?: string; label?: stri
   return id;
 }
 
-const run = (id: number, now = NOW) =>
-  runFeed(ctx(), PROFILE, feedsRepo.get(db, id)!, { now: () => now, sleep: async () => {} });
+const run = async (id: number, now = NOW) =>
+  runFeed(ctx(), PROFILE, (await feeds().read((tx) => feedsRepo.get(tx, id)))!, {
+    now: () => now,
+    sleep: async () => {},
+  });
 
 const pixSince = (date: string) =>
   sb.items().filter((p) => p.at >= new Date(`${date}T00:00:00-03:00`) && p.at <= NOW);
 
 describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
   it('stores each Pix once, suggests matches for it, and a second run counts it known', async () => {
-    const id = addFeed({ startDate: '2026-06-15' });
+    const id = await addFeed({ startDate: '2026-06-15' });
     const first = await run(id);
     const expected = pixSince('2026-06-15');
     expect(expected.length).toBeGreaterThan(10);
@@ -124,7 +127,7 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
     expect(second.added).toBe(0);
     expect(second.error).toBeNull();
     expect(db.prepare('SELECT COUNT(*) FROM statement_lines').pluck().get()).toBe(expected.length);
-    expect(feedsRepo.get(db, id)!.read_through).toBe(later.toISOString());
+    expect((await feeds().read((tx) => feedsRepo.get(tx, id)))!.read_through).toBe(later.toISOString());
     // A first run from scratch again (read_through forgotten) reads everything again and adds nothing.
     db.prepare('UPDATE bank_feeds SET read_through = NULL WHERE id = ?').run(id);
     const again = await run(id, later);
@@ -132,7 +135,7 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
   });
 
   it('a Pix read from the API and the same credit in the OFX imported later are one line', async () => {
-    const id = addFeed({ startDate: '2026-06-15' });
+    const id = await addFeed({ startDate: '2026-06-15' });
     const fetched = await run(id);
     const file = writeStatement(data, {
       bankAccountId: accountId,
@@ -186,7 +189,7 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
       { now: () => NOW },
     );
     const before = db.prepare('SELECT COUNT(*) FROM statement_lines').pluck().get() as number;
-    const r = await run(addFeed({ startDate: '2026-06-15' }));
+    const r = await run(await addFeed({ startDate: '2026-06-15' }));
     const today = pixSince(TODAY).length; // today's Pix are not in the file (it ends yesterday)
     expect(r.added).toBe(today);
     expect(r.known).toBe(r.fetched - today);
@@ -196,7 +199,7 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
   it('a refund is a debit line; a rejected item is counted and logged, never silent', async () => {
     const p = sb.refundOne('2026-07-13');
     sb.setQuirks({ commaValor: true });
-    const r = await run(addFeed());
+    const r = await run(await addFeed());
     const debit = db
       .prepare("SELECT amount_cents, fitid FROM statement_lines WHERE kind = 'debit'")
       .get() as {
@@ -209,14 +212,16 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
   });
 
   it("one feed's failure is its sentence; the next feed still runs; the secret is never in the file or log", async () => {
-    const bad = addFeed({ clientSecret: 'segredo-errado-xyz', label: 'Pix errado' });
-    const good = addFeed({ label: 'Pix certo' });
+    const bad = await addFeed({ clientSecret: 'segredo-errado-xyz', label: 'Pix errado' });
+    const good = await addFeed({ label: 'Pix certo' });
     const r1 = await run(bad);
     const r2 = await run(good);
     expect(r1.error).toMatchObject({ kind: 'auth', code: 'feeds.credentials_refused' });
     expect(r2.error).toBeNull();
     expect(r2.added).toBeGreaterThan(0);
-    expect(feedsRepo.lastRun(db, bad)!.error_json).toContain('feeds.credentials_refused');
+    expect((await feeds().read((tx) => feedsRepo.lastRun(tx, bad)))!.error_json).toContain(
+      'feeds.credentials_refused',
+    );
     // Moving the address without typing the secret again: nothing is sent anywhere.
     db.prepare("UPDATE bank_feeds SET base_url = 'https://127.0.0.1:1/api/v2' WHERE id = ?").run(good);
     const mark = sb.journal.length;
@@ -234,8 +239,8 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
   });
 
   it('an expired certificate stops before any request, with the sentence naming the date', async () => {
-    const id = addFeed();
-    const f = feedsRepo.get(db, id)!;
+    const id = await addFeed();
+    const f = (await feeds().read((tx) => feedsRepo.get(tx, id)))!;
     saveFeedSecrets(secrets, PROFILE, f, {
       clientSecret: sb.clientSecret,
       certificate: {

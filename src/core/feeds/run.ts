@@ -12,6 +12,7 @@ import { readFeedSecrets } from './feed-secrets';
 import { inspectCertificate } from './pix/certificate';
 import { createPixConnector } from './pix/pix-client';
 import { storeFetchedLines } from './store-lines';
+import { storeOfDb } from '../store/sqlite-store';
 
 /**
  * What one bank feed read in one run: the entry point the cycle (core/cycle) calls. A feed's failure is its
@@ -113,6 +114,7 @@ export async function runFeed(
   deps: FeedRunDeps = {},
 ): Promise<FeedRunResult> {
   const db = ctx.dbFor(profileId);
+  const store = storeOfDb(db);
   const now = deps.now ?? (() => new Date());
   const started = now();
   const today = todayInBrasilia(started);
@@ -134,13 +136,15 @@ export async function runFeed(
     statementIds: [],
     error: null,
   };
-  const runId = feedsRepo.startRun(db, {
-    feedId: feed.id,
-    trigger: deps.trigger ?? 'manual',
-    at: started.toISOString(),
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
-  });
+  const runId = await store.write((tx) =>
+    feedsRepo.startRun(tx, {
+      feedId: feed.id,
+      trigger: deps.trigger ?? 'manual',
+      at: started.toISOString(),
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+    }),
+  );
   let connector: ReturnType<typeof connectorFor>['connector'] | null = null;
   try {
     connector = connectorFor(ctx, profileId, feed, deps).connector;
@@ -172,7 +176,9 @@ export async function runFeed(
       ctx.log.warn(
         `feed ${feed.id}: ${stored.ambiguous} line(s) kept although a file line of the same day and amount may be them`,
       );
-    feedsRepo.markRead(db, feed.id, window.to.toISOString(), refundsDue ? today : null);
+    await store.write((tx) =>
+      feedsRepo.markRead(tx, feed.id, window.to.toISOString(), refundsDue ? today : null),
+    );
     // A failed suggestion never undoes what was stored: the lines wait in Conciliar ("Sugerir de novo").
     try {
       suggestFor(ctx, db, profileId, stored.statementIds, feed.label);
@@ -185,7 +191,7 @@ export async function runFeed(
   } finally {
     result.requests = connector?.requests() ?? 0;
     connector?.close();
-    feedsRepo.finishRun(db, runId, {
+    const finished = {
       at: now().toISOString(),
       fetched: result.fetched,
       added: result.added,
@@ -193,7 +199,8 @@ export async function runFeed(
       rejected: result.rejected,
       requests: result.requests,
       error: result.error,
-    });
+    };
+    await store.write((tx) => feedsRepo.finishRun(tx, runId, finished));
   }
   return result;
 }
@@ -205,7 +212,7 @@ export async function runFeeds(
   opts: { signal?: AbortSignal } & FeedRunDeps = {},
 ): Promise<FeedRunResult[]> {
   const out: FeedRunResult[] = [];
-  for (const feed of feedsRepo.enabled(ctx.dbFor(profileId))) {
+  for (const feed of await storeOfDb(ctx.dbFor(profileId)).read(feedsRepo.enabled)) {
     if (opts.signal?.aborted) break;
     out.push(await runFeed(ctx, profileId, feed, { trigger: 'cycle', ...opts }));
   }

@@ -74,7 +74,7 @@ export async function storeFetchedLines(
     );
     for (const { date, sha, parsed } of days) {
       const statementId =
-        feedsRepo.statementBySha(db, feed.bankAccountId, sha) ??
+        (await feedsRepo.statementBySha(tx, feed.bankAccountId, sha)) ??
         (await importRepo.insertStatement(tx, {
           bankAccountId: feed.bankAccountId,
           fileName: `${feed.label} — ${date}`.slice(0, 255),
@@ -90,7 +90,7 @@ export async function storeFetchedLines(
           counts: { credit: 0, debit: 0, balance: 0 },
           rejected: [],
         }));
-      let position = feedsRepo.linesInStatement(db, statementId);
+      let position = await feedsRepo.linesInStatement(tx, statementId);
       const fresh: ParsedLine[] = [];
       const added = { credit: 0, debit: 0 };
       let known = 0;
@@ -105,7 +105,7 @@ export async function storeFetchedLines(
         added[line.kind === 'debit' ? 'debit' : 'credit']++;
       }
       await importRepo.insertLines(tx, statementId, feed.bankAccountId, fresh);
-      feedsRepo.addToStatement(db, statementId, added, known);
+      await feedsRepo.addToStatement(tx, statementId, added, known);
       result.added += added.credit + added.debit;
       result.known += known;
       if (added.credit + added.debit > 0) result.statementIds.push(statementId);
