@@ -12,7 +12,7 @@ export const policyHandlers: HandlerGroup<
   'policy.dryRun': async ({ policy, from, to }) => dryRunPolicy(ctx.store(), { policy, from, to }),
   'policy.dailySummary': async ({ day, format }) => {
     const now = new Date();
-    const summary = await dailySummary(ctx.db(), day ?? todayInBrasilia(now));
+    const summary = await dailySummary(ctx.store(), day ?? todayInBrasilia(now));
     if (!format) return { summary, file: null };
     const id = ctx.activeProfileId();
     const p = ctx.settings.profile(id);

@@ -9,6 +9,8 @@ import { openTestPgStore } from '../store/testing-pg';
 import { DEFAULT_POLICY } from './policy-rules';
 import { policyRepo } from './policy.repo';
 import { dryRunPolicy, runSendPolicy, savePolicy } from './send-policy';
+import { enqueuePairs } from '../outbox/outbox.repo';
+import { dailySummary } from '../reports/daily-summary.report';
 
 /**
  * [W] must-show 1: the send policy's repository on both databases — its versions, its dry runs, the proposals it
@@ -88,5 +90,21 @@ describe.each(['sqlite', 'postgres'] as const)('the send policy on %s', (dialect
       policyRepo.policyApprovals(tx, '2026-11-20T03:00:00.000Z', '2026-11-21T03:00:00.000Z'),
     );
     expect(approvals.map((a) => a.subject)).toEqual([`line:${pairs[0]!.lineId}`]);
+    // The day's summary: that approval with its line and receivables; once queued, its batch is the policy's.
+    await store.write((tx) =>
+      enqueuePairs(tx, [{ ...pairs[0]!, matchId: null }], clerk, { now: '2026-11-20T13:10:00.000Z' }),
+    );
+    const summary = await dailySummary(store, '2026-11-20');
+    expect(summary.approved).toEqual([
+      expect.objectContaining({
+        lineId: pairs[0]!.lineId,
+        receivableIds: [pairs[0]!.receivableId],
+        policyVersion: 1,
+      }),
+    ]);
+    expect(summary.sent).toEqual([
+      expect.objectContaining({ state: 'queued', receivables: 1, amountCents: pairs[0]!.amountCents }),
+    ]);
+    expect(summary.totals).toMatchObject({ approved: 1, sentBatches: 1, held: 0 });
   });
 });

@@ -47,7 +47,7 @@ it('lists the policy’s approvals, the batch sent and confirmed, and the remind
     '2026-03-10T16:00:00.000Z',
   );
 
-  const s = await dailySummary(db, DAY);
+  const s = await dailySummary(storeOfDb(db), DAY);
   expect(s.totals).toEqual({ approved: 1, approvedCents: 15000, sentBatches: 1, confirmed: 1, held: 1 });
   expect(s.approved[0]).toMatchObject({
     lineId: lineIds[0],
@@ -57,7 +57,7 @@ it('lists the policy’s approvals, the batch sent and confirmed, and the remind
   });
   expect(s.held[0]!.reason).toBe('venda no cartão de R$ 200,00 a receber da cielo em 04/04/2026');
   // Another day holds nothing of this.
-  expect((await dailySummary(db, '2026-03-11')).totals).toEqual({
+  expect((await dailySummary(storeOfDb(db), '2026-03-11')).totals).toEqual({
     approved: 0,
     approvedCents: 0,
     sentBatches: 0,

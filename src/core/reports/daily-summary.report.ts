@@ -4,7 +4,6 @@
  * For a person to read the next morning: every automatic act of the day, in one file.
  */
 import type { DailySummaryDto } from '../../shared/contract/policy';
-import type { Db } from '../db/open-db';
 import { holdReasonPt } from '../notify/in-flight';
 import { heldBetween } from '../notify/notify.repo';
 import { policyRepo } from '../policy/policy.repo';
@@ -14,18 +13,22 @@ import { OUTBOX_STATE_PT, countPt, dateTimePt, datePt, moneyPt } from './format-
 import { renderPdfTable, type PdfColumn } from './pdf-table';
 import { utcBounds } from './period';
 import type { ReportFile, ReportMeta } from './report-files';
-import { storeOfDb } from '../store/sqlite-store';
+import type { Store, Tx } from '../store/store';
 
-export async function dailySummary(db: Db, day: string): Promise<DailySummaryDto> {
+export function dailySummary(store: Store, day: string): Promise<DailySummaryDto> {
+  return store.read((tx) => summaryIn(tx, day));
+}
+
+async function summaryIn(tx: Tx, day: string): Promise<DailySummaryDto> {
   const { fromUtc, toUtc } = utcBounds({ from: day, to: day }) as { fromUtc: string; toUtc: string };
-  const store = storeOfDb(db);
-  const approvals = await store.read((tx) => policyRepo.policyApprovals(tx, fromUtc, toUtc));
-  const approved = approvals.map((a) => {
+  const approvals = await policyRepo.policyApprovals(tx, fromUtc, toUtc);
+  const approved = [];
+  for (const a of approvals) {
     const after = JSON.parse(a.afterJson ?? '{}') as { matchId: number; policyVersion: number };
     const lineId = Number((a.subject ?? '').replace('line:', ''));
-    const line = dailySummaryRepo.line(db, lineId);
-    const items = dailySummaryRepo.items(db, after.matchId);
-    return {
+    const line = await dailySummaryRepo.line(tx, lineId);
+    const items = await dailySummaryRepo.items(tx, after.matchId);
+    approved.push({
       at: a.at,
       lineId,
       lineDate: line?.date ?? null,
@@ -34,11 +37,11 @@ export async function dailySummary(db: Db, day: string): Promise<DailySummaryDto
       receivableIds: items.map((i) => i.id),
       payerName: items[0]?.payerName ?? null,
       policyVersion: after.policyVersion,
-    };
-  });
+    });
+  }
   // Batches holding a pair the policy approved (any day), sent or confirmed on this day.
-  const sent = dailySummaryRepo.policyBatches(db, fromUtc, toUtc);
-  const held = (await store.read((tx) => heldBetween(tx, fromUtc, toUtc))).map((n) => ({
+  const sent = await dailySummaryRepo.policyBatches(tx, fromUtc, toUtc);
+  const held = (await heldBetween(tx, fromUtc, toUtc)).map((n) => ({
     queueId: n.id,
     at: n.heldAt ?? '',
     memberId: n.memberId,
