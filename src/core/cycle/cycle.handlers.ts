@@ -174,11 +174,12 @@ export function cycleHandlers(
     },
     'intake.status': async ({ limit }) => {
       const db = ctx.db();
-      return {
-        folder: cycleRepo.settings(db).intakeFolder,
-        waiting: intakeRepo.waiting(db),
-        recent: intakeRepo.recent(db, limit),
-      };
+      const folder = cycleRepo.settings(db).intakeFolder;
+      return ctx.store().read(async (tx) => ({
+        folder,
+        waiting: await intakeRepo.waiting(tx),
+        recent: await intakeRepo.recent(tx, limit),
+      }));
     },
     'intake.assign': async ({ fileId, bankAccountId }) => {
       const profileId = ctx.activeProfileId();

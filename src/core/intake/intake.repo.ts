@@ -1,7 +1,7 @@
 /** The SQL of the intake folder's record (migration 016, `intake_files`). */
 import type { ErrorInfo } from '../../shared/contract';
 import type { IntakeFile } from '../../shared/contract/cycle';
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 
 interface Row {
   id: number;
@@ -46,65 +46,59 @@ export interface IntakeRecord {
   at: string;
 }
 
+const all = (tx: Tx) => tx.selectFrom('intake_files').selectAll();
+
 export const intakeRepo = {
   /** The waiting row of this very file (same name and bytes), to update instead of adding one per cycle. */
-  waitingOf: (db: Db, fileName: string, sha256: string): number | undefined =>
+  waitingOf: async (tx: Tx, fileName: string, sha256: string): Promise<number | undefined> =>
     (
-      db
-        .prepare(`SELECT id FROM intake_files WHERE state = 'waiting' AND file_name = ? AND sha256 = ?`)
-        .get(fileName, sha256) as { id: number } | undefined
+      await tx
+        .selectFrom('intake_files')
+        .select('id')
+        .where('state', '=', 'waiting')
+        .where('file_name', '=', fileName)
+        .where('sha256', '=', sha256)
+        .executeTakeFirst()
     )?.id,
 
-  record: (db: Db, r: IntakeRecord, replaceId?: number): number => {
-    const values = [
-      r.cycleId,
-      r.fileName,
-      r.sha256,
-      r.size,
-      r.state,
-      r.kind,
-      r.bankAccountId,
-      r.newItems,
-      r.knownItems,
-      r.sameFile ? 1 : 0,
-      r.reason ? JSON.stringify(r.reason) : null,
-      r.movedTo,
-      r.at,
-    ];
+  async record(tx: Tx, r: IntakeRecord, replaceId?: number): Promise<number> {
+    const row = {
+      cycle_id: r.cycleId,
+      file_name: r.fileName,
+      sha256: r.sha256,
+      size: r.size,
+      state: r.state,
+      kind: r.kind,
+      bank_account_id: r.bankAccountId,
+      new_items: r.newItems,
+      known_items: r.knownItems,
+      same_file: r.sameFile ? 1 : 0,
+      reason_json: r.reason ? JSON.stringify(r.reason) : null,
+      moved_to: r.movedTo,
+      at: r.at,
+    };
     if (replaceId !== undefined) {
-      db.prepare(
-        `UPDATE intake_files SET cycle_id = ?, file_name = ?, sha256 = ?, size = ?, state = ?, kind = ?,
-           bank_account_id = ?, new_items = ?, known_items = ?, same_file = ?, reason_json = ?, moved_to = ?, at = ?
-         WHERE id = ?`,
-      ).run(...values, replaceId);
+      await tx.updateTable('intake_files').set(row).where('id', '=', replaceId).execute();
       return replaceId;
     }
-    return Number(
-      db
-        .prepare(
-          `INSERT INTO intake_files (cycle_id, file_name, sha256, size, state, kind, bank_account_id, new_items,
-             known_items, same_file, reason_json, moved_to, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(...values).lastInsertRowid,
-    );
+    return (await tx.insertInto('intake_files').values(row).returning('id').executeTakeFirstOrThrow()).id;
   },
 
-  get: (db: Db, id: number): (IntakeFile & { sha256: string }) | undefined => {
-    const r = db.prepare('SELECT * FROM intake_files WHERE id = ?').get(id) as Row | undefined;
+  async get(tx: Tx, id: number): Promise<(IntakeFile & { sha256: string }) | undefined> {
+    const r = (await all(tx).where('id', '=', id).executeTakeFirst()) as Row | undefined;
     return r ? { ...toFile(r), sha256: r.sha256 } : undefined;
   },
 
-  waiting: (db: Db): IntakeFile[] =>
-    (db.prepare(`SELECT * FROM intake_files WHERE state = 'waiting' ORDER BY id`).all() as Row[]).map(toFile),
+  waiting: async (tx: Tx): Promise<IntakeFile[]> =>
+    ((await all(tx).where('state', '=', 'waiting').orderBy('id').execute()) as Row[]).map(toFile),
 
   /** Waiting rows whose file is no longer in the folder (taken by a person): dropped from the list. */
-  forget: (db: Db, id: number) =>
-    db.prepare(`DELETE FROM intake_files WHERE id = ? AND state = 'waiting'`).run(id),
+  forget: async (tx: Tx, id: number): Promise<void> => {
+    await tx.deleteFrom('intake_files').where('id', '=', id).where('state', '=', 'waiting').execute();
+  },
 
-  recent: (db: Db, limit: number): IntakeFile[] =>
+  recent: async (tx: Tx, limit: number): Promise<IntakeFile[]> =>
     (
-      db
-        .prepare(`SELECT * FROM intake_files WHERE state != 'waiting' ORDER BY id DESC LIMIT ?`)
-        .all(limit) as Row[]
+      (await all(tx).where('state', '!=', 'waiting').orderBy('id', 'desc').limit(limit).execute()) as Row[]
     ).map(toFile),
 };

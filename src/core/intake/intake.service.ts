@@ -5,6 +5,7 @@ import type { ErrorInfo } from '../../shared/contract';
 import type { IntakeFile } from '../../shared/contract/cycle';
 import type { ImportCommitResult, ImportPreview } from '../../shared/contract/import';
 import type { CoreContext } from '../context';
+import type { Db } from '../db/open-db';
 import type { Dispatch } from '../dispatch';
 import { AppError } from '../errors';
 import { MAX_UPLOAD_BYTES } from '../uploads';
@@ -21,6 +22,7 @@ import {
 } from './intake-folder';
 import { intakeRepo } from './intake.repo';
 import { refusalSentence } from './refusal-text';
+import { storeOfDb } from '../store/sqlite-store';
 
 /**
  * The intake folder of a branch, taken once: every whole file in it is imported through the same commands as
@@ -90,7 +92,9 @@ export async function takeIntake(run: IntakeRun): Promise<IntakeResult> {
   ensureIntakeFolders(folder);
   const first = lookAtFolder(folder);
   // A person took a waiting file away (or imported it by hand): it no longer needs them.
-  for (const w of intakeRepo.waiting(db)) if (!first.has(w.fileName)) intakeRepo.forget(db, w.id);
+  const store = storeOfDb(db);
+  for (const w of await store.read(intakeRepo.waiting))
+    if (!first.has(w.fileName)) await store.write((tx) => intakeRepo.forget(tx, w.id));
   if (first.size === 0) return result;
   await (run.settle ?? (() => new Promise((r) => setTimeout(r, DEFAULT_SETTLE_MS))))();
   const ready = stableFiles(folder, first, lookAtFolder(folder));
@@ -111,6 +115,24 @@ type Outcome =
   | { kind: 'refused' | 'waiting'; file: IntakeFile; statementId?: undefined }
   | { kind: 'error'; error: ErrorInfo };
 
+/**
+ * Record what became of a file (its row replaces the waiting row of the same file, when asked), and read it back,
+ * in one transaction.
+ */
+function recordIntake(
+  db: Db,
+  record: Parameters<typeof intakeRepo.record>[1],
+  opts: { replaceWaiting?: boolean } = {},
+): Promise<IntakeFile> {
+  return storeOfDb(db).write(async (tx) => {
+    const replace = opts.replaceWaiting
+      ? await intakeRepo.waitingOf(tx, record.fileName, record.sha256)
+      : undefined;
+    const id = await intakeRepo.record(tx, record, replace);
+    return (await intakeRepo.get(tx, id))!;
+  });
+}
+
 async function handleFile(run: IntakeRun, folder: string, name: string): Promise<Outcome> {
   const { ctx, profileId, dispatch } = run;
   const db = ctx.dbFor(profileId);
@@ -128,13 +150,13 @@ async function handleFile(run: IntakeRun, folder: string, name: string): Promise
     sameFile: false,
     at,
   };
-  const refuse = (error: ErrorInfo, kind: string | null): Outcome => {
+  const refuse = async (error: ErrorInfo, kind: string | null): Promise<Outcome> => {
     const movedTo = moveHandled(folder, name, REFUSED_DIR);
     writeReason(movedTo, refusalSentence(error));
-    const id = intakeRepo.record(db, { ...base, state: 'refused', kind, reason: error, movedTo });
+    const file = await recordIntake(db, { ...base, state: 'refused', kind, reason: error, movedTo });
     ctx.audit('intake.refused', name, { after: { code: error.code ?? error.kind, movedTo } });
     ctx.log.warn(`intake: ${name} refused: ${error.code ?? error.kind}: ${error.message}`);
-    return { kind: 'refused', file: intakeRepo.get(db, id)! };
+    return { kind: 'refused', file };
   };
   if (bytes.byteLength > MAX_UPLOAD_BYTES)
     return refuse({ kind: 'validation', code: 'import.too_large', message: 'The file is too large.' }, null);
@@ -147,12 +169,12 @@ async function handleFile(run: IntakeRun, folder: string, name: string): Promise
     const kind = kindOf(preview);
     const decision = await decideAccount(db, preview, bytes);
     if ('waiting' in decision) {
-      const id = intakeRepo.record(
+      const file = await recordIntake(
         db,
         { ...base, state: 'waiting', kind, reason: decision.waiting, movedTo: null },
-        intakeRepo.waitingOf(db, name, sha256),
+        { replaceWaiting: true },
       );
-      return { kind: 'waiting', file: intakeRepo.get(db, id)! };
+      return { kind: 'waiting', file };
     }
     return await commitFile(run, folder, name, uploadId, decision.bankAccountId, { ...base, kind }, refuse);
   } finally {
@@ -167,7 +189,7 @@ async function commitFile(
   uploadId: string,
   bankAccountId: number,
   base: Omit<Parameters<typeof intakeRepo.record>[1], 'state' | 'reason' | 'movedTo'>,
-  refuse: (e: ErrorInfo, kind: string | null) => Outcome,
+  refuse: (e: ErrorInfo, kind: string | null) => Promise<Outcome>,
 ): Promise<Outcome> {
   const db = run.ctx.dbFor(run.profileId);
   const cm = await run.dispatch('import.commit', { uploadId, bankAccountId });
@@ -185,8 +207,8 @@ async function commitFile(
     reason: null,
     movedTo,
   };
-  const id = intakeRepo.record(db, record, intakeRepo.waitingOf(db, name, base.sha256));
-  return { kind: 'imported', file: intakeRepo.get(db, id)!, statementId: r.statementId || null };
+  const file = await recordIntake(db, record, { replaceWaiting: true });
+  return { kind: 'imported', file, statementId: r.statementId || null };
 }
 
 /** A person chose the account of a waiting file: it is imported like any other (and moved). */
@@ -197,7 +219,7 @@ export async function assignWaiting(
 ): Promise<IntakeFile> {
   const db = run.ctx.dbFor(run.profileId);
   const folder = intakeFolderOf(run.ctx, run.profileId);
-  const row = intakeRepo.get(db, fileId);
+  const row = await storeOfDb(db).read((tx) => intakeRepo.get(tx, fileId));
   if (!folder || !row || row.state !== 'waiting' || !existsSync(join(folder, row.fileName)))
     throw new AppError('not_found', 'That file is no longer waiting in the intake folder.', {
       code: 'intake.not_waiting',
@@ -227,7 +249,7 @@ export async function assignWaiting(
     });
     if (out.kind === 'error')
       throw new AppError(out.error.kind, out.error.message, out.error.code ? { code: out.error.code } : {});
-    if (out.kind === 'imported') intakeRepo.forget(db, fileId);
+    if (out.kind === 'imported') await storeOfDb(db).write((tx) => intakeRepo.forget(tx, fileId));
     return out.file;
   } finally {
     run.ctx.uploads.remove(uploadId);
