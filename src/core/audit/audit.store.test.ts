@@ -2,15 +2,15 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../tests/helpers/tmp';
 import { openDb } from '../db/open-db';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
-import { openTestPgStore } from '../store/testing-pg';
 import { verifyAudit as verifyAuditSync } from './audit-verify';
 import { appendAudit as appendAuditSync, auditRowsInOrder, type AuditInput } from './audit.repo';
 import { appendAudit, listAudit, verifyAudit } from './audit.store';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 const entry = (n: number, over: Partial<AuditInput> = {}): AuditInput => ({
   actor: 'maria (browser)',
@@ -23,25 +23,7 @@ const entry = (n: number, over: Partial<AuditInput> = {}): AuditInput => ({
   ...over,
 });
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open, later } = storesForTests();
 
 /** Change what a stored entry says, as someone with the database's own tools would (the app's trigger off). */
 async function tamper(store: Store, statement: string): Promise<void> {
@@ -57,7 +39,7 @@ async function tamper(store: Store, statement: string): Promise<void> {
 /** The same log written by today's synchronous audit.repo.ts, in a SQLite file: the reference. */
 function writtenByRepo(n: number) {
   const t = tempDir();
-  cleanups.push(t.cleanup);
+  later(t.cleanup);
   const file = join(t.dir, 'today.db');
   const db = openDb(file);
   for (let i = 1; i <= n; i++) appendAuditSync(db, entry(i));
@@ -130,7 +112,7 @@ describe.each(['sqlite', 'postgres'] as const)('audit log on the %s Store', (dia
     db.close();
     expect(expected.ok).toBe(false);
     const store = openSqliteStore(file);
-    cleanups.push(() => store.close());
+    later(() => store.close());
     const { ok, entries, brokenAt, reason } = expected;
     expect(await store.read(verifyAudit)).toEqual({ ok, entries, brokenAt, reason });
   });
@@ -172,7 +154,7 @@ describe.each(['sqlite', 'postgres'] as const)('audit log on the %s Store', (dia
     let store: Store;
     if (dialect === 'sqlite') {
       store = openSqliteStore(file);
-      cleanups.push(() => store.close());
+      later(() => store.close());
     } else {
       store = await open.postgres();
       await store.write(async (tx) => {
@@ -217,7 +199,7 @@ function worker(url: string, count: number, label: string) {
 describe('audit log on PostgreSQL: two server processes appending at once', () => {
   it('2 processes × 200 appends → 400 entries in one chain, no fork', async () => {
     const store = await open.postgres();
-    const url = (store as Store & { url: string }).url;
+    const url = (store).url;
     const workers = [worker(url, 200, 'a'), worker(url, 200, 'b')];
     await Promise.all(workers.map((w) => w.ready));
     for (const w of workers) w.go();

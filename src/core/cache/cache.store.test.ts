@@ -1,12 +1,8 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateSandboxData } from '../../sandbox';
 import { bankAccountJson, receivableJson } from '../../sandbox/serialize';
-import { tempDir } from '../../../tests/helpers/tmp';
 import { bankAccountSchema, debtorSchema, receivableSchema, type ApiReceivable } from '../api/schemas';
-import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
-import { openTestPgStore } from '../store/testing-pg';
 import { listBankAccounts, replaceBankAccounts } from './bank-accounts.repo';
 import {
   countDebtors,
@@ -33,31 +29,14 @@ import {
   upsertReceivables,
 } from './receivables.repo';
 import { getSyncState, saveSyncState } from './sync-state.repo';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /**
  * [W] must-show 1: the cache's repositories (receivables, bank accounts, debtors, geography, sync state) run the same
  * suite on both databases, and each scenario's answers are compared between them, so a dialect difference (text
  * order, integer types, LIKE, a sum arriving as text) shows up as a difference rather than as a silent change.
  */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open } = storesForTests();
 
 const AT = '2026-07-15T15:00:00.000Z';
 const data = generateSandboxData({ seed: 3, members: 60, months: 3, today: '2026-07-15' });

@@ -1,32 +1,10 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../tests/helpers/tmp';
-import { openSqliteStore } from '../store/sqlite-store';
-import type { Store } from '../store/store';
+import { describe, expect, it } from 'vitest';
 import { seedApprovedLines } from '../store/testing-seed';
-import { openTestPgStore } from '../store/testing-pg';
 import { feedsRepo, type NewFeed } from './feeds.repo';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /** [W] must-show 1: the bank feeds' repository (feeds, their runs, their statements' counts) on both databases. */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open } = storesForTests();
 
 const AT = '2026-11-20T13:00:00.000Z';
 const feed = (over: Partial<NewFeed> = {}): NewFeed => ({

@@ -1,39 +1,18 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../tests/helpers/tmp';
-import { openSqliteStore } from '../store/sqlite-store';
+import { describe, expect, it } from 'vitest';
 import { lockAdvisory, type Store, type Tx } from '../store/store';
-import { openTestPgStore } from '../store/testing-pg';
 import { assignFingerprints } from './fingerprint';
 import { importRepo, linesLock, type NewStatement } from './import.repo';
 import { sameCreditFinder } from './same-credit';
 import { statementRemoveRepo } from './statement-remove.repo';
 import type { ParsedLine } from './types';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /**
  * [W] issue 34, step 3: the import's repositories (statements, lines by fingerprint, the cross-source identity,
  * profiles, remembered file identifications, the removal of a statement) run the same suite on SQLite and on
  * PostgreSQL, and one scenario's answers are compared between the two.
  */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open } = storesForTests();
 
 const AT = '2026-07-15T15:00:00.000Z';
 const E2E = 'E00000000202607101200abcdefghijk';

@@ -1,31 +1,9 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../tests/helpers/tmp';
-import { openSqliteStore } from '../store/sqlite-store';
-import type { Store } from '../store/store';
-import { openTestPgStore } from '../store/testing-pg';
+import { describe, expect, it } from 'vitest';
 import { intakeRepo } from './intake.repo';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /** [W] must-show 1: the intake folder's record (what became of each file dropped there) on both databases. */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open } = storesForTests();
 
 const file = (name: string, over: Partial<Parameters<typeof intakeRepo.record>[1]> = {}) => ({
   cycleId: null,

@@ -1,10 +1,5 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../tests/helpers/tmp';
+import { describe, expect, it } from 'vitest';
 import { openPgStore } from '../store/pg-store';
-import { openSqliteStore } from '../store/sqlite-store';
-import type { Store } from '../store/store';
-import { openTestPgStore } from '../store/testing-pg';
 import {
   earliestRetry,
   enqueueNotifications,
@@ -24,31 +19,14 @@ import {
 import { moneyInFlight } from './in-flight';
 import { enqueuePairs } from '../outbox/outbox.repo';
 import { seedApprovedLines } from '../store/testing-seed';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /**
  * [W] must-show 1: the notification queue's repository on both databases; on PostgreSQL, two office-server processes
  * draining the same queue never take the same notification (the read of the next one and its `sending` mark are one
  * step under the queue's lock).
  */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store & { url: string }> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open, later } = storesForTests();
 
 const AT = '2026-11-20T13:00:00.000Z';
 const LATER = '2026-11-20T14:00:00.000Z';
@@ -154,7 +132,7 @@ describe('two processes draining one queue (PostgreSQL, READ COMMITTED)', () => 
     const store = await open.postgres();
     await store.write((tx) => enqueueNotifications(tx, items(40), AT));
     const processes = Array.from({ length: 3 }, () => openPgStore(store.url, { max: 1 }));
-    cleanups.push(...processes.map((p) => () => p.close()));
+    later(...processes.map((p) => () => p.close()));
     const taken = await Promise.all(
       processes.map(async (p) => {
         const mine: number[] = [];

@@ -1,11 +1,6 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../tests/helpers/tmp';
+import { describe, expect, it } from 'vitest';
 import { listAudit, verifyAudit } from '../audit/audit.store';
-import { openSqliteStore } from '../store/sqlite-store';
-import type { Store } from '../store/store';
-import { openTestPgStore } from '../store/testing-pg';
 import { openPgStore } from '../store/pg-store';
 import {
   batchCounts,
@@ -19,31 +14,14 @@ import {
 import { acquireSenderLease } from './sender-lease';
 import { seedApprovedLines } from '../store/testing-seed';
 import { senderLeaseRepo } from './sender-lease.repo';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /**
  * [W] must-shows 1 and 2: the outbox's repository (queuing, a batch's claim and states, the PUT's stamp, the sender's
  * lease) on both databases, and on PostgreSQL the claims that must hold across office-server processes: several
  * connections claiming the same queue at once send each batch once, and one sender holds the lease.
  */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store & { url: string }> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open, later } = storesForTests();
 
 const AT = '2026-11-20T13:00:00.000Z';
 const who = { actor: 'ana (server)', profileId: 'p1' };
@@ -132,7 +110,7 @@ describe('the outbox across office-server processes (PostgreSQL, READ COMMITTED)
     expect(batchIds).toHaveLength(30);
     // Four "processes": four pools of their own on the same database, each claiming every batch in its own order.
     const senders = Array.from({ length: 4 }, () => openPgStore(store.url, { max: 2 }));
-    cleanups.push(...senders.map((s) => () => s.close()));
+    later(...senders.map((s) => () => s.close()));
     const claims = await Promise.all(
       senders.map(async (s, k) => {
         const mine: number[] = [];
@@ -155,7 +133,7 @@ describe('the outbox across office-server processes (PostgreSQL, READ COMMITTED)
     const store = await open.postgres();
     const pairs = await seedApprovedLines(store, 40);
     const presses = Array.from({ length: 3 }, () => openPgStore(store.url, { max: 1 }));
-    cleanups.push(...presses.map((s) => () => s.close()));
+    later(...presses.map((s) => () => s.close()));
     const results = await Promise.all(
       presses.map((s) => s.write((tx) => enqueuePairs(tx, pairs, who, { chunkSize: 5, now: AT }))),
     );
@@ -172,7 +150,7 @@ describe('the outbox across office-server processes (PostgreSQL, READ COMMITTED)
   it('sender leases asked for at once by several processes: one holder', async () => {
     const store = await open.postgres();
     const procs = Array.from({ length: 4 }, () => openPgStore(store.url, { max: 1 }));
-    cleanups.push(...procs.map((s) => () => s.close()));
+    later(...procs.map((s) => () => s.close()));
     const leases = await Promise.all(procs.map((s, k) => acquireSenderLease(s, { owner: `host:${k}:x` })));
     const held = leases.filter((l) => !('busy' in l));
     expect(held).toHaveLength(1);
@@ -185,7 +163,7 @@ describe('the outbox across office-server processes (PostgreSQL, READ COMMITTED)
     // A write holding the outbox's lock on one connection, and the same key tried from another: taken (same
     // schema), and free once the first commits.
     const other = openPgStore(store.url, { max: 1 });
-    cleanups.push(() => other.close());
+    later(() => other.close());
     const tryOutbox = () =>
       other.write(
         async (tx) =>

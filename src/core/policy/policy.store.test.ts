@@ -1,40 +1,18 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../tests/helpers/tmp';
+import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../audit/audit.store';
-import { openSqliteStore } from '../store/sqlite-store';
-import type { Store } from '../store/store';
 import { seedApprovedLines } from '../store/testing-seed';
-import { openTestPgStore } from '../store/testing-pg';
 import { DEFAULT_POLICY } from './policy-rules';
 import { policyRepo } from './policy.repo';
 import { dryRunPolicy, runSendPolicy, savePolicy } from './send-policy';
 import { enqueuePairs } from '../outbox/outbox.repo';
 import { dailySummary } from '../reports/daily-summary.report';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /**
  * [W] must-show 1: the send policy's repository on both databases — its versions, its dry runs, the proposals it
  * judges (with the documents a person confirmed, read from the audit log's JSON), and the approvals it made that day.
  */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open } = storesForTests();
 
 const NOW = new Date('2026-11-20T15:00:00.000Z');
 const clerk = { actor: 'ana (server)', profileId: 'p1' };

@@ -1,14 +1,11 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../tests/helpers/tmp';
+import { describe, expect, it } from 'vitest';
 import { listAudit, verifyAudit } from '../audit/audit.store';
 import { openPgStore } from '../store/pg-store';
-import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { seedApprovedLines } from '../store/testing-seed';
-import { openTestPgStore } from '../store/testing-pg';
 import { reviewRepo } from './review.repo';
 import { applyReview, approveGreen, type ReviewAction } from './review.service';
+import { storesForTests } from '../../../tests/helpers/stores';
 
 /**
  * [W] must-shows 1 and 2: a clerk's decision (approve, reject, back to review, undo) on both databases, and on
@@ -16,25 +13,7 @@ import { applyReview, approveGreen, type ReviewAction } from './review.service';
  * once, each with the version they saw — one decision per line goes through, every other one is refused and names
  * who got there first.
  */
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const open = {
-  sqlite: async (): Promise<Store> => {
-    const t = tempDir();
-    const store = openSqliteStore(join(t.dir, 'quita.db'));
-    cleanups.push(t.cleanup, () => store.close());
-    return store;
-  },
-  postgres: async (): Promise<Store & { url: string }> => {
-    const store = await openTestPgStore();
-    cleanups.push(() => store.close());
-    return store;
-  },
-};
+const { open, later } = storesForTests();
 
 const NOW = new Date('2026-11-20T13:00:00.000Z');
 
@@ -114,7 +93,7 @@ describe('clerks deciding the same lines at once (PostgreSQL, READ COMMITTED, on
     const logins = ['ana', 'bia', 'carla', 'davi', 'edu'];
     const actions: ReviewAction[] = ['approve', 'reject', 'to_review', 'approve', 'reject'];
     const processes = logins.map(() => openPgStore(store.url, { max: 2 }));
-    cleanups.push(...processes.map((p) => () => p.close()));
+    later(...processes.map((p) => () => p.close()));
     // Each clerk decides every line, one at a time, in an order of their own, all at once.
     const results = await Promise.all(
       logins.map(async (login, k) => {
