@@ -199,7 +199,7 @@ function worker(url: string, count: number, label: string) {
 describe('audit log on PostgreSQL: two server processes appending at once', () => {
   it('2 processes × 200 appends → 400 entries in one chain, no fork', async () => {
     const store = await open.postgres();
-    const url = (store).url;
+    const url = store.url;
     const workers = [worker(url, 200, 'a'), worker(url, 200, 'b')];
     await Promise.all(workers.map((w) => w.ready));
     for (const w of workers) w.go();
