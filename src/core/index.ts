@@ -17,7 +17,16 @@ export { MAX_UPLOAD_BYTES, type Uploads } from './uploads';
 export { AppError, isAppError } from './errors';
 
 // The office server's users and sessions (`quita server`, `quita usuarios`).
-export { officeFile, openOffice, type Office, type OfficeUser, type Role } from './users/office';
+export {
+  officeFile,
+  officePlace,
+  openOffice,
+  type Office,
+  type OfficePlace,
+  type OfficeUser,
+  type Role,
+} from './users/office';
+export { OFFICE_PG_SCHEMA } from './users/users.repo';
 // The desktop app pointed at an office server instead of its own data.
 export { readOfficeLink } from './office-link/office-link';
 

@@ -2,7 +2,16 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCore, openOffice, packageVersion, type Core, type Office } from '../core';
+import {
+  createCore,
+  isAppError,
+  OFFICE_PG_SCHEMA,
+  officePlace,
+  openOffice,
+  packageVersion,
+  type Core,
+  type Office,
+} from '../core';
 import type { Say } from '../shared/i18n/say';
 import { startOfficeServer, type RunningOfficeServer } from './server';
 import { loadOrMakeTls, TlsError } from './tls';
@@ -51,6 +60,9 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
       nome: { type: 'string', multiple: true },
       certificado: { type: 'string' },
       chave: { type: 'string' },
+      // The office's users in PostgreSQL (the quita_office schema) instead of office.sqlite; else QUITA_DATABASE_URL.
+      banco: { type: 'string' },
+      database: { type: 'string' },
       // Where the built screens are (tests, packaged layouts); default: out/renderer of this installation.
       'static-dir': { type: 'string' },
     },
@@ -76,8 +88,23 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
   let core: Core | undefined;
   let server: RunningOfficeServer | undefined;
   try {
-    office = openOffice(join(o.dataDir, 'office.sqlite'));
-    const users = office.userCount();
+    // The option wins over the environment; either may hold a password, which is never printed.
+    let place;
+    try {
+      place = officePlace(o.dataDir, values.banco ?? values.database ?? o.env.QUITA_DATABASE_URL);
+    } catch (e) {
+      if (isAppError(e)) throw new ServerFailure(t('badDatabase'), true);
+      throw e;
+    }
+    try {
+      office = await openOffice(place);
+    } catch (e) {
+      if (place.kind !== 'postgres') throw e;
+      // The URL itself is never repeated (it may hold a password): its server, and PostgreSQL's own reason.
+      const detail = e instanceof Error ? e.message.replace(/postgres(ql)?:\/\/\S*/gi, '…') : String(e);
+      throw new ServerFailure(t('databaseFailed', { server: place.shown, detail }));
+    }
+    const users = await office.userCount();
     if (users === 0) throw new ServerFailure(t('noUsers', { path: o.dataDir }));
     let tls;
     try {
@@ -119,6 +146,9 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
         t('started', { version: c.version }),
         t('address', { url: server.url }),
         t('data', { path: o.dataDir }),
+        ...(place.kind === 'postgres'
+          ? [t('officeDatabase', { server: place.shown, schema: OFFICE_PG_SCHEMA })]
+          : []),
         tls.selfSigned ? t('certMade', { date }) : t('certOffice', { date }),
         ...(tls.selfSigned ? [t('fingerprint', { fingerprint: tls.fingerprint })] : []),
         t('users', { count: users }),
@@ -131,6 +161,6 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
   } finally {
     await server?.close();
     await core?.close();
-    office?.close();
+    await office?.close();
   }
 }

@@ -42,7 +42,7 @@ beforeAll(async () => {
   t = tempDir();
   const dataDir = join(t.dir, 'data');
   mkdirSync(dataDir, { recursive: true });
-  office = openOffice(join(dataDir, 'office.sqlite'));
+  office = await openOffice({ file: join(dataDir, 'office.sqlite') });
   for (const login of Object.keys(PASSWORD))
     await office.addUser(
       { login, name: login.toUpperCase(), role: ROLE_OF[login]!, password: PASSWORD[login]! },
@@ -75,7 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await core?.close();
-  office?.close();
+  await office?.close();
   t?.cleanup();
 });
 
@@ -397,8 +397,8 @@ describe('the office server with a personal token (quita --server)', () => {
       body: JSON.stringify(input),
     });
   const made: string[] = [];
-  const tokenFor = (login: string, name = 'rotina') => {
-    const t = office.createToken(login, name, 'test', clock).token;
+  const tokenFor = async (login: string, name = 'rotina') => {
+    const t = (await office.createToken(login, name, 'test', clock)).token;
     made.push(t);
     return t;
   };
@@ -406,17 +406,17 @@ describe('the office server with a personal token (quita --server)', () => {
   it('runs a command as the token’s person, without CSRF or Origin, and touches its last use', async () => {
     // Past the window of the login tests' failures: this block counts its own.
     clock = new Date(clock.getTime() + 16 * 60_000);
-    const ana = tokenFor('ana');
+    const ana = await tokenFor('ana');
     expect(ana).toMatch(/^quita_[A-Za-z0-9_-]{43}$/);
     const me = await bearer(ana, 'users.me');
     expect(me.status).toBe(200);
     expect(json(me)).toEqual({ ok: true, value: { login: 'ana', name: 'ANA', role: 'conferente' } });
-    expect(office.tokens('ana')[0]!.lastUsedAt).toBe(clock.toISOString());
+    expect((await office.tokens('ana'))[0]!.lastUsedAt).toBe(clock.toISOString());
     expect(logLines.at(-1)).toMatchObject({ path: '/api/commands/users.me', status: 200, user: 'ana' });
     // The same role check as a session: a conferente's token cannot send nor change users.
     for (const name of ['send.run', 'send.confirm', 'users.add', 'users.list'])
       expect(json(await bearer(ana, name)).error?.code, name).toBe('access.forbidden');
-    const bia = tokenFor('bia');
+    const bia = await tokenFor('bia');
     expect(json(await bearer(bia, 'send.run')).error?.code).not.toBe('access.forbidden');
     // A token is for the API only: a page still needs a session.
     const page = await call('GET', '/', { headers: { Authorization: `Bearer ${ana}` } });
@@ -425,7 +425,7 @@ describe('the office server with a personal token (quita --server)', () => {
   });
 
   it('stages an upload and follows events with a token', async () => {
-    const bia = tokenFor('bia');
+    const bia = await tokenFor('bia');
     const up = await call('PUT', '/api/uploads?name=extrato.csv', {
       headers: { Authorization: `Bearer ${bia}`, 'Content-Type': 'application/octet-stream' },
       body: 'data;valor\n01/11/2026;10,00\n',
@@ -471,29 +471,29 @@ describe('the office server with a personal token (quita --server)', () => {
     expect(json(r).error?.code).toBe('access.token');
     expect((await bearer('not-even-a-token', 'users.me')).status).toBe(401);
 
-    const caio = tokenFor('caio', 'revogado');
-    const id = office.tokens('caio')[0]!.id;
+    const caio = await tokenFor('caio', 'revogado');
+    const id = (await office.tokens('caio'))[0]!.id;
     expect((await bearer(caio, 'users.me')).status).toBe(200);
-    office.revokeToken('caio', id, 'test', clock);
+    await office.revokeToken('caio', id, 'test', clock);
     expect((await bearer(caio, 'users.me')).status).toBe(401);
 
-    const ana = tokenFor('ana', 'antes da troca de papel');
+    const ana = await tokenFor('ana', 'antes da troca de papel');
     expect((await bearer(ana, 'users.me')).status).toBe(200);
-    office.update('ana', { role: 'supervisor' }, 'test', clock);
+    await office.update('ana', { role: 'supervisor' }, 'test', clock);
     expect((await bearer(ana, 'users.me')).status).toBe(401);
-    office.update('ana', { role: 'conferente' }, 'test', clock);
+    await office.update('ana', { role: 'conferente' }, 'test', clock);
 
     const everything = [
       JSON.stringify(logLines),
       errors.join('\n'),
-      JSON.stringify(office.auditLog(500)),
+      JSON.stringify(await office.auditLog(500)),
     ].join('\n');
     for (const t of made) expect(everything).not.toContain(t);
     expect(errors).toEqual([]);
   });
 
   it('slows an address after wrong tokens, as it slows logins: then even a good token waits', async () => {
-    const good = tokenFor('bia');
+    const good = await tokenFor('bia');
     let last = 0;
     for (let i = 0; i < 25 && last !== 429; i++)
       last = (await bearer(`quita_${String(i).padStart(43, 'x')}`, 'users.me')).status;
@@ -587,14 +587,14 @@ describe('the office server’s event stream after its session ends', () => {
 
     const b = await signIn('bia');
     const other = await openStream(b);
-    office.update('bia', { active: false }, 'test', clock);
+    await office.update('bia', { active: false }, 'test', clock);
     try {
       const gone = Promise.race([other.ended.then(() => 'ended'), other.next()]);
       progress('after-deactivation');
       expect(await gone).toBe('ended');
       expect(other.text()).not.toContain('after-deactivation');
     } finally {
-      office.update('bia', { active: true }, 'test', clock);
+      await office.update('bia', { active: true }, 'test', clock);
     }
   });
 });
@@ -641,8 +641,8 @@ describe('the scheduled cycle after a supervisor saved the schedule on the serve
 describe('the office server’s event stream after its token is revoked', () => {
   it('ends a token’s stream when the token is revoked, before the next event reaches it', async () => {
     clock = new Date(clock.getTime() + 16 * 60_000);
-    const token = office.createToken('ana', 'revogado com o fluxo aberto', 'test', clock).token;
-    const id = office.tokens('ana')[0]!.id;
+    const token = (await office.createToken('ana', 'revogado com o fluxo aberto', 'test', clock)).token;
+    const id = (await office.tokens('ana'))[0]!.id;
     const stream = await new Promise<{ text: () => string; ended: Promise<string>; next: Promise<string> }>(
       (ok, ko) => {
         let text = '';
@@ -675,7 +675,7 @@ describe('the office server’s event stream after its token is revoked', () => 
         req.end();
       },
     );
-    office.revokeToken('ana', id, 'test', clock);
+    await office.revokeToken('ana', id, 'test', clock);
     const after = Promise.race([stream.ended, stream.next]);
     core.ctx.events.emit('job.progress', {
       jobId: 'after-revocation',

@@ -161,10 +161,10 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     return origin.toLowerCase() === `https://${(req.headers.host ?? '').toLowerCase()}`;
   };
 
-  const sessionOf = (req: IncomingMessage) => {
+  const sessionOf = async (req: IncomingMessage) => {
     const raw = parseCookies(req.headers.cookie).get(`__Host-${SESSION_COOKIE}`);
     if (!raw) return { raw: null, found: null };
-    return { raw, found: opts.office.session(raw, now()) };
+    return { raw, found: await opts.office.session(raw, now()) };
   };
 
   const serveLogin = (
@@ -187,16 +187,28 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     });
   };
 
-  /** The server's events for one stream, as long as `live()` holds at each event; then the stream ends. */
-  const whileLive = (res: ServerResponse, live: () => boolean): Pick<EventBus, 'subscribe'> => {
+  /**
+   * The server's events for one stream, as long as `live()` holds at each event; then the stream ends. The check
+   * reads the office's database, so each event waits for it: they are passed on one after another, in order.
+   */
+  const whileLive = (res: ServerResponse, live: () => Promise<boolean>): Pick<EventBus, 'subscribe'> => {
     let ended = false;
+    let queue = Promise.resolve();
     return {
       subscribe: (listener) =>
         opts.events.subscribe((name, payload) => {
-          if (ended) return;
-          if (live()) return listener(name, payload);
-          ended = true;
-          res.end();
+          queue = queue.then(async () => {
+            if (ended) return;
+            let ok = false;
+            try {
+              ok = await live();
+            } catch (e) {
+              logError('office server: a stream could not check its session', e);
+            }
+            if (ok && !ended) return listener(name, payload);
+            ended = true;
+            res.end();
+          });
         }),
     };
   };
@@ -212,7 +224,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     if (!sameBytes(given, expected)) return serveLogin(res, 403, { kind: 'stale' }, name);
     // Whatever session the browser brought is never promoted to a logged-in one (session fixation): it ends here.
     const brought = parseCookies(req.headers.cookie).get(`__Host-${SESSION_COOKIE}`);
-    if (brought) opts.office.logout(brought);
+    if (brought) await opts.office.logout(brought);
     const r = await opts.office.login(
       name,
       form.get('password') ?? '',
@@ -250,7 +262,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     token: string,
     onUser: (login: string) => void,
   ): Promise<void> => {
-    const r = opts.office.bearer(token, { ip: clientIp(req) }, now());
+    const r = await opts.office.bearer(token, { ip: clientIp(req) }, now());
     if (!r.ok) {
       if (r.code === 'token.throttled') {
         const seconds = Math.max(1, Math.ceil((r.retryAfterMs ?? 1000) / 1000));
@@ -289,7 +301,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
       return handleEvents(
         req,
         res,
-        whileLive(res, () => opts.office.token(token, now(), false) !== null),
+        whileLive(res, async () => (await opts.office.token(token, now(), false)) !== null),
       );
     }
     if (pathname === '/api/uploads') return handleUpload(req, res, opts.uploads);
@@ -311,7 +323,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
       if (req.method !== 'GET' && req.method !== 'HEAD') return void plain(res, 405, 'Method not allowed');
       let ok = true;
       try {
-        opts.office.userCount();
+        await opts.office.userCount();
       } catch {
         ok = false;
       }
@@ -329,7 +341,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     }
     if (pathname === '/login') {
       if (req.method !== 'GET') return void plain(res, 405, 'Method not allowed', { Allow: 'GET' });
-      const { found } = sessionOf(req);
+      const { found } = await sessionOf(req);
       if (found) return void redirect(res, '/');
       const m = new URL(req.url ?? '/', 'https://x').searchParams.get('m');
       serveLogin(res, 200, m === 'expired' || m === 'loggedOut' ? { kind: m } : null);
@@ -347,7 +359,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     if (bearer !== null) return bearerApi(req, res, pathname, bearer, onUser);
 
     // Everything below needs a session.
-    const { raw, found } = sessionOf(req);
+    const { raw, found } = await sessionOf(req);
     if (!found || !raw) {
       if (isApi) return void refuseJson(res, 401, 'access.no_session', 'Sign in again.');
       if (pathname === '/' || pathname === '/index.html')
@@ -361,7 +373,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
     if (pathname === '/auth/logout') {
       if (req.method !== 'POST') return void plain(res, 405, 'Method not allowed', { Allow: 'POST' });
       if (!sameOrigin(req) || !csrfOk()) return void plain(res, 403, 'Forbidden: cross-site request.');
-      opts.office.logout(raw);
+      await opts.office.logout(raw);
       redirect(res, '/login?m=loggedOut', { 'Set-Cookie': hostCookie(SESSION_COOKIE, '', { clear: true }) });
       return;
     }
@@ -375,7 +387,7 @@ export async function startOfficeServer(opts: OfficeServerOptions): Promise<Runn
         handleEvents(
           req,
           res,
-          whileLive(res, () => opts.office.session(raw, now(), false) !== null),
+          whileLive(res, async () => (await opts.office.session(raw, now(), false)) !== null),
         );
         return;
       }

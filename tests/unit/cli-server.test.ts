@@ -76,7 +76,7 @@ beforeAll(async () => {
   serverDir = join(t.dir, 'server');
   clientDir = join(t.dir, 'client');
   mkdirSync(serverDir, { recursive: true });
-  office = openOffice(join(serverDir, 'office.sqlite'));
+  office = await openOffice({ file: join(serverDir, 'office.sqlite') });
   for (const [login, p] of Object.entries(PEOPLE))
     await office.addUser(
       { login, name: p.name, role: p.role, password: `senha-longa-de-${login}-1` },
@@ -117,7 +117,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await core?.close();
-  office?.close();
+  await office?.close();
   t?.cleanup();
 });
 
@@ -151,7 +151,7 @@ describe('quita --server URL', () => {
     expect(viaStdin.stdout).toBe(a.stdout);
     expect(logLines.some((l) => l.path === '/api/commands/app.status' && l.user === 'bia')).toBe(true);
     // Its last use is what `quita usuarios tokens` shows.
-    expect(office.tokens('bia')[0]!.lastUsedAt).not.toBeNull();
+    expect((await office.tokens('bia'))[0]!.lastUsedAt).not.toBeNull();
   }, 60_000);
 
   it('syncs with the progress of the server’s events, and imports a statement through the server', async () => {
@@ -208,7 +208,7 @@ describe('quita --server URL', () => {
     expect(list.stdout).toMatch(/^1 token de bia\n/);
     expect(list.stdout).toContain('rotina do caixa');
     expect(list.stdout).not.toContain(tokens.bia);
-    const id = office.tokens('bia')[0]!.id;
+    const id = (await office.tokens('bia'))[0]!.id;
     const revoked = await onServer(['revogar-token', 'bia', String(id)]);
     expect(revoked.stdout).toBe(`Token ${id} (rotina do caixa) de bia revogado: ele não funciona mais.`);
     const after = await remote('bia', ['status']);
@@ -221,9 +221,9 @@ describe('quita --server URL', () => {
     await onServer(['papel', 'ana', 'administrador']);
     await onServer(['papel', 'caio', 'conferente']);
     expect((await remote('caio', ['status'])).stderr).toMatch(/^quita: O servidor recusou o token/);
-    expect(office.auditLog().some((e) => e.action === 'token.revoked_all' && e.subject === 'user:caio')).toBe(
-      true,
-    );
+    expect(
+      (await office.auditLog()).some((e) => e.action === 'token.revoked_all' && e.subject === 'user:caio'),
+    ).toBe(true);
   }, 60_000);
 
   it('refuses a server whose certificate is not the pinned one, before any request', async () => {
@@ -271,14 +271,14 @@ describe('quita --server URL', () => {
     expect(plain.stderr).toMatch(/^quita: O endereço do servidor precisa começar com https:\/\//);
   }, 60_000);
 
-  it('never writes a token in the server’s log lines, its files, the audit or what the CLI printed', () => {
+  it('never writes a token in the server’s log lines, its files, the audit or what the CLI printed', async () => {
     const files = [join(serverDir, 'office.sqlite'), logFileOf(clientDir), logFileOf(serverDir)].filter((f) =>
       existsSync(f),
     );
     const everything = [
       JSON.stringify(logLines),
       errors.join('\n'),
-      JSON.stringify(office.auditLog(500)),
+      JSON.stringify(await office.auditLog(500)),
       ...files.map((f) => readFileSync(f).toString('latin1')),
       // The one place a token is printed is `quita usuarios token`'s own output: left out here.
       ...printed.filter((p) => !/^Token \d+ de /.test(p)),

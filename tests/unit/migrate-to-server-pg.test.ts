@@ -77,12 +77,12 @@ function onDesk<T>(fn: (db: Database.Database) => T): T {
 async function serverFolder(name: string): Promise<string> {
   const dir = join(t.dir, name);
   mkdirSync(dir, { recursive: true });
-  const office = openOffice(join(dir, 'office.sqlite'));
+  const office = await openOffice({ file: join(dir, 'office.sqlite') });
   await office.addUser(
     { login: 'caio', name: 'Caio Martins', role: 'administrador', password: 'senha-longa-do-caio-1' },
     'test',
   );
-  office.close();
+  await office.close();
   return dir;
 }
 

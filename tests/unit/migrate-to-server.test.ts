@@ -59,7 +59,7 @@ const ok = async (dataDir: string, args: string[]) => {
 
 /** What the desk's own core says of the branch: the audit verification, the lines and the batches. */
 async function seen(dataDir: string, keyFile: string, mode: 'cli' | 'server') {
-  const office = mode === 'server' ? openOffice(join(dataDir, 'office.sqlite')) : undefined;
+  const office = mode === 'server' ? await openOffice({ file: join(dataDir, 'office.sqlite') }) : undefined;
   const core = createCore({ mode, version: '0.0.0-test', dataDir, office, env: { QUITA_KEY_FILE: keyFile } });
   const call = commandCaller(core);
   const as = <T>(fn: () => Promise<T>) =>
@@ -79,7 +79,7 @@ async function seen(dataDir: string, keyFile: string, mode: 'cli' | 'server') {
     }));
   } finally {
     await core.close();
-    office?.close();
+    await office?.close();
   }
 }
 
@@ -97,12 +97,12 @@ const countsOf = (file: string) => {
 async function serverFolder(name: string): Promise<string> {
   const dir = join(t.dir, name);
   mkdirSync(dir, { recursive: true });
-  const office = openOffice(join(dir, 'office.sqlite'));
+  const office = await openOffice({ file: join(dir, 'office.sqlite') });
   await office.addUser(
     { login: 'caio', name: 'Caio Martins', role: 'administrador', password: 'senha-longa-do-caio-1' },
     'test',
   );
-  office.close();
+  await office.close();
   return dir;
 }
 
@@ -173,7 +173,7 @@ describe('quita migrate-to-server', () => {
     expect(notQuita.stderr).toMatch(/^quita: A pasta .+ não é a de um servidor do Quita/);
 
     // `quita server` keeps office.sqlite open while it runs; here it is held open as the server holds it.
-    const running = openOffice(join(server, 'office.sqlite'));
+    const running = await openOffice({ file: join(server, 'office.sqlite') });
     try {
       const r = await quita(desk, ['migrate-to-server', '--destino', server, '--chave-destino', serverKey]);
       expect(r.code).toBe(1);
@@ -181,7 +181,7 @@ describe('quita migrate-to-server', () => {
         `quita: O servidor do escritório está rodando na pasta ${server}: pare o quita server e rode o comando de novo.`,
       );
     } finally {
-      running.close();
+      await running.close();
     }
     expect(existsSync(join(server, 'profiles', 'demo'))).toBe(false);
 

@@ -48,14 +48,14 @@ describe('quita usuarios', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe('Usuário maria (Maria Souza) criado como administrador.');
-    const office = openOffice(join(dataDir, 'office.sqlite'));
+    const office = await openOffice({ file: join(dataDir, 'office.sqlite') });
     try {
-      expect(office.user('maria')).toMatchObject({ role: 'administrador', active: true });
+      expect(await office.user('maria')).toMatchObject({ role: 'administrador', active: true });
       expect((await office.login('maria', FIRST, { ip: '127.0.0.1' })).ok).toBe(true);
-      expect(office.auditLog()[0]).toMatchObject({ action: 'user.added', subject: 'user:maria' });
-      expect(office.auditLog()[0]!.who).toMatch(/ \(cli\)$/);
+      expect((await office.auditLog())[0]).toMatchObject({ action: 'user.added', subject: 'user:maria' });
+      expect((await office.auditLog())[0]!.who).toMatch(/ \(cli\)$/);
     } finally {
-      office.close();
+      await office.close();
     }
   }, 120_000);
 

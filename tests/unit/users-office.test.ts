@@ -26,7 +26,7 @@ let office: Office;
 beforeEach(async () => {
   t = tempDir('quita-office-');
   file = join(t.dir, 'office.sqlite');
-  office = openOffice(file);
+  office = await openOffice({ file });
   await office.addUser(
     { login: 'Admin', name: 'Administração', role: 'administrador', password: ADMIN_PASSWORD },
     'it (cli)',
@@ -38,8 +38,8 @@ beforeEach(async () => {
     T0,
   );
 });
-afterEach(() => {
-  office.close();
+afterEach(async () => {
+  await office.close();
   t.cleanup();
 });
 
@@ -80,7 +80,7 @@ describe('passwords', () => {
     });
     await expect(add('ANA', 'outra-senha-longa')).rejects.toMatchObject({ code: 'users.exists' });
     await expect(add('a b', 'outra-senha-longa')).rejects.toMatchObject({ code: 'users.bad_login' });
-    expect(office.userCount()).toBe(2);
+    expect(await office.userCount()).toBe(2);
   });
 });
 
@@ -92,7 +92,7 @@ describe('login', () => {
     expect(r.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(r.csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(r.user).toMatchObject({ login: 'ana', role: 'conferente', lastLoginAt: T0.toISOString() });
-    expect(office.session(r.sessionId, at(S))).toEqual({
+    expect(await office.session(r.sessionId, at(S))).toEqual({
       user: expect.objectContaining({ login: 'ana' }) as unknown,
       csrf: r.csrf,
     });
@@ -197,7 +197,7 @@ describe('login', () => {
   });
 
   it('refuses an inactive user only once the password is right', async () => {
-    office.update('ana', { active: false }, 'admin', T0);
+    await office.update('ana', { active: false }, 'admin', T0);
     expect(await office.login('ana', 'errada', FROM, T0)).toEqual({ ok: false, code: 'login.wrong' });
     expect(await office.login('ana', ANA_PASSWORD, FROM, T0)).toEqual({ ok: false, code: 'login.inactive' });
   });
@@ -220,31 +220,32 @@ describe('sessions', () => {
 
   it('end after 30 idle minutes, and each use pushes that back', async () => {
     const { sessionId } = await loginAna();
-    expect(office.session(sessionId, at(29 * MIN))).not.toBeNull();
-    expect(office.session(sessionId, at(58 * MIN))).not.toBeNull();
-    expect(office.session(sessionId, at(88 * MIN + 1))).toBeNull();
+    expect(await office.session(sessionId, at(29 * MIN))).not.toBeNull();
+    expect(await office.session(sessionId, at(58 * MIN))).not.toBeNull();
+    expect(await office.session(sessionId, at(88 * MIN + 1))).toBeNull();
     // The expired row is gone: going back in time does not revive it.
-    expect(office.session(sessionId, at(60 * MIN))).toBeNull();
+    expect(await office.session(sessionId, at(60 * MIN))).toBeNull();
   });
 
   it('end 12 hours after login however busy', async () => {
     const { sessionId } = await loginAna();
-    for (let m = 20; m < 12 * 60; m += 20) expect(office.session(sessionId, at(m * MIN))).not.toBeNull();
-    expect(office.session(sessionId, at(12 * 60 * MIN + 1))).toBeNull();
+    for (let m = 20; m < 12 * 60; m += 20)
+      expect(await office.session(sessionId, at(m * MIN))).not.toBeNull();
+    expect(await office.session(sessionId, at(12 * 60 * MIN + 1))).toBeNull();
   });
 
   it('take the idle timeout given to openOffice', async () => {
-    office.close();
-    office = openOffice(file, { idleMs: 5 * MIN });
+    await office.close();
+    office = await openOffice({ file }, { idleMs: 5 * MIN });
     const { sessionId } = await loginAna();
-    expect(office.session(sessionId, at(5 * MIN))).not.toBeNull();
-    expect(office.session(sessionId, at(10 * MIN + 1))).toBeNull();
+    expect(await office.session(sessionId, at(5 * MIN))).not.toBeNull();
+    expect(await office.session(sessionId, at(10 * MIN + 1))).toBeNull();
   });
 
   it('end at logout', async () => {
     const { sessionId } = await loginAna();
-    office.logout(sessionId);
-    expect(office.session(sessionId, at(S))).toBeNull();
+    await office.logout(sessionId);
+    expect(await office.session(sessionId, at(S))).toBeNull();
   });
 
   it('are new at every login (fixation): the old one lasts until its logout, a made-up id is nothing', async () => {
@@ -252,18 +253,18 @@ describe('sessions', () => {
     const second = await loginAna(at(S));
     expect(second.sessionId).not.toBe(first.sessionId);
     expect(second.csrf).not.toBe(first.csrf);
-    expect(office.session(first.sessionId, at(2 * S))).not.toBeNull();
-    office.logout(first.sessionId);
-    expect(office.session(first.sessionId, at(3 * S))).toBeNull();
-    expect(office.session(second.sessionId, at(3 * S))).not.toBeNull();
-    expect(office.session('A'.repeat(43), at(3 * S))).toBeNull();
-    expect(office.session('', at(3 * S))).toBeNull();
+    expect(await office.session(first.sessionId, at(2 * S))).not.toBeNull();
+    await office.logout(first.sessionId);
+    expect(await office.session(first.sessionId, at(3 * S))).toBeNull();
+    expect(await office.session(second.sessionId, at(3 * S))).not.toBeNull();
+    expect(await office.session('A'.repeat(43), at(3 * S))).toBeNull();
+    expect(await office.session('', at(3 * S))).toBeNull();
   });
 
   it('are purged when the office opens', async () => {
     await loginAna(new Date(Date.now() - 13 * 60 * MIN));
-    office.close();
-    office = openOffice(file);
+    await office.close();
+    office = await openOffice({ file });
     const db = raw();
     expect((db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n).toBe(0);
     db.close();
@@ -271,21 +272,21 @@ describe('sessions', () => {
 
   it('end when the user is deactivated, their role changes or their password changes', async () => {
     const a = await loginAna();
-    office.update('ana', { name: 'Ana Souza' }, 'admin', at(S));
-    expect(office.session(a.sessionId, at(2 * S))?.user.name).toBe('Ana Souza');
+    await office.update('ana', { name: 'Ana Souza' }, 'admin', at(S));
+    expect((await office.session(a.sessionId, at(2 * S)))?.user.name).toBe('Ana Souza');
 
-    office.update('ana', { role: 'supervisor' }, 'admin', at(3 * S));
-    expect(office.session(a.sessionId, at(4 * S))).toBeNull();
+    await office.update('ana', { role: 'supervisor' }, 'admin', at(3 * S));
+    expect(await office.session(a.sessionId, at(4 * S))).toBeNull();
 
     const b = await loginAna(at(5 * S));
-    office.update('ana', { active: false }, 'admin', at(6 * S));
-    expect(office.session(b.sessionId, at(7 * S))).toBeNull();
-    office.update('ana', { active: true }, 'admin', at(8 * S));
-    expect(office.session(b.sessionId, at(9 * S))).toBeNull();
+    await office.update('ana', { active: false }, 'admin', at(6 * S));
+    expect(await office.session(b.sessionId, at(7 * S))).toBeNull();
+    await office.update('ana', { active: true }, 'admin', at(8 * S));
+    expect(await office.session(b.sessionId, at(9 * S))).toBeNull();
 
     const c = await loginAna(at(10 * S));
     await office.setPassword('ana', 'nova-senha-da-ana', 'admin', at(11 * S));
-    expect(office.session(c.sessionId, at(12 * S))).toBeNull();
+    expect(await office.session(c.sessionId, at(12 * S))).toBeNull();
     expect((await office.login('ana', ANA_PASSWORD, FROM, at(13 * S))).ok).toBe(false);
     const d = await office.login('ana', 'nova-senha-da-ana', FROM, at(14 * S));
     expect(d.ok).toBe(true);
@@ -295,26 +296,26 @@ describe('sessions', () => {
     ).rejects.toMatchObject({
       code: 'users.current_wrong',
     });
-    if (d.ok) expect(office.session(d.sessionId, at(16 * S))).not.toBeNull();
+    if (d.ok) expect(await office.session(d.sessionId, at(16 * S))).not.toBeNull();
     await office.changePassword('ana', 'nova-senha-da-ana', 'mais-uma-senha', at(17 * S));
-    if (d.ok) expect(office.session(d.sessionId, at(18 * S))).toBeNull();
+    if (d.ok) expect(await office.session(d.sessionId, at(18 * S))).toBeNull();
     expect((await office.login('ana', 'mais-uma-senha', FROM, at(19 * S))).ok).toBe(true);
   });
 });
 
 describe('administrators', () => {
   it('keep at least one active administrator', async () => {
-    expect(() => office.update('admin', { role: 'supervisor' }, 'admin', T0)).toThrow(
+    await expect(office.update('admin', { role: 'supervisor' }, 'admin', T0)).rejects.toThrow(
       expect.objectContaining({ code: 'users.last_admin' }),
     );
-    expect(() => office.update('admin', { active: false }, 'admin', T0)).toThrow(
+    await expect(office.update('admin', { active: false }, 'admin', T0)).rejects.toThrow(
       expect.objectContaining({ code: 'users.last_admin' }),
     );
-    expect(office.user('admin')).toMatchObject({ role: 'administrador', active: true });
+    expect(await office.user('admin')).toMatchObject({ role: 'administrador', active: true });
     // With a second administrator, the first may step down.
-    office.update('ana', { role: 'administrador' }, 'admin', T0);
-    expect(office.update('admin', { role: 'supervisor' }, 'admin', T0).role).toBe('supervisor');
-    expect(() => office.update('ana', { active: false }, 'ana', T0)).toThrow(
+    await office.update('ana', { role: 'administrador' }, 'admin', T0);
+    expect((await office.update('admin', { role: 'supervisor' }, 'admin', T0)).role).toBe('supervisor');
+    await expect(office.update('ana', { active: false }, 'ana', T0)).rejects.toThrow(
       expect.objectContaining({ code: 'users.last_admin' }),
     );
   });
@@ -322,10 +323,10 @@ describe('administrators', () => {
 
 describe('office_audit', () => {
   it('records every change with who, before and after, and never a password or its hash', async () => {
-    office.update('ana', { role: 'supervisor', name: 'Ana S.' }, 'admin', at(S));
+    await office.update('ana', { role: 'supervisor', name: 'Ana S.' }, 'admin', at(S));
     await office.setPassword('ana', 'senha-trocada-pelo-admin', 'admin', at(2 * S));
     await office.changePassword('ana', 'senha-trocada-pelo-admin', 'senha-escolhida-pela-ana', at(3 * S));
-    const log = office.auditLog();
+    const log = await office.auditLog();
     expect(log.map((e) => [e.action, e.who, e.subject])).toEqual([
       ['user.password_changed', 'ana', 'user:ana'],
       ['user.password_set', 'admin', 'user:ana'],
@@ -359,9 +360,9 @@ describe('what a wrong login leaves behind', () => {
     for (let i = 0; i < 5; i++) await office.login(` ${typo.toUpperCase()} `, 'x', FROM, at(2 * S));
     expect(await office.login(typo, 'x', FROM, at(2 * S + 100))).toMatchObject({ code: 'login.throttled' });
     // Closed: the write-ahead log is folded into the file, which is read whole, free pages included.
-    office.close();
+    await office.close();
     const bytes = readFileSync(file).toString('latin1');
     expect(bytes.toLowerCase()).not.toContain(typo.toLowerCase());
-    office = openOffice(file);
+    office = await openOffice({ file });
   });
 });

@@ -194,7 +194,7 @@ describe('five clerks, two office-server processes, the same 500 lines ([W] must
       .slice(0, WORKED);
     expect(worked).toHaveLength(WORKED);
 
-    const office = openOffice(join(dataDir, 'office.sqlite'));
+    const office = await openOffice({ file: join(dataDir, 'office.sqlite') });
     try {
       for (const c of CLERKS)
         await office.addUser(
@@ -202,7 +202,7 @@ describe('five clerks, two office-server processes, the same 500 lines ([W] must
           'test',
         );
     } finally {
-      office.close();
+      await office.close();
     }
 
     // Two processes on the one data folder, one after the other: the first makes the certificate, the second reuses it.

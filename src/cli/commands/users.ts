@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { AppError, officeFile, openOffice, type Office, type OfficeUser, type Role } from '../../core';
+import { AppError, officePlace, openOffice, type Office, type OfficeUser, type Role } from '../../core';
 import { loginSchema } from '../../shared/contract/users';
 import type { Say } from '../i18n';
 import { UsageError, type CliContext, type Subcommand } from '../types';
@@ -117,7 +117,7 @@ function listText(say: Say, users: OfficeUser[]): string {
   return [say.t('cli.usuarios.count', { count: users.length }), '', line(head), ...rows.map(line)].join('\n');
 }
 
-type TokenRow = ReturnType<Office['tokens']>[number];
+type TokenRow = Awaited<ReturnType<Office['tokens']>>[number];
 
 function tokensText(say: Say, login: string, list: TokenRow[]): string {
   if (list.length === 0) return say.t('cli.usuarios.noTokens', { login });
@@ -147,7 +147,8 @@ function tokensText(say: Say, login: string, list: TokenRow[]): string {
 }
 
 /**
- * `quita usuarios`: the office server's users, on the server's own machine, straight in `<dataDir>/office.sqlite`
+ * `quita usuarios`: the office server's users, on the server's own machine, straight in `<dataDir>/office.sqlite` or the
+ * office's PostgreSQL database (`--banco`, else QUITA_DATABASE_URL: the quita_office schema)
  * (this is how the office's IT creates the first administrator before starting `quita server`).
  */
 export const usersCommand: Subcommand = {
@@ -155,6 +156,9 @@ export const usersCommand: Subcommand = {
   options: {
     nome: { type: 'string' },
     papel: { type: 'string' },
+    // The office's users in PostgreSQL, as `quita server --banco` (else QUITA_DATABASE_URL); never printed.
+    banco: { type: 'string' },
+    database: { type: 'string' },
   },
   async run(v, positionals, core, io) {
     const { say } = io;
@@ -166,17 +170,20 @@ export const usersCommand: Subcommand = {
       throw new UsageError(say.t('cli.errors.unexpectedArgument', { value: args[expect] }));
 
     const withOffice = async <T>(fn: (office: Office) => Promise<T>): Promise<T> => {
-      const office = openOffice(officeFile(core.dataDir));
+      const url = [v.banco, v.database, io.env.QUITA_DATABASE_URL].find(
+        (x): x is string => typeof x === 'string' && x.trim() !== '',
+      );
+      const office = await openOffice(officePlace(core.dataDir, url));
       try {
         return await fn(office);
       } finally {
-        office.close();
+        await office.close();
       }
     };
     const roleName = (role: Role) => say.t(`users.role.${role}`).toLowerCase();
 
     if (action === 'listar') {
-      const users = await withOffice(async (o) => o.list());
+      const users = await withOffice((o) => o.list());
       return { json: users, text: listText(say, users) };
     }
     const login = loginOf(say, args[0]);
@@ -193,7 +200,7 @@ export const usersCommand: Subcommand = {
     }
     if (action === 'senha') {
       // Known before the password is asked: nobody types a password for a login that does not exist.
-      const known = await withOffice(async (o) => o.user(login) !== null);
+      const known = await withOffice(async (o) => (await o.user(login)) !== null);
       if (!known)
         throw new AppError('not_found', `There is no user ${login} on this server.`, {
           code: 'users.not_found',
@@ -206,8 +213,8 @@ export const usersCommand: Subcommand = {
     if (action === 'papel') {
       const role = roleOf(say, args[1], 'newRole');
       return withOffice(async (o) => {
-        const before = o.user(login);
-        const user = o.update(login, { role }, cliActor());
+        const before = await o.user(login);
+        const user = await o.update(login, { role }, cliActor());
         const key = before?.role === role ? 'roleSame' : 'roleChanged';
         return {
           json: user,
@@ -217,7 +224,7 @@ export const usersCommand: Subcommand = {
     }
     if (action === 'token') {
       const name = typeof v.nome === 'string' ? v.nome : undefined;
-      const made = await withOffice(async (o) => o.createToken(login, name, cliActor()));
+      const made = await withOffice((o) => o.createToken(login, name, cliActor()));
       // The token is printed this once (stdout, for a script to keep); the office keeps only its hash.
       return {
         json: { ...made.info, token: made.token },
@@ -225,7 +232,7 @@ export const usersCommand: Subcommand = {
       };
     }
     if (action === 'tokens') {
-      const list = await withOffice(async (o) => o.tokens(login));
+      const list = await withOffice((o) => o.tokens(login));
       return { json: list, text: tokensText(say, login, list) };
     }
     if (action === 'revogar-token') {
@@ -233,15 +240,15 @@ export const usersCommand: Subcommand = {
       if (args[1] === undefined || !Number.isInteger(id) || id < 1)
         throw new UsageError(say.t('cli.usuarios.missing.tokenId'));
       return withOffice(async (o) => {
-        const was = o.tokens(login).find((t) => t.id === id)?.revokedAt ?? null;
-        const t = o.revokeToken(login, id, cliActor());
+        const was = (await o.tokens(login)).find((t) => t.id === id)?.revokedAt ?? null;
+        const t = await o.revokeToken(login, id, cliActor());
         const key = was ? 'tokenAlreadyRevoked' : 'tokenRevoked';
         return { json: t, text: say.t(`cli.usuarios.${key}`, { login, id, name: t.name || '—' }) };
       });
     }
     const active = action === 'ativar';
     return withOffice(async (o) => {
-      const user = o.update(login, { active }, cliActor());
+      const user = await o.update(login, { active }, cliActor());
       return {
         json: user,
         text: say.t(active ? 'cli.usuarios.activated' : 'cli.usuarios.deactivated', { login }),

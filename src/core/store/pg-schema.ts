@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { migrate, type Migration } from '../db/migrate';
 import { openDb } from '../db/open-db';
 import { MIGRATIONS } from '../db/migrations';
 import { PG_TRIGGERS } from './pg-triggers';
@@ -19,7 +21,11 @@ import { lockAdvisory, type Store, type Tx } from './store';
  * - Defaults: literal numbers, strings and NULL, as written. NOT NULL as written; a primary key is NOT NULL.
  * - PRIMARY KEY, UNIQUE, CHECK (the expressions copied: they use =, IN, BETWEEN, IS NULL and length(), which
  *   mean the same on both), foreign keys with their ON DELETE / ON UPDATE; indexes (partial ones too) as written.
- * - COLLATE (NOCASE would become citext or a lower() index) is refused until a migration needs it.
+ * - A column's `COLLATE NOCASE` (the office database's logins, src/core/users/office-migrations.ts): the column
+ *   stays text, and every PRIMARY KEY or UNIQUE naming it gets beside it a unique index on `lower(column)`, so two
+ *   values differing only in ASCII case stay one on PostgreSQL too. Equality is then the repo's to keep: compare
+ *   `lower(column)` there (PostgreSQL's `=` on text is case-sensitive). Any other collation, a COLLATE in a table
+ *   constraint or an index, is refused until it is reviewed here.
  * - Triggers: the hand translations of pg-triggers.ts, each checked against the SQLite text it came from.
  */
 
@@ -32,6 +38,8 @@ export interface ColumnModel {
   default: string | null;
   /** 1-based position in the primary key, 0 if not part of it. */
   pk: number;
+  /** Declared `COLLATE NOCASE` (absent: the default, BINARY). */
+  nocase?: true;
 }
 export interface ForeignKeyModel {
   columns: string[];
@@ -116,6 +124,49 @@ export function checksOf(createSql: string): string[] {
   return out;
 }
 
+/**
+ * The columns declared `COLLATE NOCASE` in a CREATE TABLE (comments and strings skipped): the body split at its
+ * top-level commas, each column definition read for its COLLATE. SQLite's pragmas do not report a column's
+ * collation. Any other COLLATE (another collation, or one inside a table constraint) is refused by name.
+ */
+export function nocaseColumnsOf(table: string, createSql: string, columns: readonly string[]): Set<string> {
+  const s = createSql.replace(/--[^\n]*/g, '');
+  const open = s.indexOf('(');
+  const parts: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open + 1; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === "'" || c === '"') {
+      const end = s.indexOf(c, i + 1);
+      i = end === -1 ? s.length : end;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      if (depth === 0) {
+        parts.push(s.slice(start, i));
+        break;
+      }
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      parts.push(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  const out = new Set<string>();
+  for (const part of parts) {
+    const words = [...part.matchAll(/\bcollate\s+("?)(\w+)\1/gi)];
+    if (words.length === 0) continue;
+    const name = /^\s*"?(\w+)"?/.exec(part)?.[1];
+    const column = columns.find((c) => c.toLowerCase() === name?.toLowerCase());
+    if (!column || words.length > 1 || words[0]![2]!.toUpperCase() !== 'NOCASE')
+      throw new Error(
+        `Table ${table} uses ${collapse(words.map((w) => w[0]).join(' '))} in "${collapse(part)}", which has no reviewed PostgreSQL mapping yet (pg-schema.ts).`,
+      );
+    out.add(column);
+  }
+  return out;
+}
+
 type Row = Record<string, unknown>;
 const rows = async (tx: Tx, query: ReturnType<typeof sql>): Promise<Row[]> =>
   (await query.execute(tx)).rows as Row[];
@@ -132,10 +183,6 @@ export async function readSqliteSchema(tx: Tx): Promise<SchemaModel> {
   for (const t of master.filter((m) => m.type === 'table')) {
     const name = String(t.name);
     const text = String(t.sql);
-    if (/\bcollate\b/i.test(text.replace(/--[^\n]*/g, '')))
-      throw new Error(
-        `Table ${name} uses COLLATE, which has no reviewed PostgreSQL mapping yet (pg-schema.ts).`,
-      );
     if (/without\s+rowid|\)\s*strict\s*;?\s*$/i.test(text))
       throw new Error(`Table ${name}: WITHOUT ROWID / STRICT have no reviewed PostgreSQL mapping yet.`);
     const columns = (await rows(tx, sql`select * from pragma_table_info(${name}) order by cid`)).map(
@@ -147,6 +194,12 @@ export async function readSqliteSchema(tx: Tx): Promise<SchemaModel> {
         pk: Number(c.pk),
       }),
     );
+    const nocase = nocaseColumnsOf(
+      name,
+      text,
+      columns.map((c) => c.name),
+    );
+    for (const c of columns) if (nocase.has(c.name)) c.nocase = true;
     const primaryKey = columns
       .filter((c) => c.pk > 0)
       .sort((a, b) => a.pk - b.pk)
@@ -244,7 +297,27 @@ export function pgDdl(model: SchemaModel): string {
           `(${fk.refColumns.map(q).join(', ')}) on delete ${fk.onDelete.toLowerCase()} on update ${fk.onUpdate.toLowerCase()};`,
       );
     }
-  for (const ix of model.indexes) out.push(`${ix.sql};`);
+  for (const t of model.tables) {
+    const nocase = new Set(t.columns.filter((c) => c.nocase).map((c) => c.name));
+    if (nocase.size === 0) continue;
+    // SQLite compares these keys without ASCII case; PostgreSQL's unique key on the column would not.
+    for (const key of [t.primaryKey, ...t.uniques].filter((k) => k.some((c) => nocase.has(c))))
+      out.push(
+        `create unique index ${q(`${t.name}_${key.join('_')}_nocase`)} on ${q(t.name)} ` +
+          `(${key.map((c) => (nocase.has(c) ? `lower(${q(c)})` : q(c))).join(', ')});`,
+      );
+  }
+  for (const ix of model.indexes) {
+    const t = model.tables.find((x) => x.name === ix.table);
+    const named = t?.columns.filter(
+      (c) => c.nocase && new RegExp(`\\b${c.name}\\b`, 'i').test(ix.sql.slice(ix.sql.indexOf('('))),
+    );
+    if (/\bcollate\b/i.test(ix.sql) || named?.length)
+      throw new Error(
+        `The index ${ix.name} compares text without case (COLLATE), which has no reviewed PostgreSQL mapping yet.`,
+      );
+    out.push(`${ix.sql};`);
+  }
   for (const tr of model.triggers) {
     const translation = PG_TRIGGERS[tr.name];
     if (!translation)
@@ -258,35 +331,53 @@ export function pgDdl(model: SchemaModel): string {
   return out.join('\n');
 }
 
-let latest: Promise<{ version: number; ddl: string }> | undefined;
+const latest = new Map<readonly Migration[], Promise<{ version: number; ddl: string }>>();
 
-/** The PostgreSQL DDL equal to SQLite's latest migration (computed once per process). */
-export function latestPgSchema(): Promise<{ version: number; ddl: string }> {
-  latest ??= (async () => {
-    const store = sqliteStore(openDb(':memory:'));
-    try {
-      const model = await store.read(readSqliteSchema);
-      return { version: model.version, ddl: pgDdl(model) };
-    } finally {
-      await store.close();
-    }
-  })();
-  return latest;
+/**
+ * The PostgreSQL DDL equal to the latest of `migrations` (computed once per process): the branch databases'
+ * (default) or another SQLite database's own, such as the office's users (OFFICE_MIGRATIONS).
+ */
+export function latestPgSchema(
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<{ version: number; ddl: string }> {
+  let made = latest.get(migrations);
+  if (!made) {
+    made = (async () => {
+      let db;
+      if (migrations === MIGRATIONS) db = openDb(':memory:');
+      else {
+        db = new Database(':memory:');
+        migrate(db, migrations);
+      }
+      const store = sqliteStore(db);
+      try {
+        const model = await store.read(readSqliteSchema);
+        return { version: model.version, ddl: pgDdl(model) };
+      } finally {
+        await store.close();
+      }
+    })();
+    latest.set(migrations, made);
+  }
+  return made;
 }
 
 /** The table where a PostgreSQL database records its schema version (SQLite's user_version). */
 export const PG_VERSION_TABLE = 'quita_schema';
 
 /**
- * Give an empty PostgreSQL database the latest schema, in one transaction (under an advisory lock, so two
+ * Give an empty PostgreSQL database (or schema) the latest schema of `migrations`, in one transaction (under an advisory lock, so two
  * processes starting at once do not both build it). A database already at the latest version is left alone; one
  * at another version is refused: upgrading a server's schema in place comes with the server (docs/postgres.md).
  */
-export async function applyPgSchema(store: Store): Promise<{ version: number; created: boolean }> {
+export async function applyPgSchema(
+  store: Store,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<{ version: number; created: boolean }> {
   if (store.dialect !== 'postgres') throw new Error('applyPgSchema is for a PostgreSQL store.');
-  const { version, ddl } = await latestPgSchema();
-  if (version !== MIGRATIONS.length)
-    throw new Error(`The migrations end at ${MIGRATIONS.length}, the schema read ${version}.`);
+  const { version, ddl } = await latestPgSchema(migrations);
+  if (version !== migrations.length)
+    throw new Error(`The migrations end at ${migrations.length}, the schema read ${version}.`);
   return store.write(async (tx) => {
     await lockAdvisory(tx, 'schema');
     const exists = await rows(tx, sql`select to_regclass(${PG_VERSION_TABLE}) is not null as e`);

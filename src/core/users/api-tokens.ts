@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/open-db';
 import { AppError } from '../errors';
 import type { OfficeUser } from './office';
 import { IP_FREE_FAILURES, IP_WINDOW_MS, waitLeft } from './throttle';
-import { usersRepo as repo } from './users.repo';
+import { lockOffice, usersRepo as repo, type OfficeTx } from './users.repo';
 
 /** One of a person's tokens as it is listed: never the token, never its hash. */
 export interface ApiToken {
@@ -44,43 +43,60 @@ function tokenNotFound(login: string, id: number): AppError {
   });
 }
 
+/** The office's transactions (office.ts): a read, and a write committed when `fn` resolves. */
+export interface OfficeTransactions {
+  read<T>(fn: (tx: OfficeTx) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: OfficeTx) => Promise<T>): Promise<T>;
+}
+
+type AuditEntry = Parameters<typeof repo.appendAudit>[1];
+
 /**
  * Personal API tokens ([W], issue 34 item 4): what a script (`quita --server URL`) presents instead of a session
  * cookie. Kept like sessions — only the sha256 — and ended like them: a role change, a deactivation or a new
  * password revokes them (office.ts). A wrong token counts as a failed login of its address (throttle.ts), so
  * guessing tokens is no faster than guessing passwords.
  */
-export function apiTokens(db: Db, audit: (e: Parameters<typeof repo.appendAudit>[1]) => void) {
-  const lookup = (raw: string, now: Date, touch = true): OfficeUser | null => {
+export function apiTokens(office: OfficeTransactions) {
+  const audit = (tx: OfficeTx, e: AuditEntry) => repo.appendAudit(tx, e);
+  const lookup = async (tx: OfficeTx, raw: string): Promise<{ id: number; user: OfficeUser } | null> => {
     if (typeof raw !== 'string' || !TOKEN_SHAPE.test(raw)) return null;
-    const t = repo.liveToken(db, sha256(raw));
+    const t = await repo.liveToken(tx, sha256(raw));
     if (!t) return null;
-    const user = repo.byId(db, t.userId);
+    const user = await repo.byId(tx, t.userId);
     if (!user || !user.active) return null;
-    if (touch) repo.touchToken(db, t.id, iso(now));
-    return user;
+    return { id: t.id, user };
   };
 
   return {
     /** A live token of an active user: touches its last use (unless `touch` is false: an event stream's check). */
-    token: (raw: string, now = new Date(), touch = true): { user: OfficeUser } | null => {
-      const user = lookup(raw, now, touch);
-      return user ? { user } : null;
+    token: async (raw: string, now = new Date(), touch = true): Promise<{ user: OfficeUser } | null> => {
+      const found = await office.read((tx) => lookup(tx, raw));
+      if (!found) return null;
+      if (touch) await office.write((tx) => repo.touchToken(tx, found.id, iso(now)));
+      return { user: found.user };
     },
 
     /** A token presented by `from.ip`: refused without looking while the address is slowed; a wrong one counts. */
-    bearer: (raw: string, from: { ip: string }, now = new Date()): BearerResult => {
-      const f = repo.ipFailures(db, from.ip, new Date(now.getTime() - IP_WINDOW_MS).toISOString());
-      const wait = waitLeft(f.count, IP_FREE_FAILURES, f.last, now);
-      if (wait > 0) return { ok: false, code: 'token.throttled', retryAfterMs: wait };
-      const user = lookup(raw, now);
-      if (user) return { ok: true, user };
-      repo.noteIpFailure(db, from.ip, iso(now));
-      return { ok: false, code: 'token.wrong' };
-    },
+    bearer: (raw: string, from: { ip: string }, now = new Date()): Promise<BearerResult> =>
+      office.write(async (tx) => {
+        // The address's count is read and added to under its lock: two server processes answering the same
+        // address's wrong tokens at once do not both find it free (office.ts's login takes the same lock).
+        await lockOffice(tx, `ip:${from.ip}`);
+        const f = await repo.ipFailures(tx, from.ip, new Date(now.getTime() - IP_WINDOW_MS).toISOString());
+        const wait = waitLeft(f.count, IP_FREE_FAILURES, f.last, now);
+        if (wait > 0) return { ok: false, code: 'token.throttled', retryAfterMs: wait };
+        const found = await lookup(tx, raw);
+        if (found) {
+          await repo.touchToken(tx, found.id, iso(now));
+          return { ok: true, user: found.user };
+        }
+        await repo.noteIpFailure(tx, from.ip, iso(now));
+        return { ok: false, code: 'token.wrong' };
+      }),
 
     /** A new token for `user`: the raw token is returned here once and never stored. */
-    create: (user: OfficeUser, name: string | undefined, by: string, now = new Date()) => {
+    create: async (user: OfficeUser, name: string | undefined, by: string, now = new Date()) => {
       const clean = validTokenName(name);
       if (!user.active)
         throw new AppError('conflict', `${user.login} is deactivated: activate them first.`, {
@@ -89,46 +105,52 @@ export function apiTokens(db: Db, audit: (e: Parameters<typeof repo.appendAudit>
         });
       const raw = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const at = iso(now);
-      const info = db.transaction(() => {
-        const id = repo.insertToken(db, { userId: user.id, name: clean, tokenHash: sha256(raw), at });
-        audit({
+      const info = await office.write(async (tx) => {
+        const id = await repo.insertToken(tx, { userId: user.id, name: clean, tokenHash: sha256(raw), at });
+        await audit(tx, {
           at,
           who: by,
           action: 'token.created',
           subject: `user:${user.login}`,
           after: { id, name: clean },
         });
-        return repo.tokenOf(db, user.id, id)!;
-      })();
+        return (await repo.tokenOf(tx, user.id, id))!;
+      });
       return { token: raw, info };
     },
 
-    list: (user: OfficeUser): ApiToken[] => repo.tokensOf(db, user.id),
+    list: (user: OfficeUser): Promise<ApiToken[]> => office.read((tx) => repo.tokensOf(tx, user.id)),
 
     /** Revoke one token; one already revoked is returned as it is. */
-    revoke: (user: OfficeUser, id: number, by: string, now = new Date()): ApiToken => {
+    revoke: (user: OfficeUser, id: number, by: string, now = new Date()): Promise<ApiToken> => {
       const at = iso(now);
-      return db.transaction(() => {
-        const t = repo.tokenOf(db, user.id, id);
+      return office.write(async (tx) => {
+        const t = await repo.tokenOf(tx, user.id, id);
         if (!t) throw tokenNotFound(user.login, id);
         if (t.revokedAt !== null) return t;
-        repo.revokeToken(db, id, at);
-        audit({
+        await repo.revokeToken(tx, id, at);
+        await audit(tx, {
           at,
           who: by,
           action: 'token.revoked',
           subject: `user:${user.login}`,
           after: { id, name: t.name },
         });
-        return repo.tokenOf(db, user.id, id)!;
-      })();
+        return (await repo.tokenOf(tx, user.id, id))!;
+      });
     },
 
     /** Inside the caller's transaction: every live token of the user ends, as their sessions do. */
-    revokeAllOf: (user: OfficeUser, why: string, by: string, at: string): void => {
-      const n = repo.revokeTokensOf(db, user.id, at);
+    revokeAllOf: async (
+      tx: OfficeTx,
+      user: OfficeUser,
+      why: string,
+      by: string,
+      at: string,
+    ): Promise<void> => {
+      const n = await repo.revokeTokensOf(tx, user.id, at);
       if (n > 0)
-        audit({
+        await audit(tx, {
           at,
           who: by,
           action: 'token.revoked_all',

@@ -25,6 +25,7 @@ export const serverEn: typeof serverPtBR = {
     started: 'Quita {{version}} office server is up.',
     address: 'Address: {{url}}',
     data: 'Data: {{path}}',
+    officeDatabase: 'Office users: PostgreSQL {{server}}, schema {{schema}}.',
     certOffice: "The office's certificate, valid until {{date}}.",
     certMade:
       'Certificate made by Quita itself (valid until {{date}}): browsers ask for confirmation on the first visit. Check that the fingerprint they show is this one:',
@@ -39,6 +40,9 @@ export const serverEn: typeof serverPtBR = {
     addressUnavailable: 'The address {{address}} is not this computer’s: check --endereco.',
     tls: 'The certificate cannot be used: {{detail}}.',
     failed: 'The server could not start: {{detail}}',
+    badDatabase:
+      'The office database (--banco or QUITA_DATABASE_URL) must be a postgres://user@server/database address.',
+    databaseFailed: 'Could not use the office database at {{server}}: {{detail}}',
   },
 };
 

@@ -27,6 +27,7 @@ export const serverPtBR = {
     started: 'Servidor do escritório do Quita {{version}} no ar.',
     address: 'Endereço: {{url}}',
     data: 'Dados: {{path}}',
+    officeDatabase: 'Usuários do escritório: PostgreSQL {{server}}, esquema {{schema}}.',
     certOffice: 'Certificado do escritório, válido até {{date}}.',
     certMade:
       'Certificado feito pelo próprio Quita (válido até {{date}}): na primeira visita o navegador pede confirmação. Confira que a impressão digital que ele mostra é esta:',
@@ -41,6 +42,9 @@ export const serverPtBR = {
     addressUnavailable: 'O endereço {{address}} não é deste computador: confira --endereco.',
     tls: 'Não foi possível usar o certificado: {{detail}}.',
     failed: 'O servidor não pôde começar: {{detail}}',
+    badDatabase:
+      'O banco do escritório (--banco ou QUITA_DATABASE_URL) precisa ser um endereço postgres://usuário@servidor/banco.',
+    databaseFailed: 'Não foi possível usar o banco do escritório em {{server}}: {{detail}}',
   },
 };
 

@@ -109,6 +109,8 @@ export const usersEn: typeof usersPtBR = {
     exists: 'There is already a user {{login}}: choose another login.',
     bad_login:
       'A login has 3 to 40 characters: unaccented letters, digits, dot, hyphen or underscore (for example, maria.silva).',
+    bad_database:
+      'The office database (--banco or QUITA_DATABASE_URL) must be a postgres://user@server/database address.',
     bad_name: 'A name has 1 to 80 characters, on one line.',
     bad_role: 'The role is conferente, supervisor or administrador.',
     password_short: 'The password must have at least {{min}} characters.',

@@ -112,6 +112,8 @@ export const usersPtBR = {
     exists: 'Já existe um usuário {{login}}: escolha outro login.',
     bad_login:
       'O login tem de 3 a 40 caracteres: letras sem acento, números, ponto, hífen ou sublinhado (por exemplo, maria.silva).',
+    bad_database:
+      'O banco do escritório (--banco ou QUITA_DATABASE_URL) precisa ser um endereço postgres://usuário@servidor/banco.',
     bad_name: 'O nome tem de 1 a 80 caracteres, numa linha só.',
     bad_role: 'O papel é conferente, supervisor ou administrador.',
     password_short: 'A senha precisa ter pelo menos {{min}} caracteres.',
