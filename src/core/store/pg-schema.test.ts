@@ -5,6 +5,7 @@ import { MIGRATIONS } from '../db/migrations';
 import {
   applyPgSchema,
   checksOf,
+  nocaseColumnsOf,
   pgDdl,
   PG_VERSION_TABLE,
   readSqliteSchema,
@@ -268,5 +269,67 @@ describe('checksOf', () => {
         b INTEGER CHECK(b BETWEEN 0 AND (1 + 2)),
         CHECK ((a = 'x') = (b IS NOT NULL)))`),
     ).toEqual(["a IN ('x)', 'check (y)')", 'b BETWEEN 0 AND (1 + 2)', "(a = 'x') = (b IS NOT NULL)"]);
+  });
+});
+
+describe('COLLATE NOCASE (the office database’s logins)', () => {
+  const columns = ['id', 'login', 'name'];
+
+  it('reads the columns declared NOCASE, skipping comments and strings', () => {
+    expect(
+      nocaseColumnsOf(
+        'users',
+        `CREATE TABLE users (
+          id INTEGER PRIMARY KEY, -- COLLATE BINARY in a comment
+          login TEXT NOT NULL UNIQUE COLLATE NOCASE,
+          name TEXT NOT NULL DEFAULT 'x, COLLATE RTRIM' CHECK (length(name) > 0))`,
+        columns,
+      ),
+    ).toEqual(new Set(['login']));
+  });
+
+  it('refuses any other collation, and one inside a table constraint', () => {
+    expect(() =>
+      nocaseColumnsOf('users', 'CREATE TABLE users (id INTEGER, login TEXT COLLATE RTRIM)', columns),
+    ).toThrow(/users uses COLLATE RTRIM/);
+    expect(() =>
+      nocaseColumnsOf(
+        'users',
+        'CREATE TABLE users (id INTEGER, login TEXT, UNIQUE (login COLLATE NOCASE))',
+        columns,
+      ),
+    ).toThrow(/no reviewed PostgreSQL mapping/);
+  });
+
+  it('gives each key naming a NOCASE column a unique lower() index, and refuses an index on one', () => {
+    const model: SchemaModel = {
+      version: 1,
+      tables: [
+        {
+          name: 'users',
+          columns: [
+            { name: 'id', type: 'INTEGER', notNull: false, default: null, pk: 1 },
+            { name: 'login', type: 'TEXT', notNull: true, default: null, pk: 0, nocase: true },
+            { name: 'shop', type: 'INTEGER', notNull: true, default: null, pk: 0 },
+          ],
+          primaryKey: ['id'],
+          rowid: 'id',
+          uniques: [['shop', 'login']],
+          checks: [],
+          foreignKeys: [],
+        },
+      ],
+      indexes: [],
+      triggers: [],
+    };
+    expect(pgDdl(model)).toContain(
+      'create unique index "users_shop_login_nocase" on "users" ("shop", lower("login"));',
+    );
+    expect(() =>
+      pgDdl({
+        ...model,
+        indexes: [{ name: 'users_login', table: 'users', sql: 'CREATE INDEX users_login ON users(login)' }],
+      }),
+    ).toThrow(/users_login compares text without case/);
   });
 });

@@ -154,7 +154,8 @@ export function nocaseColumnsOf(table: string, createSql: string, columns: reado
   }
   const out = new Set<string>();
   for (const part of parts) {
-    const words = [...part.matchAll(/\bcollate\s+("?)(\w+)\1/gi)];
+    // A string literal (a default, a CHECK's value) may say anything.
+    const words = [...part.replace(/'([^']|'')*'/g, "''").matchAll(/\bcollate\s+("?)(\w+)\1/gi)];
     if (words.length === 0) continue;
     const name = /^\s*"?(\w+)"?/.exec(part)?.[1];
     const column = columns.find((c) => c.toLowerCase() === name?.toLowerCase());
