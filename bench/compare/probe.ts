@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 /**
  * One commit's side of `npm run bench:compare` ([X] item 5). compare.ts copies this file into a worktree of the
  * commit under test and runs it there, so every phase below runs that commit's own code: it stores the shared
@@ -72,19 +73,19 @@ if (phase !== 'run' && phase !== 'once') {
     rmSync(dir, { recursive: true, force: true });
   }
 } else if (phase === 'once') {
-  oneRun(dbArg!);
+  await oneRun(dbArg!);
 } else {
   await timeRuns(dbArg!);
 }
 
 /** One matching in a fresh process: its peak memory over the RSS once the file is open. */
-function oneRun(file: string): void {
+async function oneRun(file: string): Promise<void> {
   const db = openDb(file);
   const { statementId, at } = JSON.parse(
     (db.prepare('SELECT json FROM compare_probe').get() as { json: string }).json,
   ) as Stored;
   const rssOpen = process.memoryUsage().rss;
-  runMatching(db, { statementId }, { now: () => new Date(at) });
+  await runMatching(storeOfDb(db), { statementId }, { now: () => new Date(at) });
   db.close();
   const peak = process.resourceUsage().maxRSS * 1024;
   process.stdout.write(`${JSON.stringify({ onePeakGrowthMb: (peak - rssOpen) / 2 ** 20 })}\n`);
@@ -187,13 +188,13 @@ async function timeRuns(file: string): Promise<void> {
     }
     db.prepare('DELETE FROM match_plans WHERE statement_id = ?').run(statementId);
     const l0 = process.cpuUsage();
-    matchingRepo.receivables(db, addDays(from, -40), addDays(to, 40));
-    matchingRepo.creditLines(db, statementId);
+    await storeOfDb(db).read((tx) => matchingRepo.receivables(tx, addDays(from, -40), addDays(to, 40)));
+    await storeOfDb(db).read((tx) => matchingRepo.creditLines(tx, statementId));
     const lc = process.cpuUsage(l0);
     const load = (lc.user + lc.system) / 1000;
     const c0 = process.cpuUsage();
     const w0 = performance.now();
-    runMatching(db, { statementId }, { now });
+    await runMatching(storeOfDb(db), { statementId }, { now });
     const total = performance.now() - w0;
     const c = process.cpuUsage(c0);
     if (k > 0) samples.push({ load, total, cpu: (c.user + c.system) / 1000 }); // the first run warms the JIT

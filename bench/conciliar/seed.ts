@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 /**
  * One side of bench/conciliar: a data folder for the browser host, made with the code of the tree this file sits
  * in (run.ts copies it into a worktree of an older commit and runs it there). Arguments: the data set (JSON,
@@ -58,7 +59,7 @@ const statementId = storeStatement(db, {
   at,
   lines: data.lines,
 });
-runMatching(db, { statementId }, { now: () => new Date(at) });
+await runMatching(storeOfDb(db), { statementId }, { now: () => new Date(at) });
 const zones = Object.fromEntries(
   (
     db

@@ -102,12 +102,14 @@ export async function e2eLargeRun(): Promise<{ ms: number; summary: string }> {
     db.prepare('DELETE FROM match_plans WHERE statement_id = ?').run(statementId);
     // The database read alone (the same queries runMatching starts with), then the whole run.
     const l0 = performance.now();
-    const loaded = matchingRepo.receivables(db, addDays(from, -40), addDays(to, 40)).length;
-    matchingRepo.creditLines(db, statementId);
+    const loaded = (
+      await storeOfDb(db).read((tx) => matchingRepo.receivables(tx, addDays(from, -40), addDays(to, 40)))
+    ).length;
+    await storeOfDb(db).read((tx) => matchingRepo.creditLines(tx, statementId));
     const load = performance.now() - l0;
     const c0 = process.cpuUsage();
     const w0 = performance.now();
-    const s = runMatching(db, { statementId }, { now });
+    const s = await runMatching(storeOfDb(db), { statementId }, { now });
     const total = performance.now() - w0;
     const c = process.cpuUsage(c0);
     runs.push({

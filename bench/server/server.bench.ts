@@ -43,10 +43,10 @@ async function main() {
   const dataDir = join(tmp.dir, 'data');
   const keyFile = join(tmp.dir, 'keys', 'master.key');
   const { statementId } = await deskBranch(sandbox, dataDir, keyFile);
-  const office = openOffice(join(dataDir, 'office.sqlite'));
+  const office = await openOffice({ file: join(dataDir, 'office.sqlite') });
   for (const login of CLERKS)
     await office.addUser({ login, name: login, role: 'conferente', password: password(login) }, 'bench');
-  office.close();
+  await office.close();
 
   const server = await spawnServer(dataDir, { ...process.env, QUITA_KEY_FILE: keyFile });
   try {

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,9 +37,9 @@ beforeAll(async () => {
   await cacheSandboxData(db, data, at);
   // The network's three branches, as a multi-location key's receivables name them.
   db.prepare('UPDATE receivables SET branch_member_id = 11 + (id % 3)').run();
-  branchesRepo.noteSeen(db, [11, 12, 13], 'receivables', at);
+  await storeOfDb(db).write((tx) => branchesRepo.noteSeen(tx, [11, 12, 13], 'receivables', at));
   accountIds = data.bankAccounts.map((a) => a.id);
-  branchesRepo.setAccountBranch(db, accountIds[0]!, 11, 'api', at);
+  await storeOfDb(db).write((tx) => branchesRepo.setAccountBranch(tx, accountIds[0]!, 11, 'api', at));
   await t.core.close();
 }, 60_000);
 afterAll(() => cleanup());

@@ -42,11 +42,11 @@ async function twoClerks() {
   await cacheSandboxData(a, data, NOW().toISOString());
   const accountId = data.bankAccounts.find((x) => x.role === 'primary')!.id;
   const statementId = await importSandboxStatement(a, data, accountId, 'ofx');
-  runMatching(a, { statementId }, { now: NOW });
+  await runMatching(storeOfDb(a), { statementId }, { now: NOW });
   b = openDb(file);
   /** What a clerk's screen shows, read on that clerk's connection. */
-  const lines = (db: Db) => listMatchLines(db, { statementId, limit: 5000 }).rows;
-  const greens = lines(a).filter((l) => l.zone === 'green' && l.state === 'suggested');
+  const lines = async (db: Db) => (await listMatchLines(db, { statementId, limit: 5000 })).rows;
+  const greens = (await lines(a)).filter((l) => l.zone === 'green' && l.state === 'suggested');
   expect(greens.length).toBeGreaterThanOrEqual(3);
   const seenOf = (...ls: typeof greens) =>
     ls.map((l) => ({ matchId: l.matchId, version: l.version, lineId: l.lineId }));
@@ -195,12 +195,13 @@ describe('two clerks on the same line', () => {
     const seen = seenOf(line);
     const ctx = {
       db: () => b,
+      store: () => storeOfDb(b),
       audit: (action: string, subject: string | null, change: { before?: unknown; after?: unknown }) => {
         appendAudit(b, { ...ana, at: AT_1042.toISOString(), action, subject, ...change });
       },
     };
-    suggest(ctx, statementId, 'manual');
-    const now = lines(a).find((l) => l.lineId === line.lineId)!;
+    await suggest(ctx, statementId, 'manual');
+    const now = (await lines(a)).find((l) => l.lineId === line.lineId)!;
     expect(now.matchId).not.toBe(line.matchId); // the suggestion is a new match
     const r = await applyReview(storeOfDb(a), 'approve', [line.matchId], maria, AT_1043, {}, seen);
     expect(r).toMatchObject({
@@ -289,7 +290,7 @@ describe('every change of a match moves its version', () => {
     const still = v(g2.matchId);
     a.prepare(`UPDATE matches SET state = 'to_review', updated_at = 'x' WHERE id = ?`).run(g2.matchId);
     expect(v(g2.matchId)).toBe(still);
-    runMatching(a, { statementId }, { now: NOW }); // g2 is kept (decided): carried into the new plan
+    await runMatching(storeOfDb(a), { statementId }, { now: NOW }); // g2 is kept (decided): carried into the new plan
     expect(v(g2.matchId)).toBe(still);
   });
 

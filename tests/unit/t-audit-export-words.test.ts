@@ -79,7 +79,7 @@ describe('audit exports in the screen’s words', () => {
 
   it('the reconciliation report says who approved and queued in words', async () => {
     const { db } = await buildScenario();
-    const csv = text((await reconciliationFile(reconciliationReport(db, {}), 'csv', {}, meta)).bytes);
+    const csv = text((await reconciliationFile(await reconciliationReport(db, {}), 'csv', {}, meta)).bytes);
     expect(csv).toContain(';ana, pelo aplicativo;');
     expect(csv).not.toMatch(RAW);
   });

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { openDb, type Db } from '../../src/core/db/open-db';
@@ -41,7 +42,7 @@ describe('[V] review: a branch the office added, read on its own after the netwo
     });
     db = openDb(':memory:');
     // The office adds branch 3 by its id before the first sync (Configurações → Unidades, branches.add).
-    branchesRepo.add(db, 3, 'Sul', new Date(clock).toISOString());
+    await storeOfDb(db).write((tx) => branchesRepo.add(tx, 3, 'Sul', new Date(clock).toISOString()));
     // Every branch chosen: the network is read whole (branch 3's receivables included).
     await runSync(deps(), { today: TEST_TODAY, debtors: false });
 
@@ -74,7 +75,7 @@ describe('[V] review: a branch the office added, read on its own after the netwo
 
     // The office stops reconciling branch 1: branches 2 and 3 are read on their own, with idBranch. Time has moved
     // on: the due-date window starts later (the 90-day window slides every day; here it is asked for directly).
-    branchesRepo.update(db, 1, { chosen: false });
+    await storeOfDb(db).write((tx) => branchesRepo.update(tx, 1, { chosen: false }));
     clock += 60_000;
     await runSync(deps(), { today: TEST_TODAY, ...later, debtors: false });
     clock += 60_000;
@@ -85,17 +86,17 @@ describe('[V] review: a branch the office added, read on its own after the netwo
     await sandbox?.close();
   });
 
-  it('the scenario holds: the network was read whole first, then branch by branch; branch 2 is up to date', () => {
-    expect(branchesRepo.get(db, 3)?.seenIn).toBe('office');
-    expect(branchesRepo.get(db, 2)?.seenIn).toBe('receivables');
-    expect(branchesRepo.syncState(db, 3).highWaterMark).not.toBeNull();
+  it('the scenario holds: the network was read whole first, then branch by branch; branch 2 is up to date', async () => {
+    expect((await storeOfDb(db).read((tx) => branchesRepo.get(tx, 3)))?.seenIn).toBe('office');
+    expect((await storeOfDb(db).read((tx) => branchesRepo.get(tx, 2)))?.seenIn).toBe('receivables');
+    expect((await storeOfDb(db).write((tx) => branchesRepo.syncState(tx, 3))).highWaterMark).not.toBeNull();
     // Branch 2 started from the network read's mark: its payment made after that read is seen.
     expect(status(db, other)).toBe(2);
     // Branch 3's payment inside the window is seen too.
     expect(status(db, recent)).toBe(2);
   });
 
-  // sync.service.ts, runSync's receivables phase (`covered = branchesRepo.get(db, id)?.seenIn === 'receivables' && …`):
+  // sync.service.ts, runSync's receivables phase (`covered = await storeOfDb(db).write((tx) => branchesRepo.get(tx, id))?.seenIn === 'receivables' && …`):
   // the whole read covered branch 3's receivables just as much as branch 2's, but branch 3 was first named by the
   // office, so its first own read starts "from the start" — the window only, no updateDateStart — and sets its mark
   // past the payment of a receivable that is cached (open) but now outside the window. No later sync asks for it:
@@ -186,7 +187,8 @@ describe('[V] review: the office reconciles one branch of the network', () => {
     };
     await runSync(deps(), { today: TEST_TODAY, debtors: false });
     // Only Centro (branch 1) is reconciled here; the second sync lists its bank accounts with idBranch.
-    for (const id of [2, 3, 4]) branchesRepo.update(db, id, { chosen: false });
+    for (const id of [2, 3, 4])
+      await storeOfDb(db).write((tx) => branchesRepo.update(tx, id, { chosen: false }));
     await runSync(deps(), { today: TEST_TODAY, debtors: false });
   }, 60_000);
   afterAll(async () => {
@@ -194,8 +196,8 @@ describe('[V] review: the office reconciles one branch of the network', () => {
     await sandbox?.close();
   });
 
-  it('the scenario holds: branch 1’s own accounts are in its list, yet placed by history, not by that one list', () => {
-    const places = branchesRepo.accountBranches(db);
+  it('the scenario holds: branch 1’s own accounts are in its list, yet placed by history, not by that one list', async () => {
+    const places = await storeOfDb(db).write((tx) => branchesRepo.accountBranches(tx));
     const own = sandbox.data.bankAccounts.filter((a) => a.branchId === 1);
     expect(own.length).toBeGreaterThan(0);
     // One branch's list read cannot tell its own accounts from a central one: none is placed from it (fixed after
@@ -211,8 +213,10 @@ describe('[V] review: the office reconciles one branch of the network', () => {
   // branch's member who paid by the central Pix is proposed as "pago na conta da unidade Centro" (never green), and
   // Início/Enviar/reports count the central account as Centro's. An account seen in a single list proves nothing
   // when the other branches' lists were not read.
-  it('the central account is not placed in the only branch whose list was read', () => {
+  it('the central account is not placed in the only branch whose list was read', async () => {
     const central = sandbox.data.bankAccounts.find((a) => a.branchId === null)!;
-    expect(branchesRepo.accountBranches(db).get(central.id)?.branchId ?? null).toBeNull();
+    expect(
+      (await storeOfDb(db).write((tx) => branchesRepo.accountBranches(tx))).get(central.id)?.branchId ?? null,
+    ).toBeNull();
   });
 });

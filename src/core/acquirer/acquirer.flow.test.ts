@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 /**
  * Acquirer files end to end on a real database ([J] item 3): the demo branch's card account statement
  * imported, then the sandbox's settlement file of the same account and period (each layout) through
@@ -52,6 +53,7 @@ describe('acquirer files explain the statement’s card credits', () => {
       const audits: string[] = [];
       const ctx = {
         db: () => b.db,
+        store: () => storeOfDb(b.db),
         audit: (action: string, subject: string) => audits.push(`${action} ${subject}`),
         log: { error: () => undefined },
       } as unknown as CoreContext;

@@ -11,11 +11,11 @@ import { resuggestCovered } from '../matching/suggest';
 import { acquirerRepo } from './acquirer.repo';
 import { listAcquirerFiles, paymentsOfFile } from './acquirer.service';
 
-export function acquirerFileImported(
-  ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
+export async function acquirerFileImported(
+  ctx: Pick<CoreContext, 'db' | 'store' | 'audit' | 'log'>,
   input: { fileName: string; bankAccountId: number },
   result: Omit<ImportCommitResult, 'suggestions'> & { acquirerFile: AcquirerFileSummary },
-): ImportCommitResult {
+): Promise<ImportCommitResult> {
   const af = result.acquirerFile;
   ctx.audit('import.committed', `acquirer_file:${af.id}`, {
     after: {
@@ -40,6 +40,8 @@ export function acquirerFileImported(
 }
 
 export const acquirerHandlers: HandlerGroup<'acquirer.files' | 'acquirer.payments'> = (ctx) => ({
-  'acquirer.files': async ({ bankAccountId }) => ({ files: listAcquirerFiles(ctx.db(), bankAccountId) }),
-  'acquirer.payments': async ({ fileId }) => ({ payments: paymentsOfFile(ctx.db(), fileId) }),
+  'acquirer.files': async ({ bankAccountId }) => ({
+    files: await listAcquirerFiles(ctx.db(), bankAccountId),
+  }),
+  'acquirer.payments': async ({ fileId }) => ({ payments: await paymentsOfFile(ctx.db(), fileId) }),
 });

@@ -4,9 +4,10 @@
  * replaced by the EEVC/EEVD sales of that summary (and installment) when they are stored and add up to it;
  * otherwise it stays a summary row, which matching cannot tie to a member (the line stays out of green).
  */
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import type { MatchAcquirerPayment, MatchAcquirerSale } from '../matching/acquirer-files';
-import { acquirerRepo, type StoredPayment, type StoredSale } from './acquirer.repo';
+import { acquirerMatchStore } from './acquirer-match.store';
+import type { StoredPayment, StoredSale } from './acquirer.repo';
 
 const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -80,21 +81,25 @@ export function matchPaymentsOf(
 }
 
 /** Payment batches dated from a few days before `from` (a credit booked late) to `to`. */
-export function acquirerPaymentsFor(
-  db: Db,
+export async function acquirerPaymentsFor(
+  tx: Tx,
   bankAccountId: number,
   from: string,
   to: string,
-): MatchAcquirerPayment[] {
-  const payments = acquirerRepo.payments(db, bankAccountId, addDays(from, -3), to);
+): Promise<MatchAcquirerPayment[]> {
+  const payments = await acquirerMatchStore.payments(tx, bankAccountId, addDays(from, -3), to);
   if (payments.length === 0) return [];
-  const rows = acquirerRepo.salesOfBatches(
-    db,
+  const rows = await acquirerMatchStore.salesOfBatches(
+    tx,
     bankAccountId,
     payments.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
   );
   const refs = [
     ...new Set(rows.filter((s) => s.kind === 'summary' && s.summaryRef).map((s) => s.summaryRef!)),
   ];
-  return matchPaymentsOf(payments, rows, acquirerRepo.salesOfSummaries(db, bankAccountId, 'rede', refs));
+  return matchPaymentsOf(
+    payments,
+    rows,
+    await acquirerMatchStore.salesOfSummaries(tx, bankAccountId, 'rede', refs),
+  );
 }

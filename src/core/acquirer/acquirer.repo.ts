@@ -102,8 +102,6 @@ export const saleFingerprints = (f: AcquirerFile) =>
 export const paymentFingerprints = (f: AcquirerFile) =>
   fingerprints(f.payments, (p) => [f.acquirer, p.ref, p.paymentDate, p.netCents].join('|'), 'acq-pay1');
 
-const PAYMENT_COLUMNS = `p.id, p.acquirer_file_id AS fileId, p.acquirer, p.layout, p.ref, p.payment_date AS paymentDate,
-  p.net_cents AS netCents, p.gross_cents AS grossCents, p.fee_cents AS feeCents, p.brand, p.product, p.settled`;
 const SALE_COLUMNS = `s.id, s.acquirer, s.kind, s.nsu, s.authorization, s.tid, s.brand, s.product, s.gross_cents AS grossCents,
   s.fee_cents AS feeCents, s.net_cents AS netCents, s.sale_date AS saleDate, s.payment_date AS paymentDate,
   s.installment, s.installments, s.batch_ref AS batchRef, s.summary_ref AS summaryRef, s.description`;
@@ -265,44 +263,6 @@ export const acquirerRepo = {
   },
 
   /** The account's payment batches dated between two days (inclusive), in date and id order. */
-  payments: (db: Db, bankAccountId: number, from: string, to: string): StoredPayment[] =>
-    (
-      db
-        .prepare(
-          `SELECT ${PAYMENT_COLUMNS} FROM acquirer_payments p
-           WHERE p.bank_account_id = ? AND p.payment_date BETWEEN ? AND ? ORDER BY p.payment_date, p.id`,
-        )
-        .all(bankAccountId, from, to) as (Omit<StoredPayment, 'settled'> & { settled: number })[]
-    ).map((p) => ({ ...p, settled: Boolean(p.settled) })),
-
-  /** Rows paid in these batches (acquirer + ref), in id order. */
-  salesOfBatches: (
-    db: Db,
-    bankAccountId: number,
-    batches: { acquirer: string; ref: string }[],
-  ): StoredSale[] =>
-    batches.length === 0
-      ? []
-      : (db
-          .prepare(
-            `SELECT ${SALE_COLUMNS} FROM acquirer_sales s
-             JOIN json_each(?) j ON s.acquirer = json_extract(j.value, '$.acquirer') AND s.batch_ref = json_extract(j.value, '$.ref')
-             WHERE s.bank_account_id = ? ORDER BY s.id`,
-          )
-          .all(JSON.stringify(batches), bankAccountId) as StoredSale[]),
-
-  /** Sales (kind `sale`) of Rede sales summaries, to explain EEFI credits by the EEVC/EEVD sales they pay. */
-  salesOfSummaries: (db: Db, bankAccountId: number, acquirer: string, refs: string[]): StoredSale[] =>
-    refs.length === 0
-      ? []
-      : (db
-          .prepare(
-            `SELECT ${SALE_COLUMNS} FROM acquirer_sales s
-             WHERE s.bank_account_id = ? AND s.acquirer = ? AND s.kind = 'sale'
-               AND s.summary_ref IN (SELECT value FROM json_each(?)) ORDER BY s.id`,
-          )
-          .all(bankAccountId, acquirer, JSON.stringify(refs)) as StoredSale[]),
-
   /** Rows by id (the match lines show a credit's sales). */
   sales: (db: Db, ids: number[]): StoredSale[] =>
     ids.length === 0
@@ -312,15 +272,6 @@ export const acquirerRepo = {
             `SELECT ${SALE_COLUMNS} FROM acquirer_sales s WHERE s.id IN (SELECT value FROM json_each(?)) ORDER BY s.id`,
           )
           .all(JSON.stringify(ids)) as StoredSale[]),
-
-  paymentsOfFile: (db: Db, fileId: number): StoredPayment[] =>
-    (
-      db
-        .prepare(
-          `SELECT ${PAYMENT_COLUMNS} FROM acquirer_payments p WHERE p.acquirer_file_id = ? ORDER BY p.payment_date, p.id`,
-        )
-        .all(fileId) as (Omit<StoredPayment, 'settled'> & { settled: number })[]
-    ).map((p) => ({ ...p, settled: Boolean(p.settled) })),
 
   salesOfFile: (db: Db, fileId: number): StoredSale[] =>
     db

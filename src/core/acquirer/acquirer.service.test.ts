@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 /**
  * Acquirer settlement files through the import flow ([J]): detected by content in import.preview /
  * import.commit (read in the worker like any file), stored with their payments and sales in a real SQLite
@@ -106,10 +107,10 @@ describe('acquirer files in the import flow', () => {
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_payments')).toBe(2);
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_payments WHERE settled = 1')).toBe(2);
 
-    const files = listAcquirerFiles(db, 10);
+    const files = await listAcquirerFiles(db, 10);
     expect(files).toHaveLength(2);
     const first = files.find((f) => f.fileName === 'cielo-03-vendas-lf.txt')!;
-    const batches = paymentsOfFile(db, first.id);
+    const batches = await paymentsOfFile(db, first.id);
     expect(batches.map((b) => [b.paymentDate, b.netCents, b.rows.length])).toEqual([
       ['2026-11-03', 33890, 3],
       ['2026-11-03', 10810, 3],
@@ -140,9 +141,9 @@ describe('acquirer files in the import flow', () => {
   it('a Rede EEFI credit is read as the EEVC sales of the summary it pays (installment 1 of 3 included)', async () => {
     await commitImport(db, { ...file('rede-eevc-crlf-stripped.txt'), bankAccountId: 10 });
     await commitImport(db, { ...file('rede-eefi-latin1.txt'), bankAccountId: 10 });
-    const eefi = acquirerPaymentsFor(db, 10, '2026-11-04', '2026-11-04').filter(
-      (p) => p.layout === 'rede-eefi',
-    );
+    const eefi = (
+      await storeOfDb(db).read((tx) => acquirerPaymentsFor(tx, 10, '2026-11-04', '2026-11-04'))
+    ).filter((p) => p.layout === 'rede-eefi');
     expect(
       eefi.map((p) => [p.netCents, p.rows.map((r) => [r.kind, r.nsu, r.installment, r.netCents])]),
     ).toEqual([
@@ -218,13 +219,15 @@ describe('acquirer files in the import flow', () => {
       expect(getnet.notices.map((n) => n.code)).toEqual(
         expect.arrayContaining(['acquirer.getnet_product_codes', 'acquirer.rows_skipped']),
       );
-      expect(
-        listAcquirerFiles(fileDb, 10)
-          .map((f) => f.layout)
-          .sort(),
-      ).toEqual(['cielo-edi-13', 'cielo-edi-14', 'getnet-v10']);
+      expect((await listAcquirerFiles(fileDb, 10)).map((f) => f.layout).sort()).toEqual([
+        'cielo-edi-13',
+        'cielo-edi-14',
+        'getnet-v10',
+      ]);
       // The payments of 04/11: Cielo's three ROs and Getnet's paid RV, each with the rows that make its amount.
-      const day = acquirerPaymentsFor(fileDb, 10, '2026-11-04', '2026-11-04');
+      const day = await storeOfDb(fileDb).read((tx) =>
+        acquirerPaymentsFor(tx, 10, '2026-11-04', '2026-11-04'),
+      );
       expect(
         day
           .filter((p) => p.layout !== 'cielo-edi-13')
@@ -266,7 +269,7 @@ describe('acquirer files in the import flow', () => {
         paymentsCents: 8811 + 19402 - 3000,
       });
       expect(
-        acquirerPaymentsFor(fileDb, 10, '2026-11-04', '2026-11-04')
+        (await storeOfDb(fileDb).read((tx) => acquirerPaymentsFor(tx, 10, '2026-11-04', '2026-11-04')))
           .filter((p) => p.layout === 'pagseguro-edi-json')
           .map((p) => [p.netCents, p.rows.map((r) => [r.kind, r.nsu, r.netCents])]),
       ).toEqual([

@@ -20,7 +20,15 @@ import {
   storeSettlementFile,
 } from '../import/settlement-result';
 import type { ParseResult } from '../import/types';
-import { acquirerRepo, paymentFingerprints, saleFingerprints, type AcquirerFileRow } from './acquirer.repo';
+import { acquirerMatchStore } from './acquirer-match.store';
+import { storeOfDb } from '../store/sqlite-store';
+import {
+  acquirerRepo,
+  paymentFingerprints,
+  saleFingerprints,
+  type AcquirerFileRow,
+  type StoredPayment,
+} from './acquirer.repo';
 
 export interface ReadAcquirerFile {
   parsed: ParseResult & { acquirerFile: AcquirerFile };
@@ -255,10 +263,16 @@ export function commitAcquirerFile(
 }
 
 /** The imported acquirer files (of an account, or all), newest first, with the sums of the rows they added. */
-export function listAcquirerFiles(db: Db, bankAccountId?: number) {
-  return acquirerRepo.list(db, bankAccountId).map((row) => {
+export async function listAcquirerFiles(db: Db, bankAccountId?: number) {
+  const files = acquirerRepo.list(db, bankAccountId);
+  const paymentsOf = await storeOfDb(db).read(async (tx) => {
+    const byFile = new Map<number, StoredPayment[]>();
+    for (const f of files) byFile.set(f.id, await acquirerMatchStore.paymentsOfFile(tx, f.id));
+    return byFile;
+  });
+  return files.map((row) => {
     const sales = acquirerRepo.salesOfFile(db, row.id);
-    const payments = acquirerRepo.paymentsOfFile(db, row.id);
+    const payments = paymentsOf.get(row.id)!;
     const only = sales.filter((s) => s.kind === 'sale');
     return {
       id: row.id,
@@ -288,15 +302,18 @@ export function listAcquirerFiles(db: Db, bankAccountId?: number) {
 }
 
 /** A file's payment batches, each with its rows (a Rede EEFI credit: the summary rows it pays). */
-export function paymentsOfFile(db: Db, fileId: number) {
+export async function paymentsOfFile(db: Db, fileId: number) {
   const file = acquirerRepo.byId(db, fileId);
   if (!file) return [];
-  const payments = acquirerRepo.paymentsOfFile(db, fileId);
-  const rows = acquirerRepo.salesOfBatches(
-    db,
-    file.bank_account_id,
-    payments.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
-  );
+  const [payments, rows] = await storeOfDb(db).read(async (tx) => {
+    const batches = await acquirerMatchStore.paymentsOfFile(tx, fileId);
+    const sales = await acquirerMatchStore.salesOfBatches(
+      tx,
+      file.bank_account_id,
+      batches.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
+    );
+    return [batches, sales] as const;
+  });
   return payments.map((p) => ({
     id: p.id,
     paymentDate: p.paymentDate,

@@ -12,8 +12,10 @@ export const appHandlers: HandlerGroup<'app.info' | 'app.status' | 'settings.get
     secretProtection: ctx.secrets.protection,
   }),
   'app.status': async () => {
-    const db = ctx.db();
-    return { statements: statementCount(db), matchesByState: matchCountsByState(db) };
+    return ctx.store().read(async (tx) => ({
+      statements: await statementCount(tx),
+      matchesByState: await matchCountsByState(tx),
+    }));
   },
   'settings.get': async () => ctx.settings.get(),
   // The language and the theme are how this computer shows Quita, not an act on the branch's money or data:

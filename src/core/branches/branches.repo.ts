@@ -2,7 +2,7 @@
  * [V] The branches of a network and which branch each bank account belongs to (docs/branches.md). The only SQL on
  * `branches` and `account_branches`; every rule about what a branch is lives in this folder.
  */
-import type { Db } from '../db/open-db';
+import { inIds, type Tx } from '../store/store';
 
 export type BranchSeenIn = 'receivables' | 'debtors' | 'bank_accounts' | 'office';
 export type AccountBranchSource = 'api' | 'history' | 'office';
@@ -34,133 +34,189 @@ export interface AccountBranch {
 const isId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
 
 export const branchesRepo = {
-  list(db: Db): BranchRow[] {
-    return (
-      db
-        .prepare(
-          `SELECT id, name, chosen, seen_in AS seenIn, first_seen_at AS firstSeenAt FROM branches ORDER BY id`,
-        )
-        .all() as (Omit<BranchRow, 'chosen'> & { chosen: number })[]
-    ).map((r) => ({ ...r, chosen: r.chosen === 1 }));
+  async list(tx: Tx): Promise<BranchRow[]> {
+    const rows = await tx
+      .selectFrom('branches')
+      .select(['id', 'name', 'chosen', 'seen_in as seenIn', 'first_seen_at as firstSeenAt'])
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, seenIn: r.seenIn as BranchSeenIn, chosen: Number(r.chosen) === 1 }));
   },
 
-  count: (db: Db): number => db.prepare(`SELECT count(*) FROM branches`).pluck().get() as number,
+  count: async (tx: Tx): Promise<number> =>
+    Number(
+      (
+        await tx
+          .selectFrom('branches')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 
-  get(db: Db, id: number): BranchRow | undefined {
-    return branchesRepo.list(db).find((b) => b.id === id);
+  async get(tx: Tx, id: number): Promise<BranchRow | undefined> {
+    return (await branchesRepo.list(tx)).find((b) => b.id === id);
   },
 
   /** Branches named by records: new ones are added (reconciled by default); known ones are left as they are. */
-  noteSeen(db: Db, ids: Iterable<number | null | undefined>, seenIn: BranchSeenIn, at: string): number[] {
-    const insert = db.prepare(
-      `INSERT INTO branches (id, seen_in, first_seen_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-    );
+  async noteSeen(
+    tx: Tx,
+    ids: Iterable<number | null | undefined>,
+    seenIn: BranchSeenIn,
+    at: string,
+  ): Promise<number[]> {
     const added: number[] = [];
-    for (const id of new Set(ids)) if (isId(id) && insert.run(id, seenIn, at).changes > 0) added.push(id);
+    for (const id of new Set(ids))
+      if (isId(id) && (await insertBranch(tx, { id, seen_in: seenIn, first_seen_at: at }))) added.push(id);
     return added;
   },
 
   /** The office adds a branch by its EVO id (a server that lists nothing without `idBranch` shows none by itself). */
-  add(db: Db, id: number, name: string | null, at: string): boolean {
-    return (
-      db
-        .prepare(
-          `INSERT INTO branches (id, name, seen_in, first_seen_at) VALUES (?, ?, 'office', ?) ON CONFLICT (id) DO NOTHING`,
-        )
-        .run(id, name, at).changes > 0
-    );
-  },
+  add: (tx: Tx, id: number, name: string | null, at: string): Promise<boolean> =>
+    insertBranch(tx, { id, name, seen_in: 'office', first_seen_at: at }),
 
-  update(db: Db, id: number, patch: { name?: string | null; chosen?: boolean }): void {
-    if (patch.name !== undefined) db.prepare(`UPDATE branches SET name = ? WHERE id = ?`).run(patch.name, id);
+  async update(tx: Tx, id: number, patch: { name?: string | null; chosen?: boolean }): Promise<void> {
+    if (patch.name !== undefined)
+      await tx.updateTable('branches').set({ name: patch.name }).where('id', '=', id).execute();
     if (patch.chosen !== undefined)
-      db.prepare(`UPDATE branches SET chosen = ? WHERE id = ?`).run(patch.chosen ? 1 : 0, id);
+      await tx
+        .updateTable('branches')
+        .set({ chosen: patch.chosen ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
   },
 
-  syncState(db: Db, id: number): BranchSyncState {
-    const row = db
-      .prepare(
-        `SELECT window_from AS windowFrom, window_to AS windowTo, high_water_mark AS highWaterMark,
-           last_success_at AS lastSuccessAt FROM branches WHERE id = ?`,
-      )
-      .get(id) as BranchSyncState | undefined;
+  async syncState(tx: Tx, id: number): Promise<BranchSyncState> {
+    const row = await tx
+      .selectFrom('branches')
+      .select([
+        'window_from as windowFrom',
+        'window_to as windowTo',
+        'high_water_mark as highWaterMark',
+        'last_success_at as lastSuccessAt',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ?? { windowFrom: null, windowTo: null, highWaterMark: null, lastSuccessAt: null };
   },
 
-  saveSyncState(db: Db, id: number, s: BranchSyncState): void {
-    db.prepare(
-      `UPDATE branches SET window_from = @windowFrom, window_to = @windowTo, high_water_mark = @highWaterMark,
-         last_success_at = @lastSuccessAt WHERE id = @id`,
-    ).run({ ...s, id });
+  async saveSyncState(tx: Tx, id: number, s: BranchSyncState): Promise<void> {
+    await tx
+      .updateTable('branches')
+      .set({
+        window_from: s.windowFrom,
+        window_to: s.windowTo,
+        high_water_mark: s.highWaterMark,
+        last_success_at: s.lastSuccessAt,
+      })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** Branches whose bank accounts were never listed with `idBranch`. */
-  accountsNeverListed(db: Db): number[] {
-    return db
-      .prepare(`SELECT id FROM branches WHERE accounts_listed_at IS NULL ORDER BY id`)
-      .pluck()
-      .all() as number[];
+  accountsNeverListed: async (tx: Tx): Promise<number[]> =>
+    (
+      await tx
+        .selectFrom('branches')
+        .select('id')
+        .where('accounts_listed_at', 'is', null)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id),
+
+  async markAccountsListed(tx: Tx, ids: number[], at: string): Promise<void> {
+    if (ids.length)
+      await tx
+        .updateTable('branches')
+        .set({ accounts_listed_at: at })
+        .where(inIds(tx, 'id', ids))
+        .execute();
   },
 
-  markAccountsListed(db: Db, ids: number[], at: string): void {
-    const stmt = db.prepare(`UPDATE branches SET accounts_listed_at = ? WHERE id = ?`);
-    for (const id of ids) stmt.run(at, id);
-  },
-
-  accountBranches(db: Db): Map<number, AccountBranch> {
-    const rows = db
-      .prepare(`SELECT account_id AS accountId, branch_id AS branchId, source FROM account_branches`)
-      .all() as AccountBranch[];
-    return new Map(rows.map((r) => [r.accountId, r]));
+  async accountBranches(tx: Tx): Promise<Map<number, AccountBranch>> {
+    const rows = await tx
+      .selectFrom('account_branches')
+      .select(['account_id as accountId', 'branch_id as branchId', 'source'])
+      .orderBy('account_id')
+      .execute();
+    return new Map(rows.map((r) => [r.accountId, { ...r, source: r.source as AccountBranchSource }]));
   },
 
   /**
    * Says which branch an account belongs to. The office's word wins: a sync ('api', 'history') never overwrites
    * it, and history never overwrites what the API said. Returns whether anything changed.
    */
-  setAccountBranch(
-    db: Db,
+  async setAccountBranch(
+    tx: Tx,
     accountId: number,
     branchId: number | null,
     source: AccountBranchSource,
     at: string,
-  ): boolean {
+  ): Promise<boolean> {
     const rank: Record<AccountBranchSource, number> = { history: 0, api: 1, office: 2 };
-    const now = branchesRepo.accountBranches(db).get(accountId);
+    const now = (await branchesRepo.accountBranches(tx)).get(accountId);
     if (now && rank[now.source] > rank[source]) return false;
     if (now && now.branchId === branchId && now.source === source) return false;
-    db.prepare(
-      `INSERT INTO account_branches (account_id, branch_id, source, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (account_id) DO UPDATE SET branch_id = excluded.branch_id, source = excluded.source,
-         updated_at = excluded.updated_at`,
-    ).run(accountId, branchId, source, at);
+    await tx
+      .insertInto('account_branches')
+      .values({ account_id: accountId, branch_id: branchId, source, updated_at: at })
+      .onConflict((oc) =>
+        oc.column('account_id').doUpdateSet((eb) => ({
+          branch_id: eb.ref('excluded.branch_id'),
+          source: eb.ref('excluded.source'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
     return true;
   },
 
   /** The office takes back its word: the account goes back to what the API or history say (next sync). */
-  clearAccountBranch(db: Db, accountId: number): void {
-    db.prepare(`DELETE FROM account_branches WHERE account_id = ?`).run(accountId);
+  async clearAccountBranch(tx: Tx, accountId: number): Promise<void> {
+    await tx.deleteFrom('account_branches').where('account_id', '=', accountId).execute();
   },
 
   /** Received receivables per (account, branch): what history says about whose money an account takes. */
-  receivedPerAccountBranch(db: Db): { accountId: number; branchId: number; n: number }[] {
-    return db
-      .prepare(
-        `SELECT bank_account_id AS accountId, branch_member_id AS branchId, count(*) AS n FROM receivables
-         WHERE status_id = 2 AND bank_account_id IS NOT NULL AND branch_member_id IS NOT NULL
-         GROUP BY bank_account_id, branch_member_id`,
-      )
-      .all() as { accountId: number; branchId: number; n: number }[];
+  async receivedPerAccountBranch(tx: Tx): Promise<{ accountId: number; branchId: number; n: number }[]> {
+    const rows = await tx
+      .selectFrom('receivables')
+      .select([
+        'bank_account_id as accountId',
+        'branch_member_id as branchId',
+        (eb) => eb.fn.countAll().as('n'),
+      ])
+      .where('status_id', '=', 2)
+      .where('bank_account_id', 'is not', null)
+      .where('branch_member_id', 'is not', null)
+      .groupBy(['bank_account_id', 'branch_member_id'])
+      .orderBy('bank_account_id')
+      .orderBy('branch_member_id')
+      .execute();
+    return rows.map((r) => ({ accountId: r.accountId!, branchId: r.branchId!, n: Number(r.n) }));
   },
 
   /** Open and overdue receivables per branch (what is left to reconcile), for the branch list. */
-  openPerBranch(db: Db): Map<number, number> {
-    const rows = db
-      .prepare(
-        `SELECT branch_member_id AS id, count(*) AS n FROM receivables WHERE status_id IN (1, 4)
-           AND branch_member_id IS NOT NULL GROUP BY branch_member_id`,
-      )
-      .all() as { id: number; n: number }[];
-    return new Map(rows.map((r) => [r.id, r.n]));
+  async openPerBranch(tx: Tx): Promise<Map<number, number>> {
+    const rows = await tx
+      .selectFrom('receivables')
+      .select(['branch_member_id as id', (eb) => eb.fn.countAll().as('n')])
+      .where('status_id', 'in', [1, 4])
+      .where('branch_member_id', 'is not', null)
+      .groupBy('branch_member_id')
+      .orderBy('branch_member_id')
+      .execute();
+    return new Map(rows.map((r) => [r.id!, Number(r.n)]));
   },
 };
+
+/** Adds a branch unless its id is known; whether it was added. */
+async function insertBranch(
+  tx: Tx,
+  row: { id: number; name?: string | null; seen_in: BranchSeenIn; first_seen_at: string },
+): Promise<boolean> {
+  const r = await tx
+    .insertInto('branches')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}

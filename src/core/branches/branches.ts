@@ -3,7 +3,7 @@
  * named when the office has not named it. One module for these rules; the repo holds the SQL.
  */
 import type { BranchScope } from '../../shared/contract/branches';
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import { branchesRepo, type AccountBranch } from './branches.repo';
 
 /** History decides an account's branch only on this many received receivables… */
@@ -22,10 +22,10 @@ export const HISTORY_SECOND_BRANCH_SHARE = 0.2;
  * account). An account with too little history stays unplaced: its credits are matched against every branch, as a
  * single branch's are. Returns how many accounts history placed or moved.
  */
-export function placeAccountsFromHistory(db: Db, at: string): number {
-  const placed = branchesRepo.accountBranches(db);
+export async function placeAccountsFromHistory(tx: Tx, at: string): Promise<number> {
+  const placed = await branchesRepo.accountBranches(tx);
   const perAccount = new Map<number, { branchId: number; n: number }[]>();
-  for (const r of branchesRepo.receivedPerAccountBranch(db))
+  for (const r of await branchesRepo.receivedPerAccountBranch(tx))
     perAccount.set(r.accountId, [...(perAccount.get(r.accountId) ?? []), r]);
   let changed = 0;
   for (const [accountId, rows] of perAccount) {
@@ -37,33 +37,36 @@ export function placeAccountsFromHistory(db: Db, at: string): number {
     const one =
       top!.n / total >= HISTORY_ONE_BRANCH_SHARE && (second?.n ?? 0) / total < HISTORY_SECOND_BRANCH_SHARE;
     const branchId = one ? top!.branchId : null;
-    if (branchesRepo.setAccountBranch(db, accountId, branchId, 'history', at)) changed++;
+    if (await branchesRepo.setAccountBranch(tx, accountId, branchId, 'history', at)) changed++;
   }
   return changed;
 }
 
 /** Where each account's credits belong, for matching: only accounts someone or something placed. */
-export function accountPlaces(db: Db): Map<number, AccountBranch> {
-  return branchesRepo.accountBranches(db);
+export function accountPlaces(tx: Tx): Promise<Map<number, AccountBranch>> {
+  return branchesRepo.accountBranches(tx);
 }
 
 /** Whether this database holds a network (more than one branch): only then are branches shown and checked. */
-export function isNetwork(db: Db): boolean {
-  return branchesRepo.count(db) > 1;
+export async function isNetwork(tx: Tx): Promise<boolean> {
+  return (await branchesRepo.count(tx)) > 1;
 }
 
 /** The branches' names as the office gave them; `null` values are named by their id where shown. */
-export function branchNames(db: Db): Map<number, string | null> {
-  return new Map(branchesRepo.list(db).map((b) => [b.id, b.name]));
+export async function branchNames(tx: Tx): Promise<Map<number, string | null>> {
+  return new Map((await branchesRepo.list(tx)).map((b) => [b.id, b.name]));
 }
 
 /**
  * Whether an account's money belongs to a branch scope: a branch (the accounts placed in it) or the network's own
  * (central accounts and accounts not placed yet). No scope: every account.
  */
-export function accountInScope(db: Db, scope: BranchScope | undefined): (accountId: number) => boolean {
+export async function accountInScope(
+  tx: Tx,
+  scope: BranchScope | undefined,
+): Promise<(accountId: number) => boolean> {
   if (scope === undefined) return () => true;
-  const places = accountPlaces(db);
+  const places = await accountPlaces(tx);
   const branchOf = (accountId: number) => places.get(accountId)?.branchId ?? null;
   return scope === 'network' ? (a) => branchOf(a) === null : (a) => branchOf(a) === scope;
 }

@@ -46,8 +46,8 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     // 600 members: enough lines for green and yellow suggestions and lines without one (150 gives no yellow).
     const b = await sandboxBranch('ofx', 600);
     db = b.db;
-    runMatching(db, {}, { now: NOW });
-    const rows = listMatchLines(db, { limit: 5000 }).rows;
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    const rows = (await listMatchLines(db, { limit: 5000 })).rows;
     const greens = rows.filter((r) => r.zone === 'green' && r.state === 'suggested');
     const yellow = rows.find((r) => r.zone === 'yellow' && r.state === 'suggested');
     // Not a member's payment: a line the engine found nothing for.
@@ -97,7 +97,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(k.setAside.count).toBe(engineAside + 1);
     // Conciliar reads the same rule: match.lines gives each line the bucket Início counts it in, so the lines
     // per bucket are exactly the cards' counts and money; e, approved and received elsewhere, is "recorded".
-    const after = listMatchLines(db, { limit: 5000 }).rows;
+    const after = (await listMatchLines(db, { limit: 5000 })).rows;
     expect(after.find((r) => r.matchId === e!.matchId)).toMatchObject({
       state: 'approved',
       bucket: 'recorded',

@@ -12,7 +12,7 @@ import { getSyncState } from '../cache/sync-state.repo';
 import { storeOfDb } from '../store/sqlite-store';
 import type { Db } from '../db/open-db';
 import { accountPlaces, isNetwork } from '../branches/branches';
-import { branchesRepo } from '../branches/branches.repo';
+import { branchesRepo, type BranchRow } from '../branches/branches.repo';
 import { dashboardRepo } from './dashboard.repo';
 import { lineBucketer } from './line-buckets';
 
@@ -43,8 +43,14 @@ export async function dashboardSummary(db: Db, now = new Date()): Promise<Summar
   const perStatement = new Map<number, { lines: AmountDto; buckets: LineBuckets }>();
   // [V] A network's Início per branch: a statement's lines count for its account's branch; a central account's, or
   // one not placed yet, for the network (branch null).
-  const network = isNetwork(db);
-  const places: ReturnType<typeof accountPlaces> = network ? accountPlaces(db) : new Map<never, never>();
+  const { network, places, branches } = await storeOfDb(db).read(async (tx) => {
+    const isOne = !(await isNetwork(tx));
+    return {
+      network: !isOne,
+      places: isOne ? new Map<never, never>() : await accountPlaces(tx),
+      branches: isOne ? [] : await branchesRepo.list(tx),
+    };
+  });
   const accountOf = network ? dashboardRepo.statementAccounts(db) : new Map<number, number>();
   const perBranch = new Map<number | null, { lines: AmountDto; buckets: LineBuckets }>();
   const branchOfStatement = (statementId: number): number | null =>
@@ -81,7 +87,7 @@ export async function dashboardSummary(db: Db, now = new Date()): Promise<Summar
     statements: statements.length,
     all,
     sentToday,
-    byBranch: network ? branchRows(db, perBranch) : [],
+    byBranch: network ? branchRows(db, branches, perBranch) : [],
     byStatement: statements.flatMap((st) => {
       const own = perStatement.get(st.id);
       return own ? [{ ...st, ...own }] : [];
@@ -103,12 +109,12 @@ export async function dashboardSummary(db: Db, now = new Date()): Promise<Summar
  */
 function branchRows(
   db: Db,
+  branches: readonly BranchRow[],
   perBranch: Map<number | null, { lines: AmountDto; buckets: LineBuckets }>,
 ): Summary['byBranch'] {
   const open = dashboardRepo.receivablesPerBranch(db, ACCOUNT_STATUS.open);
   const overdue = dashboardRepo.receivablesPerBranch(db, ACCOUNT_STATUS.overdue);
-  const rows: Summary['byBranch'] = branchesRepo
-    .list(db)
+  const rows: Summary['byBranch'] = branches
     // A branch left out of reconciliation still has its row while its accounts hold lines: the rows add up to all.
     .filter((b) => b.chosen || perBranch.has(b.id))
     .map((b) => ({

@@ -77,9 +77,15 @@ export function connectorFor(ctx: Ctx, profileId: string, feed: FeedRow, deps: F
 }
 
 /** Suggest matches for the statements that got lines, as an import does (matching/suggest.ts), on this profile. */
-function suggestFor(ctx: Ctx, db: Db, profileId: string, statementIds: number[], label: string): void {
+async function suggestFor(
+  ctx: Ctx,
+  db: Db,
+  profileId: string,
+  statementIds: number[],
+  label: string,
+): Promise<void> {
   for (const statementId of statementIds) {
-    const s = runMatching(db, { statementId });
+    const s = await runMatching(storeOfDb(db), { statementId });
     appendAudit(db, {
       actor: ctx.actor(),
       profileId,
@@ -181,7 +187,7 @@ export async function runFeed(
     );
     // A failed suggestion never undoes what was stored: the lines wait in Conciliar ("Sugerir de novo").
     try {
-      suggestFor(ctx, db, profileId, stored.statementIds, feed.label);
+      await suggestFor(ctx, db, profileId, stored.statementIds, feed.label);
     } catch (e) {
       ctx.log.error(`feed ${feed.id}: suggesting matches after storing failed`, e);
     }

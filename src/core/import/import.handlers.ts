@@ -54,7 +54,7 @@ export function importAuditAfter(
  * already matched in Conciliar. A failed suggestion never undoes the import; a notice says so.
  */
 export async function importAndSuggest(
-  ctx: Pick<CoreContext, 'db' | 'audit' | 'log' | 'actor' | 'activeProfileId'>,
+  ctx: Pick<CoreContext, 'db' | 'store' | 'audit' | 'log' | 'actor' | 'activeProfileId'>,
   input: Parameters<typeof commitImport>[1],
   opts: Parameters<typeof commitImport>[2],
 ): Promise<ImportCommitResult> {

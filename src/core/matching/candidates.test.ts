@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 /**
  * [T] item 2: Conciliar's candidate list never contradicts the line's proposal. A receivable the proposal holds
  * with others (a boleto credit of two titles, a card deposit's sales, one payer's receivables together) is judged
@@ -19,10 +20,10 @@ afterEach(() => db?.close());
 describe('match.candidates beside a proposal of several receivables', () => {
   it('lists them as in the proposal, fitting with its score, never as "não serve" nor tied', async () => {
     db = (await sandboxBranch()).db;
-    runMatching(db, {}, { now: NOW });
+    await runMatching(storeOfDb(db), {}, { now: NOW });
     // The clerk links two open receivables of the period to a line the engine left without a proposal (a
     // combination neither of which pays it alone, as a boleto credit's two titles).
-    const bare = listMatchLines(db, { limit: 5000 }).rows.find(
+    const bare = (await listMatchLines(db, { limit: 5000 })).rows.find(
       (r) => r.receivables.length === 0 && r.state === 'unmatched',
     )!;
     const two = db
@@ -37,10 +38,10 @@ describe('match.candidates beside a proposal of several receivables', () => {
       confirmed: true,
       learn: false,
     });
-    const lines = listMatchLines(db, { limit: 5000 }).rows.filter((r) => r.receivables.length >= 2);
+    const lines = (await listMatchLines(db, { limit: 5000 })).rows.filter((r) => r.receivables.length >= 2);
     expect(lines.map((r) => r.lineId)).toContain(bare.lineId);
     for (const line of lines.slice(0, 8)) {
-      const c = lineCandidates(db, line.lineId, 12);
+      const c = await lineCandidates(storeOfDb(db), line.lineId, 12);
       const proposed = new Set(line.receivables.map((r) => r.id));
       const mine = c.rows.filter((r) => proposed.has(r.receivable.id));
       expect(mine.map((r) => r.receivable.id).sort()).toEqual([...proposed].sort());
@@ -56,11 +57,11 @@ describe('match.candidates beside a proposal of several receivables', () => {
 
   it('a single proposed receivable that fits alone keeps its own reasons', async () => {
     db = (await sandboxBranch()).db;
-    runMatching(db, {}, { now: NOW });
-    const green = listMatchLines(db, { limit: 5000 }).rows.find(
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    const green = (await listMatchLines(db, { limit: 5000 })).rows.find(
       (r) => r.zone === 'green' && r.receivables.length === 1 && r.payerText,
     )!;
-    const first = lineCandidates(db, green.lineId, 12).rows[0]!;
+    const first = (await lineCandidates(storeOfDb(db), green.lineId, 12)).rows[0]!;
     expect(first).toMatchObject({ fits: true, chosen: true, receivable: { id: green.receivables[0]!.id } });
     expect(first.reasons.map((x) => x.code)).not.toContain('in_proposal');
   });
@@ -68,8 +69,8 @@ describe('match.candidates beside a proposal of several receivables', () => {
   it('a receivable another statement’s line holds names that line in words: amount, date and account, no ids', async () => {
     const b = await sandboxBranch();
     db = b.db;
-    runMatching(db, {}, { now: NOW });
-    const green = listMatchLines(db, { limit: 5000 }).rows.find(
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    const green = (await listMatchLines(db, { limit: 5000 })).rows.find(
       (r) => r.zone === 'green' && r.receivables.length === 1 && r.payerText,
     )!;
     // The same credit in a later statement of the account: its candidate is the receivable the first one holds.
@@ -83,7 +84,7 @@ describe('match.candidates beside a proposal of several receivables', () => {
       .prepare('SELECT id FROM statement_lines WHERE statement_id = ?')
       .pluck()
       .get(later) as number;
-    const held = lineCandidates(db, lineId, 12).rows.find(
+    const held = (await lineCandidates(storeOfDb(db), lineId, 12)).rows.find(
       (r) => r.receivable.id === green.receivables[0]!.id,
     )!;
     const account = db

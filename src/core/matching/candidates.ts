@@ -6,7 +6,7 @@
  */
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import type { CandidateDto, MatchSettings } from '../../shared/contract/matching';
-import type { Db } from '../db/open-db';
+import type { Store, Tx } from '../store/store';
 import { accountPlaces, branchNames, isNetwork } from '../branches/branches';
 import { AppError } from '../errors';
 import { addDays } from '../sync/dates';
@@ -82,31 +82,33 @@ function whyNot(
   return out;
 }
 
-export function lineCandidates(db: Db, lineId: number, limit: number) {
-  const line = repo.line(db, lineId);
+export function lineCandidates(store: Store, lineId: number, limit: number) {
+  return store.read((tx) => candidatesIn(tx, lineId, limit));
+}
+
+async function candidatesIn(tx: Tx, lineId: number, limit: number) {
+  const line = await repo.line(tx, lineId);
   if (!line || line.kind !== 'credit')
     throw new AppError('not_found', `Line ${lineId} is not a credit line of an imported statement.`, {
       code: 'match.line_not_found',
       params: { lineId },
     });
-  const st = repo.statement(db, line.statementId)!;
-  const plan = repo.currentPlan(db, st.id);
-  const match = plan ? repo.matchOfLine(db, plan.id, lineId) : undefined;
-  const chosen = new Set(match ? repo.itemsOf(db, [match.id]).map((i) => i.receivable_id) : []);
+  const st = (await repo.statement(tx, line.statementId))!;
+  const plan = await repo.currentPlan(tx, st.id);
+  const match = plan ? await repo.matchOfLine(tx, plan.id, lineId) : undefined;
+  const chosen = new Set(match ? (await repo.itemsOf(tx, [match.id])).map((i) => i.receivable_id) : []);
   // What the line proposes now, standing (not rejected): its receivables are judged as the proposal was, all
   // together, never one by one (a boleto credit of two titles would call each "não serve" beside the proposal).
   const proposal = match && match.state !== 'rejected' && chosen.size > 0 ? match : null;
-  const { settings } = getMatchSettings(db);
-  const held = repo.heldReceivables(db, null);
-  const aliases = loadAliases(db);
+  const { settings } = await getMatchSettings(tx);
+  const held = await repo.heldReceivables(tx, null);
+  const aliases = await loadAliases(tx);
   const payer = payerTokens(line.payerText ?? line.description);
   const lineDay = dayNumber(line.date);
   const channel = channelOf(foldText(line.description));
-  const all = repo
-    .receivables(db, addDays(line.date, -60), addDays(line.date, 60))
-    .filter(
-      (r) => r.statusId === ACCOUNT_STATUS.open || r.statusId === ACCOUNT_STATUS.overdue || chosen.has(r.id),
-    );
+  const all = (await repo.receivables(tx, addDays(line.date, -60), addDays(line.date, 60))).filter(
+    (r) => r.statusId === ACCOUNT_STATUS.open || r.statusId === ACCOUNT_STATUS.overdue || chosen.has(r.id),
+  );
 
   const pre: Pre[] = all.map((r) => {
     const name = r.payerName ? nameTokens(r.payerName) : [];
@@ -135,8 +137,10 @@ export function lineCandidates(db: Db, lineId: number, limit: number) {
 
   // [V] A network: a receivable of another branch than the account's is said (the clerk may choose it: a member who
   // paid at another unit; planFor then marks the choice as a wrong-branch payment).
-  const home = isNetwork(db) ? (accountPlaces(db).get(st.bank_account_id)?.branchId ?? null) : null;
-  const names = home === null ? null : branchNames(db);
+  const home = (await isNetwork(tx))
+    ? ((await accountPlaces(tx)).get(st.bank_account_id)?.branchId ?? null)
+    : null;
+  const names = home === null ? null : await branchNames(tx);
   const otherBranchOf = (r: MatchReceivable) =>
     names && r.branchId != null && r.branchId !== home
       ? { id: r.branchId, name: names.get(r.branchId) ?? null }

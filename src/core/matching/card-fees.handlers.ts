@@ -4,13 +4,15 @@ import { refreshCardFees } from './card-fees';
 /** [J] The card fees learned from confirmed card matches (core/matching/card-fees.ts). */
 export const cardFeesHandlers: HandlerGroup<'match.cardFees'> = (ctx) => ({
   'match.cardFees': async () => ({
-    rows: refreshCardFees(ctx.db()).map(({ acquirer, flag, product, percent, samples, updatedAt }) => ({
-      acquirer,
-      flag,
-      product,
-      percent,
-      samples,
-      updatedAt,
-    })),
+    rows: (await ctx.store().write(refreshCardFees)).map(
+      ({ acquirer, flag, product, percent, samples, updatedAt }) => ({
+        acquirer,
+        flag,
+        product,
+        percent,
+        samples,
+        updatedAt,
+      }),
+    ),
   }),
 });

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 /**
  * [J] item 1: fees learned from confirmed card matches, on a real database: the sandbox's card account
  * (fees recorded, the classic style) matched, its card deposits approved, and what they teach.
@@ -16,8 +17,8 @@ describe('learned card fees', () => {
     const { db, data } = await sandboxBranch('ofx', 300);
     const cards = data.bankAccounts.find((a) => a.role === 'cards')!.id;
     const statementId = await importSandboxStatement(db, data, cards, 'ofx');
-    runMatching(db, { statementId }, { now: NOW });
-    expect(inferCardFees(db)).toEqual([]);
+    await runMatching(storeOfDb(db), { statementId }, { now: NOW });
+    expect(await storeOfDb(db).write(inferCardFees)).toEqual([]);
 
     const proposed = db
       .prepare(
@@ -30,7 +31,7 @@ describe('learned card fees', () => {
       JSON.stringify(proposed.map((m) => m.id)),
     );
 
-    const fees = learnedCardFees(db);
+    const fees = await storeOfDb(db).write(learnedCardFees);
     expect(fees.length).toBeGreaterThan(0);
     // The sandbox's MDRs (src/sandbox/data/catalog.ts): 1.49 % debit, 2.99 % credit at once, 3.89 % in
     // installments; Stone −0.15, Rede ±0; Elo +0.35. A single-kind deposit teaches its exact rate.
@@ -48,7 +49,7 @@ describe('learned card fees', () => {
     // Stored, and listed by the command the Settings panel reads.
     const stored = db.prepare('SELECT count(*) AS n FROM card_fees').get() as { n: number };
     expect(stored.n).toBe(fees.length);
-    const handlers = cardFeesHandlers({ db: () => db } as never);
+    const handlers = cardFeesHandlers({ db: () => db, store: () => storeOfDb(db) } as never);
     const listed = await handlers['match.cardFees']({});
     expect(listed.rows.map((r) => [r.acquirer, r.flag, r.product, r.percent])).toEqual(
       fees.map((f) => [f.acquirer, f.flag, f.product, f.percent]),
@@ -81,7 +82,7 @@ describe('learned card fees narrow later matches (fees not recorded in EVO)', ()
       { fileName: file.fileName, bytes: file.bytes, bankAccountId: cards },
       { now: NOW },
     );
-    runMatching(db, { statementId }, { now: NOW });
+    await runMatching(storeOfDb(db), { statementId }, { now: NOW });
     const cardMatches = () =>
       db
         .prepare(
@@ -109,9 +110,11 @@ describe('learned card fees narrow later matches (fees not recorded in EVO)', ()
     db.prepare(`UPDATE matches SET state = 'approved' WHERE id IN (SELECT value FROM json_each(?))`).run(
       JSON.stringify(first.filter((m) => m !== kept).map((m) => m.id)),
     );
-    const taught = inferCardFees(db).find((f) => `${f.acquirer}|${f.flag}|${f.product}` === key)!;
+    const taught = (await storeOfDb(db).write(inferCardFees)).find(
+      (f) => `${f.acquirer}|${f.flag}|${f.product}` === key,
+    )!;
     expect(taught.samples).toBe(n - 1);
-    runMatching(db, { statementId }, { now: NOW });
+    await runMatching(storeOfDb(db), { statementId }, { now: NOW });
     const again = cardMatches();
     expect(again).toHaveLength(1);
     const learned = (
@@ -122,10 +125,10 @@ describe('learned card fees narrow later matches (fees not recorded in EVO)', ()
 });
 
 describe('fee bands per product in the settings', () => {
-  it('match.settings.update keeps minPercent/maxPercent as the default and takes optional bands per product', () => {
+  it('match.settings.update keeps minPercent/maxPercent as the default and takes optional bands per product', async () => {
     const db = openDb(':memory:');
-    const saved = updateMatchSettings(
-      db,
+    const saved = await updateMatchSettings(
+      storeOfDb(db),
       {
         cardFee: { minPercent: 0, maxPercent: 6, products: { debit: { minPercent: 0.5, maxPercent: 2.5 } } },
       },
@@ -134,14 +137,15 @@ describe('fee bands per product in the settings', () => {
     expect(saved.settings.cardFee.products).toEqual({ debit: { minPercent: 0.5, maxPercent: 2.5 } });
     // Settings stored before [J] (no products) are still valid.
     expect(
-      updateMatchSettings(db, { cardFee: { minPercent: 0, maxPercent: 6 } }, { now: NOW }).settings.cardFee,
+      (await updateMatchSettings(storeOfDb(db), { cardFee: { minPercent: 0, maxPercent: 6 } }, { now: NOW }))
+        .settings.cardFee,
     ).toEqual({ minPercent: 0, maxPercent: 6 });
-    expect(() =>
+    await expect(
       updateMatchSettings(
-        db,
+        storeOfDb(db),
         { cardFee: { minPercent: 0, maxPercent: 6, products: { credit: { minPercent: 5, maxPercent: 2 } } } },
         { now: NOW },
       ),
-    ).toThrow(/Invalid matching settings: cardFee\.products\.credit\.minPercent min above max/);
+    ).rejects.toThrow(/Invalid matching settings: cardFee\.products\.credit\.minPercent min above max/);
   });
 });

@@ -7,7 +7,7 @@
  * A deposit consolidating several brands teaches the acquirer's product fee with brand ''.
  */
 import { PAYMENT_TYPE } from '../../shared/constants';
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import { cardFeesRepo, type CardFeeRow, type ConfirmedCardItem } from './card-fees.repo';
 import { normalizeAcquirer, normalizeFlag } from './text';
 import type { MatchState } from '../../shared/contract/matching';
@@ -28,8 +28,8 @@ function isAnticipated(reasonsJson: string): boolean {
 }
 
 /** The fees the confirmed card matches teach, one row per acquirer, brand and product. */
-export function inferCardFees(db: Db): CardFeeRow[] {
-  const items = cardFeesRepo.confirmedItems(db, CONFIRMED);
+export async function inferCardFees(tx: Tx): Promise<CardFeeRow[]> {
+  const items = await cardFeesRepo.confirmedItems(tx, CONFIRMED);
   const byMatch = new Map<number, ConfirmedCardItem[]>();
   for (const it of items) byMatch.set(it.matchId, [...(byMatch.get(it.matchId) ?? []), it]);
   const acc = new Map<string, CardFeeRow>();
@@ -74,15 +74,15 @@ export function inferCardFees(db: Db): CardFeeRow[] {
 }
 
 /** Rebuilds `card_fees` from the confirmed matches; returns its rows. */
-export function refreshCardFees(db: Db): CardFeeRow[] {
-  const rows = inferCardFees(db);
-  cardFeesRepo.replaceAll(db, rows);
+export async function refreshCardFees(tx: Tx): Promise<CardFeeRow[]> {
+  const rows = await inferCardFees(tx);
+  await cardFeesRepo.replaceAll(tx, rows);
   return rows;
 }
 
 /** What the engine takes (MatchInput.cardFees), fresh from the confirmed matches. */
-export function learnedCardFees(db: Db): MatchCardFee[] {
-  return refreshCardFees(db).map(({ acquirer, flag, product, percent, samples }) => ({
+export async function learnedCardFees(tx: Tx): Promise<MatchCardFee[]> {
+  return (await refreshCardFees(tx)).map(({ acquirer, flag, product, percent, samples }) => ({
     acquirer,
     flag,
     product,

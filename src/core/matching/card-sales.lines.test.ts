@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 /** [J] item 5: match.lines gives a card deposit as its sales (member, sale day, gross, fee, net, percent). */
 import { describe, expect, it } from 'vitest';
 import { listMatchLines } from './matching.lines';
@@ -9,8 +10,8 @@ describe('card deposits as their sales in match.lines', () => {
     const { db, data } = await sandboxBranch('ofx', 300);
     const cards = data.bankAccounts.find((a) => a.role === 'cards')!.id;
     const statementId = await importSandboxStatement(db, data, cards, 'ofx');
-    runMatching(db, { statementId }, { now: NOW });
-    const page = listMatchLines(db, { statementId, limit: 5000 });
+    await runMatching(storeOfDb(db), { statementId }, { now: NOW });
+    const page = await listMatchLines(db, { statementId, limit: 5000 });
     const deposits = page.rows.filter((r) => r.cardSales);
     expect(deposits.length).toBeGreaterThan(3);
     const byId = new Map(data.receivables.map((r) => [r.idReceivable, r]));

@@ -9,6 +9,7 @@ import { acquirerRepo } from '../acquirer/acquirer.repo';
 import type { Db } from '../db/open-db';
 import { parseSaleRefs } from './acquirer-files';
 import { matchingRepo } from './matching.repo';
+import { storeOfDb } from '../store/sqlite-store';
 import type { Reason } from './types';
 
 /** A fee as a percent of the gross, two decimals. */
@@ -19,16 +20,16 @@ const percentOf = (fee: number, gross: number) => (gross > 0 ? Math.round((fee *
  * one ([J] item 3: each item's amount is then the acquirer's own net for that sale). A credit already in EVO
  * has no items: its acquirer batch's sales are read from the reason's references instead.
  */
-export function cardSalesOf(
+export async function cardSalesOf(
   db: Db,
   rows: readonly { matchId: number; reasons: string }[],
-): Map<number, CardSaleDto[]> {
+): Promise<Map<number, CardSaleDto[]>> {
   const ids = rows
     .filter((r) => r.reasons.includes('"card_lump"') || r.reasons.includes('"acquirer_file"'))
     .map((r) => r.matchId);
   const out = new Map<number, CardSaleDto[]>();
   if (ids.length === 0) return out;
-  const sales = matchingRepo.cardSaleItems(db, ids);
+  const sales = await storeOfDb(db).read((tx) => matchingRepo.cardSaleItems(tx, ids));
   for (const s of sales) {
     const gross = s.grossCents ?? s.netCents;
     const fee = gross - s.netCents;
@@ -51,14 +52,14 @@ export function cardSalesOf(
   }
   for (const r of rows)
     if (!out.has(r.matchId)) {
-      const sales = recordedAcquirerSales(db, r.reasons);
+      const sales = await recordedAcquirerSales(db, r.reasons);
       if (sales.length) out.set(r.matchId, sales);
     }
   return out;
 }
 
 /** The sales an `acquirer_file` reason names, each with the acquirer's gross, fee and net and its receivable. */
-function recordedAcquirerSales(db: Db, reasonsJson: string): CardSaleDto[] {
+async function recordedAcquirerSales(db: Db, reasonsJson: string): Promise<CardSaleDto[]> {
   if (!reasonsJson.includes('"acquirer_file"')) return [];
   const reason = (JSON.parse(reasonsJson) as Reason[]).find((x) => x.code === 'acquirer_file');
   const refs = parseSaleRefs(reason?.params?.sales).filter((x) => x.receivableId !== null);
@@ -72,12 +73,14 @@ function recordedAcquirerSales(db: Db, reasonsJson: string): CardSaleDto[] {
       .map((x) => [x.id, x]),
   );
   const facts = new Map(
-    matchingRepo
-      .cardSaleFacts(
-        db,
-        refs.map((x) => x.receivableId!),
+    (
+      await storeOfDb(db).read((tx) =>
+        matchingRepo.cardSaleFacts(
+          tx,
+          refs.map((x) => x.receivableId!),
+        ),
       )
-      .map((x) => [x.receivableId, x]),
+    ).map((x) => [x.receivableId, x]),
   );
   return refs.flatMap(({ saleId, receivableId }): CardSaleDto[] => {
     const s = sales.get(saleId);

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 /**
  * [X] item 4: Conciliar reads its list without the card credits' sales and the reasons' sentences (`match.lines`
  * `details: false`); the focused line's panel asks `match.lineDetails` for the sales, and the renderer words the
@@ -21,6 +22,7 @@ afterEach(() => db?.close());
 function handlers(d: Db) {
   const ctx = {
     db: () => d,
+    store: () => storeOfDb(d),
     audit: () => undefined,
     log: { error: () => undefined },
   } as unknown as CoreContext;
@@ -79,6 +81,7 @@ describe('match.lines without details, match.lineDetails for one line', () => {
     db = b.db;
     const ctx = {
       db: () => b.db,
+      store: () => storeOfDb(b.db),
       audit: () => undefined,
       log: { error: () => undefined },
     } as unknown as CoreContext;

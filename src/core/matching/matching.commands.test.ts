@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matchingCommands } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
@@ -9,7 +10,8 @@ let db: Db | undefined;
 afterEach(() => db?.close());
 
 /** Only what these handlers touch: the active profile's database. */
-const ctxOf = (d: Db) => ({ db: () => d, audit: () => undefined }) as unknown as CoreContext;
+const ctxOf = (d: Db) =>
+  ({ db: () => d, store: () => storeOfDb(d), audit: () => undefined }) as unknown as CoreContext;
 
 describe('match.* commands, validated against the contract', () => {
   it('match.run then match.lines: inputs and outputs pass the contract’s schemas', async () => {

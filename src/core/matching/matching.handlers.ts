@@ -15,11 +15,11 @@ export const matchingHandlers: HandlerGroup<
   'match.run': async ({ statementId }) => suggest(ctx, statementId, 'manual'),
   'match.lines': async (q) => listMatchLines(ctx.db(), q),
   'match.lineDetails': async ({ lineId }) => lineDetails(ctx.db(), lineId),
-  'match.candidates': async ({ lineId, limit }) => lineCandidates(ctx.db(), lineId, limit),
-  'match.settings.get': async () => getMatchSettings(ctx.db()),
+  'match.candidates': async ({ lineId, limit }) => lineCandidates(ctx.store(), lineId, limit),
+  'match.settings.get': async () => ctx.store().read(getMatchSettings),
   'match.settings.update': async (patch) => {
-    const before = getMatchSettings(ctx.db()).settings;
-    const after = updateMatchSettings(ctx.db(), patch);
+    const before = (await ctx.store().read(getMatchSettings)).settings;
+    const after = await updateMatchSettings(ctx.store(), patch);
     ctx.audit('settings.changed', 'matching', { before, after: after.settings });
     return after;
   },

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/contract/matching';
 import { AppError } from '../errors';
 import type { Db } from '../db/open-db';
+import { storeOfDb } from '../store/sqlite-store';
 import { lineBucketer } from '../dashboard/line-buckets';
 import { matchingRepo as repo } from './matching.repo';
 import { resolveStatement } from './matching.service';
@@ -60,22 +61,31 @@ interface Row {
   sendState: NonNullable<MatchLineDto['sendState']> | null;
 }
 
-export function listMatchLines(db: Db, q: MatchLinesQuery = {}): MatchLinesPage {
-  const st = resolveStatement(db, q.statementId);
-  const plan = repo.currentPlan(db, st.id);
+/**
+ * A page of a statement's current plan. The plan's lines come from the Store in one read; the buckets, return-file
+ * titles and card sales are still read through the SQLite handle (their domains move next: docs/postgres.md).
+ */
+export async function listMatchLines(db: Db, q: MatchLinesQuery = {}): Promise<MatchLinesPage> {
+  const page = await storeOfDb(db).read(async (tx) => {
+    const st = await resolveStatement(tx, q.statementId);
+    const plan = await repo.currentPlan(tx, st.id);
+    if (!plan) return { st, plan: null, total: 0, rows: [], items: [] };
+    const filter = { planId: plan.id, zone: q.zone ?? null, state: q.state ?? null };
+    const total = await repo.countPlanLines(tx, filter);
+    const rows = (await repo.planLines(tx, filter, q.limit ?? 500, q.offset ?? 0)) as Row[];
+    const items = await repo.receivablesOfMatches(
+      tx,
+      rows.map((r) => r.matchId),
+    );
+    return { st, plan, total, rows, items };
+  });
+  const { st, plan, total, rows, items } = page;
   if (!plan) return { statementId: st.id, planId: null, createdAt: null, total: 0, rows: [] };
-  const filter = { planId: plan.id, zone: q.zone ?? null, state: q.state ?? null };
-  const total = repo.countPlanLines(db, filter);
-  const rows = repo.planLines(db, filter, q.limit ?? 500, q.offset ?? 0) as Row[];
-  const items = repo.receivablesOfMatches(
-    db,
-    rows.map((r) => r.matchId),
-  );
   const byMatch = new Map<number, MatchLineDto['receivables']>();
   for (const { matchId, ...item } of items) byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), item]);
   const bucketOf = lineBucketer(db);
   const titles = returnTitlesOf(db, rows);
-  const sales = q.details === false ? new Map<number, CardSaleDto[]>() : cardSalesOf(db, rows);
+  const sales = q.details === false ? new Map<number, CardSaleDto[]>() : await cardSalesOf(db, rows);
   return {
     statementId: st.id,
     planId: plan.id,
@@ -121,10 +131,12 @@ export interface LineDetails {
  * functions): a boleto credit's return-file titles, a card credit's sales. For the focused line's panel, when
  * the list was read without them.
  */
-export function lineDetails(db: Db, lineId: number): LineDetails {
-  const line = repo.line(db, lineId);
-  const plan = line && line.kind === 'credit' ? repo.currentPlan(db, line.statementId) : undefined;
-  const match = plan ? repo.matchOfLine(db, plan.id, lineId) : undefined;
+export async function lineDetails(db: Db, lineId: number): Promise<LineDetails> {
+  const match = await storeOfDb(db).read(async (tx) => {
+    const line = await repo.line(tx, lineId);
+    const plan = line && line.kind === 'credit' ? await repo.currentPlan(tx, line.statementId) : undefined;
+    return plan ? repo.matchOfLine(tx, plan.id, lineId) : undefined;
+  });
   if (!match)
     throw new AppError('not_found', `Line ${lineId} is not a credit line of a matched statement.`, {
       code: 'match.line_not_found',
@@ -132,7 +144,7 @@ export function lineDetails(db: Db, lineId: number): LineDetails {
     });
   const row = [{ matchId: match.id, reasons: match.reasons_json }];
   const titles = returnTitlesOf(db, row).get(match.id);
-  const sales = cardSalesOf(db, row).get(match.id);
+  const sales = (await cardSalesOf(db, row)).get(match.id);
   return {
     lineId,
     matchId: match.id,

@@ -1,38 +1,14 @@
+import { sql } from 'kysely';
 import { ACCOUNT_STATUS } from '../../shared/constants';
-import type Database from 'better-sqlite3';
-import type { Db } from '../db/open-db';
 import type { MatchLineDto, MatchState } from '../../shared/contract/matching';
+import { dialectOf, eachRow, inIds, locksRows, slices, type Tx } from '../store/store';
 import { currentPlanOf } from './current-plan.repo';
 import type { HeldReceivable, MatchLine, MatchReceivable } from './types';
 
-const INSERT_MATCH = `INSERT INTO matches (plan_id, line_id, score, zone, reasons_json, state, updated_at, aside_reason,
-     aside_note, aside_rule_id)
-   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const INSERT_ITEM =
-  'INSERT INTO match_items (match_id, plan_id, receivable_id, amount_cents, active) VALUES (?, ?, ?, ?, ?)';
+/** The only SQL of matching, on the Store (both databases). Callers own the transaction. */
 
-/**
- * The two INSERTs a plan is persisted with, compiled once per database connection instead of once per row
- * (20,000 lines and their items in one run: [X] item 1). Only statements that are `run`, never iterated, are kept
- * here, so one in use can never be asked to run again before it is done.
- */
-type Insert = Database.Statement<unknown[]>;
-const compiled = new WeakMap<Db, Map<string, Insert>>();
-function prepared(db: Db, sql: string): Insert {
-  let byDb = compiled.get(db);
-  if (!byDb) {
-    byDb = new Map<string, Insert>();
-    compiled.set(db, byDb);
-  }
-  let st = byDb.get(sql);
-  if (!st) {
-    st = db.prepare<unknown[]>(sql);
-    byDb.set(sql, st);
-  }
-  return st;
-}
-
-/** The only SQL of matching. Callers own the transaction. */
+/** Rows per multi-row INSERT: 10 columns × 500 stays far under both databases' caps on parameters. */
+const INSERT_SLICE = 500;
 
 export interface StatementInfo {
   id: number;
@@ -79,9 +55,60 @@ export interface PlanLinesFilter {
   zone: string | null;
   state: string | null;
 }
-const PLAN_LINES_WHERE = 'm.plan_id = ? AND (? IS NULL OR m.zone = ?) AND (? IS NULL OR m.state = ?)';
+/** The filter of a plan's lines as SQL (a bare `$1 IS NULL` is refused by PostgreSQL: its type is unknown). */
+const planLinesWhere = (f: PlanLinesFilter) =>
+  sql.join(
+    [
+      sql`m.plan_id = ${f.planId}`,
+      ...(f.zone === null ? [] : [sql`m.zone = ${f.zone}`]),
+      ...(f.state === null ? [] : [sql`m.state = ${f.state}`]),
+    ],
+    sql` AND `,
+  );
 
 type MatchReceivableRow = MatchLineDto['receivables'][number];
+
+/** A line of a plan as the review lists it (planLines). */
+export interface PlanLineRow {
+  matchId: number;
+  version: number;
+  lineId: number;
+  position: number;
+  date: string;
+  amountCents: number;
+  description: string;
+  payerText: string | null;
+  state: MatchState;
+  score: number;
+  zone: 'green' | 'yellow' | 'red';
+  reasons: string;
+  asideReason: string | null;
+  asideNote: string | null;
+  asideRuleId: number | null;
+  sendState: string | null;
+}
+
+/** A match of a new plan (insertMatches). */
+export interface NewMatch {
+  planId: number;
+  lineId: number;
+  score: number;
+  zone: string;
+  reasonsJson: string;
+  state: MatchState;
+  at: string;
+  /** A line a set-aside rule caught (state `set_aside`). */
+  aside?: { reason: string; note: string | null; ruleId: number } | undefined;
+}
+
+/** A receivable given to a match (insertItems). */
+export interface NewItem {
+  matchId: number;
+  planId: number;
+  receivableId: number;
+  amountCents: number;
+  active: boolean;
+}
 
 /** States the engine owns: a re-run replaces them. Anything else is the clerk's and is kept. */
 export const ENGINE_STATES: readonly MatchState[] = ['suggested', 'unmatched', 'recorded'];
@@ -125,194 +152,208 @@ type ReceivableRow = [
  */
 export type ReceivableScope = { branch: number } | { otherThan: number; amounts: number[] };
 
-const LINE_COLUMNS = `id, date, amount_cents AS amountCents, kind, description, payer_text AS payerText`;
+const LINE_COLUMNS = sql.raw(
+  `id, date, amount_cents AS "amountCents", kind, description, payer_text AS "payerText"`,
+);
+const STATEMENT_COLUMNS = ['id', 'bank_account_id', 'period_from', 'period_to'] as const;
+
+/** PostgreSQL's count(*) is a bigint, which the Store reads as a number; SQLite's an integer. */
+const asNumber = (v: unknown) => Number(v);
 
 export const matchingRepo = {
-  statement: (db: Db, id: number) =>
-    db.prepare('SELECT id, bank_account_id, period_from, period_to FROM statements WHERE id = ?').get(id) as
-      StatementInfo | undefined,
+  statement: (tx: Tx, id: number): Promise<StatementInfo | undefined> =>
+    tx.selectFrom('statements').select(STATEMENT_COLUMNS).where('id', '=', id).executeTakeFirst(),
 
-  latestStatement: (db: Db) =>
-    db
-      .prepare(
-        'SELECT id, bank_account_id, period_from, period_to FROM statements ORDER BY imported_at DESC, id DESC LIMIT 1',
-      )
-      .get() as StatementInfo | undefined,
+  latestStatement: (tx: Tx): Promise<StatementInfo | undefined> =>
+    tx
+      .selectFrom('statements')
+      .select(STATEMENT_COLUMNS)
+      .orderBy('imported_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
 
-  /** A statement's credit lines, built as receivables() builds its rows (one literal per row). */
-  creditLines(db: Db, statementId: number): MatchLine[] {
-    const rows = db
-      .prepare(
-        `SELECT id, date, amount_cents, description, payer_text FROM statement_lines
-         WHERE statement_id = ? AND kind = 'credit' ORDER BY position, id`,
-      )
-      .raw(true)
-      .iterate(statementId) as IterableIterator<[number, string, number, string, string | null]>;
-    const out: MatchLine[] = [];
-    for (const r of rows)
-      out.push({
-        id: r[0],
-        date: r[1],
-        amountCents: r[2],
-        kind: 'credit',
-        description: r[3],
-        payerText: r[4],
-      });
-    return out;
+  /** A statement's credit lines, in file order. */
+  async creditLines(tx: Tx, statementId: number): Promise<MatchLine[]> {
+    const rows = await tx
+      .selectFrom('statement_lines')
+      .select(['id', 'date', 'amount_cents', 'description', 'payer_text'])
+      .where('statement_id', '=', statementId)
+      .where('kind', '=', 'credit')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    // One literal per line: every object has the same shape from birth.
+    return rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      amountCents: r.amount_cents,
+      kind: 'credit' as const,
+      description: r.description,
+      payerText: r.payer_text,
+    }));
   },
 
-  line: (db: Db, id: number) =>
-    db
-      .prepare(`SELECT ${LINE_COLUMNS}, statement_id AS statementId FROM statement_lines WHERE id = ?`)
-      .get(id) as (MatchLine & { statementId: number }) | undefined,
+  line: async (tx: Tx, id: number) =>
+    (
+      await sql<MatchLine & { statementId: number }>`SELECT ${LINE_COLUMNS}, statement_id AS "statementId"
+        FROM statement_lines WHERE id = ${id}`.execute(tx)
+    ).rows[0],
 
   /** Credit lines of earlier statements of the same account in a period (to spot a period imported twice). */
-  earlierCredits: (db: Db, st: StatementInfo, from: string, to: string) =>
-    db
-      .prepare(
-        `SELECT id, statement_id AS statementId, date, amount_cents AS amountCents, description,
-           payer_text AS payerText FROM statement_lines
-         WHERE bank_account_id = ? AND statement_id < ? AND kind = 'credit' AND date BETWEEN ? AND ?
-         ORDER BY statement_id, position, id`,
-      )
-      .all(st.bank_account_id, st.id, from, to) as (MatchLine & { statementId: number })[],
+  earlierCredits: async (tx: Tx, st: StatementInfo, from: string, to: string) =>
+    (
+      await sql<MatchLine & { statementId: number }>`SELECT id, statement_id AS "statementId", date,
+           amount_cents AS "amountCents", description, payer_text AS "payerText" FROM statement_lines
+         WHERE bank_account_id = ${st.bank_account_id} AND statement_id < ${st.id} AND kind = 'credit'
+           AND date BETWEEN ${from} AND ${to}
+         ORDER BY statement_id, position, id`.execute(tx)
+    ).rows,
 
-  currentPlan: (db: Db, statementId: number) =>
-    db
-      .prepare(
-        'SELECT id, created_at, engine_version FROM match_plans WHERE statement_id = ? ORDER BY id DESC LIMIT 1',
-      )
-      .get(statementId) as { id: number; created_at: string; engine_version: string } | undefined,
+  currentPlan: (tx: Tx, statementId: number) =>
+    tx
+      .selectFrom('match_plans')
+      .select(['id', 'created_at', 'engine_version'])
+      .where('statement_id', '=', statementId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+
+  /**
+   * PostgreSQL, in a write transaction: lock every match of the statement's plans (`FOR UPDATE`) before a run reads
+   * which ones the clerk has touched, so a decision on one of them either lands first and is seen, or waits for the
+   * run (review.repo.ts `match` locks the same row). SQLite: nothing to do, the write transaction is exclusive.
+   */
+  async lockStatementMatches(tx: Tx, statementId: number): Promise<void> {
+    if (!locksRows(tx)) return;
+    await sql`SELECT m.id FROM matches m JOIN match_plans p ON p.id = m.plan_id
+      WHERE p.statement_id = ${statementId} ORDER BY m.id FOR UPDATE OF m`.execute(tx);
+  },
 
   /** Matches of the statement's plans that the clerk has touched (kept by a re-run). */
-  keptMatches: (db: Db, statementId: number) =>
-    db
-      .prepare(
-        `SELECT m.id, m.plan_id, m.line_id, m.score, m.zone, m.reasons_json, m.state FROM matches m
+  keptMatches: async (tx: Tx, statementId: number) =>
+    (
+      await sql<MatchRow>`SELECT m.id, m.plan_id, m.line_id, m.score, m.zone, m.reasons_json, m.state FROM matches m
          JOIN match_plans p ON p.id = m.plan_id
-         WHERE p.statement_id = ? AND NOT ${ENGINE_OWNED}`,
-      )
-      .all(statementId) as MatchRow[],
+         WHERE p.statement_id = ${statementId} AND NOT ${sql.raw(ENGINE_OWNED)}
+         ORDER BY m.id`.execute(tx)
+    ).rows,
 
   /**
    * Receivables held by live matches, with where they are held. For a re-run of `statementId`, its own
    * unreviewed suggestions are about to be replaced, so only its kept (reviewed) matches hold anything.
    */
-  heldReceivables(db: Db, statementId: number | null): Map<number, HeldReceivable> {
-    const rows = db
-      .prepare(
-        `SELECT i.receivable_id AS id, p.statement_id AS statementId, m.line_id AS lineId, l.date,
-           l.amount_cents AS amountCents, a.description AS account
+  async heldReceivables(tx: Tx, statementId: number | null): Promise<Map<number, HeldReceivable>> {
+    const rows = (
+      await sql<Required<HeldReceivable> & { id: number }>`SELECT i.receivable_id AS id,
+           p.statement_id AS "statementId", m.line_id AS "lineId", l.date, l.amount_cents AS "amountCents",
+           a.description AS account
          FROM match_items i
          JOIN matches m ON m.id = i.match_id JOIN match_plans p ON p.id = m.plan_id
          JOIN statement_lines l ON l.id = m.line_id JOIN statements s ON s.id = p.statement_id
          LEFT JOIN bank_accounts a ON a.id = s.bank_account_id
-         WHERE i.active = 1 AND (? IS NULL OR p.statement_id <> ? OR NOT ${ENGINE_OWNED})`,
-      )
-      .all(statementId, statementId) as (Required<HeldReceivable> & { id: number })[];
+         WHERE i.active = 1${
+           statementId === null
+             ? sql``
+             : sql` AND (p.statement_id <> ${statementId} OR NOT ${sql.raw(ENGINE_OWNED)})`
+         }
+         ORDER BY i.id`.execute(tx)
+    ).rows;
     return new Map(rows.map(({ id, ...held }) => [id, held]));
   },
 
   /** How many lines of a plan pass the filter (zone and state optional). */
-  countPlanLines: (db: Db, f: PlanLinesFilter) =>
-    db
-      .prepare(`SELECT count(*) FROM matches m WHERE ${PLAN_LINES_WHERE}`)
-      .pluck()
-      .get(f.planId, f.zone, f.zone, f.state, f.state) as number,
+  countPlanLines: async (tx: Tx, f: PlanLinesFilter) =>
+    asNumber(
+      (await sql<{ n: number }>`SELECT count(*) AS n FROM matches m WHERE ${planLinesWhere(f)}`.execute(tx))
+        .rows[0]!.n,
+    ),
 
   /**
    * A page of a plan's lines for review: the line, its match (state, score, zone, reasons, why set aside) and,
    * for an approved line already handed to Enviar, its batch's state.
    */
-  planLines: (db: Db, f: PlanLinesFilter, limit: number, offset: number) =>
-    db
-      .prepare(
-        `SELECT m.id AS matchId, m.version, l.id AS lineId, l.position, l.date, l.amount_cents AS amountCents,
-           l.description, l.payer_text AS payerText, m.state, m.score, m.zone, m.reasons_json AS reasons,
-           m.aside_reason AS asideReason, m.aside_note AS asideNote, m.aside_rule_id AS asideRuleId,
+  planLines: async (tx: Tx, f: PlanLinesFilter, limit: number, offset: number) =>
+    (
+      await sql<PlanLineRow>`SELECT m.id AS "matchId", m.version, l.id AS "lineId", l.position, l.date,
+           l.amount_cents AS "amountCents", l.description, l.payer_text AS "payerText", m.state, m.score, m.zone,
+           m.reasons_json AS reasons, m.aside_reason AS "asideReason", m.aside_note AS "asideNote",
+           m.aside_rule_id AS "asideRuleId",
            (SELECT b.state FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
-              JOIN outbox_batches b ON b.id = o.batch_id WHERE i.match_id = m.id LIMIT 1) AS sendState
+              JOIN outbox_batches b ON b.id = o.batch_id WHERE i.match_id = m.id ORDER BY o.batch_id LIMIT 1) AS "sendState"
          FROM matches m JOIN statement_lines l ON l.id = m.line_id
-         WHERE ${PLAN_LINES_WHERE} ORDER BY l.position, l.id LIMIT ? OFFSET ?`,
-      )
-      .all(f.planId, f.zone, f.zone, f.state, f.state, limit, offset),
+         WHERE ${planLinesWhere(f)} ORDER BY l.position, l.id LIMIT ${limit} OFFSET ${offset}`.execute(tx)
+    ).rows,
 
   /** The receivables of these matches with what the cache says of each (null fields: no longer cached). */
-  receivablesOfMatches: (db: Db, matchIds: number[]) =>
-    db
-      .prepare(
-        `SELECT i.match_id AS matchId, i.receivable_id AS id, i.amount_cents AS amountCents,
-           r.amount_cents AS faceCents, r.due_date AS dueDate, r.payer_name AS payerName, r.description,
-           r.payment_type_id AS paymentTypeId, r.status_id AS statusId
+  receivablesOfMatches: async (tx: Tx, matchIds: number[]) =>
+    (
+      await sql<
+        { matchId: number } & MatchReceivableRow
+      >`SELECT i.match_id AS "matchId", i.receivable_id AS id,
+           i.amount_cents AS "amountCents", r.amount_cents AS "faceCents", r.due_date AS "dueDate",
+           r.payer_name AS "payerName", r.description, r.payment_type_id AS "paymentTypeId", r.status_id AS "statusId"
          FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
-         WHERE i.match_id IN (SELECT value FROM json_each(?)) ORDER BY i.match_id, i.receivable_id`,
-      )
-      .all(JSON.stringify(matchIds)) as ({ matchId: number } & MatchReceivableRow)[],
+         WHERE ${inIds(tx, 'i.match_id', matchIds)} ORDER BY i.match_id, i.receivable_id`.execute(tx)
+    ).rows,
 
   /**
    * Statements with lines the engine still owns (a sync may have changed their receivables), and any with credits
    * never matched (imported by an older Quita).
    */
-  statementsToRefresh: (db: Db) =>
-    db
-      .prepare(
-        `SELECT DISTINCT p.statement_id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-         WHERE ${currentPlanOf('p')} AND ${ENGINE_OWNED}
+  statementsToRefresh: async (tx: Tx) =>
+    (
+      await sql<{
+        id: number;
+      }>`SELECT p.statement_id AS id FROM matches m JOIN match_plans p ON p.id = m.plan_id
+         WHERE ${sql.raw(currentPlanOf('p'))} AND ${sql.raw(ENGINE_OWNED)}
          UNION
          SELECT s.id FROM statements s WHERE s.credit_count > 0
            AND NOT EXISTS (SELECT 1 FROM match_plans p WHERE p.statement_id = s.id)
-         ORDER BY 1`,
-      )
-      .pluck()
-      .all() as number[],
+         ORDER BY 1`.execute(tx)
+    ).rows.map((r) => r.id),
 
-  itemsOf: (db: Db, matchIds: number[]) =>
+  itemsOf: async (tx: Tx, matchIds: number[]): Promise<ItemRow[]> =>
     matchIds.length === 0
       ? []
-      : (db
-          .prepare(
-            `SELECT match_id, receivable_id, amount_cents FROM match_items
-             WHERE match_id IN (SELECT value FROM json_each(?)) ORDER BY match_id, id`,
-          )
-          .all(JSON.stringify(matchIds)) as ItemRow[]),
+      : tx
+          .selectFrom('match_items')
+          .select(['match_id', 'receivable_id', 'amount_cents'])
+          .where(inIds(tx, 'match_id', matchIds))
+          .orderBy('match_id')
+          .orderBy('id')
+          .execute(),
 
   /**
    * What the engine needs from the cache: every open/overdue receivable, and the received ones near the
    * statement's period (they explain lines reconciled before). Columns only (fees since migration 006, the
    * boleto number since 012): no row's raw record is parsed here.
    */
-  receivables(db: Db, from: string, to: string, only?: ReceivableScope): MatchReceivable[] {
+  async receivables(tx: Tx, from: string, to: string, only?: ReceivableScope): Promise<MatchReceivable[]> {
     // [V] A network: one branch's (and those naming none), or the other branches' near the given amounts, read in
     // SQL so a statement costs its branch's rows, not the network's (bench/branches).
     const scope =
       only === undefined
-        ? ''
+        ? sql``
         : 'branch' in only
-          ? ' AND (branch_member_id = ? OR branch_member_id IS NULL)'
-          : ` AND branch_member_id IS NOT NULL AND branch_member_id <> ?
-              AND EXISTS (SELECT 1 FROM json_each(?) j WHERE amount_cents BETWEEN j.value * 4 / 5 AND j.value * 5 / 4)`;
-    const params: unknown[] =
-      only === undefined
-        ? []
-        : 'branch' in only
-          ? [only.branch]
-          : [only.otherThan, JSON.stringify(only.amounts)];
-    const rows = db
-      .prepare(
-        `SELECT id, amount_cents, due_date, status_id, payment_type_id, payer_name, member_id, authorization_code,
-           nsu, tid, card_acquirer, card_flag, receiving_date, amount_paid_cents, bank_account_id, charge_date,
-           sale_date, current_installment, total_installments, fees_cents, boleto_number, branch_member_id
+          ? sql` AND (branch_member_id = ${only.branch} OR branch_member_id IS NULL)`
+          : sql` AND branch_member_id IS NOT NULL AND branch_member_id <> ${only.otherThan}
+              AND EXISTS (SELECT 1 FROM ${amountsTable(tx, only.amounts)}
+                          WHERE amount_cents BETWEEN j.value * 4 / 5 AND j.value * 5 / 4)`;
+    const query = sql`SELECT id, amount_cents, due_date, status_id, payment_type_id, payer_name, member_id,
+           authorization_code, nsu, tid, card_acquirer, card_flag, receiving_date, amount_paid_cents, bank_account_id,
+           charge_date, sale_date, current_installment, total_installments, fees_cents, boleto_number, branch_member_id
          FROM receivables
-         WHERE ((status_id IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}) AND coalesce(conciliated, 0) = 0)
-            OR (status_id = ${ACCOUNT_STATUS.received} AND (receiving_date BETWEEN ? AND ? OR due_date BETWEEN ? AND ?)))${scope}`,
-      )
-      .raw(true)
-      .iterate(from, to, from, to, ...params) as IterableIterator<ReceivableRow>;
+         WHERE ((status_id IN (${sql.raw(`${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue}`)})
+                 AND coalesce(conciliated, 0) = 0)
+            OR (status_id = ${sql.raw(String(ACCOUNT_STATUS.received))}
+                AND (receiving_date BETWEEN ${from} AND ${to} OR due_date BETWEEN ${from} AND ${to})))${scope}
+         ORDER BY id`;
     // Rows as arrays, each made into an object by one literal: every object has the same shape from birth.
-    // better-sqlite3's own objects, built key by key, cost twice the CPU and more garbage for 100,000 rows
+    // The driver's own objects, built key by key, cost twice the CPU and more garbage for 100,000 rows
     // ([X] item 1: 780 → 310 ms).
     const out: MatchReceivable[] = [];
-    for (const r of rows)
+    await eachRow<ReceivableRow>(tx, query, (r) => {
       out.push({
         id: r[0],
         amountCents: r[1],
@@ -337,172 +378,206 @@ export const matchingRepo = {
         boletoNumber: r[20],
         branchId: r[21],
       });
+    });
     return out;
   },
 
-  receivableStates: (db: Db, ids: number[]) =>
-    db
-      .prepare(
-        `SELECT id, status_id AS statusId, member_id AS memberId, amount_cents AS amountCents FROM receivables
-         WHERE id IN (SELECT value FROM json_each(?))`,
+  receivableStates: (tx: Tx, ids: number[]) =>
+    tx
+      .selectFrom('receivables')
+      .select(['id', 'status_id as statusId', 'member_id as memberId', 'amount_cents as amountCents'])
+      .where(inIds(tx, 'id', ids))
+      .orderBy('id')
+      .execute(),
+
+  aliases: (tx: Tx) =>
+    tx
+      .selectFrom('aliases')
+      .select(['payer_key', 'member_id', 'payer_name', 'learned_at'])
+      .orderBy('id')
+      .execute(),
+
+  upsertAlias: (tx: Tx, a: { payerKey: string; memberId: number; payerName: string | null; at: string }) =>
+    tx
+      .insertInto('aliases')
+      .values({
+        payer_key: a.payerKey,
+        member_id: a.memberId,
+        payer_name: a.payerName,
+        learned_at: a.at,
+        times_used: 1,
+      })
+      .onConflict((oc) =>
+        oc.columns(['payer_key', 'member_id']).doUpdateSet((eb) => ({
+          times_used: eb('aliases.times_used', '+', 1),
+          payer_name: eb.ref('excluded.payer_name'),
+        })),
       )
-      .all(JSON.stringify(ids)) as {
-      id: number;
-      statusId: number;
-      memberId: number | null;
-      amountCents: number;
-    }[],
+      .execute(),
 
-  aliases: (db: Db) =>
-    db.prepare('SELECT payer_key, member_id, payer_name, learned_at FROM aliases ORDER BY id').all() as {
-      payer_key: string;
-      member_id: number;
-      payer_name: string | null;
-      learned_at: string;
-    }[],
-
-  upsertAlias: (db: Db, a: { payerKey: string; memberId: number; payerName: string | null; at: string }) =>
-    db
-      .prepare(
-        `INSERT INTO aliases (payer_key, member_id, payer_name, learned_at, times_used) VALUES (?, ?, ?, ?, 1)
-         ON CONFLICT (payer_key, member_id) DO UPDATE SET times_used = times_used + 1, payer_name = excluded.payer_name`,
-      )
-      .run(a.payerKey, a.memberId, a.payerName, a.at),
-
-  insertPlan: (
-    db: Db,
+  insertPlan: async (
+    tx: Tx,
     p: { statementId: number; createdAt: string; engineVersion: string; settingsJson: string },
   ) =>
-    Number(
-      db
-        .prepare(
-          'INSERT INTO match_plans (statement_id, created_at, engine_version, settings_json) VALUES (?, ?, ?, ?)',
-        )
-        .run(p.statementId, p.createdAt, p.engineVersion, p.settingsJson).lastInsertRowid,
-    ),
+    (
+      await tx
+        .insertInto('match_plans')
+        .values({
+          statement_id: p.statementId,
+          created_at: p.createdAt,
+          engine_version: p.engineVersion,
+          settings_json: p.settingsJson,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
 
   /** Moves the kept matches into the new plan (a trigger moves their items), then drops the old plans. */
-  replacePlans(db: Db, statementId: number, newPlanId: number, keptIds: number[]) {
-    db.prepare('UPDATE matches SET plan_id = ? WHERE id IN (SELECT value FROM json_each(?))').run(
-      newPlanId,
-      JSON.stringify(keptIds),
-    );
-    db.prepare('DELETE FROM match_plans WHERE statement_id = ? AND id <> ?').run(statementId, newPlanId);
+  async replacePlans(tx: Tx, statementId: number, newPlanId: number, keptIds: number[]): Promise<void> {
+    if (keptIds.length)
+      await tx
+        .updateTable('matches')
+        .set({ plan_id: newPlanId })
+        .where(inIds(tx, 'id', keptIds))
+        .execute();
+    await tx
+      .deleteFrom('match_plans')
+      .where('statement_id', '=', statementId)
+      .where('id', '<>', newPlanId)
+      .execute();
   },
 
-  insertMatch: (
-    db: Db,
-    m: {
-      planId: number;
-      lineId: number;
-      score: number;
-      zone: string;
-      reasonsJson: string;
-      state: MatchState;
-      at: string;
-      /** A line a set-aside rule caught (state `set_aside`). */
-      aside?: { reason: string; note: string | null; ruleId: number } | undefined;
-    },
-  ) =>
-    Number(
-      prepared(db, INSERT_MATCH).run(
-        m.planId,
-        m.lineId,
-        m.score,
-        m.zone,
-        m.reasonsJson,
-        m.state,
-        m.at,
-        m.aside?.reason ?? null,
-        m.aside?.note ?? null,
-        m.aside?.ruleId ?? null,
-      ).lastInsertRowid,
-    ),
+  /**
+   * A plan's matches, in multi-row slices (20,000 lines in one run: [X] item 1); returns each line's new match id.
+   * A plan holds one match per line (UNIQUE (plan_id, line_id)), so the ids are read back by line.
+   */
+  async insertMatches(tx: Tx, rows: readonly NewMatch[]): Promise<Map<number, number>> {
+    const ids = new Map<number, number>();
+    for (const slice of slices(rows, INSERT_SLICE)) {
+      const back = await tx
+        .insertInto('matches')
+        .values(
+          slice.map((m) => ({
+            plan_id: m.planId,
+            line_id: m.lineId,
+            score: m.score,
+            zone: m.zone,
+            reasons_json: m.reasonsJson,
+            state: m.state,
+            updated_at: m.at,
+            aside_reason: m.aside?.reason ?? null,
+            aside_note: m.aside?.note ?? null,
+            aside_rule_id: m.aside?.ruleId ?? null,
+          })),
+        )
+        .returning(['id', 'line_id'])
+        .execute();
+      for (const r of back) ids.set(r.line_id, r.id);
+    }
+    return ids;
+  },
 
-  insertItem: (
-    db: Db,
-    matchId: number,
-    planId: number,
-    receivableId: number,
-    amountCents: number,
-    active: boolean,
-  ) => prepared(db, INSERT_ITEM).run(matchId, planId, receivableId, amountCents, active ? 1 : 0),
+  /** Match items, in multi-row slices. */
+  async insertItems(tx: Tx, rows: readonly NewItem[]): Promise<void> {
+    for (const slice of slices(rows, INSERT_SLICE))
+      await tx
+        .insertInto('match_items')
+        .values(
+          slice.map((i) => ({
+            match_id: i.matchId,
+            plan_id: i.planId,
+            receivable_id: i.receivableId,
+            amount_cents: i.amountCents,
+            active: i.active ? 1 : 0,
+          })),
+        )
+        .execute();
+  },
 
-  deleteItems: (db: Db, matchId: number) =>
-    db.prepare('DELETE FROM match_items WHERE match_id = ?').run(matchId),
+  deleteItems: (tx: Tx, matchId: number) =>
+    tx.deleteFrom('match_items').where('match_id', '=', matchId).execute(),
 
   updateMatch: (
-    db: Db,
+    tx: Tx,
     m: { id: number; score: number; zone: string; reasonsJson: string; state: MatchState; at: string },
   ) =>
-    db
-      .prepare(
-        'UPDATE matches SET score = ?, zone = ?, reasons_json = ?, state = ?, updated_at = ? WHERE id = ?',
-      )
-      .run(m.score, m.zone, m.reasonsJson, m.state, m.at, m.id),
+    tx
+      .updateTable('matches')
+      .set({ score: m.score, zone: m.zone, reasons_json: m.reasonsJson, state: m.state, updated_at: m.at })
+      .where('id', '=', m.id)
+      .execute(),
 
-  matchOfLine: (db: Db, planId: number, lineId: number) =>
-    db
-      .prepare(
-        'SELECT id, plan_id, line_id, score, zone, reasons_json, state FROM matches WHERE plan_id = ? AND line_id = ?',
-      )
-      .get(planId, lineId) as MatchRow | undefined,
+  matchOfLine: (tx: Tx, planId: number, lineId: number) =>
+    tx
+      .selectFrom('matches')
+      .select(['id', 'plan_id', 'line_id', 'score', 'zone', 'reasons_json', 'state'])
+      .where('plan_id', '=', planId)
+      .where('line_id', '=', lineId)
+      .executeTakeFirst() as Promise<MatchRow | undefined>,
 
-  settings: (db: Db) =>
-    db.prepare('SELECT settings_json FROM matching_settings WHERE id = 1').pluck().get() as
-      string | undefined,
+  settings: async (tx: Tx) =>
+    (await tx.selectFrom('matching_settings').select('settings_json').where('id', '=', 1).executeTakeFirst())
+      ?.settings_json,
 
-  saveSettings: (db: Db, json: string | null, at: string) =>
+  saveSettings: (tx: Tx, json: string | null, at: string) =>
     json === null
-      ? db.prepare('DELETE FROM matching_settings WHERE id = 1').run()
-      : db
-          .prepare(
-            `INSERT INTO matching_settings (id, settings_json, updated_at) VALUES (1, ?, ?)
-             ON CONFLICT (id) DO UPDATE SET settings_json = excluded.settings_json, updated_at = excluded.updated_at`,
+      ? tx.deleteFrom('matching_settings').where('id', '=', 1).execute()
+      : tx
+          .insertInto('matching_settings')
+          .values({ id: 1, settings_json: json, updated_at: at })
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              settings_json: eb.ref('excluded.settings_json'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
           )
-          .run(json, at),
+          .execute(),
 
   /** The items of the given matches with their receivables' sale facts (card-sales.lines.ts), sale day order. */
-  cardSaleItems: (db: Db, matchIds: readonly number[]) =>
-    db
-      .prepare(
-        `SELECT i.match_id AS matchId, i.receivable_id AS receivableId, i.amount_cents AS netCents,
-                r.amount_cents AS grossCents, r.payer_name AS payerName, r.charge_date AS chargeDate,
-                r.sale_date AS saleDate, r.due_date AS dueDate, r.card_acquirer AS acquirer, r.card_flag AS flag,
-                r.payment_type_id AS paymentTypeId, r.current_installment AS current, r.total_installments AS total
+  cardSaleItems: async (tx: Tx, matchIds: readonly number[]) =>
+    (
+      await sql<CardSaleItem>`SELECT i.match_id AS "matchId", i.receivable_id AS "receivableId",
+                i.amount_cents AS "netCents", r.amount_cents AS "grossCents", r.payer_name AS "payerName",
+                r.charge_date AS "chargeDate", r.sale_date AS "saleDate", r.due_date AS "dueDate",
+                r.card_acquirer AS acquirer, r.card_flag AS flag, r.payment_type_id AS "paymentTypeId",
+                r.current_installment AS current, r.total_installments AS total
            FROM match_items i LEFT JOIN receivables r ON r.id = i.receivable_id
-          WHERE i.match_id IN (SELECT value FROM json_each(?))
-          ORDER BY i.match_id, coalesce(r.charge_date, r.sale_date, r.due_date), i.receivable_id`,
-      )
-      .all(JSON.stringify(matchIds)) as CardSaleItem[],
+          WHERE ${inIds(tx, 'i.match_id', matchIds)}
+          ORDER BY i.match_id, coalesce(r.charge_date, r.sale_date, r.due_date), i.receivable_id`.execute(tx)
+    ).rows,
 
   /** The sale facts of the given receivables (card-sales.lines.ts, for a credit already in EVO: no items). */
-  cardSaleFacts: (db: Db, receivableIds: readonly number[]) =>
-    db
-      .prepare(
-        `SELECT r.id AS receivableId, r.payer_name AS payerName, r.charge_date AS chargeDate,
-                r.sale_date AS saleDate, r.due_date AS dueDate, r.card_acquirer AS acquirer, r.card_flag AS flag,
-                r.payment_type_id AS paymentTypeId
-           FROM receivables r WHERE r.id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(receivableIds)) as Pick<
-      CardSaleItem,
-      | 'receivableId'
-      | 'payerName'
-      | 'chargeDate'
-      | 'saleDate'
-      | 'dueDate'
-      | 'acquirer'
-      | 'flag'
-      | 'paymentTypeId'
-    >[],
+  cardSaleFacts: (tx: Tx, receivableIds: readonly number[]) =>
+    tx
+      .selectFrom('receivables as r')
+      .select([
+        'r.id as receivableId',
+        'r.payer_name as payerName',
+        'r.charge_date as chargeDate',
+        'r.sale_date as saleDate',
+        'r.due_date as dueDate',
+        'r.card_acquirer as acquirer',
+        'r.card_flag as flag',
+        'r.payment_type_id as paymentTypeId',
+      ])
+      .where(inIds(tx, 'r.id', receivableIds))
+      .orderBy('r.id')
+      .execute(),
 
   /** Of the given matches, those a CNAB return file explains (a `return_file` reason), with their reasons. */
-  returnFileMatches: (db: Db, matchIds: readonly number[]) =>
-    db
-      .prepare(
-        `SELECT id AS matchId, reasons_json AS reasons FROM matches
-         WHERE id IN (SELECT value FROM json_each(?)) AND reasons_json LIKE '%"return_file"%'`,
-      )
-      .all(JSON.stringify(matchIds)) as { matchId: number; reasons: string }[],
+  returnFileMatches: (tx: Tx, matchIds: readonly number[]) =>
+    tx
+      .selectFrom('matches')
+      .select(['id as matchId', 'reasons_json as reasons'])
+      .where(inIds(tx, 'id', matchIds))
+      .where('reasons_json', 'like', '%"return_file"%')
+      .orderBy('id')
+      .execute(),
 };
+
+/** `(SELECT value …) j`: the given amounts as a table of one column, `j.value`, in either dialect. */
+function amountsTable(tx: Tx, amounts: readonly number[]) {
+  return dialectOf(tx) === 'sqlite'
+    ? sql`json_each(${JSON.stringify(amounts)}) j`
+    : sql`unnest(${[...amounts]}::bigint[]) AS j(value)`;
+}

@@ -8,16 +8,16 @@ import {
   type MatchSettings,
   type MatchSummaryDto,
 } from '../../shared/contract/matching';
-import type { Db } from '../db/open-db';
+import { lockAdvisory, type Store, type Tx } from '../store/store';
 import { AppError } from '../errors';
 import { addDays, todayInBrasilia } from '../sync/dates';
-import { returnFileRepo } from '../import/return-file/return-file.repo';
+import { matchReturnTitles } from '../import/return-file/return-titles.store';
 import { acquirerPaymentsFor } from '../acquirer/acquirer.match';
 import { asideRepo } from '../review/aside.repo';
 import { asideMatcher, type AsideRule } from './aside-rules';
 import { learnedCardFees } from './card-fees';
 import { matchStatement } from './engine';
-import { matchingRepo as repo, type StatementInfo } from './matching.repo';
+import { matchingRepo as repo, type NewItem, type NewMatch, type StatementInfo } from './matching.repo';
 import { DEFAULT_MATCH_SETTINGS } from './settings';
 import { payerKey } from './text';
 import { accountPlaces, branchNames, isNetwork } from '../branches/branches';
@@ -35,10 +35,14 @@ export interface MatchingOptions {
   now?: () => Date;
 }
 
+/** Serialises, per branch on PostgreSQL, what gives receivables to lines: a run and a clerk's manual choice. */
+export const MATCHING_LOCK = 'matching';
+
 const nowOf = (o: MatchingOptions) => (o.now ?? (() => new Date()))();
 
-export function resolveStatement(db: Db, statementId: number | undefined): StatementInfo {
-  const s = statementId === undefined ? repo.latestStatement(db) : repo.statement(db, statementId);
+export async function resolveStatement(tx: Tx, statementId: number | undefined): Promise<StatementInfo> {
+  const s =
+    statementId === undefined ? await repo.latestStatement(tx) : await repo.statement(tx, statementId);
   if (!s) {
     throw statementId === undefined
       ? new AppError('not_found', 'No statement has been imported yet: import one first.', {
@@ -52,8 +56,8 @@ export function resolveStatement(db: Db, statementId: number | undefined): State
   return s;
 }
 
-export function getMatchSettings(db: Db): { settings: MatchSettings; isDefault: boolean } {
-  const json = repo.settings(db);
+export async function getMatchSettings(tx: Tx): Promise<{ settings: MatchSettings; isDefault: boolean }> {
+  const json = await repo.settings(tx);
   if (json === undefined) return { settings: DEFAULT_MATCH_SETTINGS, isDefault: true };
   // Written by another version and no longer valid: fall back rather than refuse to match.
   const parsed = matchSettingsSchema.safeParse(JSON.parse(json));
@@ -65,15 +69,19 @@ export function getMatchSettings(db: Db): { settings: MatchSettings; isDefault: 
 export type MatchSettingsPatch = Partial<MatchSettings> & { reset?: boolean | undefined };
 
 /** Given keys replace the current ones; `lag` is merged per payment type. The result is validated whole. */
-export function updateMatchSettings(db: Db, patch: MatchSettingsPatch, opts: MatchingOptions = {}) {
+export function updateMatchSettings(store: Store, patch: MatchSettingsPatch, opts: MatchingOptions = {}) {
+  return store.write((tx) => updateMatchSettingsIn(tx, patch, opts));
+}
+
+async function updateMatchSettingsIn(tx: Tx, patch: MatchSettingsPatch, opts: MatchingOptions) {
   const at = nowOf(opts).toISOString();
   if (patch.reset) {
-    repo.saveSettings(db, null, at);
-    return getMatchSettings(db);
+    await repo.saveSettings(tx, null, at);
+    return getMatchSettings(tx);
   }
   const rest: Partial<MatchSettings> & { reset?: boolean | undefined } = { ...patch };
   delete rest.reset;
-  const current = getMatchSettings(db).settings;
+  const current = (await getMatchSettings(tx)).settings;
   const merged = { ...current, ...rest, lag: { ...current.lag, ...(rest.lag ?? {}) } };
   const parsed = matchSettingsSchema.safeParse(merged);
   if (!parsed.success) {
@@ -83,12 +91,12 @@ export function updateMatchSettings(db: Db, patch: MatchSettingsPatch, opts: Mat
       field: issue.path.join('.'),
     });
   }
-  repo.saveSettings(db, JSON.stringify(parsed.data), at);
-  return getMatchSettings(db);
+  await repo.saveSettings(tx, JSON.stringify(parsed.data), at);
+  return getMatchSettings(tx);
 }
 
-export function loadAliases(db: Db): MatchAlias[] {
-  return repo.aliases(db).map((a) => ({
+export async function loadAliases(tx: Tx): Promise<MatchAlias[]> {
+  return (await repo.aliases(tx)).map((a) => ({
     payerKey: a.payer_key,
     memberId: a.member_id,
     payerName: a.payer_name,
@@ -117,18 +125,20 @@ export function choiceReceivables<T extends { id: number; statusId: number | nul
  * (docs/branches.md); null for a central account, an account not placed yet, or a single branch: then every
  * receivable is a candidate, as before branches existed.
  */
-function homeBranch(db: Db, accountId: number): { id: number; names: Map<number, string | null> } | null {
-  if (!isNetwork(db)) return null;
-  const place = accountPlaces(db).get(accountId);
+async function homeBranch(
+  tx: Tx,
+  accountId: number,
+): Promise<{ id: number; names: Map<number, string | null> } | null> {
+  if (!(await isNetwork(tx))) return null;
+  const place = (await accountPlaces(tx)).get(accountId);
   if (!place || place.branchId === null) return null;
-  return { id: place.branchId, names: branchNames(db) };
+  return { id: place.branchId, names: await branchNames(tx) };
 }
 
+type Home = NonNullable<Awaited<ReturnType<typeof homeBranch>>>;
+
 /** The `other_branch` reason: which branch's account took the money, and whose receivable it pays. */
-function otherBranchReason(
-  home: NonNullable<ReturnType<typeof homeBranch>>,
-  receivableBranch: number,
-): Reason {
+function otherBranchReason(home: Home, receivableBranch: number): Reason {
   return {
     code: 'other_branch',
     params: {
@@ -146,7 +156,7 @@ function otherBranchReason(
  */
 function asOtherBranch(
   r: LineResult,
-  home: NonNullable<ReturnType<typeof homeBranch>>,
+  home: Home,
   branchOf: Map<number, number | null | undefined>,
 ): LineResult {
   const other = r.items.map((i) => branchOf.get(i.receivableId)).find((b) => b != null && b !== home.id);
@@ -158,17 +168,17 @@ function asOtherBranch(
   };
 }
 
-function planFor(
-  db: Db,
+async function planFor(
+  tx: Tx,
   st: StatementInfo,
   lines: MatchLine[],
   settings: MatchSettings,
   only?: { ids: number[]; lineId: number },
-): MatchPlan {
+): Promise<MatchPlan> {
   const from = addDays(st.period_from ?? lines[0]?.date ?? '2000-01-01', -40);
   const to = addDays(st.period_to ?? lines.at(-1)?.date ?? '2000-01-01', 40);
-  const home = homeBranch(db, st.bank_account_id);
-  if (!home) return planOver(db, st, lines, settings, repo.receivables(db, from, to), only);
+  const home = await homeBranch(tx, st.bank_account_id);
+  if (!home) return planOver(tx, st, lines, settings, await repo.receivables(tx, from, to), only);
   const branchOf = new Map<number, number | null | undefined>();
   const remember = (rs: MatchReceivable[]) => {
     for (const r of rs) branchOf.set(r.id, r.branchId);
@@ -176,16 +186,23 @@ function planFor(
   };
   // A clerk's own choice is scored as chosen, wherever its receivables belong; a wrong branch is said.
   if (only) {
-    const plan = planOver(db, st, lines, settings, remember(repo.receivables(db, from, to)), only);
+    const plan = await planOver(
+      tx,
+      st,
+      lines,
+      settings,
+      remember(await repo.receivables(tx, from, to)),
+      only,
+    );
     return { ...plan, results: plan.results.map((r) => asOtherBranch(r, home, branchOf)) };
   }
   // The account's branch first (and receivables that name no branch), as a single branch is matched.
-  const first = planOver(
-    db,
+  const first = await planOver(
+    tx,
     st,
     lines,
     settings,
-    remember(repo.receivables(db, from, to, { branch: home.id })),
+    remember(await repo.receivables(tx, from, to, { branch: home.id })),
   );
   // Then the credits nothing of the branch explains and that name their payer, against the other branches'
   // receivables of about their amount: a member who paid into this unit's account for another unit. Their own
@@ -198,13 +215,13 @@ function planFor(
   );
   if (leftLines.length === 0) return first;
   const others = remember(
-    repo.receivables(db, from, to, {
+    await repo.receivables(tx, from, to, {
       otherThan: home.id,
       amounts: [...new Set(leftLines.map((l) => l.amountCents))],
     }),
   );
   if (others.length === 0) return first;
-  const second = planOver(db, st, leftLines, settings, others, undefined, { evidence: false });
+  const second = await planOver(tx, st, leftLines, settings, others, undefined, { evidence: false });
   // A proposal, or the money already recorded in the EVO against another branch's receivable (its clerk
   // reconciled it there): either says more than "nothing fits" did.
   const found = new Map(
@@ -233,33 +250,33 @@ function namesItsPayer(r: LineResult): boolean {
 }
 
 /** The engine over these receivables, with what the database says is already taken. */
-function planOver(
-  db: Db,
+async function planOver(
+  tx: Tx,
   st: StatementInfo,
   lines: MatchLine[],
   settings: MatchSettings,
   all: MatchReceivable[],
   only?: { ids: number[]; lineId: number },
   opts: { evidence: boolean } = { evidence: true },
-): MatchPlan {
-  const held = repo.heldReceivables(db, only ? null : st.id);
+): Promise<MatchPlan> {
+  const held = await repo.heldReceivables(tx, only ? null : st.id);
   if (only) for (const [id, h] of held) if (h.lineId === only.lineId) held.delete(id);
   return matchStatement({
     bankAccountId: st.bank_account_id,
     lines,
     receivables: only ? choiceReceivables(all, only.ids) : all,
-    aliases: loadAliases(db),
+    aliases: await loadAliases(tx),
     settings,
     held,
     // [J] Fees learned from the clerk's confirmed card matches narrow the fee band of card deposits.
-    cardFees: only ? [] : learnedCardFees(db),
+    cardFees: only ? [] : await learnedCardFees(tx),
     // The account's boleto settlements (CNAB return files) credited in the statement's period; not when
     // scoring a clerk's own choice, which is scored on the receivables chosen alone.
     returnTitles:
       only || !opts.evidence
         ? []
-        : returnFileRepo.matchTitles(
-            db,
+        : await matchReturnTitles(
+            tx,
             st.bank_account_id,
             st.period_from ?? lines[0]?.date ?? '2000-01-01',
             st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
@@ -268,8 +285,8 @@ function planOver(
     acquirerPayments:
       only || !opts.evidence
         ? []
-        : acquirerPaymentsFor(
-            db,
+        : await acquirerPaymentsFor(
+            tx,
             st.bank_account_id,
             st.period_from ?? lines[0]?.date ?? '2000-01-01',
             st.period_to ?? lines.at(-1)?.date ?? '2000-01-01',
@@ -301,18 +318,18 @@ export function isRecorded(r: Pick<LineResult, 'state' | 'reasons'>): boolean {
  * Same date, amount and payer text (or description), paired in file order. The earlier statement keeps
  * the line; here it is reported, not matched a second time.
  */
-function twinsOf(
-  db: Db,
+async function twinsOf(
+  tx: Tx,
   st: StatementInfo,
   lines: MatchLine[],
-): Map<number, { statementId: number; lineId: number }> {
+): Promise<Map<number, { statementId: number; lineId: number }>> {
   const twins = new Map<number, { statementId: number; lineId: number }>();
   if (lines.length === 0) return twins;
   const dates = lines.map((l) => l.date).sort();
   const key = (l: MatchLine) =>
     `${l.date}|${l.amountCents}|${payerKey(l.payerText ?? l.description) || l.description.toLowerCase()}`;
   const queues = new Map<string, { statementId: number; id: number }[]>();
-  for (const e of repo.earlierCredits(db, st, dates[0]!, dates.at(-1)!)) {
+  for (const e of await repo.earlierCredits(tx, st, dates[0]!, dates.at(-1)!)) {
     const k = key(e);
     queues.set(k, [...(queues.get(k) ?? []), { statementId: e.statementId, id: e.id }]);
   }
@@ -327,29 +344,33 @@ function twinsOf(
  * Match a statement (default: the latest imported) and make the result its current plan. Matches the clerk
  * has touched (any state but suggested/unmatched) are carried over as they are, their lines are not
  * re-matched, and their receivables are off limits; so is any receivable held by another statement's
- * plan. Everything else of the previous plan is replaced. One IMMEDIATE transaction: what is read is
- * what is replaced, even with another process writing.
+ * plan. Everything else of the previous plan is replaced. One write transaction: what is read is what is
+ * replaced, even with another process writing. SQLite: IMMEDIATE, so no other writer runs meanwhile. PostgreSQL:
+ * the `matching` lock (one run or manual choice at a time per branch, so no receivable is given to two lines) and
+ * the statement's matches locked first (a clerk's decision on one of them waits, or is seen: docs/concurrency.md).
  */
-export function runMatching(
-  db: Db,
+export async function runMatching(
+  store: Store,
   input: { statementId?: number | undefined },
   opts: MatchingOptions = {},
-): MatchSummaryDto {
+): Promise<MatchSummaryDto> {
   const started = performance.now();
   const createdAt = nowOf(opts).toISOString();
-  const run = db.transaction(() => {
-    const st = resolveStatement(db, input.statementId);
-    const { settings } = getMatchSettings(db);
-    const kept = repo.keptMatches(db, st.id);
+  const summary = await store.write(async (tx) => {
+    await lockAdvisory(tx, MATCHING_LOCK);
+    const st = await resolveStatement(tx, input.statementId);
+    await repo.lockStatementMatches(tx, st.id);
+    const { settings } = await getMatchSettings(tx);
+    const kept = await repo.keptMatches(tx, st.id);
     const keptLines = new Set(kept.map((m) => m.line_id));
-    const all = repo.creditLines(db, st.id).filter((l) => !keptLines.has(l.id));
-    const twins = twinsOf(db, st, all);
+    const all = (await repo.creditLines(tx, st.id)).filter((l) => !keptLines.has(l.id));
+    const twins = await twinsOf(tx, st, all);
     const lines = all.filter((l) => !twins.has(l.id));
-    const plan = planFor(db, st, lines, settings);
+    const plan = await planFor(tx, st, lines, settings);
     // [R] item 4: a set-aside rule takes only a line the engine has nothing for — never one with a proposal or
     // already recorded in EVO (nor, being kept above, one the clerk decided); those it takes only when the clerk
     // ticks them, by hand (core/matching/aside-rules.ts).
-    const ruleFor = asideMatcher(asideRepo.rules(db));
+    const ruleFor = asideMatcher(await asideRepo.rules(tx));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const caught = new Map<number, AsideRule>();
     plan.results = plan.results.filter((r) => {
@@ -360,7 +381,7 @@ export function runMatching(
     });
     for (const [lineId, twin] of twins) {
       // The earlier statement by its days ([T] item 6: "do extrato de 27/10 a 26/11", never "do extrato #3").
-      const earlier = repo.statement(db, twin.statementId);
+      const earlier = await repo.statement(tx, twin.statementId);
       plan.results.push({
         lineId,
         items: [],
@@ -381,15 +402,16 @@ export function runMatching(
         ],
       });
     }
-    const planId = repo.insertPlan(db, {
+    const planId = await repo.insertPlan(tx, {
       statementId: st.id,
       createdAt,
       engineVersion: plan.engineVersion,
       settingsJson: JSON.stringify(settings),
     });
     const counts = { green: 0, yellow: 0, red: 0, unmatched: 0, recorded: 0 };
-    for (const [lineId, rule] of caught) {
-      repo.insertMatch(db, {
+    const rows: NewMatch[] = [];
+    for (const [lineId, rule] of caught)
+      rows.push({
         planId,
         lineId,
         score: 0,
@@ -399,12 +421,11 @@ export function runMatching(
         at: createdAt,
         aside: { reason: rule.reason, note: rule.note, ruleId: rule.id },
       });
-    }
     if (caught.size)
-      asideRepo.markApplied(db, [...new Set([...caught.values()].map((r) => r.id))], createdAt);
+      await asideRepo.markApplied(tx, [...new Set([...caught.values()].map((r) => r.id))], createdAt);
     for (const r of plan.results) {
       const recorded = isRecorded(r);
-      const matchId = repo.insertMatch(db, {
+      rows.push({
         planId,
         lineId: r.lineId,
         score: r.score,
@@ -413,16 +434,27 @@ export function runMatching(
         state: recorded ? 'recorded' : r.state,
         at: createdAt,
       });
-      for (const i of r.items) repo.insertItem(db, matchId, planId, i.receivableId, i.amountCents, true);
       if (recorded) counts.recorded++;
       else if (r.state === 'unmatched') counts.unmatched++;
       else counts[r.zone]++;
     }
+    const matchIds = await repo.insertMatches(tx, rows);
+    const items: NewItem[] = [];
+    for (const r of plan.results)
+      for (const i of r.items)
+        items.push({
+          matchId: matchIds.get(r.lineId)!,
+          planId,
+          receivableId: i.receivableId,
+          amountCents: i.amountCents,
+          active: true,
+        });
+    await repo.insertItems(tx, items);
     // The old plans go only now, after the new matches are in: a match id is the table's largest plus one, so
     // dropping them first would give the new suggestion of a line the very id (and version 0) its old one had,
     // and a clerk deciding on what they saw would approve a suggestion they never saw ([W]: docs/concurrency.md).
-    repo.replacePlans(
-      db,
+    await repo.replacePlans(
+      tx,
       st.id,
       planId,
       kept.map((m) => m.id),
@@ -437,7 +469,6 @@ export function runMatching(
       ...counts,
     };
   });
-  const summary = run.immediate();
   return { ...summary, createdAt, durationMs: Math.round(performance.now() - started) };
 }
 
@@ -454,94 +485,107 @@ export interface OverrideResult {
  * The clerk chose these receivables for this line. Remembers the bank's payer text → the members who own
  * them (so the next statement proposes them, "aprendido em dd/mm"), and replaces the line's match with the
  * choice, in state `overridden`: reviewable, and kept by later runs. The choice is scored by the engine
- * for the record; its reasons start with "escolhido manualmente".
+ * for the record; its reasons start with "escolhido manualmente". In the caller's write transaction, under the
+ * `matching` lock (PostgreSQL), as a run is: the receivables it finds free stay free until it commits.
  */
-export function recordOverride(db: Db, lineId: number, receivableIds: number[], now: Date): OverrideResult {
+export async function recordOverride(
+  tx: Tx,
+  lineId: number,
+  receivableIds: number[],
+  now: Date,
+): Promise<OverrideResult> {
   const ids = [...new Set(receivableIds)].sort((a, b) => a - b);
   const at = now.toISOString();
-  const run = db.transaction((): OverrideResult => {
-    const line = repo.line(db, lineId);
-    if (!line || line.kind !== 'credit') {
-      throw new AppError('not_found', `Line ${lineId} is not a credit line of an imported statement.`, {
-        code: 'match.line_not_found',
-        params: { lineId },
-      });
-    }
-    const plan = repo.currentPlan(db, line.statementId);
-    const match = plan && repo.matchOfLine(db, plan.id, lineId);
-    if (!plan || !match) {
-      throw new AppError('conflict', 'Run matching on this statement before choosing receivables by hand.', {
-        code: 'match.no_plan',
-      });
-    }
-    if (ids.length === 0)
-      throw new AppError('validation', 'Choose at least one receivable.', { code: 'match.none_chosen' });
-    const found = repo.receivableStates(db, ids);
-    const notOpen = ids.filter(
-      (id) =>
-        !found.some(
-          (r) => r.id === id && (r.statusId === ACCOUNT_STATUS.open || r.statusId === ACCOUNT_STATUS.overdue),
-        ),
-    );
-    if (notOpen.length) {
-      throw new AppError('validation', `Not open or overdue in the gym system: ${notOpen.join(', ')}.`, {
-        code: 'match.receivable_not_open',
-        params: { ids: notOpen.join(',') },
-      });
-    }
-    const held = repo.heldReceivables(db, null);
-    for (const id of ids) {
-      const h = held.get(id);
-      if (h && h.lineId !== lineId) {
-        throw new AppError(
-          'conflict',
-          `Receivable ${id} is already given to line ${h.lineId} (statement #${h.statementId}).`,
-          {
-            code: 'match.receivable_taken',
-            params: { receivableId: id, lineId: h.lineId, statementId: h.statementId },
-          },
-        );
-      }
-    }
-    const key = payerKey(line.payerText ?? line.description);
-    const members = [...new Set(found.map((r) => r.memberId).filter((m): m is number => m !== null))];
-    if (key)
-      for (const memberId of members)
-        repo.upsertAlias(db, { payerKey: key, memberId, payerName: line.payerText, at });
-
-    // The engine, run on this line and the chosen receivables only (with the alias just learned), says how
-    // strong the choice looks and how the amount splits; a choice it would not make still stands.
-    const st = repo.statement(db, line.statementId)!;
-    const { settings } = getMatchSettings(db);
-    const plain = planFor(db, st, [line], settings, { ids, lineId }).results[0];
-    const agrees =
-      plain && plain.items.length === ids.length && plain.items.every((i, k) => i.receivableId === ids[k]);
-    const items: PlanItem[] = agrees ? plain.items : splitEvenly(line.amountCents, found, ids);
-    const score = agrees ? plain.score : 0;
-    const zone = agrees ? plain.zone : 'red';
-    const reasons: Reason[] = [
-      { code: 'manual', params: { at: todayInBrasilia(now) } },
-      ...(agrees ? plain.reasons : []),
-    ];
-    repo.deleteItems(db, match.id);
-    repo.updateMatch(db, {
-      id: match.id,
-      score,
-      zone,
-      reasonsJson: reasonsJson(reasons),
-      state: 'overridden',
-      at,
+  await lockAdvisory(tx, MATCHING_LOCK);
+  const line = await repo.line(tx, lineId);
+  if (!line || line.kind !== 'credit') {
+    throw new AppError('not_found', `Line ${lineId} is not a credit line of an imported statement.`, {
+      code: 'match.line_not_found',
+      params: { lineId },
     });
-    for (const i of items) repo.insertItem(db, match.id, plan.id, i.receivableId, i.amountCents, true);
-    return {
-      matchId: match.id,
-      payerKey: key || null,
-      aliasesLearned: key ? members.length : 0,
-      score,
-      zone,
-    };
+  }
+  const plan = await repo.currentPlan(tx, line.statementId);
+  const match = plan && (await repo.matchOfLine(tx, plan.id, lineId));
+  if (!plan || !match) {
+    throw new AppError('conflict', 'Run matching on this statement before choosing receivables by hand.', {
+      code: 'match.no_plan',
+    });
+  }
+  if (ids.length === 0)
+    throw new AppError('validation', 'Choose at least one receivable.', { code: 'match.none_chosen' });
+  const found = await repo.receivableStates(tx, ids);
+  const notOpen = ids.filter(
+    (id) =>
+      !found.some(
+        (r) => r.id === id && (r.statusId === ACCOUNT_STATUS.open || r.statusId === ACCOUNT_STATUS.overdue),
+      ),
+  );
+  if (notOpen.length) {
+    throw new AppError('validation', `Not open or overdue in the gym system: ${notOpen.join(', ')}.`, {
+      code: 'match.receivable_not_open',
+      params: { ids: notOpen.join(',') },
+    });
+  }
+  const held = await repo.heldReceivables(tx, null);
+  for (const id of ids) {
+    const h = held.get(id);
+    if (h && h.lineId !== lineId) {
+      throw new AppError(
+        'conflict',
+        `Receivable ${id} is already given to line ${h.lineId} (statement #${h.statementId}).`,
+        {
+          code: 'match.receivable_taken',
+          params: { receivableId: id, lineId: h.lineId, statementId: h.statementId },
+        },
+      );
+    }
+  }
+  const key = payerKey(line.payerText ?? line.description);
+  const members = [...new Set(found.map((r) => r.memberId).filter((m): m is number => m !== null))];
+  if (key)
+    for (const memberId of members)
+      await repo.upsertAlias(tx, { payerKey: key, memberId, payerName: line.payerText, at });
+
+  // The engine, run on this line and the chosen receivables only (with the alias just learned), says how
+  // strong the choice looks and how the amount splits; a choice it would not make still stands.
+  const st = (await repo.statement(tx, line.statementId))!;
+  const { settings } = await getMatchSettings(tx);
+  const plain = (await planFor(tx, st, [line], settings, { ids, lineId })).results[0];
+  const agrees =
+    plain && plain.items.length === ids.length && plain.items.every((i, k) => i.receivableId === ids[k]);
+  const items: PlanItem[] = agrees ? plain.items : splitEvenly(line.amountCents, found, ids);
+  const score = agrees ? plain.score : 0;
+  const zone = agrees ? plain.zone : 'red';
+  const reasons: Reason[] = [
+    { code: 'manual', params: { at: todayInBrasilia(now) } },
+    ...(agrees ? plain.reasons : []),
+  ];
+  await repo.deleteItems(tx, match.id);
+  await repo.updateMatch(tx, {
+    id: match.id,
+    score,
+    zone,
+    reasonsJson: reasonsJson(reasons),
+    state: 'overridden',
+    at,
   });
-  return run.immediate();
+  await repo.insertItems(
+    tx,
+    items.map((i) => ({
+      matchId: match.id,
+      planId: plan.id,
+      receivableId: i.receivableId,
+      amountCents: i.amountCents,
+      active: true,
+    })),
+  );
+  return {
+    matchId: match.id,
+    payerKey: key || null,
+    aliasesLearned: key ? members.length : 0,
+    score,
+    zone,
+  };
 }
 
 /** One receivable takes the whole line; several take their face values, the last one the difference. */

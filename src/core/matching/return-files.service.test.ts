@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 /**
  * Return files end to end on a real database ([K]): the demo branch's statement imported, then the sandbox's
  * return file of the same account and period through import.commit's handler (audited, suggestions run
@@ -22,6 +23,7 @@ describe('return files explain the statement’s boleto credits', () => {
     const audits: string[] = [];
     const ctx = {
       db: () => b.db,
+      store: () => storeOfDb(b.db),
       audit: (action: string, subject: string) => audits.push(`${action} ${subject}`),
       log: { error: () => undefined },
     } as unknown as CoreContext;

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSandboxData, writeStatement } from '../../sandbox';
 import type { CoreContext } from '../context';
@@ -18,12 +19,13 @@ function ctxOf(d: Db) {
   const audit: { action: string; after: unknown }[] = [];
   const ctx = {
     db: () => d,
+    store: () => storeOfDb(d),
     log: memoryLogger(),
     audit: (action: string, _subject: string | null, change: { after?: unknown }) =>
       void audit.push({ action, after: change.after }),
     actor: () => 'ana (desktop)',
     activeProfileId: () => 'p1',
-  } as unknown as Pick<CoreContext, 'db' | 'audit' | 'log' | 'actor' | 'activeProfileId'>;
+  } as unknown as Pick<CoreContext, 'db' | 'store' | 'audit' | 'log' | 'actor' | 'activeProfileId'>;
   return { ctx, audit };
 }
 
@@ -46,7 +48,7 @@ describe('suggestions without asking', () => {
     );
     expect(r.suggestions).not.toBeNull();
     expect(r.suggestions!.statementId).toBe(r.statementId);
-    const lines = listMatchLines(db, { statementId: r.statementId, limit: 500 });
+    const lines = await listMatchLines(db, { statementId: r.statementId, limit: 500 });
     expect(lines.total).toBeGreaterThan(0);
     expect(lines.rows.filter((l) => l.zone === 'green').length).toBe(r.suggestions!.green);
     // The import's entry is written in the import's own transaction (audit_log); the suggestion's after it.
@@ -67,13 +69,13 @@ describe('suggestions without asking', () => {
     db = b.db;
     const { ctx } = ctxOf(db);
     // The test branch's statement was imported without matching (as an older Quita did).
-    expect(statementsToRefresh(db)).toEqual([b.statementId]);
-    suggest(ctx, b.statementId, 'sync');
-    expect(statementsToRefresh(db)).toEqual([b.statementId]); // suggestions are not decisions
+    expect(await statementsToRefresh(storeOfDb(db))).toEqual([b.statementId]);
+    await suggest(ctx, b.statementId, 'sync');
+    expect(await statementsToRefresh(storeOfDb(db))).toEqual([b.statementId]); // suggestions are not decisions
     db.prepare(
       `UPDATE matches SET state = CASE WHEN state = 'suggested' THEN 'approved' ELSE 'rejected' END`,
     ).run();
-    expect(statementsToRefresh(db)).toEqual([]);
+    expect(await statementsToRefresh(storeOfDb(db))).toEqual([]);
   });
 });
 
@@ -85,7 +87,7 @@ describe('resuggestCovered: a failed suggestion never undoes an import', () => {
     const imported = { statementId: b.statementId, notices: [] } as unknown as Parameters<
       typeof resuggestCovered
     >[1];
-    const r = resuggestCovered(ctx, imported, { label: 'return file', ref: 'return file 7' }, () => {
+    const r = await resuggestCovered(ctx, imported, { label: 'return file', ref: 'return file 7' }, () => {
       throw new Error('database is locked');
     });
     expect(r.suggestions).toBeNull();
@@ -97,7 +99,7 @@ describe('resuggestCovered: a failed suggestion never undoes an import', () => {
       /^ERROR suggesting matches after importing return file 7 failed/,
     );
     // And when it works: the statements covered are suggested, the last summary returned.
-    const ok = resuggestCovered(ctx, imported, { label: 'statement', ref: 'x' }, () => [b.statementId]);
+    const ok = await resuggestCovered(ctx, imported, { label: 'statement', ref: 'x' }, () => [b.statementId]);
     expect(ok.suggestions?.statementId).toBe(b.statementId);
   });
 });

@@ -1,7 +1,7 @@
 import type { ImportCommitResult } from '../../shared/contract/import';
 import type { MatchSummaryDto } from '../../shared/contract/matching';
 import type { CoreContext } from '../context';
-import type { Db } from '../db/open-db';
+import type { Store } from '../store/store';
 import { matchingRepo } from './matching.repo';
 import { runMatching } from './matching.service';
 
@@ -13,12 +13,12 @@ export type SuggestTrigger = 'manual' | 'import' | 'sync' | 'rule';
  * button, an import that just committed, a sync that brought new receivables). Reviewed matches are kept by
  * runMatching, so a re-run never undoes the clerk's decisions.
  */
-export function suggest(
-  ctx: Pick<CoreContext, 'db' | 'audit'>,
+export async function suggest(
+  ctx: Pick<CoreContext, 'store' | 'audit'>,
   statementId: number | undefined,
   trigger: SuggestTrigger,
-): MatchSummaryDto {
-  const summary = runMatching(ctx.db(), { statementId });
+): Promise<MatchSummaryDto> {
+  const summary = await runMatching(ctx.store(), { statementId });
   const { green, yellow, red, unmatched, kept, planId } = summary;
   ctx.audit('match.suggested', `statement:${summary.statementId}`, {
     after: { planId, green, yellow, red, unmatched, kept, trigger },
@@ -30,8 +30,8 @@ export function suggest(
  * Statements with lines the clerk has not decided yet (a sync may have brought their receivables), and any with
  * credits never matched (imported by an older Quita).
  */
-export function statementsToRefresh(db: Db): number[] {
-  return matchingRepo.statementsToRefresh(db);
+export function statementsToRefresh(store: Store): Promise<number[]> {
+  return store.read(matchingRepo.statementsToRefresh);
 }
 
 /**
@@ -40,15 +40,15 @@ export function statementsToRefresh(db: Db): number[] {
  * file is explained now. A failed suggestion never undoes the import: the result carries a notice saying so (the
  * details go to the log), naming `what` was imported. The one place an import's suggestions are made.
  */
-export function resuggestCovered<R extends Omit<ImportCommitResult, 'suggestions'>>(
-  ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
+export async function resuggestCovered<R extends Omit<ImportCommitResult, 'suggestions'>>(
+  ctx: Pick<CoreContext, 'store' | 'audit' | 'log'>,
   result: R,
   what: { label: string; ref: string },
-  covered: () => number[],
-): R & { suggestions: MatchSummaryDto | null } {
+  covered: () => number[] | Promise<number[]>,
+): Promise<R & { suggestions: MatchSummaryDto | null }> {
   let suggestions: MatchSummaryDto | null = null;
   try {
-    for (const id of covered()) suggestions = suggest(ctx, id, 'import');
+    for (const id of await covered()) suggestions = await suggest(ctx, id, 'import');
     return { ...result, suggestions };
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);

@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUS } from '../../shared/constants';
+import { storeOfDb } from '../store/sqlite-store';
 import type { BranchScope } from '../../shared/contract/branches';
 import { accountInScope } from '../branches/branches';
 import type { Db } from '../db/open-db';
@@ -150,9 +151,9 @@ function lineDates(db: Db, lineIds: number[]): Map<number, string> {
 }
 
 /** What "Marcar como pagos" would send, per bank account, and which bank dates the EVO will not keep. */
-export function sendPreview(db: Db, now = new Date(), branch?: BranchScope): SendPreview {
+export async function sendPreview(db: Db, now = new Date(), branch?: BranchScope): Promise<SendPreview> {
   const names = accountNames(db);
-  const inScope = accountInScope(db, branch);
+  const inScope = await storeOfDb(db).read((tx) => accountInScope(tx, branch));
   const pairs = approvedNotQueued(db).filter((p) => inScope(p.bankAccountId));
   const groups = new Map<number, SendGroup>();
   for (const p of pairs) {

@@ -17,7 +17,7 @@ describe('approved pairs to send', () => {
   it('leave out receivables the last sync found received, cancelled or conciliated', async () => {
     const b = await sandboxBranch();
     db = b.db;
-    runMatching(db, { statementId: b.statementId });
+    await runMatching(storeOfDb(db), { statementId: b.statementId });
     await approveGreen(storeOfDb(db), b.statementId, { actor: 'ana', profileId: 'p' });
     const before = approvedNotQueued(db).map((p) => p.receivableId);
     expect(before.length).toBeGreaterThan(3);
@@ -32,7 +32,7 @@ describe('approved pairs to send', () => {
   it('the matcher never proposes an open receivable that is conciliated', async () => {
     const b = await sandboxBranch();
     db = b.db;
-    const first = runMatching(db, { statementId: b.statementId });
+    const first = await runMatching(storeOfDb(db), { statementId: b.statementId });
     const proposed = db
       .prepare(
         `SELECT DISTINCT i.receivable_id FROM match_items i JOIN matches m ON m.id = i.match_id
@@ -44,7 +44,7 @@ describe('approved pairs to send', () => {
     db.prepare(`UPDATE receivables SET conciliated = 1 WHERE id IN (SELECT value FROM json_each(?))`).run(
       JSON.stringify(proposed),
     );
-    const second = runMatching(db, { statementId: b.statementId });
+    const second = await runMatching(storeOfDb(db), { statementId: b.statementId });
     const again = db
       .prepare(
         `SELECT count(*) FROM match_items i JOIN matches m ON m.id = i.match_id

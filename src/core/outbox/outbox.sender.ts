@@ -247,7 +247,7 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
 
   // [V] A network's outbox is per branch: a batch whose outcome is not known yet holds back its own branch's queue
   // (its account's branch; the network's own accounts are one), not the other branches'. One branch: all one queue.
-  const places = isNetwork(db) ? accountPlaces(db) : null;
+  const places = await store.read(async (tx) => ((await isNetwork(tx)) ? accountPlaces(tx) : null));
   const queueOf = (b: Batch): number | 'network' | 'one' =>
     places ? (places.get(b.bankAccountId)?.branchId ?? 'network') : 'one';
 

@@ -236,9 +236,9 @@ describe('outbox: sending against the sandbox', () => {
       const db = freshDb();
       if (network) {
         const at = new Date().toISOString();
-        branchesRepo.noteSeen(db, [1, 2], 'receivables', at);
-        branchesRepo.setAccountBranch(db, first, 1, 'api', at);
-        branchesRepo.setAccountBranch(db, other, 2, 'api', at);
+        await storeOfDb(db).write((tx) => branchesRepo.noteSeen(tx, [1, 2], 'receivables', at));
+        await storeOfDb(db).write((tx) => branchesRepo.setAccountBranch(tx, first, 1, 'api', at));
+        await storeOfDb(db).write((tx) => branchesRepo.setAccountBranch(tx, other, 2, 'api', at));
       }
       const { client, puts } = countingClient(sandbox!);
       const [uncertain] = (await outboxOn(db).enqueuePairs(a, who)).batchIds;
@@ -324,7 +324,7 @@ describe('outbox: a line decided otherwise after the pairs were read', () => {
     const { applyReview } = await import('../review/review.service');
     const b = await sandboxBranch('csv', 60);
     const { runMatching } = await import('../matching/matching.service');
-    runMatching(b.db, { statementId: b.statementId });
+    await runMatching(storeOfDb(b.db), { statementId: b.statementId });
     const proposed = b.db
       .prepare(
         `SELECT DISTINCT m.id FROM matches m JOIN match_items i ON i.match_id = m.id AND i.active = 1

@@ -110,7 +110,7 @@ describe('send.preview: the date the EVO will record', () => {
       },
     );
 
-    const p = sendPreview(d, NOV_24);
+    const p = await sendPreview(d, NOV_24);
     expect(p).toMatchObject({
       count: 5,
       totalCents: 46000,
@@ -135,24 +135,24 @@ describe('send.preview: the date the EVO will record', () => {
     expect(queued.map((i) => [i.receivableId, i.amountCents, i.lineDate])).toEqual([[7, 2000, '2026-07-10']]);
   });
 
-  it('counts months by Brasília’s calendar: 02:00 UTC on 1 December is still 30 November', () => {
+  it('counts months by Brasília’s calendar: 02:00 UTC on 1 December is still 30 November', async () => {
     const d = freshDb();
     seed(d, [
       { date: '2026-11-02', receivables: [[1, 10000]] },
       { date: '2026-10-30', receivables: [[2, 5000]] },
     ]);
-    const lateNight = sendPreview(d, new Date('2026-12-01T02:00:00.000Z'));
+    const lateNight = await sendPreview(d, new Date('2026-12-01T02:00:00.000Z'));
     expect(lateNight.today).toBe('2026-11-30');
     expect(lateNight.previousMonths).toMatchObject({ lineCount: 1, months: ['2026-10'] });
-    const nextMorning = sendPreview(d, new Date('2026-12-01T12:00:00.000Z'));
+    const nextMorning = await sendPreview(d, new Date('2026-12-01T12:00:00.000Z'));
     expect(nextMorning.today).toBe('2026-12-01');
     expect(nextMorning.previousMonths).toMatchObject({ lineCount: 2, months: ['2026-10', '2026-11'] });
   });
 
-  it('a new year: December’s lines sent in January are of a previous month too', () => {
+  it('a new year: December’s lines sent in January are of a previous month too', async () => {
     const d = freshDb();
     seed(d, [{ date: '2026-12-30', receivables: [[1, 10000]] }]);
-    expect(sendPreview(d, new Date('2027-01-04T12:00:00.000Z')).previousMonths).toEqual({
+    expect((await sendPreview(d, new Date('2027-01-04T12:00:00.000Z'))).previousMonths).toEqual({
       lineCount: 1,
       receivableCount: 1,
       totalCents: 10000,
@@ -160,9 +160,9 @@ describe('send.preview: the date the EVO will record', () => {
     });
   });
 
-  it('nothing approved, or everything of this month: no warning', () => {
+  it('nothing approved, or everything of this month: no warning', async () => {
     const d = freshDb();
-    expect(sendPreview(d, NOV_24)).toEqual({
+    expect(await sendPreview(d, NOV_24)).toEqual({
       items: [],
       groups: [],
       count: 0,
@@ -172,7 +172,7 @@ describe('send.preview: the date the EVO will record', () => {
       previousMonths: { lineCount: 0, receivableCount: 0, totalCents: 0, months: [] },
     });
     seed(d, [{ date: '2026-11-01', receivables: [[1, 10000]] }]);
-    const p = sendPreview(d, NOV_24);
+    const p = await sendPreview(d, NOV_24);
     expect(p).toMatchObject({ count: 1, earliestBankDate: '2026-11-01' });
     expect(p.previousMonths.lineCount).toBe(0);
   });

@@ -61,7 +61,7 @@ export const sendHandlers: HandlerGroup<
     'send.confirm': async ({ chunkSize, wait, branch }) => {
       const db = ctx.db();
       const profileId = ctx.activeProfileId();
-      const inScope = accountInScope(db, branch);
+      const inScope = await ctx.store().read((tx) => accountInScope(tx, branch));
       // Queuing is a local transaction: from here on the approval cannot be lost, whatever the network does.
       const pairs = approvedNotQueued(db).filter((p) => inScope(p.bankAccountId));
       const who = { actor: ctx.actor(), profileId };

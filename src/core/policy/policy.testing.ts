@@ -1,4 +1,5 @@
 /** Builders for the send policy's and the hold's tests: a branch database on a real SQLite file, data built here. */
+import { storeOfDb } from '../store/sqlite-store';
 import { join } from 'node:path';
 import { openDb, type Db } from '../db/open-db';
 import { runMatching } from '../matching/matching.service';
@@ -119,7 +120,7 @@ export function addStatement(db: Db, lines: LineSpec[]): { statementId: number; 
 
 /** Match a statement as an import would, at `NOW`. */
 export function match(db: Db, statementId: number) {
-  return runMatching(db, { statementId }, { now: () => NOW });
+  return runMatching(storeOfDb(db), { statementId }, { now: () => NOW });
 }
 
 /** The current match of a line: state, zone, reason codes, receivables. */

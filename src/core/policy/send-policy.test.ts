@@ -34,7 +34,7 @@ async function switchOn(db: Db, patch: Partial<SendPolicy> = {}) {
   return await savePolicy(storeOfDb(db), policy, clerk, NOW);
 }
 
-function branch() {
+async function branch() {
   env = policyDb();
   const { db } = env;
   addReceivables(db, [
@@ -77,7 +77,7 @@ function branch() {
     { date: DAY, amountCents: 9700, description: 'CIELO VISA CREDITO', payerText: null },
   ]);
   addAcquirerBatch(db, DAY, [{ nsu: '555', grossCents: 10000, netCents: 9700, saleDate: '2026-03-05' }]);
-  match(db, statementId);
+  await match(db, statementId);
   const [ana, carla, bruno, diego, fabio, cielo] = lineIds as [
     number,
     number,
@@ -97,7 +97,7 @@ const approvedLines = (db: Db) =>
 
 describe('the policy judges the engine’s proposals, condition by condition', () => {
   it('off by default: nothing approved, the text says so', async () => {
-    const { db } = branch();
+    const { db } = await branch();
     const view = await storeOfDb(db).read(policyView);
     expect(view.version).toBeNull();
     expect(view.policy.enabled).toBe(false);
@@ -108,7 +108,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
   });
 
   it('approves only the full-name, exact-amount Pix within the due window, audited with the version', async () => {
-    const { db, ana, carla, bruno, diego, fabio, cielo } = branch();
+    const { db, ana, carla, bruno, diego, fabio, cielo } = await branch();
     // What the engine said, so the refusals below are read from its reasons.
     expect(matchOf(db, ana)).toMatchObject({ zone: 'green', items: [1] });
     expect(matchOf(db, carla).codes).toEqual(['tie']);
@@ -146,7 +146,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
   });
 
   it('a wider window, a higher cap and card deposits explained by an acquirer file each let their line through', async () => {
-    const { db, diego, fabio, cielo } = branch();
+    const { db, diego, fabio, cielo } = await branch();
     await switchOn(db, { dueWithinDays: 7, maxAmountCents: 300_000, cardWithAcquirerFile: true });
     const r = await runSendPolicy(storeOfDb(db), 'p1', { dryRun: false, now: NOW });
     expect(r.approved.map((a) => a.lineId).sort((a, b) => a - b)).toEqual(
@@ -176,7 +176,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
     const { statementId, lineIds } = addStatement(db, [
       { date: DAY, amountCents: 7760, description: 'CIELO VISA CREDITO', payerText: null },
     ]);
-    match(db, statementId);
+    await match(db, statementId);
     const m = matchOf(db, lineIds[0]!);
     expect(m.items).toEqual([10]);
     expect(m.codes).not.toContain('acquirer_file');
@@ -205,7 +205,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
         payerDocument: '***.456.789-**',
       },
     ]);
-    match(db, feb.statementId);
+    await match(db, feb.statementId);
     await applyReview(storeOfDb(db), 'approve', [matchOf(db, feb.lineIds[0]!).id], clerk, NOW);
     const mar = addStatement(db, [
       {
@@ -217,7 +217,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
       },
       { date: DAY, amountCents: 13000, description: 'PIX RECEBIDO LUCAS MENDES', payerText: 'LUCAS MENDES' },
     ]);
-    match(db, mar.statementId);
+    await match(db, mar.statementId);
     const [joana, lucas] = mar.lineIds as [number, number];
     expect(matchOf(db, lucas)).toMatchObject({ zone: 'green', items: [23] });
 
@@ -235,12 +235,12 @@ describe('the policy judges the engine’s proposals, condition by condition', (
   });
 
   it('never a receivable approved elsewhere or already queued for sending', async () => {
-    const { db, ana } = branch();
+    const { db, ana } = await branch();
     // Another statement's line holds Ana's receivable, approved by a person.
     const other = addStatement(db, [
       { date: DAY, amountCents: 15000, description: 'TED RECEBIDA ANA B MOTA', payerText: 'ANA B MOTA' },
     ]);
-    match(db, other.statementId);
+    await match(db, other.statementId);
     const m = matchOf(db, ana);
     db.prepare(
       `INSERT INTO outbox_batches (id, bank_account_id, state, created_at, created_by) VALUES (1, 77, 'queued', ?, 'x')`,
@@ -334,7 +334,7 @@ describe('the policy judges the engine’s proposals, condition by condition', (
 
 describe('saving and the dry run', () => {
   it('switching on needs a dry run of the same conditions; every save is a new version, audited', async () => {
-    const { db } = branch();
+    const { db } = await branch();
     await expect(savePolicy(storeOfDb(db), { ...DEFAULT_POLICY, enabled: true }, clerk, NOW)).rejects.toThrow(
       /simulation/,
     );
@@ -362,7 +362,7 @@ describe('saving and the dry run', () => {
   });
 
   it('changes nothing and counts what people decided against what the policy would have done', async () => {
-    const { db, ana, diego, fabio } = branch();
+    const { db, ana, diego, fabio } = await branch();
     // People: approved Ana (the policy agrees), rejected Diego and approved Fabio (outside a 7-day-window policy's cap).
     await applyReview(storeOfDb(db), 'approve', [matchOf(db, ana).id, matchOf(db, fabio).id], clerk, NOW);
     await applyReview(storeOfDb(db), 'reject', [matchOf(db, diego).id], clerk, NOW);

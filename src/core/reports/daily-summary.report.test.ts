@@ -24,7 +24,7 @@ it('lists the policy’s approvals, the batch sent and confirmed, and the remind
       payerText: 'ANA BEATRIZ MOTA',
     },
   ]);
-  match(db, statementId);
+  await match(db, statementId);
   const policy = { ...DEFAULT_POLICY, enabled: true };
   await dryRunPolicy(storeOfDb(db), { policy }, NOW);
   await savePolicy(storeOfDb(db), policy, { actor: 'maria (desktop)', profileId: 'p1' }, NOW);

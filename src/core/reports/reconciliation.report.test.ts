@@ -9,7 +9,7 @@ import { outboxOn } from '../outbox/testing';
 describe('reconciliation report', () => {
   it('lists what was queued in the period by bank-line date, with account, line, statement and who decided', async () => {
     const { db, lines, matches } = await buildScenario();
-    const r = reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
+    const r = await reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
     expect(r.rows.map((x) => x.receivableId)).toEqual([101, 102, 103]);
     expect(r.rows[0]).toEqual({
       receivableId: 101,
@@ -66,7 +66,7 @@ describe('reconciliation report', () => {
     const { db } = await buildScenario();
     // The acquirer credited R$ 147,00 of Maria's R$ 150,00 (a R$ 3,00 fee).
     db.prepare('UPDATE outbox_items SET amount_cents = 14700 WHERE receivable_id = 101').run();
-    const r = reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
+    const r = await reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
     expect(r.rows[0]).toMatchObject({ receivableId: 101, receivableCents: 15000, amountCents: 14700 });
     // The totals count what EVO records, as Enviar does.
     expect(r).toMatchObject({ totalCents: 36990, confirmedCents: 24990 });
@@ -74,7 +74,7 @@ describe('reconciliation report', () => {
 
   it('is tolerant: an uncached receivable queued with no audit entry shows blanks, not an error', async () => {
     const { db, matches } = await buildScenario();
-    const r = reconciliationReport(db, { to: '2026-10-31' });
+    const r = await reconciliationReport(db, { to: '2026-10-31' });
     expect(r.rows).toHaveLength(1);
     expect(r.rows[0]).toMatchObject({
       receivableId: 104,
@@ -101,11 +101,11 @@ describe('reconciliation report', () => {
     db.prepare(
       `INSERT INTO outbox_items (receivable_id, batch_id, amount_cents, queued_at) VALUES (900, 99, 100, ?)`,
     ).run('2026-12-01T02:00:00.000Z');
-    const nov = reconciliationReport(db, { from: '2026-11-30', to: '2026-11-30' });
+    const nov = await reconciliationReport(db, { from: '2026-11-30', to: '2026-11-30' });
     expect(nov.rows.map((x) => [x.receivableId, x.bankAccountName, x.lineId])).toEqual([
       [900, 'Bradesco Filial', null],
     ]);
-    expect(reconciliationReport(db, { from: '2026-12-01' }).rows).toEqual([]);
+    expect((await reconciliationReport(db, { from: '2026-12-01' })).rows).toEqual([]);
   });
 
   it('an approval rejected and approved again reports the approval before queuing', async () => {
@@ -116,18 +116,18 @@ describe('reconciliation report', () => {
       action: 'match.approved',
       subject: `line:${lines.maria}`,
     });
-    const row = reconciliationReport(db, {}).rows.find((x) => x.receivableId === 101)!;
+    const row = (await reconciliationReport(db, {})).rows.find((x) => x.receivableId === 101)!;
     expect(row.approvedAt).toBe('2026-11-20T13:05:00.000Z');
   });
 });
 
-describe('reconciliation report: the date the EVO records', () => {
-  const october = (db: Awaited<ReturnType<typeof buildScenario>>['db']) =>
-    reconciliationReport(db, {}).rows.find((x) => x.receivableId === 104)!;
+describe('reconciliation report: the date the EVO records', async () => {
+  const october = async (db: Awaited<ReturnType<typeof buildScenario>>['db']) =>
+    (await reconciliationReport(db, {})).rows.find((x) => x.receivableId === 104)!;
 
   it('queued and never sent: no EVO date yet', async () => {
     const { db } = await buildScenario();
-    expect(october(db)).toMatchObject({
+    expect(await october(db)).toMatchObject({
       lineDate: '2026-10-30',
       evoDate: null,
       evoDateExpected: false,
@@ -140,14 +140,14 @@ describe('reconciliation report: the date the EVO records', () => {
     // 01:30 UTC on 1 December is still 30 November in Brasília: the EVO will record 30/11.
     await outboxOn(db).transition(1, 'sending', ANA, { attempt: true, now: '2026-12-01T01:30:00.000Z' });
     await outboxOn(db).transition(1, 'sent', ANA, { now: '2026-12-01T01:30:02.000Z' });
-    expect(october(db)).toMatchObject({
+    expect(await october(db)).toMatchObject({
       lineDate: '2026-10-30',
       evoDate: '2026-11-30',
       evoDateExpected: true,
       monthsDiffer: true,
     });
     await outboxOn(db).transition(1, 'unknown', ANA, { now: '2026-12-01T01:31:00.000Z' });
-    expect(october(db)).toMatchObject({ evoDate: '2026-11-30', evoDateExpected: true });
+    expect(await october(db)).toMatchObject({ evoDate: '2026-11-30', evoDateExpected: true });
   });
 
   it('confirmed: the receiving date the read-back cached, no longer expected', async () => {
@@ -159,13 +159,13 @@ describe('reconciliation report: the date the EVO records', () => {
       `INSERT INTO receivables (id, amount_cents, due_date, receiving_date, status_id, raw_json, fetched_at)
        VALUES (104, 5000, '2026-10-28', '2026-11-03', 2, '{}', '2026-11-03T12:02:00.000Z')`,
     ).run();
-    expect(october(db)).toMatchObject({
+    expect(await october(db)).toMatchObject({
       evoDate: '2026-11-03',
       evoDateExpected: false,
       monthsDiffer: true,
     });
     // Same month on both sides: not flagged.
-    const maria = reconciliationReport(db, {}).rows.find((x) => x.receivableId === 101)!;
+    const maria = (await reconciliationReport(db, {})).rows.find((x) => x.receivableId === 101)!;
     expect([maria.lineDate, maria.evoDate, maria.monthsDiffer]).toEqual(['2026-11-06', '2026-11-20', false]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
+import { storeOfDb } from '../store/sqlite-store';
 import type { ReturnTitleDto } from '../../shared/contract/matching';
 import { ACCOUNT_STATUS } from '../../shared/constants';
 import { auditRowsOfActions } from '../audit/audit.repo';
@@ -134,11 +135,14 @@ function approvalFor(list: Who[] | undefined, queuedAt: string): Who | null {
 }
 
 /** `matchId:receivableId` → the return-file title that receivable was tied to, for credits a return file explains. */
-function boletoTitles(db: Db, base: BaseRow[]): Map<string, ReturnTitleDto & { titlesInCredit: number }> {
+async function boletoTitles(
+  db: Db,
+  base: BaseRow[],
+): Promise<Map<string, ReturnTitleDto & { titlesInCredit: number }>> {
   const ids = [...new Set(base.flatMap((r) => (r.matchId !== null ? [r.matchId] : [])))];
   const out = new Map<string, ReturnTitleDto & { titlesInCredit: number }>();
   if (ids.length === 0) return out;
-  const matches = matchingRepo.returnFileMatches(db, ids);
+  const matches = await storeOfDb(db).read((tx) => matchingRepo.returnFileMatches(tx, ids));
   for (const [matchId, titles] of returnTitlesOf(db, matches))
     for (const t of titles)
       if (t.receivableId !== null)
@@ -147,20 +151,25 @@ function boletoTitles(db: Db, base: BaseRow[]): Map<string, ReturnTitleDto & { t
 }
 
 /** What Quita queued to be marked paid in a period, with the bank line, the account and who decided. */
-export function reconciliationReport(
+export async function reconciliationReport(
   db: Db,
   period: Period = {},
   branch?: ReportBranch,
-): ReconciliationReport {
+): Promise<ReconciliationReport> {
   // [V] A network's rows say whose account took the money; a branch's report keeps its accounts' rows.
-  const network = isNetwork(db);
-  const places = network ? accountPlaces(db) : null;
-  const names = network ? branchNames(db) : null;
+  const { network, places, names, inScope } = await storeOfDb(db).read(async (tx) => {
+    const many = await isNetwork(tx);
+    return {
+      network: many,
+      places: many ? await accountPlaces(tx) : null,
+      names: many ? await branchNames(tx) : null,
+      inScope: await accountInScope(tx, branch),
+    };
+  });
   const accountBranch = (accountId: number) => places?.get(accountId)?.branchId ?? null;
-  const inScope = accountInScope(db, branch);
   const base = reconciliationRepo.rows(db, period).filter((r) => inScope(r.bankAccountId));
   const idx = indexAudit(db);
-  const boletos = boletoTitles(db, base);
+  const boletos = await boletoTitles(db, base);
   const rows = base.map(
     ({
       createdBy,

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 import { describe, expect, it } from 'vitest';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
@@ -11,6 +12,7 @@ import { buildScenario } from './scenario.testing';
 function fakeCtx(db: Db): CoreContext {
   return {
     db: () => db,
+    store: () => storeOfDb(db),
     activeProfileId: () => 'p-centro',
     secrets: memorySecretStore(),
     settings: { profile: () => ({ id: 'p-centro', name: 'Academia Centro', username: 'centro.w12app' }) },

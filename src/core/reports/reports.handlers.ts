@@ -31,7 +31,7 @@ export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliat
             meta,
           )
         : await reconciliationFile(
-            reconciliationReport(db, { from, to }, branch),
+            await reconciliationReport(db, { from, to }, branch),
             format,
             { from, to },
             meta,

@@ -29,12 +29,12 @@ describe('reconciliation report with return files', () => {
       { fileName: rf.fileName, bytes: rf.bytes, bankAccountId: b.accountId },
       { now: NOW },
     );
-    runMatching(b.db, { statementId: b.statementId }, { now: NOW });
+    await runMatching(storeOfDb(b.db), { statementId: b.statementId }, { now: NOW });
     const who = { actor: 'ana (test)', profileId: 'demo' };
     await approveGreen(storeOfDb(b.db), b.statementId, who, NOW());
     await outboxOn(b.db).enqueuePairs(approvedNotQueued(b.db), who, { now: NOW().toISOString() });
 
-    const report = reconciliationReport(b.db);
+    const report = await reconciliationReport(b.db);
     const withBoleto = report.rows.filter((r) => r.boleto);
     expect(withBoleto.length).toBeGreaterThan(0);
     const truth = new Map(rf.groundTruth.titles.map((t) => [t.nossoNumero, t]));

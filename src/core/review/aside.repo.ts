@@ -3,6 +3,7 @@ import type { AsideRuleDto } from '../../shared/contract/review';
 import type { Db } from '../db/open-db';
 import type { AsideRule } from '../matching/aside-rules';
 import { currentPlanOf } from '../matching/current-plan.repo';
+import { inIds, type Tx } from '../store/store';
 
 /** A credit line of a statement's current plan, as a rule's preview weighs it. */
 export interface RuleLineRow {
@@ -32,14 +33,24 @@ type RuleFields = Omit<AsideRule, 'id'>;
 
 /** The only SQL of set-aside lines and rules. Callers own the transaction. */
 export const asideRepo = {
-  /** Rules as the engine applies them, oldest first (the first that catches a line wins). */
-  rules: (db: Db) =>
-    db
-      .prepare(
-        `SELECT id, pattern, reason, note, bank_account_id AS bankAccountId, min_cents AS minCents,
-           max_cents AS maxCents FROM aside_rules ORDER BY id`,
-      )
-      .all() as AsideRule[],
+  /**
+   * Rules as the engine applies them, oldest first (the first that catches a line wins). On the Store, as matching
+   * reads it (the rest of this file is still synchronous, SQLite, until the set-aside domain moves too).
+   */
+  rules: (tx: Tx): Promise<AsideRule[]> =>
+    tx
+      .selectFrom('aside_rules')
+      .select([
+        'id',
+        'pattern',
+        'reason',
+        'note',
+        'bank_account_id as bankAccountId',
+        'min_cents as minCents',
+        'max_cents as maxCents',
+      ])
+      .orderBy('id')
+      .execute() as Promise<AsideRule[]>,
 
   /** Rules as the clerk sees them, newest first. */
   list: (db: Db) =>
@@ -103,10 +114,13 @@ export const asideRepo = {
 
   delete: (db: Db, id: number) => db.prepare('DELETE FROM aside_rules WHERE id = ?').run(id).changes,
 
-  markApplied: (db: Db, ids: number[], at: string) =>
-    db
-      .prepare('UPDATE aside_rules SET last_applied_at = ? WHERE id IN (SELECT value FROM json_each(?))')
-      .run(at, JSON.stringify(ids)),
+  /** On the Store, as matching writes it (see `rules`). */
+  markApplied: (tx: Tx, ids: number[], at: string) =>
+    tx
+      .updateTable('aside_rules')
+      .set({ last_applied_at: at })
+      .where(inIds(tx, 'id', ids))
+      .execute(),
 
   /**
    * Lines a rule set aside, in the current plans, handed back to the engine (it owns them again: the next run

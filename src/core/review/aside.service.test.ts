@@ -18,7 +18,7 @@ import { storeOfDb } from '../store/sqlite-store';
 let db: Db;
 afterEach(() => db?.close());
 const who = { actor: 'test', profileId: 'p1' };
-const lines = () => listMatchLines(db, { limit: 5000 }).rows;
+const lines = async () => (await listMatchLines(db, { limit: 5000 })).rows;
 const actions = () =>
   db.prepare('SELECT action, subject FROM audit_log ORDER BY rowid').all() as {
     action: string;
@@ -28,7 +28,7 @@ const actions = () =>
 async function setup() {
   const b = await sandboxBranch();
   db = b.db;
-  runMatching(db, {}, { now: NOW });
+  await runMatching(storeOfDb(db), {}, { now: NOW });
   return b;
 }
 
@@ -63,7 +63,7 @@ function addInterestLines(statementId: number, dates: string[]) {
 describe('every line ends decided: already recorded, set aside, rules', () => {
   it('a line a received receivable explains is "recorded" (engine-owned), not a gap', async () => {
     await setup();
-    const recorded = lines().filter((r) => r.state === 'recorded');
+    const recorded = (await lines()).filter((r) => r.state === 'recorded');
     expect(recorded.length).toBeGreaterThan(0);
     for (const r of recorded) {
       // One received receivable, or an aggregated credit whose receivables were all received.
@@ -75,14 +75,14 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
       expect(r.receivables).toEqual([]);
     }
     // Recomputed by a re-run, never carried as a clerk's decision.
-    const again = runMatching(db, {}, { now: NOW });
+    const again = await runMatching(storeOfDb(db), {}, { now: NOW });
     expect(again.recorded).toBe(recorded.length);
     expect(again.kept).toBe(0);
   });
 
   it('setting aside frees the receivables, is audited, and survives a re-run; to_review undoes it', async () => {
     await setup();
-    const green = lines().find((r) => r.zone === 'green' && r.state === 'suggested')!;
+    const green = (await lines()).find((r) => r.zone === 'green' && r.state === 'suggested')!;
     const r = await setAside(
       db,
       { matchIds: [green.matchId], reason: 'refund', note: ' estorno ' },
@@ -90,23 +90,25 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
       NOW(),
     );
     expect(r).toMatchObject({ changed: 1, skipped: [], ruleId: null });
-    const after = () => lines().find((x) => x.lineId === green.lineId)!;
-    expect(after()).toMatchObject({
+    const after = async () => (await lines()).find((x) => x.lineId === green.lineId)!;
+    expect(await after()).toMatchObject({
       state: 'set_aside',
       receivables: [],
       aside: { reason: 'refund', note: 'estorno', ruleId: null },
     });
     expect(actions().at(-1)).toEqual({ action: 'match.set_aside', subject: `line:${green.lineId}` });
-    runMatching(db, {}, { now: NOW });
-    expect(after().state).toBe('set_aside');
-    expect((await applyReview(storeOfDb(db), 'to_review', [after().matchId], who, NOW())).changed).toBe(1);
-    expect(after()).toMatchObject({ state: 'to_review' });
-    expect(after().aside).toBeUndefined();
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    expect((await after()).state).toBe('set_aside');
+    expect(
+      (await applyReview(storeOfDb(db), 'to_review', [(await after()).matchId], who, NOW())).changed,
+    ).toBe(1);
+    expect(await after()).toMatchObject({ state: 'to_review' });
+    expect((await after()).aside).toBeUndefined();
   });
 
   it('an approved or queued line is not set aside; "other" needs a note (contract)', async () => {
     await setup();
-    const green = lines().find((r) => r.zone === 'green' && r.state === 'suggested')!;
+    const green = (await lines()).find((r) => r.zone === 'green' && r.state === 'suggested')!;
     await applyReview(storeOfDb(db), 'approve', [green.matchId], who, NOW());
     const r = await setAside(db, { matchIds: [green.matchId], reason: 'interest' }, who, NOW());
     expect(r.changed).toBe(0);
@@ -116,14 +118,14 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
   it('a rule sets lines like this aside on every run; editing and removing it gives lines back', async () => {
     const b = await setup();
     addInterestLines(b.statementId, ['2026-07-01', '2026-07-02', '2026-07-03']);
-    runMatching(db, {}, { now: NOW });
+    await runMatching(storeOfDb(db), {}, { now: NOW });
     // The sandbox statement has its own interest lines ("RENDIMENTO APLIC AUTOMATICA"), plus the three above.
-    const interest = () => lines().filter((r) => r.description.startsWith('RENDIMENTO'));
-    const n = interest().length;
+    const interest = async () => (await lines()).filter((r) => r.description.startsWith('RENDIMENTO'));
+    const n = (await interest()).length;
     expect(n).toBeGreaterThanOrEqual(3);
-    expect(new Set(interest().map((r) => r.state))).toEqual(new Set(['unmatched']));
+    expect(new Set((await interest()).map((r) => r.state))).toEqual(new Set(['unmatched']));
 
-    const first = interest()[0]!;
+    const first = (await interest())[0]!;
     const made = await setAside(
       db,
       {
@@ -135,8 +137,8 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
       NOW(),
     );
     expect(made.ruleId).not.toBeNull();
-    runMatching(db, { statementId: made.statementId! }, { now: NOW });
-    expect(interest().map((r) => [r.state, r.aside?.reason])).toEqual(
+    await runMatching(storeOfDb(db), { statementId: made.statementId! }, { now: NOW });
+    expect((await interest()).map((r) => [r.state, r.aside?.reason])).toEqual(
       Array(n).fill(['set_aside', 'interest']),
     );
     const [rule] = listAsideRules(db).rows;
@@ -147,24 +149,31 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
       timesApplied: n - 1,
     });
     expect(rule!.bankAccountName).toBeTruthy();
-    expect(interest()[0]!.aside?.ruleId).toBeNull(); // the clerk's own decision
-    expect(interest()[1]!.aside?.ruleId).toBe(rule!.id);
+    expect((await interest())[0]!.aside?.ruleId).toBeNull(); // the clerk's own decision
+    expect((await interest())[1]!.aside?.ruleId).toBe(rule!.id);
 
     // Words, not substrings: "rendimentos" is no word of these lines, so after the edit the rule catches none.
     const edited = updateAsideRule(db, { id: rule!.id, pattern: 'rendimentos' }, who, NOW());
-    for (const id of edited.statementIds) runMatching(db, { statementId: id }, { now: NOW });
-    expect(interest().map((r) => r.state)).toEqual(['set_aside', ...Array<string>(n - 1).fill('unmatched')]);
+    for (const id of edited.statementIds) await runMatching(storeOfDb(db), { statementId: id }, { now: NOW });
+    expect((await interest()).map((r) => r.state)).toEqual([
+      'set_aside',
+      ...Array<string>(n - 1).fill('unmatched'),
+    ]);
 
     // Order does not matter either.
     updateAsideRule(db, { id: rule!.id, pattern: 'aplic rendimento' }, who, NOW());
-    runMatching(db, {}, { now: NOW });
-    expect(interest().filter((r) => r.state === 'set_aside')).toHaveLength(n);
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    expect((await interest()).filter((r) => r.state === 'set_aside')).toHaveLength(n);
 
     const removed = removeAsideRule(db, rule!.id, who, NOW());
     expect(removed).toMatchObject({ removed: 1, linesReleased: n - 1 });
-    for (const id of removed.statementIds) runMatching(db, { statementId: id }, { now: NOW });
+    for (const id of removed.statementIds)
+      await runMatching(storeOfDb(db), { statementId: id }, { now: NOW });
     // The line set aside by hand stays; the ones the rule caught are matched again (nothing fits: unmatched).
-    expect(interest().map((r) => r.state)).toEqual(['set_aside', ...Array<string>(n - 1).fill('unmatched')]);
+    expect((await interest()).map((r) => r.state)).toEqual([
+      'set_aside',
+      ...Array<string>(n - 1).fill('unmatched'),
+    ]);
     expect(actions().map((a) => a.action)).toEqual(
       expect.arrayContaining(['aside_rule.created', 'aside_rule.changed', 'aside_rule.removed']),
     );
@@ -172,7 +181,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
 
   it('a pattern without a word of three letters is refused', async () => {
     await setup();
-    const line = lines()[0]!;
+    const line = (await lines())[0]!;
     await expect(
       setAside(
         db,
@@ -187,8 +196,10 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
 describe('match.candidates: the ranked candidates of a line, with why each fits or not', () => {
   it("a green line's own receivable comes first, fits, and is marked chosen", async () => {
     await setup();
-    const green = lines().find((r) => r.zone === 'green' && r.receivables.length === 1 && r.payerText)!;
-    const c = lineCandidates(db, green.lineId, 12);
+    const green = (await lines()).find(
+      (r) => r.zone === 'green' && r.receivables.length === 1 && r.payerText,
+    )!;
+    const c = await lineCandidates(storeOfDb(db), green.lineId, 12);
     expect(c.rows[0]).toMatchObject({
       fits: true,
       chosen: true,
@@ -232,10 +243,10 @@ describe('match.candidates: the ranked candidates of a line, with why each fits 
       `INSERT INTO statement_lines (statement_id, bank_account_id, position, date, amount_cents, kind, description, raw_json, fingerprint)
        VALUES (?, ?, 9999, ?, ?, 'credit', 'CREDITO EM CONTA', '{}', 'test-tie')`,
     ).run(b.statementId, acc, pair.due, pair.amount);
-    runMatching(db, {}, { now: NOW });
-    const tied = lines().find((r) => r.description === 'CREDITO EM CONTA')!;
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    const tied = (await lines()).find((r) => r.description === 'CREDITO EM CONTA')!;
     expect(tied.reasons.map((r) => r.code)).toContain('tie');
-    const c = lineCandidates(db, tied.lineId, 1);
+    const c = await lineCandidates(storeOfDb(db), tied.lineId, 1);
     expect(c.tie).toBe(true);
     expect(c.tied).toBeGreaterThanOrEqual(2);
     // Every tied candidate is listed first, even beyond the limit asked for.
@@ -248,7 +259,7 @@ describe('match.candidates: the ranked candidates of a line, with why each fits 
 
   it('a receivable held by another line says so', async () => {
     const b = await setup();
-    const a = lines().find((r) => r.zone === 'green' && r.receivables.length === 1)!;
+    const a = (await lines()).find((r) => r.zone === 'green' && r.receivables.length === 1)!;
     // Another credit of the same amount on the same day: its best candidate is already a's.
     const acc = db
       .prepare('SELECT bank_account_id FROM statements WHERE id = ?')
@@ -259,9 +270,9 @@ describe('match.candidates: the ranked candidates of a line, with why each fits 
        VALUES (?, ?, 9998, ?, ?, 'credit', 'CREDITO EM CONTA', '{}', 'test-held')`,
     ).run(b.statementId, acc, a.date, a.amountCents);
     await applyReview(storeOfDb(db), 'approve', [a.matchId], who, NOW());
-    runMatching(db, {}, { now: NOW });
-    const line = lines().find((r) => r.description === 'CREDITO EM CONTA')!;
-    const c = lineCandidates(db, line.lineId, 50);
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    const line = (await lines()).find((r) => r.description === 'CREDITO EM CONTA')!;
+    const c = await lineCandidates(storeOfDb(db), line.lineId, 50);
     const held = c.rows.find((r) => r.receivable.id === a.receivables[0]!.id);
     expect(held).toMatchObject({ fits: false, heldBy: { lineId: a.lineId } });
     expect(held!.reasons[0]!.code).toBe('held');
@@ -277,8 +288,8 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
   async function credStatement() {
     const b = await sandboxBranch('ofx', 250);
     db = b.db;
-    runMatching(db, {}, { now: NOW });
-    const greens = lines().filter((r) => r.state === 'suggested' && r.zone === 'green');
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    const greens = (await lines()).filter((r) => r.state === 'suggested' && r.zone === 'green');
     await applyReview(
       storeOfDb(db),
       'approve',
@@ -286,8 +297,9 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
       who,
       NOW(),
     );
-    const cred = () => lines().filter((r) => /\bCRED\b/.test(`${r.description} ${r.payerText ?? ''}`));
-    const states = (rows: ReturnType<typeof lines>) => {
+    const cred = async () =>
+      (await lines()).filter((r) => /\bCRED\b/.test(`${r.description} ${r.payerText ?? ''}`));
+    const states = (rows: Awaited<ReturnType<typeof lines>>) => {
       const n: Record<string, number> = {};
       for (const r of rows) n[r.state] = (n[r.state] ?? 0) + 1;
       return n;
@@ -297,9 +309,9 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
 
   it('before: the word "cred" catches 58 of 66 credits — 6 proposals, 3 approved, 46 already in EVO; the old guard (three letters) let it through', async () => {
     const { cred, states } = await credStatement();
-    expect(lines()).toHaveLength(66);
-    expect(cred()).toHaveLength(58);
-    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
+    expect(await lines()).toHaveLength(66);
+    expect(await cred()).toHaveLength(58);
+    expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
     // The old guard: a pattern of three letters or more. "cred" passes it.
     expect(normalizePattern('cred').length).toBeGreaterThanOrEqual(3);
     // What the old run did with such a rule: every caught line the engine owned (all but the 3 approved) was set
@@ -315,7 +327,7 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
         maxCents: null,
       },
     ]);
-    const oldCatch = lines().filter(
+    const oldCatch = (await lines()).filter(
       (r) => ['suggested', 'unmatched', 'recorded'].includes(r.state) && ruleFor(r, 0),
     );
     expect(oldCatch).toHaveLength(55);
@@ -323,7 +335,7 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
 
   it('after: the preview shows what it would catch; the rule is refused until confirmed, then takes 0 decided lines, also on later runs', async () => {
     const { cred, states, accountId } = await credStatement();
-    const free = cred().find((r) => r.state === 'unmatched')!;
+    const free = (await cred()).find((r) => r.state === 'unmatched')!;
     const preview = previewAsideRule(db, { pattern: 'Cred', bankAccountId: accountId });
     expect(preview).toMatchObject({
       pattern: 'cred',
@@ -349,7 +361,7 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
     expect(refused).toMatchObject({ changed: 0, ruleId: null, needsConfirmation: true });
     expect(refused.preview!.caught).toBe(57); // the line set aside by hand is not counted
     expect(listAsideRules(db).rows).toHaveLength(0);
-    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
+    expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
     // Saying yes to the lines but not to its breadth is not enough.
     expect(await setAside(db, { ...ask, confirm: { wide: false, lineIds: [] } }, who, NOW())).toMatchObject({
       needsConfirmation: true,
@@ -359,21 +371,19 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
     // Confirmed (breadth), no line ticked: the line by hand and the 2 other free lines; 0 decided lines.
     const made = await setAside(db, { ...ask, confirm: { wide: true, lineIds: [] } }, who, NOW());
     expect(made).toMatchObject({ changed: 1, needsConfirmation: false, confirmed: 0 });
-    for (const id of made.statementIds) runMatching(db, { statementId: id }, { now: NOW });
-    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
-    expect(cred().filter((r) => r.aside?.ruleId === made.ruleId)).toHaveLength(2);
+    for (const id of made.statementIds) await runMatching(storeOfDb(db), { statementId: id }, { now: NOW });
+    expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
+    expect((await cred()).filter((r) => r.aside?.ruleId === made.ruleId)).toHaveLength(2);
 
     // It re-applies on every run: still 0 of the decided lines, the proposals stay proposals.
-    runMatching(db, {}, { now: NOW });
-    runMatching(db, {}, { now: NOW });
-    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    await runMatching(storeOfDb(db), {}, { now: NOW });
+    expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
 
     // Line by line: the clerk ticks two lines already in EVO and one approved; the two are set aside by hand
     // (kept by re-runs), the approved one is not (its approval is undone first).
-    const recorded = cred()
-      .filter((r) => r.state === 'recorded')
-      .slice(0, 2);
-    const approved = cred().find((r) => r.state === 'approved')!;
+    const recorded = (await cred()).filter((r) => r.state === 'recorded').slice(0, 2);
+    const approved = (await cred()).find((r) => r.state === 'approved')!;
     const edited = updateAsideRule(
       db,
       {
@@ -384,10 +394,10 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
       NOW(),
     );
     expect(edited).toMatchObject({ needsConfirmation: false, confirmed: 2 });
-    for (const id of edited.statementIds) runMatching(db, { statementId: id }, { now: NOW });
-    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 44, set_aside: 5 });
+    for (const id of edited.statementIds) await runMatching(storeOfDb(db), { statementId: id }, { now: NOW });
+    expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 44, set_aside: 5 });
     for (const r of recorded)
-      expect(lines().find((x) => x.lineId === r.lineId)).toMatchObject({
+      expect((await lines()).find((x) => x.lineId === r.lineId)).toMatchObject({
         state: 'set_aside',
         aside: { reason: 'other', ruleId: null },
       });
@@ -400,9 +410,9 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
       `INSERT INTO aside_rules (pattern, reason, note, bank_account_id, created_at, updated_at)
        VALUES ('cred', 'other', 'crédito', ?, '2026-07-01T00:00:00Z', '2026-07-01T00:00:00Z')`,
     ).run(accountId);
-    const s = runMatching(db, {}, { now: NOW });
+    const s = await runMatching(storeOfDb(db), {}, { now: NOW });
     expect(s.setAside).toBe(3);
-    expect(states(cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
+    expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
     // Removing it gives those 3 back; nothing else moved.
     const [rule] = listAsideRules(db).rows;
     const removed = removeAsideRule(db, rule!.id, who, NOW());

@@ -31,8 +31,8 @@ export const reviewHandlers: HandlerGroup<
 > = (ctx) => {
   const who = () => ({ actor: ctx.actor(), profileId: ctx.activeProfileId() });
   /** A rule changed: run the statements whose lines it caught, so the rules are applied again at once. */
-  const rerun = (statementIds: number[]) => {
-    for (const id of statementIds) suggest(ctx, id, 'rule');
+  const rerun = async (statementIds: number[]) => {
+    for (const id of statementIds) await suggest(ctx, id, 'rule');
   };
   return {
     'review.approve': async ({ matchIds, seen }) =>
@@ -44,8 +44,7 @@ export const reviewHandlers: HandlerGroup<
     'review.unmatch': async ({ matchIds, seen }) =>
       applyReview(ctx.store(), 'unmatch', matchIds, who(), new Date(), {}, seen),
     'review.approveGreen': async ({ statementId }) => {
-      const db = ctx.db();
-      const id = statementId ?? matchingRepo.latestStatement(db)?.id;
+      const id = statementId ?? (await ctx.store().read(matchingRepo.latestStatement))?.id;
       if (id === undefined)
         throw new AppError('not_found', 'No statement has been imported yet.', {
           code: 'review.no_statement',
@@ -67,7 +66,7 @@ export const reviewHandlers: HandlerGroup<
       const r = await setAside(db, input, who());
       let alsoSetAside = 0;
       if (r.ruleId !== null) {
-        rerun(r.statementIds);
+        await rerun(r.statementIds);
         alsoSetAside = asideRepo.linesOfRule(db, r.ruleId) + r.confirmed;
       }
       const { changed, skipped, conflicts, ruleId, needsConfirmation, preview } = r;
@@ -77,12 +76,12 @@ export const reviewHandlers: HandlerGroup<
     'review.previewAsideRule': async (input) => previewAsideRule(ctx.db(), input),
     'review.updateAsideRule': async (patch) => {
       const { statementIds, ...result } = updateAsideRule(ctx.db(), patch, who());
-      rerun(statementIds);
+      await rerun(statementIds);
       return result;
     },
     'review.removeAsideRule': async ({ id }) => {
       const { statementIds, ...result } = removeAsideRule(ctx.db(), id, who());
-      rerun(statementIds);
+      await rerun(statementIds);
       return result;
     },
   };

@@ -20,8 +20,8 @@ const audit = (action: string) =>
 async function setup() {
   const b = await sandboxBranch();
   db = b.db;
-  runMatching(db, {}, { now: NOW });
-  const rows = listMatchLines(db, { limit: 5000 }).rows;
+  await runMatching(storeOfDb(db), {}, { now: NOW });
+  const rows = (await listMatchLines(db, { limit: 5000 })).rows;
   const green = rows.find((r) => r.zone === 'green' && r.receivables.length === 1 && r.payerText)!;
   const taken = new Set(rows.flatMap((r) => r.receivables.map((x) => x.id)));
   // An open receivable nobody holds, of another payer and another amount: a poor choice for the line.
@@ -120,8 +120,8 @@ describe('a deposit partly explained by receivables already received', () => {
       description: 'LIQUIDACAO DE COBRANCA 2 TIT',
       payerText: null,
     });
-    runMatching(db, { statementId }, { now: NOW });
-    const row = listMatchLines(db, { statementId, limit: 10 }).rows[0]!;
+    await runMatching(storeOfDb(db), { statementId }, { now: NOW });
+    const row = (await listMatchLines(db, { statementId, limit: 10 })).rows[0]!;
     expect(row.receivables.map((r) => r.id)).toEqual([open.id]);
     expect(row.reasons.map((r) => r.code)).toContain('lump_received');
     expect(row.score).toBeGreaterThan(0);

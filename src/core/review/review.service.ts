@@ -1,7 +1,7 @@
 import { appendAudit } from '../audit/audit.store';
 import type { Db } from '../db/open-db';
 import { storeOfDb } from '../store/sqlite-store';
-import type { Store, Tx } from '../store/store';
+import { rolledBack, type Store, type Tx } from '../store/store';
 import { AppError } from '../errors';
 import { matchStatement } from '../matching/engine';
 import { matchingRepo as repo } from '../matching/matching.repo';
@@ -157,23 +157,23 @@ type Zone = 'green' | 'yellow' | 'red';
  * `recordOverride` makes, without the alias it would learn first). Null when the line cannot be chosen for
  * (no credit line, no plan): `recordOverride` then says why.
  */
-function scoreChoice(db: Db, lineId: number, receivableIds: number[]) {
-  const line = repo.line(db, lineId);
-  const st = line && repo.statement(db, line.statementId);
-  const plan = st && repo.currentPlan(db, st.id);
-  const match = plan && repo.matchOfLine(db, plan.id, lineId);
+async function scoreChoice(tx: Tx, lineId: number, receivableIds: number[]) {
+  const line = await repo.line(tx, lineId);
+  const st = line && (await repo.statement(tx, line.statementId));
+  const plan = st && (await repo.currentPlan(tx, st.id));
+  const match = plan && (await repo.matchOfLine(tx, plan.id, lineId));
   if (!line || !st || !plan || !match || line.kind !== 'credit') return null;
   const ids = [...new Set(receivableIds)].sort((a, b) => a - b);
-  const { settings } = getMatchSettings(db);
+  const { settings } = await getMatchSettings(tx);
   const from = addDays(st.period_from ?? line.date, -40);
   const to = addDays(st.period_to ?? line.date, 40);
-  const held = repo.heldReceivables(db, null);
+  const held = await repo.heldReceivables(tx, null);
   for (const [id, h] of held) if (h.lineId === lineId) held.delete(id);
   const plan1 = matchStatement({
     bankAccountId: st.bank_account_id,
     lines: [line],
-    receivables: choiceReceivables(repo.receivables(db, from, to), ids),
-    aliases: repo.aliases(db).map((a) => ({
+    receivables: choiceReceivables(await repo.receivables(tx, from, to), ids),
+    aliases: (await repo.aliases(tx)).map((a) => ({
       payerKey: a.payer_key,
       memberId: a.member_id,
       payerName: a.payer_name,
@@ -208,8 +208,6 @@ export function overrideLine(
   now = new Date(),
   opts: OverrideOptions = {},
 ): Promise<OverrideOutcome> {
-  // The review's own reads and writes go through the Store; scoring the choice and recording it are matching's,
-  // still synchronous on the same handle, so on SQLite they run inside this transaction (docs/postgres.md).
   return storeOfDb(db).write(async (tx): Promise<OverrideOutcome> => {
     if (opts.seenVersion !== undefined || opts.seenMatchId !== undefined) {
       const cur = await reviewRepo.lineMatch(tx, lineId);
@@ -235,18 +233,10 @@ export function overrideLine(
         code: 'review.queued',
       });
     const before = await reviewRepo.latestMatchOfLine(tx, lineId);
-    const pre = scoreChoice(db, lineId, receivableIds);
+    const pre = await scoreChoice(tx, lineId, receivableIds);
     if (pre?.low && !opts.confirmed) {
       // Validate the choice all the same (open, not taken), then undo: nothing is applied or learned yet.
-      const rollback = new Error('rollback');
-      try {
-        db.transaction(() => {
-          recordOverride(db, lineId, receivableIds, now);
-          throw rollback;
-        })();
-      } catch (e) {
-        if (e !== rollback) throw e;
-      }
+      await rolledBack(tx, 'override_check', () => recordOverride(tx, lineId, receivableIds, now));
       return {
         applied: false,
         needsConfirmation: true,
@@ -261,7 +251,7 @@ export function overrideLine(
     const learn = opts.learn !== false;
     const key = pre ? payerKey(pre.line.payerText ?? pre.line.description) : '';
     const aliasesBefore = key ? await reviewRepo.aliasesOfKey(tx, key) : [];
-    const result = recordOverride(db, lineId, receivableIds, now);
+    const result = await recordOverride(tx, lineId, receivableIds, now);
     let score = result.score;
     let zone: Zone = result.zone;
     if (!learn && key && pre) {

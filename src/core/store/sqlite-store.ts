@@ -77,19 +77,25 @@ class StoreSqliteDialect extends SqliteDialect {
  */
 export function sqliteStore(db: Db, opts: { owns?: boolean } = {}): Store {
   const kysely = new Kysely<Schema>({ dialect: new StoreSqliteDialect(db, opts.owns ?? true) });
+  // The transaction's own connection (the one handle, held by the driver's mutex for the whole transaction).
+  const arrays = (text: string, parameters: readonly unknown[]) =>
+    db
+      .prepare<unknown[], unknown[]>(text)
+      .raw(true)
+      .iterate(...parameters);
   const store: Store = {
     dialect: 'sqlite',
     read: (fn) =>
       runIn(
         store,
-        { dialect: 'sqlite', mode: 'read' },
+        { dialect: 'sqlite', mode: 'read', arrays },
         (body) => kysely.transaction().setAccessMode('read only').execute(body),
         fn,
       ),
     write: (fn) =>
       runIn(
         store,
-        { dialect: 'sqlite', mode: 'write' },
+        { dialect: 'sqlite', mode: 'write', arrays },
         (body) => kysely.transaction().setAccessMode('read write').execute(body),
         fn,
       ),

@@ -51,9 +51,9 @@ export const syncHandlers: HandlerGroup<
         // New or changed receivables may explain lines nobody decided yet: suggest again (decisions are kept).
         let suggestionsRefreshed = 0;
         if (summary.receivables.fetched > 0) {
-          for (const statementId of statementsToRefresh(ctx.db())) {
+          for (const statementId of await statementsToRefresh(ctx.store())) {
             try {
-              suggest(ctx, statementId, 'sync');
+              await suggest(ctx, statementId, 'sync');
               suggestionsRefreshed++;
             } catch (e) {
               ctx.log.error(`suggesting matches again for statement ${statementId} after a sync failed`, e);

@@ -8,7 +8,7 @@ import { countReceivables, upsertReceivables } from '../cache/receivables.repo';
 import { getSyncState, saveSyncState, type SyncKind, type SyncState } from '../cache/sync-state.repo';
 import type { Db } from '../db/open-db';
 import { storeOfDb } from '../store/sqlite-store';
-import type { Store } from '../store/store';
+import type { Store, Tx } from '../store/store';
 import { placeAccountsFromHistory } from '../branches/branches';
 import { branchesRepo } from '../branches/branches.repo';
 import { AppError, isAppError } from '../errors';
@@ -166,8 +166,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
 
   const at = stamp();
   const newBranches: number[] = [];
-  const noteBranches = (ids: (number | null)[], seenIn: 'receivables' | 'debtors') => {
-    newBranches.push(...branchesRepo.noteSeen(db, ids, seenIn, at));
+  const noteBranches = async (tx: Tx, ids: (number | null)[], seenIn: 'receivables' | 'debtors') => {
+    newBranches.push(...(await branchesRepo.noteSeen(tx, ids, seenIn, at)));
   };
 
   /**
@@ -215,11 +215,11 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     reading: for (const filters of fetches) {
       for await (const page of client.readReceivables(filters, signal ? { signal } : {})) {
         const items: ApiReceivable[] = page.items;
-        // The page and the branches it names, together (branches.repo still runs on the handle, which on SQLite
-        // is the Store's own connection: inside this transaction).
+        // The page and the branches it names, together.
         await store.write(async (tx) => {
           await upsertReceivables(tx, items, stamp());
-          noteBranches(
+          await noteBranches(
+            tx,
             items.map((r) => r.branchMemberId),
             'receivables',
           );
@@ -272,11 +272,12 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
    * administrator key sees every branch, evo-api.md [seen]) and each record goes to the branch it names. A server
    * known to ignore or refuse `idBranch` is always read whole.
    */
-  const perBranch = (): number[] | null => {
+  const branches = () => store.read((tx) => branchesRepo.list(tx));
+  const perBranch = async (): Promise<number[] | null> => {
     if (!deps.network) return null;
     const q = client.quirks;
     if (q.has('id-branch-refused') || q.has('id-branch-ignored')) return null;
-    const all = branchesRepo.list(db);
+    const all = await branches();
     const chosen = all.filter((b) => b.chosen).map((b) => b.id);
     if (chosen.length === 0) return null;
     return q.has('admin-needs-branch') || chosen.length < all.length ? chosen : null;
@@ -286,10 +287,10 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
    * [V] A server that needs `idBranch` on every read and then ignores it answers any one branch's read with the whole
    * network: the whole read is sent with a known branch's id as a ticket, and every row is kept.
    */
-  const wholeTicket = (): number | undefined => {
+  const wholeTicket = async (): Promise<number | undefined> => {
     const q = client.quirks;
     if (!deps.network || !q.has('admin-needs-branch') || !q.has('id-branch-ignored')) return undefined;
-    return branchesRepo.list(db)[0]?.id;
+    return (await branches())[0]?.id;
   };
 
   let read: 'network' | 'branches' = 'network';
@@ -309,7 +310,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     };
     let networkPatch: Partial<SyncState> = {};
 
-    const ids = perBranch();
+    const ids = await perBranch();
     let wholeNeeded = ids === null;
     if (ids) {
       read = 'branches';
@@ -317,7 +318,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         // A branch with no read of its own starts from the network's whole read's window and mark when there was one:
         // that read brought every branch's receivables, however the branch was first found (records, debtors, the
         // office). Without one (a key refused without idBranch) it is read from the start.
-        const own = branchesRepo.syncState(db, id);
+        const own = await store.read((tx) => branchesRepo.syncState(tx, id));
         const start = own.highWaterMark === null && state.highWaterMark !== null ? state : own;
         const r = await readScope(start, id, progress);
         add(r);
@@ -326,7 +327,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
           read = 'network';
           break;
         }
-        branchesRepo.saveSyncState(db, id, { ...r.next, lastSuccessAt: stamp() });
+        await store.write((tx) => branchesRepo.saveSyncState(tx, id, { ...r.next, lastSuccessAt: stamp() }));
         branchesRead++;
       }
     }
@@ -334,13 +335,14 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
     if (wholeNeeded) {
       let r;
       try {
-        r = await readScope(state, wholeTicket(), progress, wholeTicket() !== undefined);
+        const ticket = await wholeTicket();
+        r = await readScope(state, ticket, progress, ticket !== undefined);
       } catch (e) {
         // [V] An administrator key refused without idBranch: read per branch from now on (when any are known).
         if (deps.network && namesIdBranch(e)) {
           client.quirks.learn('admin-needs-branch', namedIn(e).slice(0, 300));
           throw branchesNeeded(
-            branchesRepo.list(db).some((b) => b.chosen),
+            (await branches()).some((b) => b.chosen),
             e,
           );
         }
@@ -371,11 +373,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       const all: ApiDebtor[] = [];
       // [V] A network read branch by branch (some branches chosen, or a key refused without idBranch) reads its
       // debtors the same way; otherwise whole, each debtor keeping its own branch.
-      const chosen = branchesRepo
-        .list(db)
-        .filter((b) => b.chosen)
-        .map((b) => b.id);
-      const ticket = wholeTicket();
+      const chosen = (await branches()).filter((b) => b.chosen).map((b) => b.id);
+      const ticket = await wholeTicket();
       const scopes: (number | undefined)[] =
         ticket !== undefined
           ? [ticket]
@@ -406,7 +405,8 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       // A snapshot is only replaced when it was read whole.
       await store.write(async (tx) => {
         await replaceDebtors(tx, all, stamp());
-        noteBranches(
+        await noteBranches(
+          tx,
           all.map((d) => d.branchId),
           'debtors',
         );
@@ -427,7 +427,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
   }
 
   // [V] Accounts the API did not place go where their received receivables say (docs/branches.md).
-  placeAccountsFromHistory(db, stamp());
+  await store.write((tx) => placeAccountsFromHistory(tx, stamp()));
 
   return {
     requests: deps.requestCount(),
@@ -457,12 +457,15 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         q.learn('admin-needs-branch', namedIn(e).slice(0, 300));
       }
     }
-    const chosen = branchesRepo
-      .list(db)
-      .filter((b) => b.chosen)
-      .map((b) => b.id);
-    const places = branchesRepo.accountBranches(db);
-    const never = new Set(branchesRepo.accountsNeverListed(db));
+    const [known, places, never] = await store.read(
+      async (tx) =>
+        [
+          await branchesRepo.list(tx),
+          await branchesRepo.accountBranches(tx),
+          new Set(await branchesRepo.accountsNeverListed(tx)),
+        ] as const,
+    );
+    const chosen = known.filter((b) => b.chosen).map((b) => b.id);
     const unplaced = whole?.some((a) => !places.has(a.id)) ?? true;
     const canSplit = !q.has('id-branch-refused') && !q.has('id-branch-ignored');
     // Refused without idBranch and nothing to ask it with: say so, and keep the accounts cached (an empty list here
@@ -488,7 +491,7 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
         return whole;
       }
     }
-    branchesRepo.markAccountsListed(db, chosen, stamp());
+    await store.write((tx) => branchesRepo.markAccountsListed(tx, chosen, stamp()));
     const union = new Map<number, ApiBankAccount>();
     for (const list of lists.values()) for (const a of list) union.set(a.id, a);
     const all = whole ?? [...union.values()];
@@ -508,22 +511,19 @@ export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<S
       return all;
     }
     // One branch listed whose list is the whole one proves nothing (it may be ignored): place nothing.
-    if (
-      whole &&
-      lists.size === 1 &&
-      key([...lists.values()][0]!) === key(whole) &&
-      branchesRepo.list(db).length > 1
-    )
+    if (whole && lists.size === 1 && key([...lists.values()][0]!) === key(whole) && known.length > 1)
       return all;
     // In several branches' lists: the network's (a central account). In exactly one: that branch's — only when every
     // branch's list was read, since a central account is in each list and one list read cannot tell it apart.
-    const everyListed = branchesRepo.list(db).every((b) => lists.has(b.id));
-    for (const a of all) {
-      const inLists = [...lists].filter(([, l]) => l.some((x) => x.id === a.id)).map(([id]) => id);
-      if (inLists.length > 1) branchesRepo.setAccountBranch(db, a.id, null, 'api', stamp());
-      else if (inLists.length === 1 && everyListed)
-        branchesRepo.setAccountBranch(db, a.id, inLists[0]!, 'api', stamp());
-    }
+    const everyListed = known.every((b) => lists.has(b.id));
+    await store.write(async (tx) => {
+      for (const a of all) {
+        const inLists = [...lists].filter(([, l]) => l.some((x) => x.id === a.id)).map(([id]) => id);
+        if (inLists.length > 1) await branchesRepo.setAccountBranch(tx, a.id, null, 'api', stamp());
+        else if (inLists.length === 1 && everyListed)
+          await branchesRepo.setAccountBranch(tx, a.id, inLists[0]!, 'api', stamp());
+      }
+    });
     return all;
   }
 }

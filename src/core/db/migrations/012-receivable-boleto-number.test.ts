@@ -46,11 +46,14 @@ describe('migration 012: the boleto number as a column', () => {
     const json = { ...receivableJson(rec, accounts, 'pt'), bankSlipNumber: '777', fees: 2.5 };
     const r = receivableSchema.parse(json);
     await storeOfDb(db).write((tx) => upsertReceivables(tx, [r], 'now'));
-    const [m] = matchingRepo.receivables(db, '2000-01-01', '2100-01-01');
+    const [m] = await storeOfDb(db).read((tx) => matchingRepo.receivables(tx, '2000-01-01', '2100-01-01'));
     expect(m).toMatchObject({ id: rec.idReceivable, boletoNumber: '777', feesCents: 250 });
     const without: Record<string, unknown> = { ...json };
     delete without.bankSlipNumber;
     await storeOfDb(db).write((tx) => upsertReceivables(tx, [receivableSchema.parse(without)], 'later'));
-    expect(matchingRepo.receivables(db, '2000-01-01', '2100-01-01')[0]!.boletoNumber).toBeNull();
+    expect(
+      (await storeOfDb(db).read((tx) => matchingRepo.receivables(tx, '2000-01-01', '2100-01-01')))[0]!
+        .boletoNumber,
+    ).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../store/sqlite-store';
 /**
  * The whole [K] flow on real files and a real database: an Itaú statement (OFX) and the Itaú CNAB 400 return
  * file of the same days (tests/fixtures/cnab/flow-*, made-up bytes; make-flow-fixtures.ts says which quirk each
@@ -44,8 +45,8 @@ async function importBoth(order: 'statement-first' | 'return-first') {
     const r = await commitImport(db, { ...file(f), bankAccountId: 1 }, { now: NOW });
     if (!r.returnFile) statementId = r.statementId;
   }
-  runMatching(db, { statementId }, { now: NOW });
-  return listMatchLines(db, { statementId }).rows;
+  await runMatching(storeOfDb(db), { statementId }, { now: NOW });
+  return (await listMatchLines(db, { statementId })).rows;
 }
 
 describe('statement + return file', () => {

@@ -10,11 +10,11 @@ import { listReturnFiles } from './return-file.service';
 import { returnFileRepo } from './return-file.repo';
 import { resuggestCovered } from '../../matching/suggest';
 
-export function returnFileImported(
-  ctx: Pick<CoreContext, 'db' | 'audit' | 'log'>,
+export async function returnFileImported(
+  ctx: Pick<CoreContext, 'db' | 'store' | 'audit' | 'log'>,
   input: { fileName: string; bankAccountId: number },
   result: Omit<ImportCommitResult, 'suggestions'> & { returnFile: ReturnFileSummary },
-): ImportCommitResult {
+): Promise<ImportCommitResult> {
   const rf = result.returnFile;
   ctx.audit('import.committed', `return_file:${rf.id}`, {
     after: {

@@ -1,3 +1,5 @@
+import { matchReturnTitles } from './return-titles.store';
+import { storeOfDb } from '../../store/sqlite-store';
 /**
  * CNAB return files through the import flow ([K]): detected by content in import.preview / import.commit
  * (read in the worker like any file), stored as a return file with its titles in a real SQLite database, all
@@ -130,7 +132,9 @@ describe('return files in the import flow', () => {
     expect(
       rows.filter((t) => !t.isSettlement).every((t) => t.paidCents === null && t.creditDate === null),
     ).toBe(true);
-    expect(returnFileRepo.matchTitles(db, 20, '2026-06-01', '2026-06-30')).toHaveLength(3);
+    expect(
+      await storeOfDb(db).read((tx) => matchReturnTitles(tx, 20, '2026-06-01', '2026-06-30')),
+    ).toHaveLength(3);
   });
 
   it('a settlement without a credit date (Sicoob 240) is stored as such and matched on its payment date', async () => {
@@ -144,7 +148,10 @@ describe('return files in the import flow', () => {
     ]);
     expect(r.returnFile).toMatchObject({ settlements: 2 });
     expect(
-      returnFileRepo.matchTitles(db, 20, '2026-06-01', '2026-06-30').map((t) => [t.paidCents, t.creditDate]),
+      (await storeOfDb(db).read((tx) => matchReturnTitles(tx, 20, '2026-06-01', '2026-06-30'))).map((t) => [
+        t.paidCents,
+        t.creditDate,
+      ]),
     ).toEqual([
       [15440, '2026-06-15'],
       [10800, '2026-06-18'],
