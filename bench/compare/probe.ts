@@ -1,4 +1,3 @@
-import { storeOfDb } from '../../src/core/store/sqlite-store';
 /**
  * One commit's side of `npm run bench:compare` ([X] item 5). compare.ts copies this file into a worktree of the
  * commit under test and runs it there, so every phase below runs that commit's own code: it stores the shared
@@ -85,7 +84,7 @@ async function oneRun(file: string): Promise<void> {
     (db.prepare('SELECT json FROM compare_probe').get() as { json: string }).json,
   ) as Stored;
   const rssOpen = process.memoryUsage().rss;
-  await runMatching(storeOfDb(db), { statementId }, { now: () => new Date(at) });
+  await (await matchingOf(db)).run(statementId, () => new Date(at));
   db.close();
   const peak = process.resourceUsage().maxRSS * 1024;
   process.stdout.write(`${JSON.stringify({ onePeakGrowthMb: (peak - rssOpen) / 2 ** 20 })}\n`);
@@ -97,6 +96,38 @@ interface Stored {
   from: string;
   to: string;
   at: string;
+}
+
+/**
+ * Matching as the commit under test runs it: until [W] moved matching onto the Store (store.ts has `eachRow` since),
+ * on the handle, synchronously; since then, through the Store over that handle.
+ */
+async function matchingOf(db: ReturnType<typeof openDb>) {
+  const storeMod = (await import('../../src/core/store/store').catch(() => null)) as object | null;
+  if (storeMod && 'eachRow' in storeMod) {
+    const { storeOfDb } = await import('../../src/core/store/sqlite-store');
+    const store = storeOfDb(db);
+    return {
+      run: (statementId: number, now: () => Date) => runMatching(store, { statementId }, { now }),
+      load: (from: string, to: string, statementId: number) =>
+        store.read(async (tx) => {
+          await matchingRepo.receivables(tx, from, to);
+          await matchingRepo.creditLines(tx, statementId);
+        }),
+    };
+  }
+  const old = matchingRepo as unknown as {
+    receivables(d: typeof db, from: string, to: string): unknown;
+    creditLines(d: typeof db, id: number): unknown;
+  };
+  return {
+    run: async (statementId: number, now: () => Date) =>
+      (runMatching as (...a: unknown[]) => unknown)(db, { statementId }, { now }),
+    load: async (from: string, to: string, statementId: number) => {
+      old.receivables(db, from, to);
+      old.creditLines(db, statementId);
+    },
+  };
 }
 
 /**
@@ -175,6 +206,7 @@ async function timeRuns(file: string): Promise<void> {
     return d.toISOString().slice(0, 10);
   };
   const now = () => new Date(at);
+  const matching = await matchingOf(db);
   const rssStart = process.memoryUsage().rss;
   const samples: { load: number; total: number; cpu: number }[] = [];
   // With a third argument, V8's CPU profile of the timed runs (not of storing the data) is written there.
@@ -188,13 +220,12 @@ async function timeRuns(file: string): Promise<void> {
     }
     db.prepare('DELETE FROM match_plans WHERE statement_id = ?').run(statementId);
     const l0 = process.cpuUsage();
-    await storeOfDb(db).read((tx) => matchingRepo.receivables(tx, addDays(from, -40), addDays(to, 40)));
-    await storeOfDb(db).read((tx) => matchingRepo.creditLines(tx, statementId));
+    await matching.load(addDays(from, -40), addDays(to, 40), statementId);
     const lc = process.cpuUsage(l0);
     const load = (lc.user + lc.system) / 1000;
     const c0 = process.cpuUsage();
     const w0 = performance.now();
-    await runMatching(storeOfDb(db), { statementId }, { now });
+    await matching.run(statementId, now);
     const total = performance.now() - w0;
     const c = process.cpuUsage(c0);
     if (k > 0) samples.push({ load, total, cpu: (c.user + c.system) / 1000 }); // the first run warms the JIT
