@@ -207,7 +207,7 @@ async function timeRuns(store: Store, statementId: number, at: string, lines: Tr
 
 async function serverVersion(store: Store): Promise<string> {
   return store.read(async (tx) => {
-    const { rows } = await sql<{ v: string }>`show server_version`.execute(tx);
+    const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(tx);
     return rows[0]?.v.split(' ')[0] ?? '';
   });
 }

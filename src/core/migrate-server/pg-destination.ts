@@ -7,7 +7,7 @@ import {
 import { appendAudit } from '../audit/audit.store';
 import type { Db } from '../db/open-db';
 import { applyPgSchema } from '../store/pg-schema';
-import { branchSchema, openPgStore } from '../store/pg-store';
+import { branchSchema, openPgStore, pgServerName } from '../store/pg-store';
 import { lockAdvisory, type Store } from '../store/store';
 import { AppError } from '../errors';
 import { serverFolder, type MigrationDestination, type SqliteFolderOptions } from './destination';
@@ -36,22 +36,8 @@ export interface PgDestinationOptions extends SqliteFolderOptions {
   url: string;
 }
 
-/**
- * The PostgreSQL server a URL names, for people to read: host, port and database, never the user or password.
- * Null when it is not a postgres:// URL.
- */
-export function pgServerName(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') return null;
-  const host = u.hostname || u.searchParams.get('host') || 'localhost';
-  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
-  return `${host}${u.port ? `:${u.port}` : ''}${database ? `/${database}` : ''}`;
-}
+// Where an office's PostgreSQL is, for people to read (in the Store's module: users/office.ts names it too).
+export { pgServerName } from '../store/pg-store';
 
 /** A failure to reach the server or to log in, as opposed to a failure of a statement. */
 function connectionFailure(e: unknown): boolean {

@@ -99,3 +99,20 @@ export function openPgStore(url: string, opts: PgStoreOptions = {}): Store {
   };
   return store;
 }
+
+/**
+ * The PostgreSQL server a URL names, for people to read: host, port and database, never the user or password.
+ * Null when it is not a postgres:// URL.
+ */
+export function pgServerName(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') return null;
+  const host = u.hostname || u.searchParams.get('host') || 'localhost';
+  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  return `${host}${u.port ? `:${u.port}` : ''}${database ? `/${database}` : ''}`;
+}

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { loginSchema } from '../../shared/contract/users';
 import { ROLES, type Role } from '../../shared/roles';
-import { pgServerName } from '../migrate-server/pg-destination';
+import { pgServerName } from '../store/pg-store';
 import type { Store } from '../store/store';
 import { AppError } from '../errors';
 import { apiTokens, type ApiToken, type BearerResult } from './api-tokens';
