@@ -143,7 +143,12 @@ describe('two clerks on the same line', () => {
     const { greens, seenOf, row } = await twoClerks();
     const [g1, g2, g3] = greens as [(typeof greens)[0], (typeof greens)[0], (typeof greens)[0]];
     const seen = seenOf(g1, g2, g3);
-    await setAside(b, { matchIds: [g2.matchId], reason: 'refund', seen: seenOf(g2) }, ana, AT_1042);
+    await setAside(
+      storeOfDb(b),
+      { matchIds: [g2.matchId], reason: 'refund', seen: seenOf(g2) },
+      ana,
+      AT_1042,
+    );
     const r = await applyReview(
       storeOfDb(a),
       'approve',
@@ -168,7 +173,7 @@ describe('two clerks on the same line', () => {
     const line = greens[0]!;
     await applyReview(storeOfDb(b), 'approve', [line.matchId], ana, AT_1042, {}, seenOf(line));
     const r = await setAside(
-      a,
+      storeOfDb(a),
       { matchIds: [line.matchId], reason: 'interest', seen: seenOf(line) },
       maria,
       AT_1043,
@@ -262,24 +267,26 @@ describe('every change of a match moves its version', () => {
     await moves(
       'set aside',
       g1.matchId,
-      async () => await setAside(a, { matchIds: [g1.matchId], reason: 'refund' }, maria, NOW()),
+      async () => await setAside(storeOfDb(a), { matchIds: [g1.matchId], reason: 'refund' }, maria, NOW()),
     );
 
     // A rule's lines handed back to matching when it is removed (aside.repo releaseRuleLines, one UPDATE of many).
     const g3 = greens[2]!;
-    const ruleId = asideRepo.insert(a, {
-      pattern: 'tarifa',
-      reason: 'other',
-      note: 'teste',
-      bankAccountId: null,
-      minCents: null,
-      maxCents: null,
-      at: NOW().toISOString(),
-    });
+    const ruleId = await storeOfDb(a).write((tx) =>
+      asideRepo.insert(tx, {
+        pattern: 'tarifa',
+        reason: 'other',
+        note: 'teste',
+        bankAccountId: null,
+        minCents: null,
+        maxCents: null,
+        at: NOW().toISOString(),
+      }),
+    );
     a.prepare(
       `UPDATE matches SET state = 'set_aside', aside_reason = 'other', aside_rule_id = ? WHERE id = ?`,
     ).run(ruleId, g3.matchId);
-    await moves('rule removed', g3.matchId, () => removeAsideRule(a, ruleId, maria, NOW()));
+    await moves('rule removed', g3.matchId, () => removeAsideRule(storeOfDb(a), ruleId, maria, NOW()));
     expect(row(a, g3.matchId)?.state).toBe('unmatched');
 
     // The trigger: any UPDATE of what a clerk sees moves it, even one that forgets to; moving a kept match into a

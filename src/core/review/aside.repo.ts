@@ -1,9 +1,9 @@
 import type { AsideReason, MatchState } from '../../shared/contract/matching';
 import type { AsideRuleDto } from '../../shared/contract/review';
-import type { Db } from '../db/open-db';
 import type { AsideRule } from '../matching/aside-rules';
 import { currentPlanOf } from '../matching/current-plan.repo';
-import { inIds, type Tx } from '../store/store';
+import { sql } from 'kysely';
+import { inIds, locksRows, type Tx } from '../store/store';
 
 /** A credit line of a statement's current plan, as a rule's preview weighs it. */
 export interface RuleLineRow {
@@ -28,14 +28,23 @@ export interface RuleLineRow {
   twin: number;
 }
 
+/** A match as setting it aside reads it (see `asideRepo.match`). */
+export interface AsideMatch {
+  id: number;
+  lineId: number;
+  state: string;
+  version: number;
+  asideReason: string | null;
+  queued: number;
+}
+
 /** What a rule is made of, as stored (matching/aside-rules.ts names it). */
 type RuleFields = Omit<AsideRule, 'id'>;
 
-/** The only SQL of set-aside lines and rules. Callers own the transaction. */
+/** The only SQL of set-aside lines and rules, on the Store (both databases). Callers own the transaction. */
 export const asideRepo = {
   /**
-   * Rules as the engine applies them, oldest first (the first that catches a line wins). On the Store, as matching
-   * reads it (the rest of this file is still synchronous, SQLite, until the set-aside domain moves too).
+   * Rules as the engine applies them, oldest first (the first that catches a line wins).
    */
   rules: (tx: Tx): Promise<AsideRule[]> =>
     tx
@@ -52,69 +61,92 @@ export const asideRepo = {
       .orderBy('id')
       .execute() as Promise<AsideRule[]>,
 
-  /** Rules as the clerk sees them, newest first. */
-  list: (db: Db) =>
-    db
-      .prepare(
-        `SELECT r.id, r.pattern, r.reason, r.note, r.bank_account_id AS bankAccountId,
-           r.min_cents AS minCents, r.max_cents AS maxCents, a.description AS bankAccountName, r.created_at AS createdAt, r.last_applied_at AS lastAppliedAt,
-           (SELECT count(*) FROM matches m WHERE m.aside_rule_id = r.id AND m.state = 'set_aside') AS timesApplied
-         FROM aside_rules r LEFT JOIN bank_accounts a ON a.id = r.bank_account_id ORDER BY r.id DESC`,
-      )
-      .all() as AsideRuleDto[],
+  /** Rules as the clerk sees them, newest first, with how many current lines each has set aside. */
+  async list(tx: Tx, id?: number): Promise<AsideRuleDto[]> {
+    const { rows } = await sql<AsideRuleDto>`SELECT r.id, r.pattern, r.reason, r.note,
+         r.bank_account_id AS "bankAccountId", r.min_cents AS "minCents", r.max_cents AS "maxCents",
+         a.description AS "bankAccountName", r.created_at AS "createdAt", r.last_applied_at AS "lastAppliedAt",
+         (SELECT count(*) FROM matches m WHERE m.aside_rule_id = r.id AND m.state = 'set_aside') AS "timesApplied"
+       FROM aside_rules r LEFT JOIN bank_accounts a ON a.id = r.bank_account_id
+       WHERE ${id === undefined ? sql`1 = 1` : sql`r.id = ${id}`}
+       ORDER BY r.id DESC`.execute(tx);
+    // PostgreSQL's count(*) is a bigint (read as a number by the Store); SQLite's an integer.
+    return rows.map((r) => ({ ...r, timesApplied: Number(r.timesApplied) }));
+  },
 
   /** Lines the rule sets aside in the current plans. */
-  linesOfRule: (db: Db, ruleId: number) =>
-    db
-      .prepare(`SELECT count(*) FROM matches WHERE aside_rule_id = ? AND state = 'set_aside'`)
-      .pluck()
-      .get(ruleId) as number,
+  async linesOfRule(tx: Tx, ruleId: number): Promise<number> {
+    const r = await tx
+      .selectFrom('matches')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('aside_rule_id', '=', ruleId)
+      .where('state', '=', 'set_aside')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
 
-  get: (db: Db, id: number) => asideRepo.list(db).find((r) => r.id === id),
+  get: async (tx: Tx, id: number): Promise<AsideRuleDto | undefined> => (await asideRepo.list(tx, id))[0],
 
-  insert: (db: Db, r: RuleFields & { at: string }) =>
-    Number(
-      db
-        .prepare(
-          `INSERT INTO aside_rules (pattern, reason, note, bank_account_id, min_cents, max_cents, created_at,
-             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(r.pattern, r.reason, r.note, r.bankAccountId, r.minCents, r.maxCents, r.at, r.at)
-        .lastInsertRowid,
-    ),
+  async insert(tx: Tx, r: RuleFields & { at: string }): Promise<number> {
+    const { id } = await tx
+      .insertInto('aside_rules')
+      .values({
+        pattern: r.pattern,
+        reason: r.reason,
+        note: r.note,
+        bank_account_id: r.bankAccountId,
+        min_cents: r.minCents,
+        max_cents: r.maxCents,
+        created_at: r.at,
+        updated_at: r.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  },
 
-  update: (db: Db, id: number, r: RuleFields & { at: string }) =>
-    db
-      .prepare(
-        `UPDATE aside_rules SET pattern = ?, reason = ?, note = ?, bank_account_id = ?, min_cents = ?,
-           max_cents = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(r.pattern, r.reason, r.note, r.bankAccountId, r.minCents, r.maxCents, r.at, id),
+  async update(tx: Tx, id: number, r: RuleFields & { at: string }): Promise<void> {
+    await tx
+      .updateTable('aside_rules')
+      .set({
+        pattern: r.pattern,
+        reason: r.reason,
+        note: r.note,
+        bank_account_id: r.bankAccountId,
+        min_cents: r.minCents,
+        max_cents: r.maxCents,
+        updated_at: r.at,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
 
   /**
    * Every credit line of the statements' current plans (of one bank account, or all), in statement and file
    * order, with where its match stands: what a rule's preview weighs.
    */
-  ruleLines: (db: Db, bankAccountId: number | null) =>
-    db
-      .prepare(
-        `SELECT m.id AS matchId, l.id AS lineId, p.statement_id AS statementId, s.file_name AS fileName,
-           (SELECT a.description FROM bank_accounts a WHERE a.id = s.bank_account_id) AS accountName,
-           s.period_from AS periodFrom, s.period_to AS periodTo, s.bank_account_id AS bankAccountId, l.date, l.amount_cents AS amountCents, l.description,
-           l.payer_text AS payerText, m.state, m.aside_rule_id AS asideRuleId,
-           (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
-            WHERE i.match_id = m.id) AS queued,
-           instr(m.reasons_json, '"duplicate_import"') > 0 AS twin
-         FROM matches m JOIN match_plans p ON p.id = m.plan_id JOIN statements s ON s.id = p.statement_id
-         JOIN statement_lines l ON l.id = m.line_id
-         WHERE ${currentPlanOf('p')} AND (? IS NULL OR s.bank_account_id = ?)
-         ORDER BY p.statement_id, l.position`,
-      )
-      .all(bankAccountId, bankAccountId) as RuleLineRow[],
+  async ruleLines(tx: Tx, bankAccountId: number | null): Promise<RuleLineRow[]> {
+    const { rows } = await sql<RuleLineRow>`SELECT m.id AS "matchId", l.id AS "lineId",
+         p.statement_id AS "statementId", s.file_name AS "fileName",
+         (SELECT a.description FROM bank_accounts a WHERE a.id = s.bank_account_id) AS "accountName",
+         s.period_from AS "periodFrom", s.period_to AS "periodTo", s.bank_account_id AS "bankAccountId", l.date,
+         l.amount_cents AS "amountCents", l.description, l.payer_text AS "payerText", m.state,
+         m.aside_rule_id AS "asideRuleId",
+         (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
+          WHERE i.match_id = m.id) AS queued,
+         CASE WHEN m.reasons_json LIKE '%"duplicate_import"%' THEN 1 ELSE 0 END AS twin
+       FROM matches m JOIN match_plans p ON p.id = m.plan_id JOIN statements s ON s.id = p.statement_id
+       JOIN statement_lines l ON l.id = m.line_id
+       WHERE ${sql.raw(currentPlanOf('p'))}
+         ${bankAccountId === null ? sql`` : sql`AND s.bank_account_id = ${bankAccountId}`}
+       ORDER BY p.statement_id, l.position`.execute(tx);
+    return rows.map((r) => ({ ...r, queued: Number(r.queued), twin: Number(r.twin) }));
+  },
 
-  delete: (db: Db, id: number) => db.prepare('DELETE FROM aside_rules WHERE id = ?').run(id).changes,
+  delete: async (tx: Tx, id: number): Promise<number> =>
+    Number((await tx.deleteFrom('aside_rules').where('id', '=', id).executeTakeFirst()).numDeletedRows),
 
-  /** On the Store, as matching writes it (see `rules`). */
+  /** The rules a run applied, and when. */
   markApplied: (tx: Tx, ids: number[], at: string) =>
     tx
       .updateTable('aside_rules')
@@ -126,60 +158,82 @@ export const asideRepo = {
    * Lines a rule set aside, in the current plans, handed back to the engine (it owns them again: the next run
    * matches them). Their statements, to re-run.
    */
-  releaseRuleLines(db: Db, ruleId: number, at: string): { released: number; statementIds: number[] } {
-    const statementIds = db
-      .prepare(
-        `SELECT DISTINCT p.statement_id FROM matches m JOIN match_plans p ON p.id = m.plan_id
-         WHERE m.aside_rule_id = ? AND m.state = 'set_aside' ORDER BY 1`,
-      )
-      .pluck()
-      .all(ruleId) as number[];
-    const released = db
-      .prepare(
-        `UPDATE matches SET state = 'unmatched', aside_reason = NULL, aside_note = NULL, aside_rule_id = NULL,
-           updated_at = ? WHERE aside_rule_id = ? AND state = 'set_aside'`,
-      )
-      .run(at, ruleId).changes;
-    return { released, statementIds };
+  async releaseRuleLines(
+    tx: Tx,
+    ruleId: number,
+    at: string,
+  ): Promise<{ released: number; statementIds: number[] }> {
+    const statements = await tx
+      .selectFrom('matches as m')
+      .innerJoin('match_plans as p', 'p.id', 'm.plan_id')
+      .select('p.statement_id')
+      .distinct()
+      .where('m.aside_rule_id', '=', ruleId)
+      .where('m.state', '=', 'set_aside')
+      .orderBy('p.statement_id')
+      .execute();
+    const r = await tx
+      .updateTable('matches')
+      .set({ state: 'unmatched', aside_reason: null, aside_note: null, aside_rule_id: null, updated_at: at })
+      .where('aside_rule_id', '=', ruleId)
+      .where('state', '=', 'set_aside')
+      .executeTakeFirst();
+    return { released: Number(r.numUpdatedRows), statementIds: statements.map((s) => s.statement_id) };
   },
 
   /** Set a match aside by the clerk's hand (it no longer holds receivables). */
-  setAside(db: Db, matchId: number, a: { reason: AsideReason; note: string | null; at: string }) {
-    db.prepare('DELETE FROM match_items WHERE match_id = ?').run(matchId);
-    db.prepare(
-      `UPDATE matches SET state = 'set_aside', aside_reason = ?, aside_note = ?, aside_rule_id = NULL,
-         updated_at = ?, version = version + 1 WHERE id = ?`,
-    ).run(a.reason, a.note, a.at, matchId);
+  async setAside(
+    tx: Tx,
+    matchId: number,
+    a: { reason: AsideReason; note: string | null; at: string },
+  ): Promise<void> {
+    await tx.deleteFrom('match_items').where('match_id', '=', matchId).execute();
+    await tx
+      .updateTable('matches')
+      .set((eb) => ({
+        state: 'set_aside',
+        aside_reason: a.reason,
+        aside_note: a.note,
+        aside_rule_id: null,
+        updated_at: a.at,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', matchId)
+      .execute();
   },
 
   /**
    * A match as setting it aside needs it: its line, state, version, current reason, receivables already queued.
-   * Read inside the write's transaction; PostgreSQL: `FOR UPDATE OF m` (review.repo.ts `match`).
+   * Read inside the write's transaction, as review.repo.ts's `match`: SQLite's write transaction is IMMEDIATE, so
+   * nothing else writes between this read and the write; PostgreSQL: `FOR UPDATE OF m`, so a second clerk's
+   * transaction waits here for the first one's commit and then reads the version it wrote.
    */
-  match: (db: Db, id: number) =>
-    db
-      .prepare(
-        `SELECT m.id, m.line_id AS lineId, m.state, m.version, m.aside_reason AS asideReason,
-           (SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
-            WHERE i.match_id = m.id) AS queued
-         FROM matches m WHERE m.id = ?`,
-      )
-      .get(id) as
-      | {
-          id: number;
-          lineId: number;
-          state: string;
-          version: number;
-          asideReason: string | null;
-          queued: number;
-        }
-      | undefined,
+  async match(tx: Tx, id: number): Promise<AsideMatch | undefined> {
+    const q = tx
+      .selectFrom('matches as m')
+      .select([
+        'm.id',
+        'm.line_id as lineId',
+        'm.state',
+        'm.version',
+        'm.aside_reason as asideReason',
+        sql<number>`(SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
+          WHERE i.match_id = m.id)`.as('queued'),
+      ])
+      .where('m.id', '=', id);
+    const row = await (locksRows(tx) ? q.forUpdate('m') : q).executeTakeFirst();
+    return row && { ...row, queued: Number(row.queued) };
+  },
 
-  statementOfMatch: (db: Db, matchId: number) =>
-    db
-      .prepare(
-        `SELECT p.statement_id AS statementId, s.bank_account_id AS bankAccountId FROM matches m
-         JOIN match_plans p ON p.id = m.plan_id JOIN statements s ON s.id = p.statement_id WHERE m.id = ?`,
-      )
-      .get(matchId) as { statementId: number; bankAccountId: number } | undefined,
+  statementOfMatch: (
+    tx: Tx,
+    matchId: number,
+  ): Promise<{ statementId: number; bankAccountId: number } | undefined> =>
+    tx
+      .selectFrom('matches as m')
+      .innerJoin('match_plans as p', 'p.id', 'm.plan_id')
+      .innerJoin('statements as s', 's.id', 'p.statement_id')
+      .select(['p.statement_id as statementId', 's.bank_account_id as bankAccountId'])
+      .where('m.id', '=', matchId)
+      .executeTakeFirst(),
 };

@@ -84,7 +84,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     await setup();
     const green = (await lines()).find((r) => r.zone === 'green' && r.state === 'suggested')!;
     const r = await setAside(
-      db,
+      storeOfDb(db),
       { matchIds: [green.matchId], reason: 'refund', note: ' estorno ' },
       who,
       NOW(),
@@ -110,7 +110,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     await setup();
     const green = (await lines()).find((r) => r.zone === 'green' && r.state === 'suggested')!;
     await applyReview(storeOfDb(db), 'approve', [green.matchId], who, NOW());
-    const r = await setAside(db, { matchIds: [green.matchId], reason: 'interest' }, who, NOW());
+    const r = await setAside(storeOfDb(db), { matchIds: [green.matchId], reason: 'interest' }, who, NOW());
     expect(r.changed).toBe(0);
     expect(r.skipped[0]!.reason).toMatch(/not possible from approved/);
   });
@@ -127,7 +127,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
 
     const first = (await interest())[0]!;
     const made = await setAside(
-      db,
+      storeOfDb(db),
       {
         matchIds: [first.matchId],
         reason: 'interest',
@@ -141,7 +141,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     expect((await interest()).map((r) => [r.state, r.aside?.reason])).toEqual(
       Array(n).fill(['set_aside', 'interest']),
     );
-    const [rule] = listAsideRules(db).rows;
+    const [rule] = (await listAsideRules(storeOfDb(db))).rows;
     expect(rule).toMatchObject({
       pattern: 'rendimento aplic automatica',
       reason: 'interest',
@@ -153,7 +153,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     expect((await interest())[1]!.aside?.ruleId).toBe(rule!.id);
 
     // Words, not substrings: "rendimentos" is no word of these lines, so after the edit the rule catches none.
-    const edited = updateAsideRule(db, { id: rule!.id, pattern: 'rendimentos' }, who, NOW());
+    const edited = await updateAsideRule(storeOfDb(db), { id: rule!.id, pattern: 'rendimentos' }, who, NOW());
     for (const id of edited.statementIds) await runMatching(storeOfDb(db), { statementId: id }, { now: NOW });
     expect((await interest()).map((r) => r.state)).toEqual([
       'set_aside',
@@ -161,11 +161,11 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     ]);
 
     // Order does not matter either.
-    updateAsideRule(db, { id: rule!.id, pattern: 'aplic rendimento' }, who, NOW());
+    await updateAsideRule(storeOfDb(db), { id: rule!.id, pattern: 'aplic rendimento' }, who, NOW());
     await runMatching(storeOfDb(db), {}, { now: NOW });
     expect((await interest()).filter((r) => r.state === 'set_aside')).toHaveLength(n);
 
-    const removed = removeAsideRule(db, rule!.id, who, NOW());
+    const removed = await removeAsideRule(storeOfDb(db), rule!.id, who, NOW());
     expect(removed).toMatchObject({ removed: 1, linesReleased: n - 1 });
     for (const id of removed.statementIds)
       await runMatching(storeOfDb(db), { statementId: id }, { now: NOW });
@@ -184,7 +184,7 @@ describe('every line ends decided: already recorded, set aside, rules', () => {
     const line = (await lines())[0]!;
     await expect(
       setAside(
-        db,
+        storeOfDb(db),
         { matchIds: [line.matchId], reason: 'interest', rule: { pattern: ' -- ', thisAccountOnly: false } },
         who,
         NOW(),
@@ -336,7 +336,7 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
   it('after: the preview shows what it would catch; the rule is refused until confirmed, then takes 0 decided lines, also on later runs', async () => {
     const { cred, states, accountId } = await credStatement();
     const free = (await cred()).find((r) => r.state === 'unmatched')!;
-    const preview = previewAsideRule(db, { pattern: 'Cred', bankAccountId: accountId });
+    const preview = await previewAsideRule(storeOfDb(db), { pattern: 'Cred', bankAccountId: accountId });
     expect(preview).toMatchObject({
       pattern: 'cred',
       caught: 58,
@@ -357,19 +357,21 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
       note: 'crédito',
       rule: { pattern: 'cred', thisAccountOnly: true },
     };
-    const refused = await setAside(db, ask, who, NOW());
+    const refused = await setAside(storeOfDb(db), ask, who, NOW());
     expect(refused).toMatchObject({ changed: 0, ruleId: null, needsConfirmation: true });
     expect(refused.preview!.caught).toBe(57); // the line set aside by hand is not counted
-    expect(listAsideRules(db).rows).toHaveLength(0);
+    expect((await listAsideRules(storeOfDb(db))).rows).toHaveLength(0);
     expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, unmatched: 3 });
     // Saying yes to the lines but not to its breadth is not enough.
-    expect(await setAside(db, { ...ask, confirm: { wide: false, lineIds: [] } }, who, NOW())).toMatchObject({
+    expect(
+      await setAside(storeOfDb(db), { ...ask, confirm: { wide: false, lineIds: [] } }, who, NOW()),
+    ).toMatchObject({
       needsConfirmation: true,
       ruleId: null,
     });
 
     // Confirmed (breadth), no line ticked: the line by hand and the 2 other free lines; 0 decided lines.
-    const made = await setAside(db, { ...ask, confirm: { wide: true, lineIds: [] } }, who, NOW());
+    const made = await setAside(storeOfDb(db), { ...ask, confirm: { wide: true, lineIds: [] } }, who, NOW());
     expect(made).toMatchObject({ changed: 1, needsConfirmation: false, confirmed: 0 });
     for (const id of made.statementIds) await runMatching(storeOfDb(db), { statementId: id }, { now: NOW });
     expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
@@ -384,8 +386,8 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
     // (kept by re-runs), the approved one is not (its approval is undone first).
     const recorded = (await cred()).filter((r) => r.state === 'recorded').slice(0, 2);
     const approved = (await cred()).find((r) => r.state === 'approved')!;
-    const edited = updateAsideRule(
-      db,
+    const edited = await updateAsideRule(
+      storeOfDb(db),
       {
         id: made.ruleId!,
         confirm: { wide: true, lineIds: [...recorded.map((r) => r.lineId), approved.lineId] },
@@ -414,20 +416,23 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
     expect(s.setAside).toBe(3);
     expect(states(await cred())).toEqual({ approved: 3, suggested: 6, recorded: 46, set_aside: 3 });
     // Removing it gives those 3 back; nothing else moved.
-    const [rule] = listAsideRules(db).rows;
-    const removed = removeAsideRule(db, rule!.id, who, NOW());
+    const [rule] = (await listAsideRules(storeOfDb(db))).rows;
+    const removed = await removeAsideRule(storeOfDb(db), rule!.id, who, NOW());
     expect(removed.linesReleased).toBe(3);
   });
 
   it('narrowed by words and amount, the rule needs no confirmation; a range upside down is refused', async () => {
     const { accountId } = await credStatement();
     // The interest of the automatic investment: 2 lines, both free: saved at once.
-    const interest = previewAsideRule(db, { pattern: 'rendimento aplic', bankAccountId: accountId });
+    const interest = await previewAsideRule(storeOfDb(db), {
+      pattern: 'rendimento aplic',
+      bankAccountId: accountId,
+    });
     expect(interest).toMatchObject({ caught: 2, wide: false, needsConfirmation: false });
     expect(interest.counts.free).toBe(2);
     // "cred cobranca" with an amount range catches fewer lines than "cred" alone.
-    const all = previewAsideRule(db, { pattern: 'cred', bankAccountId: accountId });
-    const ranged = previewAsideRule(db, {
+    const all = await previewAsideRule(storeOfDb(db), { pattern: 'cred', bankAccountId: accountId });
+    const ranged = await previewAsideRule(storeOfDb(db), {
       pattern: 'cred',
       bankAccountId: accountId,
       minCents: 100_000,
@@ -436,8 +441,8 @@ describe('[R] item 4: one common word cannot swallow a statement', () => {
     expect(ranged.caught).toBeLessThan(all.caught);
     for (const l of ranged.lines) expect(l.amountCents).toBeGreaterThanOrEqual(100_000);
     for (const l of ranged.lines) expect(l.amountCents).toBeLessThanOrEqual(200_000);
-    expect(() =>
-      previewAsideRule(db, { pattern: 'cred', bankAccountId: null, minCents: 500, maxCents: 100 }),
-    ).toThrow(/smallest amount/);
+    await expect(
+      previewAsideRule(storeOfDb(db), { pattern: 'cred', bankAccountId: null, minCents: 500, maxCents: 100 }),
+    ).rejects.toThrow(/smallest amount/);
   });
 });

@@ -11,8 +11,7 @@
  */
 import type { AsideReason } from '../../shared/contract/matching';
 import type { AsidePreview, AsideRuleDto, AsideStanding } from '../../shared/contract/review';
-import { appendAudit } from '../audit/audit.repo';
-import type { Db } from '../db/open-db';
+import { appendAudit } from '../audit/audit.store';
 import { AppError } from '../errors';
 import {
   asideMatcher,
@@ -26,7 +25,7 @@ import type { Actor } from '../outbox/outbox.repo';
 import { asideRepo, type RuleLineRow } from './aside.repo';
 import { conflictOf, seenById, type SeenMatch } from './review-conflicts';
 import type { ReviewConflict } from '../../shared/contract/review';
-import { storeOfDb } from '../store/sqlite-store';
+import { lockAdvisory, type Store, type Tx } from '../store/store';
 
 /** An approved line is the clerk's decision to send it: undo the approval first. Queued lines never change. */
 const FROM = ['suggested', 'unmatched', 'overridden', 'to_review', 'rejected', 'recorded', 'set_aside'];
@@ -91,7 +90,11 @@ export interface PreviewInput extends AmountRange {
  * The lines a rule would catch now, over every statement's current plan, and where each stands. Read only.
  * Twins (lines repeating an earlier statement's) are left out, as the engine leaves them out.
  */
-export function previewAsideRule(db: Db, input: PreviewInput): AsidePreview {
+export const previewAsideRule = (store: Store, input: PreviewInput): Promise<AsidePreview> =>
+  store.read((tx) => previewIn(tx, input));
+
+/** {@link previewAsideRule} inside the caller's transaction (a change weighs what it then writes). */
+async function previewIn(tx: Tx, input: PreviewInput): Promise<AsidePreview> {
   const pattern = checkPattern(input.pattern);
   const { minCents, maxCents } = checkRange(input);
   const catches = asideMatcher([
@@ -111,7 +114,7 @@ export function previewAsideRule(db: Db, input: PreviewInput): AsidePreview {
   const perStatement = new Map<number, Head & { caught: number; credits: number }>();
   const guarded: AsidePreview['lines'] = [];
   const free: AsidePreview['lines'] = [];
-  for (const l of asideRepo.ruleLines(db, input.bankAccountId)) {
+  for (const l of await asideRepo.ruleLines(tx, input.bankAccountId)) {
     const st = perStatement.get(l.statementId) ?? {
       fileName: l.fileName,
       accountName: l.accountName,
@@ -166,21 +169,21 @@ const stopped = (preview: AsidePreview, confirm: RuleConfirm | undefined) =>
  * The lines the clerk ticked that a rule may take (listed in the preview, and confirmable), set aside by the
  * clerk's hand with the rule's reason and note: kept by later runs like any decision. Audited per line.
  */
-function setAsideConfirmed(
-  db: Db,
+async function setAsideConfirmed(
+  tx: Tx,
   preview: AsidePreview,
   confirm: RuleConfirm | undefined,
   a: { ruleId: number; reason: AsideReason; note: string | null; at: string; who: Actor },
-): number {
+): Promise<number> {
   const ticked = new Set(confirm?.lineIds ?? []);
   let confirmed = 0;
   for (const l of preview.lines) {
     if (!ticked.has(l.lineId) || !CONFIRMABLE.includes(l.standing)) continue;
-    const m = asideRepo.match(db, l.matchId);
+    const m = await asideRepo.match(tx, l.matchId);
     if (!m || m.queued > 0 || !FROM.includes(m.state)) continue;
     confirmed++;
-    asideRepo.setAside(db, l.matchId, { reason: a.reason, note: a.note, at: a.at });
-    appendAudit(db, {
+    await asideRepo.setAside(tx, l.matchId, { reason: a.reason, note: a.note, at: a.at });
+    await appendAudit(tx, {
       ...a.who,
       at: a.at,
       action: 'match.set_aside',
@@ -203,19 +206,19 @@ function setAsideConfirmed(
  * Set the matches aside (their receivables are freed) and, when asked, create the rule — unless its preview
  * needs a confirmation not given: then nothing changes and the preview is answered. Returns the statements to
  * run again so that the new rule catches their free lines. [W] A match changed since the clerk saw it (`seen`)
- * is left as it is and named in `conflicts`; the others are set aside (IMMEDIATE: see `applyReview`).
+ * is left as it is and named in `conflicts`; the others are set aside. One write transaction of the Store: each
+ * match is read for update (`asideRepo.match`), so a second clerk's set-aside of the same line waits for the first
+ * one's commit and is then told who did it (see `applyReview`). The audit entries commit with the change.
  */
-export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Date()) {
+export function setAside(store: Store, input: SetAsideInput, who: Actor, now = new Date()) {
   const at = now.toISOString();
   const note = cleanNote(input.note);
   const saw = seenById(input.seen);
-  // The decision's conflicts are read through the Store (review.repo); the rest of aside's work is still
-  // synchronous on the same handle, so on SQLite it runs inside this transaction (docs/postgres.md).
-  return storeOfDb(db).write(async (tx) => {
+  return store.write(async (tx) => {
     let preview: AsidePreview | null = null;
     if (input.rule) {
-      const first = asideRepo.statementOfMatch(db, input.matchIds[0]!);
-      preview = previewAsideRule(db, {
+      const first = await asideRepo.statementOfMatch(tx, input.matchIds[0]!);
+      preview = await previewIn(tx, {
         ...input.rule,
         bankAccountId: input.rule.thisAccountOnly ? (first?.bankAccountId ?? null) : null,
         exceptMatchIds: input.matchIds,
@@ -238,7 +241,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
     const conflicts: ReviewConflict[] = [];
     let account: { statementId: number; bankAccountId: number } | undefined;
     for (const id of [...new Set(input.matchIds)]) {
-      const m = asideRepo.match(db, id);
+      const m = await asideRepo.match(tx, id);
       const s = saw.get(id);
       if (!m && s?.lineId !== undefined) {
         conflicts.push(await conflictOf(tx, id, s.lineId));
@@ -263,9 +266,9 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
         skipped.push({ matchId: id, reason: `not possible from ${m.state}` });
         continue;
       }
-      account ??= asideRepo.statementOfMatch(db, id);
-      asideRepo.setAside(db, id, { reason: input.reason, note, at });
-      appendAudit(db, {
+      account ??= await asideRepo.statementOfMatch(tx, id);
+      await asideRepo.setAside(tx, id, { reason: input.reason, note, at });
+      await appendAudit(tx, {
         ...who,
         at,
         action: 'match.set_aside',
@@ -281,7 +284,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
       const pattern = checkPattern(input.rule.pattern);
       const { minCents, maxCents } = checkRange(input.rule);
       const bankAccountId = input.rule.thisAccountOnly ? (account?.bankAccountId ?? null) : null;
-      ruleId = asideRepo.insert(db, {
+      ruleId = await asideRepo.insert(tx, {
         pattern,
         reason: input.reason,
         note,
@@ -290,7 +293,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
         maxCents,
         at,
       });
-      appendAudit(db, {
+      await appendAudit(tx, {
         ...who,
         at,
         action: 'aside_rule.created',
@@ -305,7 +308,7 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
           ...(preview.wide ? { wideConfirmed: true } : {}),
         },
       });
-      confirmed = setAsideConfirmed(db, preview, input.confirm, {
+      confirmed = await setAsideConfirmed(tx, preview, input.confirm, {
         ruleId,
         reason: input.reason,
         note,
@@ -334,10 +337,19 @@ export function setAside(db: Db, input: SetAsideInput, who: Actor, now = new Dat
   });
 }
 
-export const listAsideRules = (db: Db): { rows: AsideRuleDto[] } => ({ rows: asideRepo.list(db) });
+export const listAsideRules = async (store: Store): Promise<{ rows: AsideRuleDto[] }> => ({
+  rows: await store.read((tx) => asideRepo.list(tx)),
+});
 
-function ruleOrThrow(db: Db, id: number): AsideRuleDto {
-  const rule = asideRepo.get(db, id);
+/**
+ * Taken by a rule's change or removal before it reads the rule (PostgreSQL; SQLite's write transaction is already
+ * exclusive): two clerks editing or removing one rule at once would otherwise both read it as it was, and the
+ * second would audit a change from a rule that no longer exists.
+ */
+const RULES_LOCK = 'aside_rules';
+
+async function ruleOrThrow(tx: Tx, id: number): Promise<AsideRuleDto> {
+  const rule = await asideRepo.get(tx, id);
   if (!rule)
     throw new AppError('not_found', `There is no set-aside rule ${id}.`, {
       code: 'review.aside_rule_not_found',
@@ -360,7 +372,7 @@ const ruleFields = (r: AsideRuleDto) => ({
  * caller runs the statements returned): lines the new rule no longer catches are matched again.
  */
 export function updateAsideRule(
-  db: Db,
+  store: Store,
   patch: {
     id: number;
     pattern?: string | undefined;
@@ -375,8 +387,9 @@ export function updateAsideRule(
   now = new Date(),
 ) {
   const at = now.toISOString();
-  return db.transaction(() => {
-    const before = ruleOrThrow(db, patch.id);
+  return store.write(async (tx) => {
+    await lockAdvisory(tx, RULES_LOCK);
+    const before = await ruleOrThrow(tx, patch.id);
     const range = checkRange({
       minCents: patch.minCents === undefined ? before.minCents : patch.minCents,
       maxCents: patch.maxCents === undefined ? before.maxCents : patch.maxCents,
@@ -390,12 +403,12 @@ export function updateAsideRule(
     };
     if (next.reason === 'other' && !next.note)
       throw new AppError('validation', 'Say why in a note.', { code: 'review.aside_note_needed' });
-    const preview = previewAsideRule(db, { ...next, ruleId: patch.id });
+    const preview = await previewIn(tx, { ...next, ruleId: patch.id });
     if (stopped(preview, patch.confirm))
       return { rule: before, statementIds: [], needsConfirmation: true, preview, confirmed: 0 };
-    asideRepo.update(db, patch.id, { ...next, at });
-    const released = asideRepo.releaseRuleLines(db, patch.id, at);
-    appendAudit(db, {
+    await asideRepo.update(tx, patch.id, { ...next, at });
+    const released = await asideRepo.releaseRuleLines(tx, patch.id, at);
+    await appendAudit(tx, {
       ...who,
       at,
       action: 'aside_rule.changed',
@@ -403,7 +416,7 @@ export function updateAsideRule(
       before: ruleFields(before),
       after: { ...next, ...(preview.wide ? { wideConfirmed: true } : {}) },
     });
-    const confirmed = setAsideConfirmed(db, preview, patch.confirm, {
+    const confirmed = await setAsideConfirmed(tx, preview, patch.confirm, {
       ruleId: patch.id,
       reason: next.reason,
       note: next.note,
@@ -414,23 +427,24 @@ export function updateAsideRule(
       ...new Set([...released.statementIds, ...preview.statements.map((s) => s.statementId)]),
     ].sort((a, b) => a - b);
     return {
-      rule: ruleOrThrow(db, patch.id),
+      rule: await ruleOrThrow(tx, patch.id),
       statementIds,
       needsConfirmation: false,
       preview,
       confirmed,
     };
-  })();
+  });
 }
 
 /** Remove a rule; the lines it set aside go back to matching (the caller runs the statements returned). */
-export function removeAsideRule(db: Db, id: number, who: Actor, now = new Date()) {
+export function removeAsideRule(store: Store, id: number, who: Actor, now = new Date()) {
   const at = now.toISOString();
-  return db.transaction(() => {
-    const before = ruleOrThrow(db, id);
-    const { released, statementIds } = asideRepo.releaseRuleLines(db, id, at);
-    asideRepo.delete(db, id);
-    appendAudit(db, {
+  return store.write(async (tx) => {
+    await lockAdvisory(tx, RULES_LOCK);
+    const before = await ruleOrThrow(tx, id);
+    const { released, statementIds } = await asideRepo.releaseRuleLines(tx, id, at);
+    await asideRepo.delete(tx, id);
+    await appendAudit(tx, {
       ...who,
       at,
       action: 'aside_rule.removed',
@@ -439,5 +453,5 @@ export function removeAsideRule(db: Db, id: number, who: Actor, now = new Date()
       after: { linesReleased: released },
     });
     return { removed: 1, linesReleased: released, statementIds };
-  })();
+  });
 }

@@ -62,25 +62,26 @@ export const reviewHandlers: HandlerGroup<
     'review.aliases': async () => listAliases(ctx.store()),
     'review.removeAlias': async ({ id }) => removeAlias(ctx.store(), id, who()),
     'review.setAside': async (input) => {
-      const db = ctx.db();
-      const r = await setAside(db, input, who());
+      const store = ctx.store();
+      const r = await setAside(store, input, who());
       let alsoSetAside = 0;
       if (r.ruleId !== null) {
+        const ruleId = r.ruleId;
         await rerun(r.statementIds);
-        alsoSetAside = asideRepo.linesOfRule(db, r.ruleId) + r.confirmed;
+        alsoSetAside = (await store.read((tx) => asideRepo.linesOfRule(tx, ruleId))) + r.confirmed;
       }
       const { changed, skipped, conflicts, ruleId, needsConfirmation, preview } = r;
       return { changed, skipped, conflicts, ruleId, alsoSetAside, needsConfirmation, preview };
     },
-    'review.asideRules': async () => listAsideRules(ctx.db()),
-    'review.previewAsideRule': async (input) => previewAsideRule(ctx.db(), input),
+    'review.asideRules': async () => listAsideRules(ctx.store()),
+    'review.previewAsideRule': async (input) => previewAsideRule(ctx.store(), input),
     'review.updateAsideRule': async (patch) => {
-      const { statementIds, ...result } = updateAsideRule(ctx.db(), patch, who());
+      const { statementIds, ...result } = await updateAsideRule(ctx.store(), patch, who());
       await rerun(statementIds);
       return result;
     },
     'review.removeAsideRule': async ({ id }) => {
-      const { statementIds, ...result } = removeAsideRule(ctx.db(), id, who());
+      const { statementIds, ...result } = await removeAsideRule(ctx.store(), id, who());
       await rerun(statementIds);
       return result;
     },
