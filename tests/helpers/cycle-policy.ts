@@ -4,6 +4,7 @@
  * and returns the pairs it approved. The cycle's own job — sending those pairs, and only those — is what is tested.
  */
 import type { CoreContext } from '../../src/core/context';
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 import type { Dispatch } from '../../src/core/dispatch';
 import { approvedNotQueued } from '../../src/core/outbox/approved.repo';
 import type { PolicyRunResult } from '../../src/core/policy/send-policy';
@@ -11,14 +12,14 @@ import type { PolicyRunResult } from '../../src/core/policy/send-policy';
 export function greensPolicy(dispatch: Dispatch) {
   return async (ctx: CoreContext, profileId: string): Promise<PolicyRunResult> => {
     const db = ctx.dbFor(profileId);
-    const before = new Set(approvedNotQueued(db).map((p) => p.receivableId));
+    const before = new Set((await storeOfDb(db).read(approvedNotQueued)).map((p) => p.receivableId));
     const list = await dispatch('import.statements', {});
     if (!list.ok) throw new Error(list.error.message);
     for (const s of (list.value as { statements: { id: number }[] }).statements) {
       const r = await dispatch('review.approveGreen', { statementId: s.id });
       if (!r.ok) throw new Error(r.error.message);
     }
-    const approved = approvedNotQueued(db).filter((p) => !before.has(p.receivableId));
+    const approved = (await storeOfDb(db).read(approvedNotQueued)).filter((p) => !before.has(p.receivableId));
     return {
       policyVersion: 1,
       considered: approved.length,

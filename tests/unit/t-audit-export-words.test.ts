@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit } from '../../src/core/audit/audit.repo';
 import type { AuditVerification } from '../../src/core/audit/audit-verify';
@@ -79,7 +80,9 @@ describe('audit exports in the screen’s words', () => {
 
   it('the reconciliation report says who approved and queued in words', async () => {
     const { db } = await buildScenario();
-    const csv = text((await reconciliationFile(await reconciliationReport(db, {}), 'csv', {}, meta)).bytes);
+    const csv = text(
+      (await reconciliationFile(await reconciliationReport(storeOfDb(db), {}), 'csv', {}, meta)).bytes,
+    );
     expect(csv).toContain(';ana, pelo aplicativo;');
     expect(csv).not.toMatch(RAW);
   });

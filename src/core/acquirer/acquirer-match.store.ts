@@ -1,10 +1,9 @@
 /**
- * The acquirer files' payment batches and rows as matching and the file view read them, on the Store (both
- * databases). The files themselves are still written by acquirer.repo.ts (synchronous, SQLite) until that domain
- * moves too.
+ * The acquirer files' payment batches and rows as matching, the file view and Conciliar's list read them, on the
+ * Store (both databases).
  */
 import { sql } from 'kysely';
-import { dialectOf, inStrings, type Tx } from '../store/store';
+import { dialectOf, inIds, inStrings, type Tx } from '../store/store';
 import type { StoredPayment, StoredSale } from './acquirer.repo';
 
 const PAYMENT_COLUMNS = sql.raw(`p.id, p.acquirer_file_id AS "fileId", p.acquirer, p.layout, p.ref,
@@ -73,5 +72,14 @@ export const acquirerMatchStore = {
           await sql<StoredSale>`SELECT ${SALE_COLUMNS} FROM acquirer_sales s
              WHERE s.bank_account_id = ${bankAccountId} AND s.acquirer = ${acquirer} AND s.kind = 'sale'
                AND ${inStrings(tx, 's.summary_ref', refs)} ORDER BY s.id`.execute(tx)
+        ).rows,
+
+  /** Rows by id, in id order (Conciliar's list shows a card credit's sales). */
+  salesByIds: async (tx: Tx, ids: readonly number[]): Promise<StoredSale[]> =>
+    ids.length === 0
+      ? []
+      : (
+          await sql<StoredSale>`SELECT ${SALE_COLUMNS} FROM acquirer_sales s
+             WHERE ${inIds(tx, 's.id', ids)} ORDER BY s.id`.execute(tx)
         ).rows,
 };

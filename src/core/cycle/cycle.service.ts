@@ -194,11 +194,13 @@ export async function runCycle(
       const policyPairs = new Set(
         cycleRepo.policyPairsNotQueued(db).map((p) => `${p.receivableId}:${p.lineId}`),
       );
-      const pairs = approvedNotQueued(db).filter((p) => policyPairs.has(`${p.receivableId}:${p.lineId}`));
       const store = storeOfDb(db);
-      const { batchIds } = await store.write((tx) =>
-        enqueuePairs(tx, pairs, { actor: POLICY_ACTOR, profileId }),
-      );
+      const { batchIds } = await store.write(async (tx) => {
+        const pairs = (await approvedNotQueued(tx)).filter((p) =>
+          policyPairs.has(`${p.receivableId}:${p.lineId}`),
+        );
+        return enqueuePairs(tx, pairs, { actor: POLICY_ACTOR, profileId });
+      });
       const c = await store.read(batchCounts);
       if (c.queued + c.sending + c.sent + c.unknown === 0) return null;
       const sent = await call<{ busy: boolean }>('send.run', {});

@@ -34,7 +34,7 @@ function creditLines(statementId?: number) {
 
 /** Queue one approved line alone (its own batch) and move that batch to `state`. */
 async function send(lineId: number, state: 'confirmed' | 'needs_review' | null) {
-  const pairs = approvedNotQueued(db).filter((p) => p.lineId === lineId);
+  const pairs = (await storeOfDb(db).read(approvedNotQueued)).filter((p) => p.lineId === lineId);
   expect(pairs.length).toBeGreaterThan(0);
   const { batchIds } = await outboxOn(db).enqueuePairs(pairs, who, { now: NOW().toISOString() });
   if (state)
@@ -56,7 +56,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     expect(yellow).toBeDefined();
     expect(aside).toBeDefined();
 
-    const before = await dashboardSummary(db);
+    const before = await dashboardSummary(storeOfDb(db));
     const engineRecorded = rows.filter((r) => r.state === 'recorded').length;
     const engineAside = rows.filter((r) => r.state === 'set_aside').length;
     expect(before.statement!.buckets.recorded.count).toBe(engineRecorded);
@@ -72,7 +72,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
       who,
       NOW(),
     );
-    await setAside(db, { matchIds: [aside!.matchId], reason: 'own_transfer' }, who, NOW());
+    await setAside(storeOfDb(db), { matchIds: [aside!.matchId], reason: 'own_transfer' }, who, NOW());
     await send(a!.lineId, 'confirmed');
     await send(bb!.lineId, 'needs_review');
     await send(c!.lineId, null); // queued: waiting for the EVO
@@ -81,7 +81,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
       `UPDATE receivables SET status_id = 2 WHERE id IN (SELECT receivable_id FROM match_items WHERE match_id = ?)`,
     ).run(e!.matchId);
 
-    const s = await dashboardSummary(db);
+    const s = await dashboardSummary(storeOfDb(db));
     const st = s.statement!;
     expect(st.id).toBe(b.statementId);
     const lines = creditLines(b.statementId);
@@ -111,7 +111,9 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     }
     expect(k.toDecide.count).toBe(rows.length - engineRecorded - engineAside - 6);
     // Início's "Enviar N" is exactly what Enviar would mark now.
-    expect(k.toSend.count).toBe(new Set(approvedNotQueued(db).map((p) => p.lineId)).size);
+    expect(k.toSend.count).toBe(
+      new Set((await storeOfDb(db).read(approvedNotQueued)).map((p) => p.lineId)).size,
+    );
 
     // The day chart: the same money, split decided / to decide; the yellow suggestion's day holds it as to decide.
     const days = st.days;
@@ -128,7 +130,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
       description: 'PIX RECEBIDO',
       payerText: 'ALGUEM',
     });
-    const s2 = await dashboardSummary(db);
+    const s2 = await dashboardSummary(storeOfDb(db));
     expect(s2.statements).toBe(2);
     expect(s2.statement).toMatchObject({
       id: later,
@@ -144,8 +146,8 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     // later one sent nothing); the next day, nothing was sent "today".
     const sentAll = k.sentConfirmed.cents + k.sentFailed.cents + k.sentWaiting.cents;
     expect(s2.statement!.buckets.sentConfirmed.count).toBe(0);
-    expect((await dashboardSummary(db, NOW())).sentToday).toEqual({ count: 3, cents: sentAll });
-    expect((await dashboardSummary(db, new Date('2026-07-16T15:00:00Z'))).sentToday).toEqual({
+    expect((await dashboardSummary(storeOfDb(db), NOW())).sentToday).toEqual({ count: 3, cents: sentAll });
+    expect((await dashboardSummary(storeOfDb(db), new Date('2026-07-16T15:00:00Z'))).sentToday).toEqual({
       count: 0,
       cents: 0,
     });
@@ -172,7 +174,7 @@ describe('dashboard.summary: every credit line in exactly one bucket', () => {
     const b = await sandboxBranch();
     db = b.db;
     db.prepare('DELETE FROM statements').run();
-    const s = await dashboardSummary(db);
+    const s = await dashboardSummary(storeOfDb(db));
     expect(s.statement).toBeNull();
     expect(s.statements).toBe(0);
     expect(s.all.lines).toEqual({ count: 0, cents: 0 });

@@ -9,12 +9,11 @@ import type { AmountDto, LineBuckets } from '../../shared/contract/dashboard';
 import { LINE_BUCKETS } from '../../shared/contract/dashboard';
 import { todayInBrasilia } from '../../shared/dates';
 import { getSyncState } from '../cache/sync-state.repo';
-import { storeOfDb } from '../store/sqlite-store';
-import type { Db } from '../db/open-db';
+import type { Store, Tx } from '../store/store';
 import { accountPlaces, isNetwork } from '../branches/branches';
 import { branchesRepo, type BranchRow } from '../branches/branches.repo';
 import { dashboardRepo } from './dashboard.repo';
-import { lineBucketer } from './line-buckets';
+import { lineBuckets } from './line-buckets';
 
 type Summary = CommandOutput<'dashboard.summary'>;
 
@@ -29,13 +28,17 @@ function add(a: AmountDto, cents: number) {
 
 const SENT: ReadonlySet<string> = new Set(['sentWaiting', 'sentFailed', 'sentConfirmed']);
 
-export async function dashboardSummary(db: Db, now = new Date()): Promise<Summary> {
-  const bucketOfLine = lineBucketer(db);
-  const statements = dashboardRepo.statementsNewestFirst(db);
+/** Início's summary, read in one read transaction of the Store. */
+export async function dashboardSummary(store: Store, now = new Date()): Promise<Summary> {
+  return store.read((tx) => summaryIn(tx, now));
+}
+
+async function summaryIn(tx: Tx, now: Date): Promise<Summary> {
+  const statements = await dashboardRepo.statementsNewestFirst(tx);
   const latest = statements[0];
   // Sent today (Brasília), whatever the statement: what the clerk just did, counted for the branch ([T] item 8).
   const today = todayInBrasilia(now);
-  const sentAt = new Map(dashboardRepo.lineSentAt(db).map((r) => [r.lineId, r.createdAt]));
+  const sentAt = new Map((await dashboardRepo.lineSentAt(tx)).map((r) => [r.lineId, r.createdAt]));
   const sentToday = zero();
 
   const all = { lines: zero(), buckets: emptyBuckets() };
@@ -43,21 +46,18 @@ export async function dashboardSummary(db: Db, now = new Date()): Promise<Summar
   const perStatement = new Map<number, { lines: AmountDto; buckets: LineBuckets }>();
   // [V] A network's Início per branch: a statement's lines count for its account's branch; a central account's, or
   // one not placed yet, for the network (branch null).
-  const { network, places, branches } = await storeOfDb(db).read(async (tx) => {
-    const isOne = !(await isNetwork(tx));
-    return {
-      network: !isOne,
-      places: isOne ? new Map<never, never>() : await accountPlaces(tx),
-      branches: isOne ? [] : await branchesRepo.list(tx),
-    };
-  });
-  const accountOf = network ? dashboardRepo.statementAccounts(db) : new Map<number, number>();
+  const network = await isNetwork(tx);
+  const places = network ? await accountPlaces(tx) : new Map<never, never>();
+  const branches = network ? await branchesRepo.list(tx) : [];
+  const accountOf = network ? await dashboardRepo.statementAccounts(tx) : new Map<number, number>();
   const perBranch = new Map<number | null, { lines: AmountDto; buckets: LineBuckets }>();
   const branchOfStatement = (statementId: number): number | null =>
     places.get(accountOf.get(statementId) ?? -1)?.branchId ?? null;
 
-  for (const l of dashboardRepo.creditLines(db)) {
-    const bucket = bucketOfLine(l);
+  const lines = await dashboardRepo.creditLines(tx);
+  const buckets = await lineBuckets(tx, lines);
+  for (const [i, l] of lines.entries()) {
+    const bucket = buckets[i]!;
     add(all.lines, l.cents);
     add(all.buckets[bucket], l.cents);
     const own = perStatement.get(l.statementId) ?? { lines: zero(), buckets: emptyBuckets() };
@@ -81,13 +81,13 @@ export async function dashboardSummary(db: Db, now = new Date()): Promise<Summar
   }
 
   return {
-    open: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.open),
-    overdue: dashboardRepo.receivablesWithStatus(db, ACCOUNT_STATUS.overdue),
-    lastSyncAt: (await storeOfDb(db).read((tx) => getSyncState(tx, 'receivables'))).lastSuccessAt,
+    open: await dashboardRepo.receivablesWithStatus(tx, ACCOUNT_STATUS.open),
+    overdue: await dashboardRepo.receivablesWithStatus(tx, ACCOUNT_STATUS.overdue),
+    lastSyncAt: (await getSyncState(tx, 'receivables')).lastSuccessAt,
     statements: statements.length,
     all,
     sentToday,
-    byBranch: network ? branchRows(db, branches, perBranch) : [],
+    byBranch: network ? await branchRows(tx, branches, perBranch) : [],
     byStatement: statements.flatMap((st) => {
       const own = perStatement.get(st.id);
       return own ? [{ ...st, ...own }] : [];
@@ -107,13 +107,13 @@ export async function dashboardSummary(db: Db, now = new Date()): Promise<Summar
  * they hold lines), so the rows add up to every credit line: the
  * same buckets, and the branch's open and overdue receivables. Sorted by id here; the screen sorts as the clerk asks.
  */
-function branchRows(
-  db: Db,
+async function branchRows(
+  tx: Tx,
   branches: readonly BranchRow[],
   perBranch: Map<number | null, { lines: AmountDto; buckets: LineBuckets }>,
-): Summary['byBranch'] {
-  const open = dashboardRepo.receivablesPerBranch(db, ACCOUNT_STATUS.open);
-  const overdue = dashboardRepo.receivablesPerBranch(db, ACCOUNT_STATUS.overdue);
+): Promise<Summary['byBranch']> {
+  const open = await dashboardRepo.receivablesPerBranch(tx, ACCOUNT_STATUS.open);
+  const overdue = await dashboardRepo.receivablesPerBranch(tx, ACCOUNT_STATUS.overdue);
   const rows: Summary['byBranch'] = branches
     // A branch left out of reconciliation still has its row while its accounts hold lines: the rows add up to all.
     .filter((b) => b.chosen || perBranch.has(b.id))

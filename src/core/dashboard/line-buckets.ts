@@ -5,7 +5,7 @@
  */
 import type { LineBucket } from '../../shared/contract/dashboard';
 import { DECIDED_STATES, type MatchState } from '../../shared/contract/matching';
-import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import { approvedNotQueued } from '../outbox/approved.repo';
 import type { BatchState } from '../outbox/outbox.repo';
 import { dashboardRepo } from './dashboard.repo';
@@ -42,26 +42,35 @@ export function bucketOf(f: LineFacts): LineBucket {
 }
 
 /**
- * The bucket of each line, with the facts it needs read once: what Enviar would mark now, the outbox batches
- * holding each line's receivables, and (for an approved line nothing is left to send of) whether the EVO has
- * its receivables received.
+ * The bucket of each line given, in its order, with the facts it needs read once in the caller's transaction: what
+ * Enviar would mark now, the outbox batches holding each line's receivables, and (for an approved line nothing is
+ * left to send of) whether the EVO has its receivables received.
  */
-export function lineBucketer(
-  db: Db,
-): (line: { id: number; state: MatchState | null; matchId: number | null }) => LineBucket {
-  const sendable = new Set(approvedNotQueued(db).map((p) => p.lineId));
+export async function lineBuckets(
+  tx: Tx,
+  lines: readonly { id: number; state: MatchState | null; matchId: number | null }[],
+): Promise<LineBucket[]> {
+  const sendable = new Set((await approvedNotQueued(tx)).map((p) => p.lineId));
   const batches = new Map<number, Set<BatchState>>();
-  for (const r of dashboardRepo.lineBatchStates(db))
+  for (const r of await dashboardRepo.lineBatchStates(tx))
     batches.set(r.lineId, (batches.get(r.lineId) ?? new Set<BatchState>()).add(r.state));
-  const receivedOf = dashboardRepo.receivedCounter(db);
   const none: ReadonlySet<BatchState> = new Set();
-  return (l) => {
-    const lineBatches = batches.get(l.id) ?? none;
+  const asksEvo = (l: (typeof lines)[number]) =>
+    l.state === 'approved' && !sendable.has(l.id) && !batches.has(l.id) && l.matchId !== null;
+  const received = await dashboardRepo.receivedCounts(tx, [
+    ...new Set(lines.flatMap((l) => (asksEvo(l) ? [l.matchId!] : []))),
+  ]);
+  return lines.map((l) => {
     let receivedInEvo = false;
-    if (l.state === 'approved' && !sendable.has(l.id) && lineBatches.size === 0 && l.matchId !== null) {
-      const r = receivedOf(l.matchId);
-      receivedInEvo = r.total > 0 && r.received === r.total;
+    if (asksEvo(l)) {
+      const r = received.get(l.matchId!);
+      receivedInEvo = r !== undefined && r.total > 0 && r.received === r.total;
     }
-    return bucketOf({ state: l.state, sendable: sendable.has(l.id), batches: lineBatches, receivedInEvo });
-  };
+    return bucketOf({
+      state: l.state,
+      sendable: sendable.has(l.id),
+      batches: batches.get(l.id) ?? none,
+      receivedInEvo,
+    });
+  });
 }

@@ -5,11 +5,10 @@
  * deposit's fee spread in proportion to the gross (card-deposits.ts), so the fees add up to the deposit's.
  */
 import type { CardSaleDto } from '../../shared/contract/matching';
-import { acquirerRepo } from '../acquirer/acquirer.repo';
-import type { Db } from '../db/open-db';
+import { acquirerMatchStore } from '../acquirer/acquirer-match.store';
+import type { Tx } from '../store/store';
 import { parseSaleRefs } from './acquirer-files';
 import { matchingRepo } from './matching.repo';
-import { storeOfDb } from '../store/sqlite-store';
 import type { Reason } from './types';
 
 /** A fee as a percent of the gross, two decimals. */
@@ -18,10 +17,10 @@ const percentOf = (fee: number, gross: number) => (gross > 0 ? Math.round((fee *
 /**
  * Match id → its card sales, for the matches whose reasons hold a `card_lump` reason, or an `acquirer_file`
  * one ([J] item 3: each item's amount is then the acquirer's own net for that sale). A credit already in EVO
- * has no items: its acquirer batch's sales are read from the reason's references instead.
+ * has no items: its acquirer batch's sales are read from the reason's references instead. Read in the caller's tx.
  */
 export async function cardSalesOf(
-  db: Db,
+  tx: Tx,
   rows: readonly { matchId: number; reasons: string }[],
 ): Promise<Map<number, CardSaleDto[]>> {
   const ids = rows
@@ -29,7 +28,7 @@ export async function cardSalesOf(
     .map((r) => r.matchId);
   const out = new Map<number, CardSaleDto[]>();
   if (ids.length === 0) return out;
-  const sales = await storeOfDb(db).read((tx) => matchingRepo.cardSaleItems(tx, ids));
+  const sales = await matchingRepo.cardSaleItems(tx, ids);
   for (const s of sales) {
     const gross = s.grossCents ?? s.netCents;
     const fee = gross - s.netCents;
@@ -52,33 +51,26 @@ export async function cardSalesOf(
   }
   for (const r of rows)
     if (!out.has(r.matchId)) {
-      const sales = await recordedAcquirerSales(db, r.reasons);
+      const sales = await recordedAcquirerSales(tx, r.reasons);
       if (sales.length) out.set(r.matchId, sales);
     }
   return out;
 }
 
 /** The sales an `acquirer_file` reason names, each with the acquirer's gross, fee and net and its receivable. */
-async function recordedAcquirerSales(db: Db, reasonsJson: string): Promise<CardSaleDto[]> {
+async function recordedAcquirerSales(tx: Tx, reasonsJson: string): Promise<CardSaleDto[]> {
   if (!reasonsJson.includes('"acquirer_file"')) return [];
   const reason = (JSON.parse(reasonsJson) as Reason[]).find((x) => x.code === 'acquirer_file');
   const refs = parseSaleRefs(reason?.params?.sales).filter((x) => x.receivableId !== null);
   if (refs.length === 0) return [];
   const sales = new Map(
-    acquirerRepo
-      .sales(
-        db,
-        refs.map((x) => x.saleId),
-      )
-      .map((x) => [x.id, x]),
+    (await acquirerMatchStore.salesByIds(tx, [...new Set(refs.map((x) => x.saleId))])).map((x) => [x.id, x]),
   );
   const facts = new Map(
     (
-      await storeOfDb(db).read((tx) =>
-        matchingRepo.cardSaleFacts(
-          tx,
-          refs.map((x) => x.receivableId!),
-        ),
+      await matchingRepo.cardSaleFacts(
+        tx,
+        refs.map((x) => x.receivableId!),
       )
     ).map((x) => [x.receivableId, x]),
   );

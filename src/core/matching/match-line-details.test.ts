@@ -83,6 +83,8 @@ describe('match.lines without details, match.lineDetails for one line', () => {
       db: () => b.db,
       store: () => storeOfDb(b.db),
       audit: () => undefined,
+      actor: () => 'ana (test)',
+      activeProfileId: () => 'demo',
       log: { error: () => undefined },
     } as unknown as CoreContext;
     const { h, lines, details } = handlers(b.db);

@@ -13,14 +13,14 @@ export const matchingHandlers: HandlerGroup<
   | 'match.candidates'
 > = (ctx) => ({
   'match.run': async ({ statementId }) => suggest(ctx, statementId, 'manual'),
-  'match.lines': async (q) => listMatchLines(ctx.db(), q),
-  'match.lineDetails': async ({ lineId }) => lineDetails(ctx.db(), lineId),
+  'match.lines': async (q) => listMatchLines(ctx.store(), q),
+  'match.lineDetails': async ({ lineId }) => lineDetails(ctx.store(), lineId),
   'match.candidates': async ({ lineId, limit }) => lineCandidates(ctx.store(), lineId, limit),
   'match.settings.get': async () => ctx.store().read(getMatchSettings),
   'match.settings.update': async (patch) => {
     const before = (await ctx.store().read(getMatchSettings)).settings;
     const after = await updateMatchSettings(ctx.store(), patch);
-    ctx.audit('settings.changed', 'matching', { before, after: after.settings });
+    await ctx.audit('settings.changed', 'matching', { before, after: after.settings });
     return after;
   },
 });

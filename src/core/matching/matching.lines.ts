@@ -13,7 +13,8 @@ import type {
 import { AppError } from '../errors';
 import type { Db } from '../db/open-db';
 import { storeOfDb } from '../store/sqlite-store';
-import { lineBucketer } from '../dashboard/line-buckets';
+import type { Store, Tx } from '../store/store';
+import { lineBuckets } from '../dashboard/line-buckets';
 import { matchingRepo as repo } from './matching.repo';
 import { resolveStatement } from './matching.service';
 import { renderReasons } from './reasons-pt';
@@ -61,37 +62,43 @@ interface Row {
   sendState: NonNullable<MatchLineDto['sendState']> | null;
 }
 
+/** The Store itself, or the branch's SQLite handle (whose Store is storeOfDb's: tests and older callers). */
+const storeOf = (from: Store | Db): Store => ('prepare' in from ? storeOfDb(from) : from);
+
 /**
- * A page of a statement's current plan. The plan's lines come from the Store in one read; the buckets, return-file
- * titles and card sales are still read through the SQLite handle (their domains move next: docs/postgres.md).
+ * A page of a statement's current plan: its lines, their buckets, return-file titles and card sales, read in one
+ * read transaction of the Store.
  */
-export async function listMatchLines(db: Db, q: MatchLinesQuery = {}): Promise<MatchLinesPage> {
-  const page = await storeOfDb(db).read(async (tx) => {
-    const st = await resolveStatement(tx, q.statementId);
-    const plan = await repo.currentPlan(tx, st.id);
-    if (!plan) return { st, plan: null, total: 0, rows: [], items: [] };
-    const filter = { planId: plan.id, zone: q.zone ?? null, state: q.state ?? null };
-    const total = await repo.countPlanLines(tx, filter);
-    const rows = (await repo.planLines(tx, filter, q.limit ?? 500, q.offset ?? 0)) as Row[];
-    const items = await repo.receivablesOfMatches(
-      tx,
-      rows.map((r) => r.matchId),
-    );
-    return { st, plan, total, rows, items };
-  });
-  const { st, plan, total, rows, items } = page;
+export async function listMatchLines(from: Store | Db, q: MatchLinesQuery = {}): Promise<MatchLinesPage> {
+  return storeOf(from).read((tx) => matchLinesIn(tx, q));
+}
+
+/** {@link listMatchLines} in the caller's transaction. */
+export async function matchLinesIn(tx: Tx, q: MatchLinesQuery = {}): Promise<MatchLinesPage> {
+  const st = await resolveStatement(tx, q.statementId);
+  const plan = await repo.currentPlan(tx, st.id);
   if (!plan) return { statementId: st.id, planId: null, createdAt: null, total: 0, rows: [] };
+  const filter = { planId: plan.id, zone: q.zone ?? null, state: q.state ?? null };
+  const total = await repo.countPlanLines(tx, filter);
+  const rows = (await repo.planLines(tx, filter, q.limit ?? 500, q.offset ?? 0)) as Row[];
+  const items = await repo.receivablesOfMatches(
+    tx,
+    rows.map((r) => r.matchId),
+  );
   const byMatch = new Map<number, MatchLineDto['receivables']>();
   for (const { matchId, ...item } of items) byMatch.set(matchId, [...(byMatch.get(matchId) ?? []), item]);
-  const bucketOf = lineBucketer(db);
-  const titles = returnTitlesOf(db, rows);
-  const sales = q.details === false ? new Map<number, CardSaleDto[]>() : await cardSalesOf(db, rows);
+  const buckets = await lineBuckets(
+    tx,
+    rows.map((r) => ({ id: r.lineId, state: r.state, matchId: r.matchId })),
+  );
+  const titles = await returnTitlesOf(tx, rows);
+  const sales = q.details === false ? new Map<number, CardSaleDto[]>() : await cardSalesOf(tx, rows);
   return {
     statementId: st.id,
     planId: plan.id,
     createdAt: plan.created_at,
     total,
-    rows: rows.map((r) => ({
+    rows: rows.map((r, i) => ({
       matchId: r.matchId,
       version: r.version,
       lineId: r.lineId,
@@ -101,7 +108,7 @@ export async function listMatchLines(db: Db, q: MatchLinesQuery = {}): Promise<M
       description: r.description,
       payerText: r.payerText,
       state: r.state,
-      bucket: bucketOf({ id: r.lineId, state: r.state, matchId: r.matchId }),
+      bucket: buckets[i]!,
       score: r.score,
       zone: r.zone,
       reasons:
@@ -131,24 +138,24 @@ export interface LineDetails {
  * functions): a boleto credit's return-file titles, a card credit's sales. For the focused line's panel, when
  * the list was read without them.
  */
-export async function lineDetails(db: Db, lineId: number): Promise<LineDetails> {
-  const match = await storeOfDb(db).read(async (tx) => {
+export async function lineDetails(from: Store | Db, lineId: number): Promise<LineDetails> {
+  return storeOf(from).read(async (tx) => {
     const line = await repo.line(tx, lineId);
     const plan = line && line.kind === 'credit' ? await repo.currentPlan(tx, line.statementId) : undefined;
-    return plan ? repo.matchOfLine(tx, plan.id, lineId) : undefined;
+    const match = plan ? await repo.matchOfLine(tx, plan.id, lineId) : undefined;
+    if (!match)
+      throw new AppError('not_found', `Line ${lineId} is not a credit line of a matched statement.`, {
+        code: 'match.line_not_found',
+        params: { lineId },
+      });
+    const row = [{ matchId: match.id, reasons: match.reasons_json }];
+    const titles = (await returnTitlesOf(tx, row)).get(match.id);
+    const sales = (await cardSalesOf(tx, row)).get(match.id);
+    return {
+      lineId,
+      matchId: match.id,
+      ...(titles ? { returnTitles: titles } : {}),
+      ...(sales ? { cardSales: sales } : {}),
+    };
   });
-  if (!match)
-    throw new AppError('not_found', `Line ${lineId} is not a credit line of a matched statement.`, {
-      code: 'match.line_not_found',
-      params: { lineId },
-    });
-  const row = [{ matchId: match.id, reasons: match.reasons_json }];
-  const titles = returnTitlesOf(db, row).get(match.id);
-  const sales = (await cardSalesOf(db, row)).get(match.id);
-  return {
-    lineId,
-    matchId: match.id,
-    ...(titles ? { returnTitles: titles } : {}),
-    ...(sales ? { cardSales: sales } : {}),
-  };
 }

@@ -4,16 +4,16 @@
  * here they are read back from `return_titles` with the receivables' face values.
  */
 import type { ReturnTitleDto } from '../../shared/contract/matching';
-import type { Db } from '../db/open-db';
-import { returnFileRepo } from '../import/return-file/return-file.repo';
+import { receivableFaceValues, returnTitlesByIds } from '../import/return-file/return-titles.store';
+import type { Tx } from '../store/store';
 import { parseTitleRefs } from './return-files';
 import type { Reason } from './types';
 
-/** Match id → its titles, for the matches whose reasons hold a `return_file` reason. */
-export function returnTitlesOf(
-  db: Db,
+/** Match id → its titles, for the matches whose reasons hold a `return_file` reason (read in the caller's tx). */
+export async function returnTitlesOf(
+  tx: Tx,
   rows: readonly { matchId: number; reasons: string }[],
-): Map<number, ReturnTitleDto[]> {
+): Promise<Map<number, ReturnTitleDto[]>> {
   const refsByMatch = new Map<number, { titleId: number; receivableId: number | null }[]>();
   for (const r of rows) {
     if (!r.reasons.includes('"return_file"')) continue;
@@ -25,15 +25,10 @@ export function returnTitlesOf(
   if (refsByMatch.size === 0) return out;
   const all = [...refsByMatch.values()].flat();
   const titles = new Map(
-    returnFileRepo
-      .titles(
-        db,
-        all.map((x) => x.titleId),
-      )
-      .map((t) => [t.id, t]),
+    (await returnTitlesByIds(tx, [...new Set(all.map((x) => x.titleId))])).map((t) => [t.id, t]),
   );
   const recIds = [...new Set(all.flatMap((x) => (x.receivableId ? [x.receivableId] : [])))];
-  const faces = returnFileRepo.faceValues(db, recIds);
+  const faces = await receivableFaceValues(tx, recIds);
   for (const [matchId, refs] of refsByMatch) {
     const list: ReturnTitleDto[] = [];
     for (const ref of refs) {

@@ -1,9 +1,9 @@
+import { sql } from 'kysely';
 import { ACCOUNT_STATUS } from '../../shared/constants';
-import { storeOfDb } from '../store/sqlite-store';
 import type { BranchScope } from '../../shared/contract/branches';
 import { accountInScope } from '../branches/branches';
-import type { Db } from '../db/open-db';
 import { currentPlanOf } from '../matching/current-plan.repo';
+import { inIds, type Store, type Tx } from '../store/store';
 import { todayInBrasilia } from '../sync/dates';
 import type { ApprovedPair } from './outbox.repo';
 
@@ -11,25 +11,22 @@ import type { ApprovedPair } from './outbox.repo';
  * Approved pairs not yet in the outbox, from the current plan of every statement: the receivables of each
  * approved match, into the statement's bank account. What the clerk reviewed is exactly what is sent.
  */
-export function approvedNotQueued(db: Db): ApprovedPair[] {
-  return db
-    .prepare(
-      `SELECT i.receivable_id AS receivableId, s.bank_account_id AS bankAccountId, i.amount_cents AS amountCents,
-         m.id AS matchId, m.line_id AS lineId
+export async function approvedNotQueued(tx: Tx): Promise<ApprovedPair[]> {
+  const { rows } = await sql<ApprovedPair>`SELECT i.receivable_id AS "receivableId",
+         s.bank_account_id AS "bankAccountId", i.amount_cents AS "amountCents", m.id AS "matchId", m.line_id AS "lineId"
        FROM matches m
        JOIN match_plans p ON p.id = m.plan_id
        JOIN statements s ON s.id = p.statement_id
        JOIN match_items i ON i.match_id = m.id AND i.active = 1
        WHERE m.state = 'approved'
-         AND ${currentPlanOf('p')}
+         AND ${sql.raw(currentPlanOf('p'))}
          AND NOT EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = i.receivable_id)
          -- Never mark again what the API already has as received, cancelled or conciliated (as last synced).
          AND NOT EXISTS (SELECT 1 FROM receivables r WHERE r.id = i.receivable_id
                            AND (r.status_id NOT IN (${ACCOUNT_STATUS.open}, ${ACCOUNT_STATUS.overdue})
                                 OR coalesce(r.conciliated, 0) = 1))
-       ORDER BY s.bank_account_id, m.line_id, i.receivable_id`,
-    )
-    .all() as ApprovedPair[];
+       ORDER BY s.bank_account_id, m.line_id, i.receivable_id`.execute(tx);
+  return rows;
 }
 
 export interface SendGroup {
@@ -88,73 +85,96 @@ export interface SendPreview {
 }
 
 /** Bank account names by id, as the cache knows them. */
-function accountNames(db: Db): Map<number, string> {
-  const rows = db.prepare('SELECT id, description FROM bank_accounts').all() as {
-    id: number;
-    description: string;
-  }[];
-  return new Map(rows.map((a) => [a.id, a.description]));
+async function accountNames(tx: Tx): Promise<Map<number, string>> {
+  const rows = await tx.selectFrom('bank_accounts').select(['id', 'description']).orderBy('id').execute();
+  return new Map(rows.map((a) => [Number(a.id), a.description]));
 }
 
-/** Who and what each pair marks: the cached receivable and the bank line it pays. */
-function sendItems(db: Db, pairs: ApprovedPair[], names: Map<number, string>): SendItem[] {
-  const rec = db.prepare(
-    `SELECT payer_name AS payerName, description, due_date AS dueDate, amount_cents AS faceCents
-     FROM receivables WHERE id = ?`,
+/** Who and what each pair marks: the cached receivable and the bank line it pays (two reads for the whole list). */
+async function sendItems(tx: Tx, pairs: ApprovedPair[], names: Map<number, string>): Promise<SendItem[]> {
+  const recIds = [...new Set(pairs.map((p) => p.receivableId))];
+  const lineIds = [...new Set(pairs.flatMap((p) => (p.lineId == null ? [] : [p.lineId])))];
+  const recs = new Map(
+    (recIds.length === 0
+      ? []
+      : await tx
+          .selectFrom('receivables')
+          .select(['id', 'payer_name', 'description', 'due_date', 'amount_cents'])
+          .where(inIds(tx, 'id', recIds))
+          .orderBy('id')
+          .execute()
+    ).map((r) => [Number(r.id), r]),
   );
-  const line = db.prepare(
-    'SELECT date, amount_cents AS amountCents, description FROM statement_lines WHERE id = ?',
+  const lines = new Map(
+    (lineIds.length === 0
+      ? []
+      : await tx
+          .selectFrom('statement_lines')
+          .select(['id', 'date', 'amount_cents', 'description'])
+          .where(inIds(tx, 'id', lineIds))
+          .orderBy('id')
+          .execute()
+    ).map((l) => [Number(l.id), l]),
   );
   return pairs.map((p) => {
-    const r = rec.get(p.receivableId) as
-      | { payerName: string | null; description: string | null; dueDate: string | null; faceCents: number }
-      | undefined;
-    const l = (p.lineId == null ? undefined : line.get(p.lineId)) as
-      { date: string; amountCents: number; description: string } | undefined;
+    const r = recs.get(p.receivableId);
+    const l = p.lineId == null ? undefined : lines.get(p.lineId);
     return {
       receivableId: p.receivableId,
-      payerName: r?.payerName ?? null,
+      payerName: r?.payer_name ?? null,
       description: r?.description ?? null,
-      dueDate: r?.dueDate ?? null,
+      dueDate: r?.due_date ?? null,
       amountCents: p.amountCents,
-      faceCents: r?.faceCents ?? null,
+      faceCents: r ? Number(r.amount_cents) : null,
       bankAccountId: p.bankAccountId,
       accountName: names.get(p.bankAccountId) ?? null,
       lineDate: l?.date ?? null,
-      lineAmountCents: l?.amountCents ?? null,
+      lineAmountCents: l ? Number(l.amount_cents) : null,
       lineDescription: l?.description ?? null,
     };
   });
 }
 
 /** A batch opened: each receivable it marks (or marked), with the bank line it pays. */
-export function batchItems(db: Db, batchId: number): SendItem[] {
-  const names = accountNames(db);
-  const pairs = db
-    .prepare(
-      `SELECT i.receivable_id AS receivableId, b.bank_account_id AS bankAccountId, i.amount_cents AS amountCents,
-         i.match_id AS matchId, i.line_id AS lineId
+export async function batchItems(tx: Tx, batchId: number): Promise<SendItem[]> {
+  const names = await accountNames(tx);
+  const { rows: pairs } = await sql<ApprovedPair>`SELECT i.receivable_id AS "receivableId",
+         b.bank_account_id AS "bankAccountId", i.amount_cents AS "amountCents", i.match_id AS "matchId",
+         i.line_id AS "lineId"
        FROM outbox_items i JOIN outbox_batches b ON b.id = i.batch_id
-       WHERE i.batch_id = ? ORDER BY i.receivable_id`,
-    )
-    .all(batchId) as ApprovedPair[];
-  return sendItems(db, pairs, names);
+       WHERE i.batch_id = ${batchId} ORDER BY i.receivable_id`.execute(tx);
+  return sendItems(tx, pairs, names);
 }
 
 /** The bank date of each statement line, for the lines given. */
-function lineDates(db: Db, lineIds: number[]): Map<number, string> {
+async function lineDates(tx: Tx, lineIds: number[]): Promise<Map<number, string>> {
   if (lineIds.length === 0) return new Map();
-  const rows = db
-    .prepare('SELECT id, date FROM statement_lines WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(lineIds)) as { id: number; date: string }[];
-  return new Map(rows.map((r) => [r.id, r.date]));
+  const rows = await tx
+    .selectFrom('statement_lines')
+    .select(['id', 'date'])
+    .where(inIds(tx, 'id', lineIds))
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.date]));
 }
 
-/** What "Marcar como pagos" would send, per bank account, and which bank dates the EVO will not keep. */
-export async function sendPreview(db: Db, now = new Date(), branch?: BranchScope): Promise<SendPreview> {
-  const names = accountNames(db);
-  const inScope = await storeOfDb(db).read((tx) => accountInScope(tx, branch));
-  const pairs = approvedNotQueued(db).filter((p) => inScope(p.bankAccountId));
+/**
+ * What "Marcar como pagos" would send, per bank account, and which bank dates the EVO will not keep: one read
+ * transaction of the Store.
+ */
+export async function sendPreview(
+  store: Store,
+  now = new Date(),
+  branch?: BranchScope,
+): Promise<SendPreview> {
+  return store.read((tx) => sendPreviewIn(tx, now, branch));
+}
+
+/** {@link sendPreview} in the caller's transaction. */
+export async function sendPreviewIn(tx: Tx, now = new Date(), branch?: BranchScope): Promise<SendPreview> {
+  const names = await accountNames(tx);
+  const inScope = await accountInScope(tx, branch);
+  const pairs = (await approvedNotQueued(tx)).filter((p) => inScope(p.bankAccountId));
   const groups = new Map<number, SendGroup>();
   for (const p of pairs) {
     const g = groups.get(p.bankAccountId) ?? {
@@ -170,7 +190,7 @@ export async function sendPreview(db: Db, now = new Date(), branch?: BranchScope
 
   const today = todayInBrasilia(now);
   const firstOfMonth = `${today.slice(0, 7)}-01`;
-  const dates = lineDates(db, [...new Set(pairs.flatMap((p) => (p.lineId == null ? [] : [p.lineId])))]);
+  const dates = await lineDates(tx, [...new Set(pairs.flatMap((p) => (p.lineId == null ? [] : [p.lineId])))]);
   let earliestBankDate: string | null = null;
   const earlierLines = new Set<number>();
   const months = new Set<string>();
@@ -189,7 +209,7 @@ export async function sendPreview(db: Db, now = new Date(), branch?: BranchScope
 
   const list = [...groups.values()];
   return {
-    items: sendItems(db, pairs.slice(0, SEND_ITEMS_SHOWN), names),
+    items: await sendItems(tx, pairs.slice(0, SEND_ITEMS_SHOWN), names),
     groups: list,
     count: list.reduce((s, g) => s + g.count, 0),
     totalCents: list.reduce((s, g) => s + g.totalCents, 0),

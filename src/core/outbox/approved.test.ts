@@ -19,13 +19,13 @@ describe('approved pairs to send', () => {
     db = b.db;
     await runMatching(storeOfDb(db), { statementId: b.statementId });
     await approveGreen(storeOfDb(db), b.statementId, { actor: 'ana', profileId: 'p' });
-    const before = approvedNotQueued(db).map((p) => p.receivableId);
+    const before = (await storeOfDb(db).read(approvedNotQueued)).map((p) => p.receivableId);
     expect(before.length).toBeGreaterThan(3);
     const [conciliated, received, cancelled] = before;
     db.prepare('UPDATE receivables SET conciliated = 1 WHERE id = ?').run(conciliated);
     db.prepare('UPDATE receivables SET status_id = 2 WHERE id = ?').run(received);
     db.prepare('UPDATE receivables SET status_id = 3 WHERE id = ?').run(cancelled);
-    const after = approvedNotQueued(db).map((p) => p.receivableId);
+    const after = (await storeOfDb(db).read(approvedNotQueued)).map((p) => p.receivableId);
     expect(after).toEqual(before.filter((id) => ![conciliated, received, cancelled].includes(id)));
   });
 

@@ -335,7 +335,7 @@ describe('outbox: a line decided otherwise after the pairs were read', () => {
     expect(proposed).toHaveLength(2);
     await applyReview(storeOfDb(b.db), 'approve', proposed, who);
     // The press read both pairs; then a clerk (another process) rejected the first line.
-    const read = approvedNotQueued(b.db);
+    const read = await storeOfDb(b.db).read(approvedNotQueued);
     expect(new Set(read.map((p) => p.matchId))).toEqual(new Set(proposed));
     await applyReview(storeOfDb(b.db), 'reject', [proposed[0]!], who);
     const r = await outboxOn(b.db).enqueuePairs(read, who);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { storeOfDb } from '../store/sqlite-store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../tests/helpers/tmp';
 import { sendCommands } from '../../shared/contract/send';
@@ -110,7 +111,7 @@ describe('send.preview: the date the EVO will record', () => {
       },
     );
 
-    const p = await sendPreview(d, NOV_24);
+    const p = await sendPreview(storeOfDb(d), NOV_24);
     expect(p).toMatchObject({
       count: 5,
       totalCents: 46000,
@@ -131,7 +132,8 @@ describe('send.preview: the date the EVO will record', () => {
     // What crosses the bridge is what the contract says.
     expect(sendCommands['send.preview'].output.parse(p)).toEqual(p);
     // Once queued, a batch opens to the same kind of list (the one already queued above: receivable 7).
-    const queued = batchItems(d, (await outboxOn(d).listBatches())[0]!.id);
+    const batchId = (await outboxOn(d).listBatches())[0]!.id;
+    const queued = await storeOfDb(d).read((tx) => batchItems(tx, batchId));
     expect(queued.map((i) => [i.receivableId, i.amountCents, i.lineDate])).toEqual([[7, 2000, '2026-07-10']]);
   });
 
@@ -141,10 +143,10 @@ describe('send.preview: the date the EVO will record', () => {
       { date: '2026-11-02', receivables: [[1, 10000]] },
       { date: '2026-10-30', receivables: [[2, 5000]] },
     ]);
-    const lateNight = await sendPreview(d, new Date('2026-12-01T02:00:00.000Z'));
+    const lateNight = await sendPreview(storeOfDb(d), new Date('2026-12-01T02:00:00.000Z'));
     expect(lateNight.today).toBe('2026-11-30');
     expect(lateNight.previousMonths).toMatchObject({ lineCount: 1, months: ['2026-10'] });
-    const nextMorning = await sendPreview(d, new Date('2026-12-01T12:00:00.000Z'));
+    const nextMorning = await sendPreview(storeOfDb(d), new Date('2026-12-01T12:00:00.000Z'));
     expect(nextMorning.today).toBe('2026-12-01');
     expect(nextMorning.previousMonths).toMatchObject({ lineCount: 2, months: ['2026-10', '2026-11'] });
   });
@@ -152,7 +154,7 @@ describe('send.preview: the date the EVO will record', () => {
   it('a new year: December’s lines sent in January are of a previous month too', async () => {
     const d = freshDb();
     seed(d, [{ date: '2026-12-30', receivables: [[1, 10000]] }]);
-    expect((await sendPreview(d, new Date('2027-01-04T12:00:00.000Z'))).previousMonths).toEqual({
+    expect((await sendPreview(storeOfDb(d), new Date('2027-01-04T12:00:00.000Z'))).previousMonths).toEqual({
       lineCount: 1,
       receivableCount: 1,
       totalCents: 10000,
@@ -162,7 +164,7 @@ describe('send.preview: the date the EVO will record', () => {
 
   it('nothing approved, or everything of this month: no warning', async () => {
     const d = freshDb();
-    expect(await sendPreview(d, NOV_24)).toEqual({
+    expect(await sendPreview(storeOfDb(d), NOV_24)).toEqual({
       items: [],
       groups: [],
       count: 0,
@@ -172,7 +174,7 @@ describe('send.preview: the date the EVO will record', () => {
       previousMonths: { lineCount: 0, receivableCount: 0, totalCents: 0, months: [] },
     });
     seed(d, [{ date: '2026-11-01', receivables: [[1, 10000]] }]);
-    const p = await sendPreview(d, NOV_24);
+    const p = await sendPreview(storeOfDb(d), NOV_24);
     expect(p).toMatchObject({ count: 1, earliestBankDate: '2026-11-01' });
     expect(p.previousMonths.lineCount).toBe(0);
   });

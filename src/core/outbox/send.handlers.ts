@@ -57,26 +57,29 @@ export const sendHandlers: HandlerGroup<
   );
 
   return {
-    'send.preview': async ({ branch }) => sendPreview(ctx.db(), new Date(), branch),
+    'send.preview': async ({ branch }) => sendPreview(ctx.store(), new Date(), branch),
     'send.confirm': async ({ chunkSize, wait, branch }) => {
-      const db = ctx.db();
       const profileId = ctx.activeProfileId();
-      const inScope = await ctx.store().read((tx) => accountInScope(tx, branch));
-      // Queuing is a local transaction: from here on the approval cannot be lost, whatever the network does.
-      const pairs = approvedNotQueued(db).filter((p) => inScope(p.bankAccountId));
       const who = { actor: ctx.actor(), profileId };
-      const { batchIds, skipped } = await ctx
-        .store()
-        .write((tx) => enqueuePairs(tx, pairs, who, { chunkSize }));
+      // Queuing is a local transaction: from here on the approval cannot be lost, whatever the network does. What is
+      // approved is read in the same transaction that queues it.
+      const { batchIds, skipped } = await ctx.store().write(async (tx) => {
+        const inScope = await accountInScope(tx, branch);
+        const pairs = (await approvedNotQueued(tx)).filter((p) => inScope(p.bankAccountId));
+        return enqueuePairs(tx, pairs, who, { chunkSize });
+      });
       // Without wait, a failed run is reported by the job (log, and job.finished with the sentence for Enviar).
       if (!wait) job.start(profileId);
       return { batchIds, skipped, summary: wait ? await job.kick(profileId) : null };
     },
     'send.run': async () => job.kick(ctx.activeProfileId()),
     'send.batchItems': async ({ batchId }) => {
-      const batch = await ctx.store().read((tx) => getBatch(tx, batchId));
-      if (!batch) throw new AppError('not_found', `There is no batch ${batchId}.`, { code: 'send.no_batch' });
-      return { batch, items: batchItems(ctx.db(), batchId) };
+      const found = await ctx.store().read(async (tx) => {
+        const batch = await getBatch(tx, batchId);
+        return batch ? { batch, items: await batchItems(tx, batchId) } : null;
+      });
+      if (!found) throw new AppError('not_found', `There is no batch ${batchId}.`, { code: 'send.no_batch' });
+      return found;
     },
     'send.batches': async ({ limit }) => {
       return ctx.store().read(async (tx) => ({

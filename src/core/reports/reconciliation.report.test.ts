@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storeOfDb } from '../store/sqlite-store';
 import { appendAudit } from '../audit/audit.repo';
 import { auditLogReport } from './audit-log.report';
 import { utcBounds } from './period';
@@ -9,7 +10,7 @@ import { outboxOn } from '../outbox/testing';
 describe('reconciliation report', () => {
   it('lists what was queued in the period by bank-line date, with account, line, statement and who decided', async () => {
     const { db, lines, matches } = await buildScenario();
-    const r = await reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
+    const r = await reconciliationReport(storeOfDb(db), { from: '2026-11-01', to: '2026-11-30' });
     expect(r.rows.map((x) => x.receivableId)).toEqual([101, 102, 103]);
     expect(r.rows[0]).toEqual({
       receivableId: 101,
@@ -66,7 +67,7 @@ describe('reconciliation report', () => {
     const { db } = await buildScenario();
     // The acquirer credited R$ 147,00 of Maria's R$ 150,00 (a R$ 3,00 fee).
     db.prepare('UPDATE outbox_items SET amount_cents = 14700 WHERE receivable_id = 101').run();
-    const r = await reconciliationReport(db, { from: '2026-11-01', to: '2026-11-30' });
+    const r = await reconciliationReport(storeOfDb(db), { from: '2026-11-01', to: '2026-11-30' });
     expect(r.rows[0]).toMatchObject({ receivableId: 101, receivableCents: 15000, amountCents: 14700 });
     // The totals count what EVO records, as Enviar does.
     expect(r).toMatchObject({ totalCents: 36990, confirmedCents: 24990 });
@@ -74,7 +75,7 @@ describe('reconciliation report', () => {
 
   it('is tolerant: an uncached receivable queued with no audit entry shows blanks, not an error', async () => {
     const { db, matches } = await buildScenario();
-    const r = await reconciliationReport(db, { to: '2026-10-31' });
+    const r = await reconciliationReport(storeOfDb(db), { to: '2026-10-31' });
     expect(r.rows).toHaveLength(1);
     expect(r.rows[0]).toMatchObject({
       receivableId: 104,
@@ -101,11 +102,11 @@ describe('reconciliation report', () => {
     db.prepare(
       `INSERT INTO outbox_items (receivable_id, batch_id, amount_cents, queued_at) VALUES (900, 99, 100, ?)`,
     ).run('2026-12-01T02:00:00.000Z');
-    const nov = await reconciliationReport(db, { from: '2026-11-30', to: '2026-11-30' });
+    const nov = await reconciliationReport(storeOfDb(db), { from: '2026-11-30', to: '2026-11-30' });
     expect(nov.rows.map((x) => [x.receivableId, x.bankAccountName, x.lineId])).toEqual([
       [900, 'Bradesco Filial', null],
     ]);
-    expect((await reconciliationReport(db, { from: '2026-12-01' })).rows).toEqual([]);
+    expect((await reconciliationReport(storeOfDb(db), { from: '2026-12-01' })).rows).toEqual([]);
   });
 
   it('an approval rejected and approved again reports the approval before queuing', async () => {
@@ -116,14 +117,14 @@ describe('reconciliation report', () => {
       action: 'match.approved',
       subject: `line:${lines.maria}`,
     });
-    const row = (await reconciliationReport(db, {})).rows.find((x) => x.receivableId === 101)!;
+    const row = (await reconciliationReport(storeOfDb(db), {})).rows.find((x) => x.receivableId === 101)!;
     expect(row.approvedAt).toBe('2026-11-20T13:05:00.000Z');
   });
 });
 
 describe('reconciliation report: the date the EVO records', async () => {
   const october = async (db: Awaited<ReturnType<typeof buildScenario>>['db']) =>
-    (await reconciliationReport(db, {})).rows.find((x) => x.receivableId === 104)!;
+    (await reconciliationReport(storeOfDb(db), {})).rows.find((x) => x.receivableId === 104)!;
 
   it('queued and never sent: no EVO date yet', async () => {
     const { db } = await buildScenario();
@@ -165,7 +166,7 @@ describe('reconciliation report: the date the EVO records', async () => {
       monthsDiffer: true,
     });
     // Same month on both sides: not flagged.
-    const maria = (await reconciliationReport(db, {})).rows.find((x) => x.receivableId === 101)!;
+    const maria = (await reconciliationReport(storeOfDb(db), {})).rows.find((x) => x.receivableId === 101)!;
     expect([maria.lineDate, maria.evoDate, maria.monthsDiffer]).toEqual(['2026-11-06', '2026-11-20', false]);
   });
 });

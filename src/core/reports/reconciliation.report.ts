@@ -1,9 +1,7 @@
 import type { ReconciliationReportDto, ReconciliationRowDto } from '../../shared/contract/reports';
-import { storeOfDb } from '../store/sqlite-store';
+import type { Store, Tx } from '../store/store';
 import type { ReturnTitleDto } from '../../shared/contract/matching';
 import { ACCOUNT_STATUS } from '../../shared/constants';
-import { auditRowsOfActions } from '../audit/audit.repo';
-import type { Db } from '../db/open-db';
 import { matchingRepo } from '../matching/matching.repo';
 import { returnTitlesOf } from '../matching/return-titles.lines';
 import { todayInBrasilia } from '../sync/dates';
@@ -92,7 +90,7 @@ const push = <K>(map: Map<K, Who[]>, key: K, who: Who) => map.set(key, [...(map.
  * One pass over the few actions the report needs (indexed by action). Entries the writers shaped
  * differently than expected are skipped, never fatal: the report then shows blanks.
  */
-function indexAudit(db: Db): AuditIndex {
+async function indexAudit(tx: Tx): Promise<AuditIndex> {
   const idx: AuditIndex = {
     approvedByMatch: new Map(),
     approvedByLine: new Map(),
@@ -100,7 +98,12 @@ function indexAudit(db: Db): AuditIndex {
     sent: new Map(),
     confirmed: new Map(),
   };
-  const rows = auditRowsOfActions(db, ['match.approved', 'outbox.queued', 'outbox.sent', 'outbox.confirmed']);
+  const rows = await reconciliationRepo.auditOfActions(tx, [
+    'match.approved',
+    'outbox.queued',
+    'outbox.sent',
+    'outbox.confirmed',
+  ]);
   for (const r of rows) {
     const who = { actor: r.actor, at: r.at };
     const after = parseAfter(r.after_json);
@@ -136,40 +139,42 @@ function approvalFor(list: Who[] | undefined, queuedAt: string): Who | null {
 
 /** `matchId:receivableId` → the return-file title that receivable was tied to, for credits a return file explains. */
 async function boletoTitles(
-  db: Db,
+  tx: Tx,
   base: BaseRow[],
 ): Promise<Map<string, ReturnTitleDto & { titlesInCredit: number }>> {
   const ids = [...new Set(base.flatMap((r) => (r.matchId !== null ? [r.matchId] : [])))];
   const out = new Map<string, ReturnTitleDto & { titlesInCredit: number }>();
   if (ids.length === 0) return out;
-  const matches = await storeOfDb(db).read((tx) => matchingRepo.returnFileMatches(tx, ids));
-  for (const [matchId, titles] of returnTitlesOf(db, matches))
+  const matches = await matchingRepo.returnFileMatches(tx, ids);
+  for (const [matchId, titles] of await returnTitlesOf(tx, matches))
     for (const t of titles)
       if (t.receivableId !== null)
         out.set(`${matchId}:${t.receivableId}`, { ...t, titlesInCredit: titles.length });
   return out;
 }
 
-/** What Quita queued to be marked paid in a period, with the bank line, the account and who decided. */
+/**
+ * What Quita queued to be marked paid in a period, with the bank line, the account and who decided: one read
+ * transaction of the Store.
+ */
 export async function reconciliationReport(
-  db: Db,
+  store: Store,
   period: Period = {},
   branch?: ReportBranch,
 ): Promise<ReconciliationReport> {
+  return store.read((tx) => reportIn(tx, period, branch));
+}
+
+async function reportIn(tx: Tx, period: Period, branch?: ReportBranch): Promise<ReconciliationReport> {
   // [V] A network's rows say whose account took the money; a branch's report keeps its accounts' rows.
-  const { network, places, names, inScope } = await storeOfDb(db).read(async (tx) => {
-    const many = await isNetwork(tx);
-    return {
-      network: many,
-      places: many ? await accountPlaces(tx) : null,
-      names: many ? await branchNames(tx) : null,
-      inScope: await accountInScope(tx, branch),
-    };
-  });
+  const network = await isNetwork(tx);
+  const places = network ? await accountPlaces(tx) : null;
+  const names = network ? await branchNames(tx) : null;
+  const inScope = await accountInScope(tx, branch);
   const accountBranch = (accountId: number) => places?.get(accountId)?.branchId ?? null;
-  const base = reconciliationRepo.rows(db, period).filter((r) => inScope(r.bankAccountId));
-  const idx = indexAudit(db);
-  const boletos = await boletoTitles(db, base);
+  const base = (await reconciliationRepo.rows(tx, period)).filter((r) => inScope(r.bankAccountId));
+  const idx = await indexAudit(tx);
+  const boletos = await boletoTitles(tx, base);
   const rows = base.map(
     ({
       createdBy,

@@ -1,4 +1,5 @@
 import * as XLSX from 'xlsx';
+import { storeOfDb } from '../store/sqlite-store';
 import { describe, expect, it } from 'vitest';
 import { appendAudit } from '../audit/audit.repo';
 import { auditLogReport } from './audit-log.report';
@@ -30,7 +31,7 @@ const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 describe('reconciliation report files', () => {
   it('CSV: one row per receivable, Brazilian formats, formulas neutralised, totals at the end', async () => {
     const { db } = await buildScenario();
-    const f = await reconciliationFile(await reconciliationReport(db, NOV), 'csv', NOV, meta);
+    const f = await reconciliationFile(await reconciliationReport(storeOfDb(db), NOV), 'csv', NOV, meta);
     expect(f).toMatchObject({ fileName: 'conciliacao-2026-11-01_a_2026-11-30.csv', mediaType: 'text/csv' });
     const lines = csvLines(f.bytes);
     expect(lines[0]).toMatch(
@@ -67,7 +68,7 @@ describe('reconciliation report files', () => {
   it('a card sale: the receivable’s value and, beside it (under it in the PDF), what the bank credited', async () => {
     const { db } = await buildScenario();
     db.prepare('UPDATE outbox_items SET amount_cents = 14700 WHERE receivable_id = 101').run();
-    const report = await reconciliationReport(db, NOV);
+    const report = await reconciliationReport(storeOfDb(db), NOV);
     const csv = csvLines((await reconciliationFile(report, 'csv', NOV, meta)).bytes);
     expect(csv[1]).toMatch(/^101;501;Maria José da Silva;150,00;147,00;05\/11\/2026;/);
     const pdf = (await pdfPages((await reconciliationFile(report, 'pdf', NOV, meta)).bytes)).flat().map(nbsp);
@@ -78,7 +79,7 @@ describe('reconciliation report files', () => {
 
   it('XLSX: money as numbers, dates and Brasília times as dates, formulas as text, totals below', async () => {
     const { db } = await buildScenario();
-    const f = await reconciliationFile(await reconciliationReport(db, NOV), 'xlsx', NOV, meta);
+    const f = await reconciliationFile(await reconciliationReport(storeOfDb(db), NOV), 'xlsx', NOV, meta);
     expect(f.fileName).toBe('conciliacao-2026-11-01_a_2026-11-30.xlsx');
     const { name, cell } = sheetOf(f.bytes);
     expect(name).toBe('Conciliação');
@@ -100,7 +101,7 @@ describe('reconciliation report files', () => {
 
   it('PDF: title, period, branch, every row, accents kept, other characters replaced, totals, page numbers', async () => {
     const { db } = await buildScenario();
-    const f = await reconciliationFile(await reconciliationReport(db, NOV), 'pdf', NOV, meta);
+    const f = await reconciliationFile(await reconciliationReport(storeOfDb(db), NOV), 'pdf', NOV, meta);
     expect(f).toMatchObject({
       fileName: 'conciliacao-2026-11-01_a_2026-11-30.pdf',
       mediaType: 'application/pdf',
@@ -136,7 +137,7 @@ describe('reconciliation files: bank date beside the date the EVO records', () =
     const { db } = await buildScenario();
     await outboxOn(db).transition(1, 'sending', ANA, { attempt: true, now: '2026-11-03T12:00:00.000Z' });
     await outboxOn(db).transition(1, 'sent', ANA, { now: '2026-11-03T12:00:01.000Z' });
-    return await reconciliationReport(db, {});
+    return await reconciliationReport(storeOfDb(db), {});
   };
 
   it('CSV: "Data no banco", "Data registrada no EVO", expected or confirmed, and the change of month flagged', async () => {

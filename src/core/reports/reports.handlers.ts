@@ -31,7 +31,7 @@ export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliat
             meta,
           )
         : await reconciliationFile(
-            await reconciliationReport(db, { from, to }, branch),
+            await reconciliationReport(ctx.store(), { from, to }, branch),
             format,
             { from, to },
             meta,
@@ -39,5 +39,5 @@ export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliat
     return { fileName: file.fileName, mediaType: file.mediaType, base64: file.bytes.toString('base64') };
   },
   'reports.reconciliation': async ({ from, to, branch }) =>
-    reconciliationReport(ctx.db(), { from, to }, branch),
+    reconciliationReport(ctx.store(), { from, to }, branch),
 });

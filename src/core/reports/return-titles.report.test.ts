@@ -32,9 +32,11 @@ describe('reconciliation report with return files', () => {
     await runMatching(storeOfDb(b.db), { statementId: b.statementId }, { now: NOW });
     const who = { actor: 'ana (test)', profileId: 'demo' };
     await approveGreen(storeOfDb(b.db), b.statementId, who, NOW());
-    await outboxOn(b.db).enqueuePairs(approvedNotQueued(b.db), who, { now: NOW().toISOString() });
+    await outboxOn(b.db).enqueuePairs(await storeOfDb(b.db).read(approvedNotQueued), who, {
+      now: NOW().toISOString(),
+    });
 
-    const report = await reconciliationReport(b.db);
+    const report = await reconciliationReport(storeOfDb(b.db));
     const withBoleto = report.rows.filter((r) => r.boleto);
     expect(withBoleto.length).toBeGreaterThan(0);
     const truth = new Map(rf.groundTruth.titles.map((t) => [t.nossoNumero, t]));
