@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { refreshAnchor } from './audit/audit-anchor';
-import { appendAudit, auditHead } from './audit/audit.repo';
+import { auditHead } from './audit/audit.repo';
+import { appendAudit } from './audit/audit.store';
 import { backgroundRegistry } from './background';
 import { dbQuirks } from './cache/api-quirks.repo';
 import { createApiRegistry } from './connection/api-access';
@@ -172,16 +173,13 @@ export function createCore(opts: CoreOptions): Core {
     log,
     office: opts.office,
     requester: () => requests.getStore() ?? null,
-    audit: (action, subject, change) => {
+    audit: async (action, subject, change) => {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;
-      appendAudit(dbs.forProfile(id), {
-        actor: actor(),
-        profileId: id,
-        action,
-        subject,
-        ...change,
-      });
+      const who = actor();
+      await storeOfDb(dbs.forProfile(id)).write((tx) =>
+        appendAudit(tx, { actor: who, profileId: id, action, subject, ...change }),
+      );
     },
   };
   return {

@@ -30,10 +30,12 @@ export interface CoreContext {
   /** The SQLite database of the active connection profile; throws a clear error when there is none. */
   db(): Db;
   /**
-   * Record a change in the active profile's audit log (no profile yet: nothing to record). Changes that have their
-   * own transaction write their entry inside it instead (review, outbox, notifications).
+   * Record a change in the active profile's audit log (no profile yet: nothing to record), in a write transaction of
+   * its Store of its own (audit.store.ts's appendAudit, under the chain's lock): await it, and never call it inside
+   * a Store transaction (that would wait for itself; it is refused). Changes that have their own transaction write
+   * their entry inside it instead (review, outbox, notifications, imports).
    */
-  audit(action: string, subject: string | null, change: { before?: unknown; after?: unknown }): void;
+  audit(action: string, subject: string | null, change: { before?: unknown; after?: unknown }): Promise<void>;
   /**
    * Who is acting, for the audit log: the OS user and the front door, e.g. `maria (desktop)`; inside asRoutine,
    * the OS user and `schedule` (`maria (schedule)`: the automatic cycle, no one at the keyboard).

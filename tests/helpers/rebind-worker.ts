@@ -74,7 +74,7 @@ async function user() {
   while (!stop) {
     const id = core.ctx.settings.get().activeProfileId;
     if (id) {
-      core.ctx.audit('test.tick', null, { after: { round: rounds } });
+      await core.ctx.audit('test.tick', null, { after: { round: rounds } });
       core.ctx.anchorAudit(id);
       await core.dispatch('profiles.test', { id });
     }

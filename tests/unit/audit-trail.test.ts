@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { appendAudit as appendAuditSync } from '../../src/core/audit/audit.repo';
+import { verifyAudit } from '../../src/core/audit/audit.store';
 import { commandCaller, testCore } from '../helpers/core';
 import { testDay, testSandbox } from '../helpers/sandbox';
 
@@ -84,4 +86,44 @@ describe('the audit trail through the core commands', () => {
     expect(entries[0]!.actor).toMatch(/ \(schedule\)$/);
     expect(ctx.actor()).toMatch(/ \(browser\)$/);
   });
+
+  it('[W] appends from every door, some at once, leave one chain that verifies', async () => {
+    const ctx = t.core.ctx;
+    const before = (await call<{ entries: number }>('audit.verify', {})).entries;
+    const { rows } = await call<{ rows: { matchId: number; state: string; description: string }[] }>(
+      'match.lines',
+      { limit: 500 },
+    );
+    const open = rows.filter((r) => ['suggested', 'unmatched'].includes(r.state));
+    expect(open.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = open as [(typeof open)[0], (typeof open)[0], (typeof open)[0]];
+    await Promise.all([
+      // ctx.audit (its own Store transaction), from a command and from the routine.
+      call('db.backup', {}),
+      ctx.asRoutine(async () => ctx.audit('cycle.finished', 'cycle 2', { after: {} })),
+      ...Array.from({ length: 5 }, (_, i) => ctx.audit('test.tick', null, { after: { i } })),
+      // A decision and a set-aside, each audited inside the transaction of its change.
+      call('review.unmatch', { matchIds: [a.matchId] }),
+      call('review.setAside', { matchIds: [b.matchId], reason: 'refund' }),
+    ]);
+    // A rule made and removed (its entries in its own transactions), then the synchronous repo the cycle still uses.
+    const made = await call<{ ruleId: number | null }>('review.setAside', {
+      matchIds: [c.matchId],
+      reason: 'other',
+      note: 'teste',
+      rule: { pattern: 'zzzqqq inexistente', thisAccountOnly: true },
+    });
+    expect(made.ruleId).not.toBeNull();
+    await call('review.removeAsideRule', { id: made.ruleId });
+    appendAuditSync(ctx.db(), {
+      actor: ctx.actor(),
+      profileId: ctx.activeProfileId(),
+      action: 'cycle.finished',
+      subject: 'cycle 3',
+    });
+    // backup 1 + routine 1 + ticks 5 + unmatch 1 + set aside 1 + (set aside, rule created) 2 + rule removed 1 + sync 1
+    const after = await call<{ ok: boolean; entries: number }>('audit.verify', {});
+    expect(after).toMatchObject({ ok: true, entries: before + 13 });
+    expect(await ctx.store().read(verifyAudit)).toMatchObject({ ok: true, entries: before + 13 });
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSandboxData } from '../../src/sandbox';
-import { appendAudit } from '../../src/core/audit/audit.repo';
+import { appendAudit } from '../../src/core/audit/audit.store';
 import { openDb, type Db } from '../../src/core/db/open-db';
 import { listMatchLines } from '../../src/core/matching/matching.lines';
 import { runMatching } from '../../src/core/matching/matching.service';
@@ -201,8 +201,14 @@ describe('two clerks on the same line', () => {
     const ctx = {
       db: () => b,
       store: () => storeOfDb(b),
-      audit: (action: string, subject: string | null, change: { before?: unknown; after?: unknown }) => {
-        appendAudit(b, { ...ana, at: AT_1042.toISOString(), action, subject, ...change });
+      audit: async (
+        action: string,
+        subject: string | null,
+        change: { before?: unknown; after?: unknown },
+      ) => {
+        await storeOfDb(b).write((tx) =>
+          appendAudit(tx, { ...ana, at: AT_1042.toISOString(), action, subject, ...change }),
+        );
       },
     };
     await suggest(ctx, statementId, 'manual');

@@ -67,7 +67,7 @@ export const branchesHandlers: HandlerGroup<
       });
       return known;
     });
-    ctx.audit('settings.changed', `branch:${id}`, {
+    await ctx.audit('settings.changed', `branch:${id}`, {
       before: { name: before.name, chosen: before.chosen },
       after: { name: name === undefined ? before.name : name, chosen: chosen ?? before.chosen },
     });
@@ -80,7 +80,7 @@ export const branchesHandlers: HandlerGroup<
         code: 'branches.exists',
         params: { id },
       });
-    ctx.audit('settings.changed', `branch:${id}`, { after: { added: id, name: name ?? null } });
+    await ctx.audit('settings.changed', `branch:${id}`, { after: { added: id, name: name ?? null } });
     return branchesView(ctx.store());
   },
 
@@ -111,7 +111,7 @@ export const branchesHandlers: HandlerGroup<
     // In words in Auditoria: "Unidade (número no EVO)", "Conta da rede", "Definida por: o escritório".
     const said = (p: { branchId: number | null; source: string } | null) =>
       p && { branchId: p.branchId, network: p.branchId === null, source: p.source };
-    ctx.audit('settings.changed', `account_branch:${accountId}`, {
+    await ctx.audit('settings.changed', `account_branch:${accountId}`, {
       before: said(before),
       after: clear ? null : said({ branchId: branchId ?? null, source: 'office' }),
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile } from '../../shared/contract';
-import { appendAudit } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import { storedKey } from './api-access';
 import { keyBinding, normalAddress, secretIdFor as secretId } from './key-binding';
 import { testConnection } from './connection-test';
@@ -91,7 +91,7 @@ export const connectionHandlers: HandlerGroup<
     const after = ctx.settings.setProfilePrefs(id, patch);
     // The notify-again period changes what the clerk is warned about: recorded. The account is only a default.
     if (before.renotifyDays !== after.renotifyDays)
-      ctx.audit('settings.changed', `profile:${id}`, {
+      await ctx.audit('settings.changed', `profile:${id}`, {
         before: { renotifyDays: before.renotifyDays },
         after: { renotifyDays: after.renotifyDays },
       });
@@ -145,7 +145,7 @@ export const connectionHandlers: HandlerGroup<
           (k) => JSON.stringify(existing[k]) !== JSON.stringify(profile[k]),
         )
       : [];
-    ctx.audit('settings.changed', `profile:${profile.id}`, {
+    await ctx.audit('settings.changed', `profile:${profile.id}`, {
       ...(existing ? { before: existing } : {}),
       after: {
         ...profile,
@@ -176,7 +176,8 @@ export const connectionHandlers: HandlerGroup<
     // The removed branch's own log says it was removed (its database stays on disk); a damaged or unreadable
     // database does not stop the removal: the entry then goes only to the branch left in use.
     try {
-      appendAudit(ctx.dbFor(id), { actor: ctx.actor(), profileId: id, ...entry });
+      const actor = ctx.actor();
+      await ctx.storeFor(id).write((tx) => appendAudit(tx, { actor, profileId: id, ...entry }));
       ctx.anchorAudit(id);
     } catch (e) {
       ctx.log.error(`could not record the removal of profile ${id} in its own audit log`, e);
@@ -185,7 +186,7 @@ export const connectionHandlers: HandlerGroup<
     const removed = ctx.settings.removeProfile(id);
     ctx.databases.close(id);
     // And the log of the branch now in use, where the clerk reads Auditoria (none left: nothing more to write).
-    ctx.audit(entry.action, entry.subject, { before: entry.before, after: entry.after });
+    await ctx.audit(entry.action, entry.subject, { before: entry.before, after: entry.after });
     return { removed };
   },
 });

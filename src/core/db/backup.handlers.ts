@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { restartAnchor } from '../audit/audit-anchor';
-import { appendAudit } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import {
   backupDir,
   backupNow,
@@ -27,7 +27,7 @@ export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.resto
   'db.backup': async () => {
     const profileId = ctx.activeProfileId();
     const b = backupNow(ctx.db(), ctx.databases.path(profileId), 'manual');
-    ctx.audit('db.backup', null, { after: info(b) });
+    await ctx.audit('db.backup', null, { after: info(b) });
     return info(b);
   },
   'db.restore': async ({ name, latest }) => {
@@ -62,14 +62,17 @@ export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.resto
     // The restored log is older than the anchor on purpose: the anchor restarts from it (one generation above any
     // seen, audit-anchor.ts), and the entry says what it replaced, so the restore itself stays on record.
     const before = restartAnchor(ctx.dbFor(profileId), ctx.secrets, profileId);
-    appendAudit(ctx.dbFor(profileId), {
-      actor: ctx.actor(),
-      profileId,
-      at: new Date().toISOString(),
-      action: 'db.restored',
-      subject: null,
-      after: { backup: chosen.name, takenAt: chosen.at, movedAside, replacedAnchor: before },
-    });
+    const actor = ctx.actor();
+    await ctx.storeFor(profileId).write((tx) =>
+      appendAudit(tx, {
+        actor,
+        profileId,
+        at: new Date().toISOString(),
+        action: 'db.restored',
+        subject: null,
+        after: { backup: chosen.name, takenAt: chosen.at, movedAside, replacedAnchor: before },
+      }),
+    );
     return { restored: info(chosen), movedAside };
   },
 });

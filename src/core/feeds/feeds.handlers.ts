@@ -182,7 +182,7 @@ export const feedsHandlers: HandlerGroup<
       if (!existing) await store.write((tx) => feedsRepo.remove(tx, id));
       throw e;
     }
-    ctx.audit(existing ? 'feeds.changed' : 'feeds.added', `feed:${id}`, {
+    await ctx.audit(existing ? 'feeds.changed' : 'feeds.added', `feed:${id}`, {
       after: {
         label: row.label,
         bankAccountId: row.bank_account_id,
@@ -203,7 +203,7 @@ export const feedsHandlers: HandlerGroup<
     if (!f) throw feedErrors.notFound(id);
     await store.write((tx) => feedsRepo.remove(tx, id));
     deleteFeedSecrets(ctx.secrets, profileId, id);
-    ctx.audit('feeds.removed', `feed:${id}`, {
+    await ctx.audit('feeds.removed', `feed:${id}`, {
       before: { label: f.label, bankAccountId: f.bank_account_id },
     });
     return { removed: true };

@@ -1,6 +1,6 @@
 import type { ErrorInfo } from '../../shared/contract';
 import { addDays, todayInBrasilia } from '../../shared/dates';
-import { appendAudit } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/open-db';
 import { AppError, isAppError } from '../errors';
@@ -86,7 +86,7 @@ async function suggestFor(
 ): Promise<void> {
   for (const statementId of statementIds) {
     const s = await runMatching(storeOfDb(db), { statementId });
-    appendAudit(db, {
+    const entry = {
       actor: ctx.actor(),
       profileId,
       action: 'match.suggested',
@@ -101,7 +101,8 @@ async function suggestFor(
         trigger: 'feed',
         feed: label,
       },
-    });
+    };
+    await storeOfDb(db).write((tx) => appendAudit(tx, entry));
   }
 }
 

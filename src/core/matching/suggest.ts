@@ -20,7 +20,7 @@ export async function suggest(
 ): Promise<MatchSummaryDto> {
   const summary = await runMatching(ctx.store(), { statementId });
   const { green, yellow, red, unmatched, kept, planId } = summary;
-  ctx.audit('match.suggested', `statement:${summary.statementId}`, {
+  await ctx.audit('match.suggested', `statement:${summary.statementId}`, {
     after: { planId, green, yellow, red, unmatched, kept, trigger },
   });
   return summary;

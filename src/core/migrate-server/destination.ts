@@ -2,7 +2,9 @@ import { copyFileSync, constants, existsSync, mkdirSync, rmSync, statSync } from
 import { dirname, join } from 'node:path';
 import { anchorCheck, anchorId, refreshAnchor, restartAnchor } from '../audit/audit-anchor';
 import { verifyAudit } from '../audit/audit-verify';
-import { appendAudit, auditHead, type AuditInput } from '../audit/audit.repo';
+import { auditHead, type AuditInput } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
+import { storeOfDb } from '../store/sqlite-store';
 import { keyBinding, secretIdFor } from '../connection/key-binding';
 import { copyDatabase } from '../db/backups';
 import { fileProblem } from '../db/db-health';
@@ -153,10 +155,9 @@ function sqliteReceived(db: Db, file: string, secrets: SecretStore, profileId: s
       const v = verifyAudit(db, anchorCheck(db, secrets, profileId));
       return Promise.resolve({ ok: v.ok, reason: v.reason });
     },
-    record: (entry, now) => {
-      appendAudit(db, entry);
+    record: async (entry, now) => {
+      await storeOfDb(db).write((tx) => appendAudit(tx, entry));
       refreshAnchor(db, secrets, profileId, now);
-      return Promise.resolve();
     },
     close: () => {
       if (db.open) db.close();

@@ -1,7 +1,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { anchorCheck, refreshAnchor } from '../audit/audit-anchor';
-import { appendAudit, auditHead } from '../audit/audit.repo';
+import { auditHead } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
 import { storedKey } from '../connection/api-access';
 import { openedProblem } from '../db/db-health';
@@ -22,6 +23,7 @@ import {
 } from './destination';
 import { tableCounts, tableDigests } from './migrate-server.repo';
 import { pgDestination } from './pg-destination';
+import { storeOfDb } from '../store/sqlite-store';
 
 export type { AuditSide, DataPlace } from './destination';
 
@@ -286,13 +288,20 @@ async function migrateInto(
       now(),
     );
     started = false; // moved and verified: from here on, nothing undoes it
-    appendAudit(source, {
-      actor: who,
-      profileId,
-      action: 'profile.moved_to_server',
-      subject: `profile:${profileId}`,
-      after: { to: destination.location, entries: sourceAudit.entries, head: sourceAudit.head, stays: true },
-    });
+    await storeOfDb(source).write((tx) =>
+      appendAudit(tx, {
+        actor: who,
+        profileId,
+        action: 'profile.moved_to_server',
+        subject: `profile:${profileId}`,
+        after: {
+          to: destination.location,
+          entries: sourceAudit.entries,
+          head: sourceAudit.head,
+          stays: true,
+        },
+      }),
+    );
     refreshAnchor(source, sourceSecrets, profileId, now());
     return result;
   } catch (e) {

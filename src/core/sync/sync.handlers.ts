@@ -61,7 +61,7 @@ export const syncHandlers: HandlerGroup<
           }
         }
         ctx.events.emit('job.finished', { jobId, ok: true });
-        ctx.audit('sync.completed', null, {
+        await ctx.audit('sync.completed', null, {
           after: {
             ...input,
             requests: summary.requests,

@@ -39,7 +39,7 @@ export const updateHandlers: HandlerGroup<'app.update.status' | 'app.update.setF
     const before = storedFeed(ctx);
     const after = checked?.ok ? checked.url : null;
     ctx.settings.setUpdateFeedUrl(after);
-    if (before !== after) ctx.audit('settings.changed', 'update.feed', { before, after });
+    if (before !== after) await ctx.audit('settings.changed', 'update.feed', { before, after });
     ctx.updater.setFeed(after);
     return status(ctx);
   },
