@@ -6,7 +6,7 @@ import { refreshAnchor } from './audit/audit-anchor';
 import { auditHead } from './audit/audit.repo';
 import { appendAudit } from './audit/audit.store';
 import { backgroundRegistry } from './background';
-import { dbQuirks } from './cache/api-quirks.repo';
+import { storeQuirks } from './cache/api-quirks.repo';
 import { createApiRegistry } from './connection/api-access';
 import type { CoreContext } from './context';
 import { createDemoController } from './demo/demo-controller';
@@ -152,7 +152,10 @@ export function createCore(opts: CoreOptions): Core {
       secrets,
       activeProfileId,
       demoBaseUrl: async () => (await demo.ensureRunning()).url,
-      quirksFor: (profileId) => dbQuirks(dbs.forProfile(profileId)),
+      quirksFor: (profileId) =>
+        storeQuirks(storeOfDb(dbs.forProfile(profileId)), {
+          onError: (e) => log.error(`could not remember what the API of profile ${profileId} refuses`, e),
+        }),
     }),
     demo,
     background: backgroundRegistry(),

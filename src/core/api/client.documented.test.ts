@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox';
 import { instantClock, testSandbox, TEST_TODAY } from '../../../tests/helpers/sandbox';
-import { dbQuirks, listQuirks } from '../cache/api-quirks.repo';
+import { listQuirks, storeQuirks } from '../cache/api-quirks.repo';
+import { storeOfDb } from '../store/sqlite-store';
 import { MIGRATIONS } from '../db/migrations';
 import { migrate } from '../db/migrate';
 import { isAppError } from '../errors';
@@ -49,15 +50,18 @@ describe('API client against the documented API', () => {
   it('a 400 naming accountStatus: one value per request from then on, remembered in the profile', async () => {
     const db = new Database(':memory:');
     migrate(db, MIGRATIONS);
-    const { sandbox, client, requests } = await setup({ lenient: { singleValueLists: true } }, dbQuirks(db));
+    const quirks = await storeQuirks(storeOfDb(db));
+    const { sandbox, client, requests } = await setup({ lenient: { singleValueLists: true } }, quirks);
     const expected = sandbox.data.receivables
       .filter((r) => r.status === 1 || r.status === 4)
       .map((r) => r.idReceivable)
       .sort((a, b) => a - b);
     const first = await readAll(client, { accountStatus: [1, 4] });
     expect(first.ids).toEqual(expected);
-    expect(listQuirks(db).map((q) => q.quirk)).toEqual(['single-value:accountStatus']);
-    expect(listQuirks(db)[0]!.evidence).toMatch(/accountstatus/);
+    await quirks.settled();
+    const kept = await storeOfDb(db).read(listQuirks);
+    expect(kept.map((q) => q.quirk)).toEqual(['single-value:accountStatus']);
+    expect(kept[0]!.evidence).toMatch(/accountstatus/);
     // The next read asks one status at a time at once: no refused request first.
     const before = requests();
     expect((await readAll(client, { accountStatus: [1, 4] })).ids).toEqual(expected);

@@ -33,7 +33,7 @@ export interface ApiRegistryDeps {
   /** For demo profiles: make sure the local sandbox runs and return its current address. */
   demoBaseUrl?: (profile: StoredProfile) => Promise<string>;
   /** What the profile's server is known to refuse, kept in its database (see api/quirks.ts). */
-  quirksFor?: (profileId: string) => ApiQuirks;
+  quirksFor?: (profileId: string) => ApiQuirks | Promise<ApiQuirks>;
 }
 
 /** The key stored for this profile's address and user; null when none; never one stored for another. */
@@ -109,7 +109,7 @@ export function createApiRegistry(deps: ApiRegistryDeps): ApiRegistry {
     const creds = await credentials(profile);
     const limiter = limiterFor(profile);
     let count = 0;
-    const quirks = deps.quirksFor?.(profileId);
+    const quirks = await deps.quirksFor?.(profileId);
     const client = createApiClient({
       creds,
       limiter,
