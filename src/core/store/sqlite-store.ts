@@ -83,19 +83,27 @@ export function sqliteStore(db: Db, opts: { owns?: boolean } = {}): Store {
       .prepare<unknown[], unknown[]>(text)
       .raw(true)
       .iterate(...parameters);
+  // INSERTs run once per row, compiled once per Store (each is only ever run, never iterated, so one in use is never
+  // asked to run again before it is done).
+  const compiled = new Map<string, ReturnType<Db['prepare']>>();
+  const each = (text: string, rows: readonly (readonly unknown[])[]) => {
+    let st = compiled.get(text);
+    if (!st) compiled.set(text, (st = db.prepare(text)));
+    return rows.map((r) => Number(st.run(...r).lastInsertRowid));
+  };
   const store: Store = {
     dialect: 'sqlite',
     read: (fn) =>
       runIn(
         store,
-        { dialect: 'sqlite', mode: 'read', arrays },
+        { dialect: 'sqlite', mode: 'read', arrays, each },
         (body) => kysely.transaction().setAccessMode('read only').execute(body),
         fn,
       ),
     write: (fn) =>
       runIn(
         store,
-        { dialect: 'sqlite', mode: 'write', arrays },
+        { dialect: 'sqlite', mode: 'write', arrays, each },
         (body) => kysely.transaction().setAccessMode('read write').execute(body),
         fn,
       ),

@@ -34,6 +34,8 @@ interface TxInfo {
    * objects, built key by key, cost twice the CPU for a read of 100,000 rows; see {@link eachRow}).
    */
   arrays?: (sql: string, parameters: readonly unknown[]) => Iterable<unknown[]>;
+  /** SQLite: run one compiled statement per row on the transaction's connection; each row's rowid (see {@link insertEach}). */
+  each?: (sql: string, rows: readonly (readonly unknown[])[]) => number[];
 }
 /** What each live transaction is: lockAdvisory needs its dialect, and only a write may lock. */
 const txInfo = new WeakMap<Tx, TxInfo>();
@@ -173,4 +175,22 @@ export async function rolledBack<T>(tx: Tx, name: string, fn: () => Promise<T>):
     await sql`rollback to savepoint ${sql.raw(name)}`.execute(tx);
     await sql`release savepoint ${sql.raw(name)}`.execute(tx);
   }
+}
+
+/**
+ * SQLite only: run `insertSql` (placeholders `?`) once per row on the transaction's own connection, the statement
+ * compiled once per Store, and return each row's rowid in order. For the few writes of tens of thousands of rows in
+ * one transaction (a plan's matches and items, [X] item 1), where a statement compiled once and run per row costs
+ * less than a query built per slice (about 120 ms against 160 ms for 20,000 matches and their items). PostgreSQL
+ * takes multi-row INSERTs instead (the caller's other branch): it has no such connection here.
+ */
+export async function insertEach(
+  tx: Tx,
+  insertSql: string,
+  rows: readonly (readonly unknown[])[],
+): Promise<number[]> {
+  const info = txInfo.get(tx);
+  if (!info?.each) throw new Error('insertEach runs only in a write transaction of a SQLite Store.');
+  if (info.mode !== 'write') throw new Error('insertEach needs a write transaction.');
+  return info.each(insertSql, rows);
 }
