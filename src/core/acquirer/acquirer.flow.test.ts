@@ -55,6 +55,9 @@ describe('acquirer files explain the statement’s card credits', () => {
         db: () => b.db,
         store: () => storeOfDb(b.db),
         audit: (action: string, subject: string) => audits.push(`${action} ${subject}`),
+        // The import's own entry is written in its transaction (audit_log), with who and which branch.
+        actor: () => 'ana (desktop)',
+        activeProfileId: () => 'demo',
         log: { error: () => undefined },
       } as unknown as CoreContext;
       const h = matchingHandlers(ctx);
@@ -87,7 +90,9 @@ describe('acquirer files explain the statement’s card credits', () => {
         { now: NOW },
       );
       expect(r.acquirerFile).toMatchObject({ sameFile: false });
-      expect(audits).toContain(`import.committed acquirer_file:${r.acquirerFile!.id}`);
+      expect(
+        b.db.prepare("SELECT action || ' ' || subject || ' ' || actor FROM audit_log").pluck().all(),
+      ).toContain(`import.committed acquirer_file:${r.acquirerFile!.id} ana (desktop)`);
       expect(audits).toContain(`match.suggested statement:${b.statementId}`);
 
       const open = new Set(

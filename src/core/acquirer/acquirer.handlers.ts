@@ -1,7 +1,8 @@
 /**
- * After an acquirer settlement file is stored ([J]): audit it, then suggest again for the account's
- * statements its payment dates fall in, so a card credit imported before its acquirer file is explained now.
- * A failed suggestion never undoes the import (a notice says so), as for statements and return files.
+ * After an acquirer settlement file is stored ([J]): suggest again for the account's statements its payment dates
+ * fall in, so a card credit imported before its acquirer file is explained now. A failed suggestion never undoes the
+ * import (a notice says so), as for statements and return files. Its audit entry is written in the import's own
+ * transaction (acquirerFileAudit, through import.handlers.ts's hook).
  */
 import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
 import type { ImportCommitResult } from '../../shared/contract/import';
@@ -11,13 +12,13 @@ import { resuggestCovered } from '../matching/suggest';
 import { acquirerRepo } from './acquirer.repo';
 import { listAcquirerFiles, paymentsOfFile } from './acquirer.service';
 
-export async function acquirerFileImported(
-  ctx: Pick<CoreContext, 'db' | 'store' | 'audit' | 'log'>,
+/** The audit entry of an acquirer file's import (`import.committed` on `acquirer_file:<id>`). */
+export function acquirerFileAudit(
   input: { fileName: string; bankAccountId: number },
-  result: Omit<ImportCommitResult, 'suggestions'> & { acquirerFile: AcquirerFileSummary },
-): Promise<ImportCommitResult> {
-  const af = result.acquirerFile;
-  ctx.audit('import.committed', `acquirer_file:${af.id}`, {
+  af: AcquirerFileSummary,
+): { subject: string; after: Record<string, unknown> } {
+  return {
+    subject: `acquirer_file:${af.id}`,
     after: {
       fileName: input.fileName,
       bankAccountId: input.bankAccountId,
@@ -30,18 +31,28 @@ export async function acquirerFileImported(
       alreadyKnown: af.known,
       sameFile: af.sameFile,
     },
-  });
+  };
+}
+
+export async function acquirerFileImported(
+  ctx: Pick<CoreContext, 'store' | 'audit' | 'log'>,
+  input: { fileName: string; bankAccountId: number },
+  result: Omit<ImportCommitResult, 'suggestions'> & { acquirerFile: AcquirerFileSummary },
+): Promise<ImportCommitResult> {
+  const af = result.acquirerFile;
   const from = af.paymentFrom;
   const to = af.paymentTo;
   if (!from || !to) return { ...result, suggestions: null };
   return resuggestCovered(ctx, result, { label: 'acquirer file', ref: `acquirer file ${af.id}` }, () =>
-    acquirerRepo.statementsCovering(ctx.db(), input.bankAccountId, from, to),
+    ctx.store().read((tx) => acquirerRepo.statementsCovering(tx, input.bankAccountId, from, to)),
   );
 }
 
 export const acquirerHandlers: HandlerGroup<'acquirer.files' | 'acquirer.payments'> = (ctx) => ({
   'acquirer.files': async ({ bankAccountId }) => ({
-    files: await listAcquirerFiles(ctx.db(), bankAccountId),
+    files: await ctx.store().read((tx) => listAcquirerFiles(tx, bankAccountId)),
   }),
-  'acquirer.payments': async ({ fileId }) => ({ payments: await paymentsOfFile(ctx.db(), fileId) }),
+  'acquirer.payments': async ({ fileId }) => ({
+    payments: await ctx.store().read((tx) => paymentsOfFile(tx, fileId)),
+  }),
 });

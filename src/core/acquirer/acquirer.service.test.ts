@@ -107,10 +107,10 @@ describe('acquirer files in the import flow', () => {
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_payments')).toBe(2);
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_payments WHERE settled = 1')).toBe(2);
 
-    const files = await listAcquirerFiles(db, 10);
+    const files = await storeOfDb(db).read((tx) => listAcquirerFiles(tx, 10));
     expect(files).toHaveLength(2);
     const first = files.find((f) => f.fileName === 'cielo-03-vendas-lf.txt')!;
-    const batches = await paymentsOfFile(db, first.id);
+    const batches = await storeOfDb(db).read((tx) => paymentsOfFile(tx, first.id));
     expect(batches.map((b) => [b.paymentDate, b.netCents, b.rows.length])).toEqual([
       ['2026-11-03', 33890, 3],
       ['2026-11-03', 10810, 3],
@@ -219,11 +219,9 @@ describe('acquirer files in the import flow', () => {
       expect(getnet.notices.map((n) => n.code)).toEqual(
         expect.arrayContaining(['acquirer.getnet_product_codes', 'acquirer.rows_skipped']),
       );
-      expect((await listAcquirerFiles(fileDb, 10)).map((f) => f.layout).sort()).toEqual([
-        'cielo-edi-13',
-        'cielo-edi-14',
-        'getnet-v10',
-      ]);
+      expect(
+        (await storeOfDb(fileDb).read((tx) => listAcquirerFiles(tx, 10))).map((f) => f.layout).sort(),
+      ).toEqual(['cielo-edi-13', 'cielo-edi-14', 'getnet-v10']);
       // The payments of 04/11: Cielo's three ROs and Getnet's paid RV, each with the rows that make its amount.
       const day = await storeOfDb(fileDb).read((tx) =>
         acquirerPaymentsFor(tx, 10, '2026-11-04', '2026-11-04'),

@@ -8,7 +8,6 @@
 import { bankLabel } from '../../shared/banks';
 import type { AcquirerFileSummary } from '../../shared/contract/acquirer';
 import type { ImportCommitResult, ImportPreview, Notice } from '../../shared/contract/import';
-import type { Db } from '../db/open-db';
 import type { AcquirerFile } from '../import/acquirer/types';
 import type { BankAccountRow } from '../import/import.repo';
 import { PREVIEW_LINES } from '../import/limits';
@@ -21,13 +20,15 @@ import {
 } from '../import/settlement-result';
 import type { ParseResult } from '../import/types';
 import { acquirerMatchStore } from './acquirer-match.store';
-import { storeOfDb } from '../store/sqlite-store';
+import { lockAdvisory, type Store, type Tx } from '../store/store';
 import {
+  acquirerFilesLock,
   acquirerRepo,
   paymentFingerprints,
   saleFingerprints,
   type AcquirerFileRow,
   type StoredPayment,
+  type StoredSale,
 } from './acquirer.repo';
 
 export interface ReadAcquirerFile {
@@ -96,12 +97,29 @@ function summaryColumns(f: AcquirerFile) {
  * (line ends, encoding, trailing blanks, an end-of-file mark): every row's and payment's fingerprint already
  * stored, and an earlier file with the same summary (layout, kind, date, merchant, payment range, counts).
  */
-function earlierSameFile(db: Db, accountId: number, f: AcquirerFile, sha256: string) {
-  const bySha = acquirerRepo.bySha(db, accountId, sha256);
+async function earlierSameFile(
+  tx: Tx,
+  accountId: number,
+  f: AcquirerFile,
+  sha256: string,
+  knownSales: ReadonlySet<string>,
+  knownPayments: ReadonlySet<string>,
+): Promise<AcquirerFileRow | undefined> {
+  const bySha = await acquirerRepo.bySha(tx, accountId, sha256);
   if (bySha) return bySha;
-  if (!saleFingerprints(f).every(acquirerRepo.knownSales(db, accountId))) return undefined;
-  if (!paymentFingerprints(f).every(acquirerRepo.knownPayments(db, accountId))) return undefined;
-  return acquirerRepo.bySummary(db, accountId, summaryColumns(f));
+  if (!saleFingerprints(f).every((fp) => knownSales.has(fp))) return undefined;
+  if (!paymentFingerprints(f).every((fp) => knownPayments.has(fp))) return undefined;
+  return acquirerRepo.bySummary(tx, accountId, summaryColumns(f));
+}
+
+/**
+ * The file's rows and payment batches the account already has, and the earlier import of the same file, in the
+ * caller's transaction.
+ */
+async function knownOf(tx: Tx, accountId: number, f: AcquirerFile, sha256: string) {
+  const known = await acquirerRepo.knownSales(tx, accountId, saleFingerprints(f));
+  const payments = await acquirerRepo.knownPayments(tx, accountId, paymentFingerprints(f));
+  return { known, payments, earlier: await earlierSameFile(tx, accountId, f, sha256, known, payments) };
 }
 
 /** The parser's notices, and an account whose bank is not the one the acquirer pays into. */
@@ -170,13 +188,19 @@ function previewLines(f: AcquirerFile, known: ((fp: string) => boolean) | null):
   }));
 }
 
-export function previewAcquirerFile(db: Db, fileName: string, read: ReadAcquirerFile): ImportPreview {
+/** What importing the file would store, read in one read transaction; writes nothing. */
+export async function previewAcquirerFile(
+  store: Store,
+  fileName: string,
+  read: ReadAcquirerFile,
+): Promise<ImportPreview> {
   const { parsed, account, sha256 } = read;
   const f = parsed.acquirerFile;
-  const known = account ? acquirerRepo.knownSales(db, account.id) : null;
+  const found = account ? await store.read((tx) => knownOf(tx, account.id, f, sha256)) : null;
+  const known = found ? (fp: string) => found.known.has(fp) : null;
   const fps = saleFingerprints(f);
   const knownCount = known ? fps.filter(known).length : null;
-  const earlier = account ? earlierSameFile(db, account.id, f, sha256) : undefined;
+  const earlier = found?.earlier;
   const summary = summarize(f, {
     id: null,
     inserted: knownCount === null ? null : f.sales.length - knownCount,
@@ -205,73 +229,97 @@ export function previewAcquirerFile(db: Db, fileName: string, read: ReadAcquirer
 }
 
 /**
- * Stores the file, its payments and rows in one IMMEDIATE transaction: everything new for the account or
- * nothing. Rows an earlier file brought are counted, not stored twice; the same file again returns its row.
+ * Stores the file, its payments and rows in one Store write transaction, under the account's acquirer-files lock
+ * (acquirerFilesLock): everything new for the account or nothing. Rows an earlier file brought are counted, not
+ * stored twice; the same file again returns its row. `audit` (the import's hook) writes its entry in the same
+ * transaction, so the file and the entry recording it commit together.
  */
-export function commitAcquirerFile(
-  db: Db,
+export async function commitAcquirerFile(
+  store: Store,
   fileName: string,
   account: BankAccountRow,
   read: ReadAcquirerFile,
   now: string,
-): Omit<ImportCommitResult, 'suggestions'> & { acquirerFile: AcquirerFileSummary } {
+  audit?: (tx: Tx, result: Omit<ImportCommitResult, 'suggestions'>) => Promise<void>,
+): Promise<Omit<ImportCommitResult, 'suggestions'> & { acquirerFile: AcquirerFileSummary }> {
   const f = read.parsed.acquirerFile;
   const sfps = saleFingerprints(f);
   const pfps = paymentFingerprints(f);
-  let earlier: AcquirerFileRow | undefined;
-  const done = storeSettlementFile(db, {
-    existingId: () => {
-      earlier = earlierSameFile(db, account.id, f, read.sha256);
-      return earlier?.id;
-    },
-    insertFile: () =>
-      acquirerRepo.insertFile(db, {
-        bank_account_id: account.id,
-        file_name: fileName.slice(0, 255),
-        sha256: read.sha256,
-        byte_size: read.byteSize,
-        acquirer: f.acquirer,
-        imported_at: now,
-        ...summaryColumns(f),
-        notices_json: JSON.stringify(f.notices),
+  return store.write(async (tx) => {
+    await lockAdvisory(tx, acquirerFilesLock(account.id));
+    const { known, payments, earlier } = await knownOf(tx, account.id, f, read.sha256);
+    const done = await storeSettlementFile({
+      existingId: async () => earlier?.id,
+      insertFile: () =>
+        acquirerRepo.insertFile(tx, {
+          bank_account_id: account.id,
+          file_name: fileName.slice(0, 255),
+          sha256: read.sha256,
+          byte_size: read.byteSize,
+          acquirer: f.acquirer,
+          imported_at: now,
+          ...summaryColumns(f),
+          notices_json: JSON.stringify(f.notices),
+        }),
+      rows: f.sales,
+      known: sfps.map((fp) => known.has(fp)),
+      insertRows: async (id, fresh) => {
+        // The payment batches first: a payments file brings them, a sales file its forecasts; one already stored
+        // becomes settled when this file says it was paid.
+        const batches = f.payments.map((p, k) => ({ payment: p, fingerprint: pfps[k]! }));
+        await acquirerRepo.insertPayments(
+          tx,
+          id,
+          account.id,
+          f,
+          batches.filter((b) => !payments.has(b.fingerprint)),
+        );
+        await acquirerRepo.settlePayments(
+          tx,
+          account.id,
+          batches.filter((b) => payments.has(b.fingerprint) && b.payment.settled).map((b) => b.fingerprint),
+        );
+        await acquirerRepo.insertSales(
+          tx,
+          id,
+          account.id,
+          f,
+          fresh.map((k) => ({ sale: f.sales[k]!, fingerprint: sfps[k]! })),
+        );
+      },
+      isMoney: (s) => s.kind === 'sale',
+      setCounts: (id, inserted, knownCount) => acquirerRepo.setCounts(tx, id, inserted, knownCount),
+    });
+    const result = {
+      ...settlementFileResult({
+        fresh: done.moneyNew,
+        known: done.moneyKnown,
+        sameFile: done.sameFile,
+        notices: [...(earlier ? [alreadyImportedNotice('acquirer', earlier)] : []), ...notices(f, account)],
       }),
-    rows: f.sales,
-    rowInserter: (id) => {
-      // The payment batches first: a payments file brings them, a sales file its forecasts.
-      const addPayment = acquirerRepo.paymentInserter(db, id, account.id, f);
-      f.payments.forEach((p, k) => addPayment(p, pfps[k]!));
-      const addSale = acquirerRepo.saleInserter(db, id, account.id, f);
-      return (s, k) => addSale(s, sfps[k]!);
-    },
-    isMoney: (s) => s.kind === 'sale',
-    setCounts: (id, inserted, known) => acquirerRepo.setCounts(db, id, inserted, known),
+      acquirerFile: summarize(f, {
+        id: done.id,
+        inserted: done.inserted,
+        known: done.known,
+        sameFile: done.sameFile,
+      }),
+    };
+    if (audit) await audit(tx, result);
+    return result;
   });
-  return {
-    ...settlementFileResult({
-      fresh: done.moneyNew,
-      known: done.moneyKnown,
-      sameFile: done.sameFile,
-      notices: [...(earlier ? [alreadyImportedNotice('acquirer', earlier)] : []), ...notices(f, account)],
-    }),
-    acquirerFile: summarize(f, {
-      id: done.id,
-      inserted: done.inserted,
-      known: done.known,
-      sameFile: done.sameFile,
-    }),
-  };
 }
 
 /** The imported acquirer files (of an account, or all), newest first, with the sums of the rows they added. */
-export async function listAcquirerFiles(db: Db, bankAccountId?: number) {
-  const files = acquirerRepo.list(db, bankAccountId);
-  const paymentsOf = await storeOfDb(db).read(async (tx) => {
-    const byFile = new Map<number, StoredPayment[]>();
-    for (const f of files) byFile.set(f.id, await acquirerMatchStore.paymentsOfFile(tx, f.id));
-    return byFile;
-  });
+export async function listAcquirerFiles(tx: Tx, bankAccountId?: number) {
+  const files = await acquirerRepo.list(tx, bankAccountId);
+  const salesOf = new Map<number, StoredSale[]>();
+  const paymentsOf = new Map<number, StoredPayment[]>();
+  for (const f of files) {
+    salesOf.set(f.id, await acquirerRepo.salesOfFile(tx, f.id));
+    paymentsOf.set(f.id, await acquirerMatchStore.paymentsOfFile(tx, f.id));
+  }
   return files.map((row) => {
-    const sales = acquirerRepo.salesOfFile(db, row.id);
+    const sales = salesOf.get(row.id)!;
     const payments = paymentsOf.get(row.id)!;
     const only = sales.filter((s) => s.kind === 'sale');
     return {
@@ -302,18 +350,15 @@ export async function listAcquirerFiles(db: Db, bankAccountId?: number) {
 }
 
 /** A file's payment batches, each with its rows (a Rede EEFI credit: the summary rows it pays). */
-export async function paymentsOfFile(db: Db, fileId: number) {
-  const file = acquirerRepo.byId(db, fileId);
+export async function paymentsOfFile(tx: Tx, fileId: number) {
+  const file = await acquirerRepo.byId(tx, fileId);
   if (!file) return [];
-  const [payments, rows] = await storeOfDb(db).read(async (tx) => {
-    const batches = await acquirerMatchStore.paymentsOfFile(tx, fileId);
-    const sales = await acquirerMatchStore.salesOfBatches(
-      tx,
-      file.bank_account_id,
-      batches.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
-    );
-    return [batches, sales] as const;
-  });
+  const payments = await acquirerMatchStore.paymentsOfFile(tx, fileId);
+  const rows = await acquirerMatchStore.salesOfBatches(
+    tx,
+    file.bank_account_id,
+    payments.map((p) => ({ acquirer: p.acquirer, ref: p.ref })),
+  );
   return payments.map((p) => ({
     id: p.id,
     paymentDate: p.paymentDate,

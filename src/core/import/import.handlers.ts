@@ -4,8 +4,8 @@ import type { HandlerGroup } from '../handlers';
 import { appendAudit } from '../audit/audit.store';
 import { commitImport, listProfiles, listStatements, previewImport } from './import.service';
 import { resuggestCovered } from '../matching/suggest';
-import { returnFileImported } from './return-file/return-file.handlers';
-import { acquirerFileImported } from '../acquirer/acquirer.handlers';
+import { returnFileAudit, returnFileImported } from './return-file/return-file.handlers';
+import { acquirerFileAudit, acquirerFileImported } from '../acquirer/acquirer.handlers';
 import { removeStatement, sentReceivables } from './statement-remove';
 
 /** Progress of reading a big file, as `job.progress` events keyed by the upload. */
@@ -60,14 +60,23 @@ export async function importAndSuggest(
 ): Promise<ImportCommitResult> {
   const result = await commitImport(ctx.db(), input, {
     ...opts,
-    // A statement's entry is written in the import's own transaction: both commit, or neither.
+    // The entry is written in the import's own transaction (a statement's, a return file's, an acquirer file's):
+    // both commit, or neither.
     audit: async (tx, r) => {
+      const { subject, after } = r.returnFile
+        ? returnFileAudit(input, r.returnFile)
+        : r.acquirerFile
+          ? acquirerFileAudit(input, r.acquirerFile)
+          : {
+              subject: `statement:${r.statementId}`,
+              after: importAuditAfter(input.fileName, input.bankAccountId, r),
+            };
       await appendAudit(tx, {
         actor: ctx.actor(),
         profileId: ctx.activeProfileId(),
         action: 'import.committed',
-        subject: `statement:${r.statementId}`,
-        after: importAuditAfter(input.fileName, input.bankAccountId, r),
+        subject,
+        after,
       });
     },
   });

@@ -47,7 +47,8 @@ export interface ImportOptions {
   transferBytes?: boolean | undefined;
   /**
    * Write the import's audit entry inside its transaction (audit.store.ts's appendAudit), so that the statement and
-   * the entry recording it commit together. Statement files only: return and acquirer files audit in their handlers.
+   * the entry recording it commit together. A return or acquirer file's entry too (their commits pass it on): the
+   * result then carries `returnFile` or `acquirerFile`.
    */
   audit?: ((tx: Tx, result: Omit<ImportCommitResult, 'suggestions'>) => Promise<void>) | undefined;
 }
@@ -195,9 +196,10 @@ export async function previewImport(
 ): Promise<ImportPreview> {
   const read = await parseFor(db, file, opts);
   // A CNAB return file (detected by content): its titles, not statement lines.
-  if (read.parsed.returnFile) return previewReturnFile(db, file.fileName, read as ReadReturnFile);
+  if (read.parsed.returnFile) return previewReturnFile(storeOfDb(db), file.fileName, read as ReadReturnFile);
   // An acquirer settlement file ([J], detected by content): its sales and payments, not statement lines.
-  if (read.parsed.acquirerFile) return previewAcquirerFile(db, file.fileName, read as ReadAcquirerFile);
+  if (read.parsed.acquirerFile)
+    return previewAcquirerFile(storeOfDb(db), file.fileName, read as ReadAcquirerFile);
   const { parsed, account, check, sha256 } = read;
   const fingerprints = parsed.lines.map((l) => l.fingerprint);
   const { stored, sameFile } = account
@@ -287,12 +289,19 @@ export async function commitImport(
   // A CNAB return file is stored as a return file with its titles, all or nothing (return-file.service.ts).
   if (parsed.returnFile) {
     const now = (opts.now ?? (() => new Date()))().toISOString();
-    return commitReturnFile(db, file.fileName, account, read as ReadReturnFile, now);
+    return commitReturnFile(storeOfDb(db), file.fileName, account, read as ReadReturnFile, now, opts.audit);
   }
   // An acquirer settlement file is stored with its sales and payments, all or nothing (acquirer.service.ts).
   if (parsed.acquirerFile) {
     const now = (opts.now ?? (() => new Date()))().toISOString();
-    return commitAcquirerFile(db, file.fileName, account, read as ReadAcquirerFile, now);
+    return commitAcquirerFile(
+      storeOfDb(db),
+      file.fileName,
+      account,
+      read as ReadAcquirerFile,
+      now,
+      opts.audit,
+    );
   }
   if (parsed.statements.length > 1 && parsed.statementIndex === null)
     throw importErrors.severalStatements(

@@ -1,6 +1,5 @@
 import type { AccountCheck, ImportCommitResult, ImportPreview, Notice } from '../../shared/contract/import';
 import { todayInBrasilia } from '../../shared/dates';
-import type { Db } from '../db/open-db';
 import type { BankAccountRow } from './import.repo';
 import type { ParseResult } from './types';
 
@@ -132,40 +131,38 @@ export interface StoredSettlementFile {
 }
 
 /**
- * Stores a settlement file in one IMMEDIATE transaction: the file's row (or the row of the same file imported
- * before: `existingId`, by its SHA-256 or by its records), then each of its rows, which `insertRow` stores unless an earlier file of the
- * account brought it (false: known, counted, not stored twice). All of it or nothing: a failure rolls the file's
- * row back too.
+ * Stores a settlement file in the caller's Store write transaction (under its file family's lock): the file's row
+ * (or the row of the same file imported before: `existingId`, by its SHA-256 or by its records), then those of its
+ * rows no earlier file of the account brought (`known`, read once before anything is written; the rest are counted,
+ * not stored twice). All of it or nothing: the caller's transaction rolls the file's row back with a failure.
  */
-export function storeSettlementFile<R>(
-  db: Db,
-  s: {
-    existingId: () => number | undefined;
-    insertFile: () => number;
-    rows: readonly R[];
-    /** Prepared once the file's id is known; true when the row was new to the account. */
-    rowInserter: (fileId: number) => (row: R, index: number) => boolean;
-    isMoney: (row: R) => boolean;
-    setCounts: (fileId: number, inserted: number, known: number) => void;
-  },
-): StoredSettlementFile {
-  return db
-    .transaction((): StoredSettlementFile => {
-      const existing = s.existingId();
-      const id = existing ?? s.insertFile();
-      const insert = s.rowInserter(id);
-      const out = { id, sameFile: existing !== undefined, inserted: 0, known: 0, moneyNew: 0, moneyKnown: 0 };
-      s.rows.forEach((row, k) => {
-        const fresh = insert(row, k);
-        if (fresh) out.inserted++;
-        else out.known++;
-        if (s.isMoney(row)) {
-          if (fresh) out.moneyNew++;
-          else out.moneyKnown++;
-        }
-      });
-      if (existing === undefined) s.setCounts(id, out.inserted, out.known);
-      return out;
-    })
-    .immediate();
+export async function storeSettlementFile<R>(s: {
+  existingId: () => Promise<number | undefined>;
+  insertFile: () => Promise<number>;
+  rows: readonly R[];
+  /** Whether the account already has each row (by index in `rows`). */
+  known: readonly boolean[];
+  /** Stores the rows new to the account (their indexes in `rows`, in file order) with the file's id. */
+  insertRows: (fileId: number, fresh: readonly number[]) => Promise<void>;
+  isMoney: (row: R) => boolean;
+  setCounts: (fileId: number, inserted: number, known: number) => Promise<void>;
+}): Promise<StoredSettlementFile> {
+  const existing = await s.existingId();
+  const id = existing ?? (await s.insertFile());
+  const out = { id, sameFile: existing !== undefined, inserted: 0, known: 0, moneyNew: 0, moneyKnown: 0 };
+  const fresh: number[] = [];
+  s.rows.forEach((row, k) => {
+    const isNew = !s.known[k];
+    if (isNew) {
+      fresh.push(k);
+      out.inserted++;
+    } else out.known++;
+    if (s.isMoney(row)) {
+      if (isNew) out.moneyNew++;
+      else out.moneyKnown++;
+    }
+  });
+  await s.insertRows(id, fresh);
+  if (existing === undefined) await s.setCounts(id, out.inserted, out.known);
+  return out;
 }

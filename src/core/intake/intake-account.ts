@@ -1,11 +1,10 @@
 import type { ErrorInfo } from '../../shared/contract';
 import type { ImportPreview } from '../../shared/contract/import';
-import type { Db } from '../db/open-db';
 import { parseAcquirerFile } from '../import/acquirer/parse-acquirer';
 import { compareAccount } from '../import/account-hint';
 import { describeAccount } from '../import/account-check';
 import { importRepo, type BankAccountRow } from '../import/import.repo';
-import { storeOfDb } from '../store/sqlite-store';
+import type { Store } from '../store/store';
 
 /**
  * Which bank account a file dropped in the intake folder belongs to, told only from what the file itself says —
@@ -26,11 +25,11 @@ const wait = (code: string, message: string, params?: Record<string, string | nu
 });
 
 export async function decideAccount(
-  db: Db,
+  store: Store,
   preview: ImportPreview,
   bytes: Uint8Array,
 ): Promise<AccountDecision> {
-  const accounts = await storeOfDb(db).read((tx) => importRepo.bankAccounts(tx));
+  const accounts = await store.read((tx) => importRepo.bankAccounts(tx));
   if (preview.returnFile) {
     const bank = Number(preview.returnFile.bankCode);
     const ofBank = accounts.filter((a) => a.bank_code === bank);

@@ -5,7 +5,6 @@ import type { ErrorInfo } from '../../shared/contract';
 import type { IntakeFile } from '../../shared/contract/cycle';
 import type { ImportCommitResult, ImportPreview } from '../../shared/contract/import';
 import type { CoreContext } from '../context';
-import type { Db } from '../db/open-db';
 import type { Dispatch } from '../dispatch';
 import { AppError } from '../errors';
 import { MAX_UPLOAD_BYTES } from '../uploads';
@@ -22,7 +21,7 @@ import {
 } from './intake-folder';
 import { intakeRepo } from './intake.repo';
 import { refusalSentence } from './refusal-text';
-import { storeOfDb } from '../store/sqlite-store';
+import type { Store } from '../store/store';
 
 /**
  * The intake folder of a branch, taken once: every whole file in it is imported through the same commands as
@@ -73,7 +72,6 @@ function assertActive(ctx: CoreContext, profileId: string): void {
 
 export async function takeIntake(run: IntakeRun): Promise<IntakeResult> {
   const { ctx, profileId } = run;
-  const db = ctx.dbFor(profileId);
   const folder = intakeFolderOf(ctx, profileId);
   const result: IntakeResult = {
     folder,
@@ -92,7 +90,7 @@ export async function takeIntake(run: IntakeRun): Promise<IntakeResult> {
   ensureIntakeFolders(folder);
   const first = lookAtFolder(folder);
   // A person took a waiting file away (or imported it by hand): it no longer needs them.
-  const store = storeOfDb(db);
+  const store = ctx.storeFor(profileId);
   for (const w of await store.read(intakeRepo.waiting))
     if (!first.has(w.fileName)) await store.write((tx) => intakeRepo.forget(tx, w.id));
   if (first.size === 0) return result;
@@ -120,11 +118,11 @@ type Outcome =
  * in one transaction.
  */
 function recordIntake(
-  db: Db,
+  store: Store,
   record: Parameters<typeof intakeRepo.record>[1],
   opts: { replaceWaiting?: boolean } = {},
 ): Promise<IntakeFile> {
-  return storeOfDb(db).write(async (tx) => {
+  return store.write(async (tx) => {
     const replace = opts.replaceWaiting
       ? await intakeRepo.waitingOf(tx, record.fileName, record.sha256)
       : undefined;
@@ -135,7 +133,7 @@ function recordIntake(
 
 async function handleFile(run: IntakeRun, folder: string, name: string): Promise<Outcome> {
   const { ctx, profileId, dispatch } = run;
-  const db = ctx.dbFor(profileId);
+  const store = ctx.storeFor(profileId);
   const at = (run.now ?? (() => new Date()))().toISOString();
   const bytes = readFileSync(join(folder, name));
   const sha256 = sha256Of(bytes);
@@ -153,8 +151,8 @@ async function handleFile(run: IntakeRun, folder: string, name: string): Promise
   const refuse = async (error: ErrorInfo, kind: string | null): Promise<Outcome> => {
     const movedTo = moveHandled(folder, name, REFUSED_DIR);
     writeReason(movedTo, refusalSentence(error));
-    const file = await recordIntake(db, { ...base, state: 'refused', kind, reason: error, movedTo });
-    ctx.audit('intake.refused', name, { after: { code: error.code ?? error.kind, movedTo } });
+    const file = await recordIntake(store, { ...base, state: 'refused', kind, reason: error, movedTo });
+    await ctx.audit('intake.refused', name, { after: { code: error.code ?? error.kind, movedTo } });
     ctx.log.warn(`intake: ${name} refused: ${error.code ?? error.kind}: ${error.message}`);
     return { kind: 'refused', file };
   };
@@ -167,10 +165,10 @@ async function handleFile(run: IntakeRun, folder: string, name: string): Promise
     if (!pv.ok) return isFileRefusal(pv.error) ? refuse(pv.error, null) : { kind: 'error', error: pv.error };
     const preview = pv.value as ImportPreview;
     const kind = kindOf(preview);
-    const decision = await decideAccount(db, preview, bytes);
+    const decision = await decideAccount(store, preview, bytes);
     if ('waiting' in decision) {
       const file = await recordIntake(
-        db,
+        store,
         { ...base, state: 'waiting', kind, reason: decision.waiting, movedTo: null },
         { replaceWaiting: true },
       );
@@ -191,7 +189,7 @@ async function commitFile(
   base: Omit<Parameters<typeof intakeRepo.record>[1], 'state' | 'reason' | 'movedTo'>,
   refuse: (e: ErrorInfo, kind: string | null) => Promise<Outcome>,
 ): Promise<Outcome> {
-  const db = run.ctx.dbFor(run.profileId);
+  const store = run.ctx.storeFor(run.profileId);
   const cm = await run.dispatch('import.commit', { uploadId, bankAccountId });
   if (!cm.ok)
     return isFileRefusal(cm.error) ? refuse(cm.error, base.kind) : { kind: 'error', error: cm.error };
@@ -207,7 +205,7 @@ async function commitFile(
     reason: null,
     movedTo,
   };
-  const file = await recordIntake(db, record, { replaceWaiting: true });
+  const file = await recordIntake(store, record, { replaceWaiting: true });
   return { kind: 'imported', file, statementId: r.statementId || null };
 }
 
@@ -217,9 +215,9 @@ export async function assignWaiting(
   fileId: number,
   bankAccountId: number,
 ): Promise<IntakeFile> {
-  const db = run.ctx.dbFor(run.profileId);
+  const store = run.ctx.storeFor(run.profileId);
   const folder = intakeFolderOf(run.ctx, run.profileId);
-  const row = await storeOfDb(db).read((tx) => intakeRepo.get(tx, fileId));
+  const row = await store.read((tx) => intakeRepo.get(tx, fileId));
   if (!folder || !row || row.state !== 'waiting' || !existsSync(join(folder, row.fileName)))
     throw new AppError('not_found', 'That file is no longer waiting in the intake folder.', {
       code: 'intake.not_waiting',
@@ -249,7 +247,7 @@ export async function assignWaiting(
     });
     if (out.kind === 'error')
       throw new AppError(out.error.kind, out.error.message, out.error.code ? { code: out.error.code } : {});
-    if (out.kind === 'imported') await storeOfDb(db).write((tx) => intakeRepo.forget(tx, fileId));
+    if (out.kind === 'imported') await store.write((tx) => intakeRepo.forget(tx, fileId));
     return out.file;
   } finally {
     run.ctx.uploads.remove(uploadId);

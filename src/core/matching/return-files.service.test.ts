@@ -25,6 +25,9 @@ describe('return files explain the statement’s boleto credits', () => {
       db: () => b.db,
       store: () => storeOfDb(b.db),
       audit: (action: string, subject: string) => audits.push(`${action} ${subject}`),
+      // The import's own entry is written in its transaction (audit_log), with who and which branch.
+      actor: () => 'ana (desktop)',
+      activeProfileId: () => 'demo',
       log: { error: () => undefined },
     } as unknown as CoreContext;
     const h = matchingHandlers(ctx);
@@ -44,7 +47,9 @@ describe('return files explain the statement’s boleto credits', () => {
     );
     expect(r.returnFile).toMatchObject({ titles: rf.groundTruth.titles.length, sameFile: false });
     expect(r.suggestions?.statementId).toBe(b.statementId);
-    expect(audits).toContain(`import.committed return_file:${r.returnFile!.id}`);
+    expect(
+      b.db.prepare("SELECT action || ' ' || subject || ' ' || actor FROM audit_log").pluck().all(),
+    ).toContain(`import.committed return_file:${r.returnFile!.id} ana (desktop)`);
     expect(audits).toContain(`match.suggested statement:${b.statementId}`);
 
     const st = writeStatement(b.data, {

@@ -1,7 +1,8 @@
 /**
- * After a CNAB return file is stored ([K]): audit it, then suggest again for the account's statements its
- * settlements' credit dates fall in, so a boleto credit imported before its return file is explained now.
- * A failed suggestion never undoes the import (a notice says so), as for statements.
+ * After a CNAB return file is stored ([K]): suggest again for the account's statements its settlements' credit
+ * dates fall in, so a boleto credit imported before its return file is explained now. A failed suggestion never
+ * undoes the import (a notice says so), as for statements. Its audit entry is written in the import's own
+ * transaction (returnFileAudit, through import.handlers.ts's hook).
  */
 import type { ImportCommitResult, ReturnFileSummary } from '../../../shared/contract/import';
 import type { CoreContext } from '../../context';
@@ -10,13 +11,13 @@ import { listReturnFiles } from './return-file.service';
 import { returnFileRepo } from './return-file.repo';
 import { resuggestCovered } from '../../matching/suggest';
 
-export async function returnFileImported(
-  ctx: Pick<CoreContext, 'db' | 'store' | 'audit' | 'log'>,
+/** The audit entry of a return file's import (`import.committed` on `return_file:<id>`). */
+export function returnFileAudit(
   input: { fileName: string; bankAccountId: number },
-  result: Omit<ImportCommitResult, 'suggestions'> & { returnFile: ReturnFileSummary },
-): Promise<ImportCommitResult> {
-  const rf = result.returnFile;
-  ctx.audit('import.committed', `return_file:${rf.id}`, {
+  rf: ReturnFileSummary,
+): { subject: string; after: Record<string, unknown> } {
+  return {
+    subject: `return_file:${rf.id}`,
     after: {
       fileName: input.fileName,
       bankAccountId: input.bankAccountId,
@@ -29,17 +30,25 @@ export async function returnFileImported(
       alreadyKnown: rf.known,
       sameFile: rf.sameFile,
     },
-  });
+  };
+}
+
+export async function returnFileImported(
+  ctx: Pick<CoreContext, 'store' | 'audit' | 'log'>,
+  input: { fileName: string; bankAccountId: number },
+  result: Omit<ImportCommitResult, 'suggestions'> & { returnFile: ReturnFileSummary },
+): Promise<ImportCommitResult> {
+  const rf = result.returnFile;
   const from = rf.creditFrom;
   const to = rf.creditTo;
   if (!from || !to) return { ...result, suggestions: null };
   return resuggestCovered(ctx, result, { label: 'return file', ref: `return file ${rf.id}` }, () =>
-    returnFileRepo.statementsCovering(ctx.db(), input.bankAccountId, from, to),
+    ctx.store().read((tx) => returnFileRepo.statementsCovering(tx, input.bankAccountId, from, to)),
   );
 }
 
 export const returnFileHandlers: HandlerGroup<'import.returnFiles'> = (ctx) => ({
   'import.returnFiles': async ({ bankAccountId }) => ({
-    returnFiles: listReturnFiles(ctx.db(), bankAccountId),
+    returnFiles: await ctx.store().read((tx) => listReturnFiles(tx, bankAccountId)),
   }),
 });

@@ -1,9 +1,12 @@
 /**
- * The SQL of return files (migration 008): the file row, its titles, and the settlements matching reads.
- * Callers own the transaction.
+ * The SQL of return files (migration 008) over a Store transaction (docs/postgres.md): the file row, its titles,
+ * the list and what an import checks. Callers own the transaction: a return file's row, its titles and its audit
+ * entry are one `store.write` (return-file.service.ts). What matching and Conciliar read of the titles is in
+ * return-titles.store.ts.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/open-db';
+import { sql } from 'kysely';
+import { inStrings, slices, textOrder, type Tx } from '../../store/store';
 import type { CnabReturn, CnabTitle } from '../cnab/types';
 
 export interface ReturnFileRow {
@@ -48,178 +51,192 @@ export function titleFingerprints(r: CnabReturn): string[] {
   });
 }
 
-const TITLE_COLUMNS = `t.id, t.return_file_id AS returnFileId, t.bank_account_id AS bankAccountId,
-  t.occurrence_code AS occurrenceCode, t.occurrence, t.is_settlement AS isSettlement, t.nosso_numero AS nossoNumero,
-  t.seu_numero AS seuNumero, t.payer_name AS payerName, t.payer_document AS payerDocument, t.due_date AS dueDate,
-  t.face_cents AS faceCents, t.paid_cents AS paidCents, t.interest_fine_cents AS interestFineCents,
-  t.discount_cents AS discountCents, t.credited_cents AS creditedCents, t.fee_cents AS feeCents,
-  t.paid_date AS paidDate, t.credit_date AS creditDate`;
+/**
+ * The advisory lock (store.ts's lockAdvisory) of an account's return files, taken by an import of one before it
+ * reads whether the file or its titles are known: on PostgreSQL two imports of the same file at once would both find
+ * it new (the second then fails on the file's unique SHA-256, or stores a second row for the same titles).
+ */
+export const returnFilesLock = (bankAccountId: number) => `return-files:${bankAccountId}`;
+
+/** Fingerprints asked per query (one parameter each time). */
+const LOOKUP_SLICE = 1000;
+/** Titles per INSERT: 21 values each, under SQLite's and PostgreSQL's caps on parameters per statement. */
+const INSERT_SLICE = 500;
+
+const FILE_COLUMNS = [
+  'id',
+  'bank_account_id',
+  'file_name',
+  'sha256',
+  'bank_code',
+  'layout',
+  'variant',
+  'file_date',
+  'imported_at',
+  'credit_from',
+  'credit_to',
+  'title_count',
+  'settlement_count',
+  'inserted_count',
+  'known_count',
+  'occurrences_json',
+] as const;
+
+const TITLE_COLUMNS = sql.raw(`t.id, t.return_file_id AS "returnFileId", t.bank_account_id AS "bankAccountId",
+  t.occurrence_code AS "occurrenceCode", t.occurrence, t.is_settlement AS "isSettlement",
+  t.nosso_numero AS "nossoNumero", t.seu_numero AS "seuNumero", t.payer_name AS "payerName",
+  t.payer_document AS "payerDocument", t.due_date AS "dueDate", t.face_cents AS "faceCents",
+  t.paid_cents AS "paidCents", t.interest_fine_cents AS "interestFineCents", t.discount_cents AS "discountCents",
+  t.credited_cents AS "creditedCents", t.fee_cents AS "feeCents", t.paid_date AS "paidDate",
+  t.credit_date AS "creditDate"`);
 
 const toTitle = (r: ReturnTitleRow & { isSettlement: number | boolean }): ReturnTitleRow => ({
   ...r,
-  isSettlement: Boolean(r.isSettlement),
+  isSettlement: Number(r.isSettlement) === 1,
 });
 
-export const returnFileRepo = {
-  bySha: (db: Db, bankAccountId: number, sha256: string) =>
-    db
-      .prepare('SELECT * FROM return_files WHERE bank_account_id = ? AND sha256 = ?')
-      .get(bankAccountId, sha256) as ReturnFileRow | undefined,
+type Summary = Pick<
+  ReturnFileRow,
+  'variant' | 'file_date' | 'title_count' | 'settlement_count' | 'credit_from' | 'credit_to'
+>;
 
-  byId: (db: Db, id: number) =>
-    db.prepare('SELECT * FROM return_files WHERE id = ?').get(id) as ReturnFileRow | undefined,
+export const returnFileRepo = {
+  bySha: (tx: Tx, bankAccountId: number, sha256: string) =>
+    tx
+      .selectFrom('return_files')
+      .select(FILE_COLUMNS)
+      .where('bank_account_id', '=', bankAccountId)
+      .where('sha256', '=', sha256)
+      .executeTakeFirst() as Promise<ReturnFileRow | undefined>,
 
   /**
    * The account's earliest return file whose summary is this one's (variant, file date, titles, settlements,
-   * credit range): with every title already known, the same file in other bytes (sameFile.ts).
+   * credit range): with every title already known, the same file in other bytes (sameFile.ts). A null column
+   * matches a null (SQLite's `IS`, said as `is null` or `=` so that PostgreSQL reads it alike).
    */
-  bySummary: (
-    db: Db,
-    bankAccountId: number,
-    f: Pick<
-      ReturnFileRow,
-      'variant' | 'file_date' | 'title_count' | 'settlement_count' | 'credit_from' | 'credit_to'
-    >,
-  ) =>
-    db
-      .prepare(
-        `SELECT * FROM return_files WHERE bank_account_id = ? AND variant = ? AND file_date IS ? AND title_count = ?
-           AND settlement_count = ? AND credit_from IS ? AND credit_to IS ? ORDER BY id LIMIT 1`,
-      )
-      .get(
-        bankAccountId,
-        f.variant,
-        f.file_date,
-        f.title_count,
-        f.settlement_count,
-        f.credit_from,
-        f.credit_to,
-      ) as ReturnFileRow | undefined,
-
-  list: (db: Db, bankAccountId?: number) =>
-    db
-      .prepare(
-        'SELECT * FROM return_files WHERE (? IS NULL OR bank_account_id = ?) ORDER BY imported_at DESC, id DESC',
-      )
-      .all(bankAccountId ?? null, bankAccountId ?? null) as ReturnFileRow[],
-
-  /** Fingerprints of this account's titles already stored. */
-  knownLookup(db: Db, bankAccountId: number): (fingerprint: string) => boolean {
-    const stmt = db
-      .prepare('SELECT 1 FROM return_titles WHERE bank_account_id = ? AND fingerprint = ?')
-      .pluck();
-    return (fp) => stmt.get(bankAccountId, fp) !== undefined;
+  bySummary: (tx: Tx, bankAccountId: number, f: Summary) => {
+    const nullable = ['file_date', 'credit_from', 'credit_to'] as const;
+    let q = tx
+      .selectFrom('return_files')
+      .select(FILE_COLUMNS)
+      .where('bank_account_id', '=', bankAccountId)
+      .where('variant', '=', f.variant)
+      .where('title_count', '=', f.title_count)
+      .where('settlement_count', '=', f.settlement_count);
+    for (const c of nullable) q = f[c] === null ? q.where(c, 'is', null) : q.where(c, '=', f[c]);
+    return q.orderBy('id').limit(1).executeTakeFirst() as Promise<ReturnFileRow | undefined>;
   },
 
-  insertFile(
-    db: Db,
+  list: (tx: Tx, bankAccountId?: number) => {
+    let q = tx.selectFrom('return_files').select(FILE_COLUMNS);
+    if (bankAccountId !== undefined) q = q.where('bank_account_id', '=', bankAccountId);
+    return q.orderBy(textOrder(tx, 'imported_at'), 'desc').orderBy('id', 'desc').execute() as Promise<
+      ReturnFileRow[]
+    >;
+  },
+
+  /** Which of these fingerprints the account's stored titles have, asked in slices (each list one parameter). */
+  async knownTitles(tx: Tx, bankAccountId: number, fingerprints: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const slice of slices(fingerprints, LOOKUP_SLICE)) {
+      const rows = await tx
+        .selectFrom('return_titles')
+        .select('fingerprint')
+        .where('bank_account_id', '=', bankAccountId)
+        .where(inStrings(tx, 'fingerprint', slice))
+        .execute();
+      for (const r of rows) found.add(r.fingerprint);
+    }
+    return found;
+  },
+
+  async insertFile(
+    tx: Tx,
     f: Omit<ReturnFileRow, 'id' | 'inserted_count' | 'known_count'> & { byte_size: number },
-  ): number {
-    return Number(
-      db
-        .prepare(
-          `INSERT INTO return_files (bank_account_id, file_name, sha256, byte_size, bank_code, layout, variant, file_date,
-             imported_at, credit_from, credit_to, title_count, settlement_count, inserted_count, known_count,
-             occurrences_json)
-           VALUES (@bank_account_id, @file_name, @sha256, @byte_size, @bank_code, @layout, @variant, @file_date,
-             @imported_at, @credit_from, @credit_to, @title_count, @settlement_count, 0, 0, @occurrences_json)`,
-        )
-        .run(f).lastInsertRowid,
-    );
+  ): Promise<number> {
+    const row = await tx
+      .insertInto('return_files')
+      .values({ ...f, inserted_count: 0, known_count: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   },
 
-  setCounts: (db: Db, id: number, inserted: number, known: number) =>
-    db
-      .prepare('UPDATE return_files SET inserted_count = ?, known_count = ? WHERE id = ?')
-      .run(inserted, known, id),
-
-  /** Inserts a title unless the account already has its fingerprint; true when inserted. */
-  titleInserter(db: Db, returnFileId: number, bankAccountId: number) {
-    const stmt = db.prepare(
-      `INSERT INTO return_titles (return_file_id, bank_account_id, line, occurrence_code, occurrence, occurrence_kind,
-         is_settlement, nosso_numero, seu_numero, payer_name, payer_document, due_date, face_cents, paid_cents,
-         interest_fine_cents, discount_cents, credited_cents, fee_cents, paid_date, credit_date, fingerprint)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (bank_account_id, fingerprint) DO NOTHING`,
-    );
-    return (t: CnabTitle, fingerprint: string): boolean =>
-      stmt.run(
-        returnFileId,
-        bankAccountId,
-        t.line,
-        t.occurrenceCode,
-        t.occurrence,
-        t.occurrenceKind,
-        t.isSettlement ? 1 : 0,
-        t.nossoNumero,
-        t.seuNumero,
-        t.payerName,
-        t.payerDocument,
-        t.dueDate,
-        t.faceValueCents,
-        t.paidCents,
-        t.interestFineCents,
-        t.discountCents,
-        t.creditedCents,
-        t.feeCents,
-        t.paidDate,
-        t.creditDate,
-        fingerprint,
-      ).changes === 1;
+  async setCounts(tx: Tx, id: number, inserted: number, known: number): Promise<void> {
+    await tx
+      .updateTable('return_files')
+      .set({ inserted_count: inserted, known_count: known })
+      .where('id', '=', id)
+      .execute();
   },
 
-  /** Settlements of an account credited between two dates (inclusive), in credit-date and file order. */
-  settlements: (db: Db, bankAccountId: number, from: string, to: string): ReturnTitleRow[] =>
-    (
-      db
-        .prepare(
-          `SELECT ${TITLE_COLUMNS} FROM return_titles t
-           WHERE t.bank_account_id = ? AND t.is_settlement = 1 AND t.credit_date BETWEEN ? AND ?
-           ORDER BY t.credit_date, t.return_file_id, t.line`,
-        )
-        .all(bankAccountId, from, to) as (ReturnTitleRow & { isSettlement: number })[]
-    ).map(toTitle),
-
-  /** Titles by id (the match lines show a credit's titles). */
   /**
-   * Receivable id → its face value (amount_cents), for the ids that are cached: what a title paid is shown beside
-   * what its receivable was worth. (A read of the cache's table, kept with the titles until matching moves onto the
-   * Store with them.)
+   * Insert titles the caller found new for the account (knownTitles, in this transaction, under
+   * {@link returnFilesLock}), in multi-row slices in file order. A fingerprint stored meanwhile would be skipped by
+   * the unique index and the counts would lie, so that fails the whole import instead.
    */
-  faceValues(db: Db, ids: readonly number[]): Map<number, number> {
-    const rows = db
-      .prepare(
-        'SELECT id, amount_cents AS face FROM receivables WHERE id IN (SELECT value FROM json_each(?))',
-      )
-      .all(JSON.stringify(ids)) as { id: number; face: number }[];
-    return new Map(rows.map((r) => [r.id, r.face]));
+  async insertTitles(
+    tx: Tx,
+    returnFileId: number,
+    bankAccountId: number,
+    titles: readonly { title: CnabTitle; fingerprint: string }[],
+  ): Promise<void> {
+    for (const slice of slices(titles, INSERT_SLICE)) {
+      const r = await tx
+        .insertInto('return_titles')
+        .values(
+          slice.map(({ title: t, fingerprint }) => ({
+            return_file_id: returnFileId,
+            bank_account_id: bankAccountId,
+            line: t.line,
+            occurrence_code: t.occurrenceCode,
+            occurrence: t.occurrence,
+            occurrence_kind: t.occurrenceKind,
+            is_settlement: t.isSettlement ? 1 : 0,
+            nosso_numero: t.nossoNumero,
+            seu_numero: t.seuNumero,
+            payer_name: t.payerName,
+            payer_document: t.payerDocument,
+            due_date: t.dueDate,
+            face_cents: t.faceValueCents,
+            paid_cents: t.paidCents,
+            interest_fine_cents: t.interestFineCents,
+            discount_cents: t.discountCents,
+            credited_cents: t.creditedCents,
+            fee_cents: t.feeCents,
+            paid_date: t.paidDate,
+            credit_date: t.creditDate,
+            fingerprint,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['bank_account_id', 'fingerprint']).doNothing())
+        .executeTakeFirst();
+      const stored = Number(r.numInsertedOrUpdatedRows ?? 0);
+      if (stored !== slice.length)
+        throw new Error(
+          `return file ${returnFileId}: ${slice.length - stored} title(s) were stored by another import meanwhile`,
+        );
+    }
   },
-  titles: (db: Db, ids: number[]): ReturnTitleRow[] =>
-    ids.length === 0
-      ? []
-      : (
-          db
-            .prepare(
-              `SELECT ${TITLE_COLUMNS} FROM return_titles t WHERE t.id IN (SELECT value FROM json_each(?)) ORDER BY t.id`,
-            )
-            .all(JSON.stringify(ids)) as (ReturnTitleRow & { isSettlement: number })[]
-        ).map(toTitle),
 
   /** Every title of one file, in file order (settlements and the rest). */
-  titlesOfFile: (db: Db, returnFileId: number): ReturnTitleRow[] =>
+  titlesOfFile: async (tx: Tx, returnFileId: number): Promise<ReturnTitleRow[]> =>
     (
-      db
-        .prepare(`SELECT ${TITLE_COLUMNS} FROM return_titles t WHERE t.return_file_id = ? ORDER BY t.line`)
-        .all(returnFileId) as (ReturnTitleRow & { isSettlement: number })[]
-    ).map(toTitle),
+      await sql<ReturnTitleRow & { isSettlement: number }>`SELECT ${TITLE_COLUMNS} FROM return_titles t
+         WHERE t.return_file_id = ${returnFileId} ORDER BY t.line, t.id`.execute(tx)
+    ).rows.map(toTitle),
 
   /** Statements of the account whose period touches these dates (the ones a return file can explain). */
-  statementsCovering: (db: Db, bankAccountId: number, from: string, to: string) =>
-    db
-      .prepare(
-        `SELECT id FROM statements WHERE bank_account_id = ? AND credit_count > 0
-           AND period_from <= ? AND period_to >= ? ORDER BY id`,
-      )
-      .pluck()
-      .all(bankAccountId, to, from) as number[],
+  statementsCovering: async (tx: Tx, bankAccountId: number, from: string, to: string): Promise<number[]> =>
+    (
+      await tx
+        .selectFrom('statements')
+        .select('id')
+        .where('bank_account_id', '=', bankAccountId)
+        .where('credit_count', '>', 0)
+        .where('period_from', '<=', to)
+        .where('period_to', '>=', from)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id),
 };

@@ -113,7 +113,7 @@ describe('return files in the import flow', () => {
   it('commit stores each title with every field; only settlements carry money', async () => {
     const r = await commitImport(db, { ...file('bradesco-240.ret'), bankAccountId: 20 });
     expect(r).toMatchObject({ statementId: 0, imported: 3, alreadyKnown: 0, sameFile: false });
-    const rows = returnFileRepo.titlesOfFile(db, r.returnFile!.id!);
+    const rows = await storeOfDb(db).read((tx) => returnFileRepo.titlesOfFile(tx, r.returnFile!.id!));
     expect(rows).toHaveLength(5);
     expect(rows[1]).toMatchObject({
       occurrenceCode: '06',
@@ -140,7 +140,7 @@ describe('return files in the import flow', () => {
   it('a settlement without a credit date (Sicoob 240) is stored as such and matched on its payment date', async () => {
     const bytes = readFileSync(join(FIXTURES, '240/sicoob-756-no-credit-date.ret'));
     const r = await commitImport(db, { fileName: 'sicoob.ret', bytes, bankAccountId: 20 });
-    const rows = returnFileRepo.titlesOfFile(db, r.returnFile!.id!);
+    const rows = await storeOfDb(db).read((tx) => returnFileRepo.titlesOfFile(tx, r.returnFile!.id!));
     expect(rows.map((t) => [t.paidCents, t.paidDate, t.creditDate])).toEqual([
       [15440, '2026-06-12', '2026-06-15'],
       [10800, '2026-06-18', null],
@@ -185,7 +185,7 @@ describe('return files in the import flow', () => {
     expect(count(db, 'SELECT count(*) FROM return_titles')).toBe(5);
     expect(count(db, 'SELECT count(*) FROM return_files')).toBe(1);
     // import.returnFiles: newest first, with what each file added.
-    const listed = listReturnFiles(db, 10);
+    const listed = await storeOfDb(db).read((tx) => listReturnFiles(tx, 10));
     expect(listed.map((f) => [f.fileName, f.inserted, f.known, f.paidCents])).toEqual([
       ['itau-400.ret', 5, 0, 36230],
     ]);

@@ -12,7 +12,7 @@ import type {
   Notice,
   ReturnFileSummary,
 } from '../../../shared/contract/import';
-import type { Db } from '../../db/open-db';
+import { lockAdvisory, type Store, type Tx } from '../../store/store';
 import type { CnabReturn, CnabTitle } from '../cnab/types';
 import type { BankAccountRow } from '../import.repo';
 import { PREVIEW_LINES } from '../limits';
@@ -24,7 +24,7 @@ import {
   storeSettlementFile,
 } from '../settlement-result';
 import type { ParseResult } from '../types';
-import { returnFileRepo, titleFingerprints, type ReturnFileRow } from './return-file.repo';
+import { returnFileRepo, returnFilesLock, titleFingerprints, type ReturnFileRow } from './return-file.repo';
 
 export interface ReadReturnFile {
   parsed: ParseResult & { returnFile: CnabReturn };
@@ -93,12 +93,23 @@ function summaryColumns(r: CnabReturn) {
  * every title's fingerprint (bank, nosso número, occurrence, date, amount) already stored, and an earlier
  * file with the same summary (variant, file date, titles, settlements, credit range).
  */
-function earlierSameFile(db: Db, accountId: number, r: CnabReturn, sha256: string) {
-  const bySha = returnFileRepo.bySha(db, accountId, sha256);
+async function earlierSameFile(
+  tx: Tx,
+  accountId: number,
+  r: CnabReturn,
+  sha256: string,
+  known: ReadonlySet<string>,
+): Promise<ReturnFileRow | undefined> {
+  const bySha = await returnFileRepo.bySha(tx, accountId, sha256);
   if (bySha) return bySha;
-  const known = returnFileRepo.knownLookup(db, accountId);
-  if (!titleFingerprints(r).every(known)) return undefined;
-  return returnFileRepo.bySummary(db, accountId, summaryColumns(r));
+  if (!titleFingerprints(r).every((fp) => known.has(fp))) return undefined;
+  return returnFileRepo.bySummary(tx, accountId, summaryColumns(r));
+}
+
+/** The file's titles the account already has, and the earlier import of the same file, in the caller's transaction. */
+async function knownOf(tx: Tx, accountId: number, r: CnabReturn, sha256: string) {
+  const known = await returnFileRepo.knownTitles(tx, accountId, titleFingerprints(r));
+  return { known, earlier: await earlierSameFile(tx, accountId, r, sha256, known) };
 }
 
 /** What the clerk is told beside the titles: other occurrences are listed, never matched; a bank mismatch. */
@@ -154,13 +165,19 @@ function previewLines(r: CnabReturn, known: ((fp: string) => boolean) | null): I
   return lines;
 }
 
-export function previewReturnFile(db: Db, fileName: string, read: ReadReturnFile): ImportPreview {
+/** What importing the file would store, read in one read transaction; writes nothing. */
+export async function previewReturnFile(
+  store: Store,
+  fileName: string,
+  read: ReadReturnFile,
+): Promise<ImportPreview> {
   const { parsed, account, sha256 } = read;
   const r = parsed.returnFile;
-  const known = account ? returnFileRepo.knownLookup(db, account.id) : null;
+  const found = account ? await store.read((tx) => knownOf(tx, account.id, r, sha256)) : null;
+  const known = found ? (fp: string) => found.known.has(fp) : null;
   let knownCount: number | null = null;
   if (known) knownCount = titleFingerprints(r).filter(known).length;
-  const earlier = account ? earlierSameFile(db, account.id, r, sha256) : undefined;
+  const earlier = found?.earlier;
   const sameFile = earlier !== undefined;
   const summary = summarize(r, {
     id: null,
@@ -194,66 +211,77 @@ function settledKnown(r: CnabReturn, known: (fp: string) => boolean): number {
 }
 
 /**
- * Stores the file and its titles in one IMMEDIATE transaction: all titles new for the account or none (a
- * failure rolls the file row back too). Titles an earlier return file brought are counted, not stored
- * twice; the same file again returns its row with `sameFile`.
+ * Stores the file and its titles in one Store write transaction, under the account's return-files lock
+ * (returnFilesLock: an import of a statement or a feed run of the same account does not wait for it, as they write
+ * other tables): all titles new for the account or none (a failure rolls the file row back too). Titles an earlier
+ * return file brought are counted, not stored twice; the same file again returns its row with `sameFile`. `audit`
+ * (the import's hook) writes its entry in the same transaction, so the file and the entry recording it commit
+ * together.
  */
-export function commitReturnFile(
-  db: Db,
+export async function commitReturnFile(
+  store: Store,
   fileName: string,
   account: BankAccountRow,
   read: ReadReturnFile,
   now: string,
-): Omit<ImportCommitResult, 'suggestions'> & { returnFile: ReturnFileSummary } {
+  audit?: (tx: Tx, result: Omit<ImportCommitResult, 'suggestions'>) => Promise<void>,
+): Promise<Omit<ImportCommitResult, 'suggestions'> & { returnFile: ReturnFileSummary }> {
   const r = read.parsed.returnFile;
   const fps = titleFingerprints(r);
-  let earlier: ReturnFileRow | undefined;
-  const done = storeSettlementFile(db, {
-    existingId: () => {
-      earlier = earlierSameFile(db, account.id, r, read.sha256);
-      return earlier?.id;
-    },
-    insertFile: () =>
-      returnFileRepo.insertFile(db, {
-        bank_account_id: account.id,
-        file_name: fileName.slice(0, 255),
-        sha256: read.sha256,
-        byte_size: read.byteSize,
-        bank_code: r.bankCode,
-        layout: r.layout,
-        imported_at: now,
-        ...summaryColumns(r),
-        occurrences_json: JSON.stringify(r.occurrences),
+  return store.write(async (tx) => {
+    await lockAdvisory(tx, returnFilesLock(account.id));
+    const { known, earlier } = await knownOf(tx, account.id, r, read.sha256);
+    const done = await storeSettlementFile({
+      existingId: async () => earlier?.id,
+      insertFile: () =>
+        returnFileRepo.insertFile(tx, {
+          bank_account_id: account.id,
+          file_name: fileName.slice(0, 255),
+          sha256: read.sha256,
+          byte_size: read.byteSize,
+          bank_code: r.bankCode,
+          layout: r.layout,
+          imported_at: now,
+          ...summaryColumns(r),
+          occurrences_json: JSON.stringify(r.occurrences),
+        }),
+      rows: r.titles,
+      known: fps.map((fp) => known.has(fp)),
+      insertRows: (id, fresh) =>
+        returnFileRepo.insertTitles(
+          tx,
+          id,
+          account.id,
+          fresh.map((k) => ({ title: r.titles[k]!, fingerprint: fps[k]! })),
+        ),
+      isMoney: (t) => t.isSettlement,
+      setCounts: (id, inserted, knownCount) => returnFileRepo.setCounts(tx, id, inserted, knownCount),
+    });
+    const result = {
+      ...settlementFileResult({
+        fresh: done.moneyNew,
+        known: done.moneyKnown,
+        sameFile: done.sameFile,
+        notices: [...(earlier ? [alreadyImportedNotice('cnab', earlier)] : []), ...notices(r, account)],
       }),
-    rows: r.titles,
-    rowInserter: (id) => {
-      const insert = returnFileRepo.titleInserter(db, id, account.id);
-      return (t, k) => insert(t, fps[k]!);
-    },
-    isMoney: (t) => t.isSettlement,
-    setCounts: (id, inserted, known) => returnFileRepo.setCounts(db, id, inserted, known),
+      returnFile: summarize(r, {
+        id: done.id,
+        inserted: done.inserted,
+        known: done.known,
+        sameFile: done.sameFile,
+      }),
+    };
+    if (audit) await audit(tx, result);
+    return result;
   });
-  return {
-    ...settlementFileResult({
-      fresh: done.moneyNew,
-      known: done.moneyKnown,
-      sameFile: done.sameFile,
-      notices: [...(earlier ? [alreadyImportedNotice('cnab', earlier)] : []), ...notices(r, account)],
-    }),
-    returnFile: summarize(r, {
-      id: done.id,
-      inserted: done.inserted,
-      known: done.known,
-      sameFile: done.sameFile,
-    }),
-  };
 }
 
 /** The imported return files (of an account, or all), newest first, with their counts. */
-export function listReturnFiles(db: Db, bankAccountId?: number) {
-  return returnFileRepo.list(db, bankAccountId).map((f) => {
+export async function listReturnFiles(tx: Tx, bankAccountId?: number) {
+  const out = [];
+  for (const f of await returnFileRepo.list(tx, bankAccountId)) {
     const occurrences = JSON.parse(f.occurrences_json) as ReturnFileSummary['occurrences'];
-    const titles = returnFileRepo.titlesOfFile(db, f.id);
+    const titles = await returnFileRepo.titlesOfFile(tx, f.id);
     // Sums of the titles stored with this file: a resent file's known titles stay with the first file.
     let paidCents = 0;
     let feeCents = 0;
@@ -261,7 +289,7 @@ export function listReturnFiles(db: Db, bankAccountId?: number) {
       feeCents += t.feeCents;
       if (t.isSettlement) paidCents += t.paidCents ?? 0;
     }
-    return {
+    out.push({
       id: f.id,
       bankAccountId: f.bank_account_id,
       fileName: f.file_name,
@@ -286,8 +314,9 @@ export function listReturnFiles(db: Db, bankAccountId?: number) {
       inserted: f.inserted_count,
       known: f.known_count,
       sameFile: false,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 export type { ReturnFileRow };
