@@ -9,6 +9,7 @@
  * back: the anchor only moves forward here.
  */
 import { sql } from 'kysely';
+import { isAppError } from '../errors';
 import type { SecretStore } from '../secrets/secret-store';
 import { dialectOf, lockAdvisory, type Store, type Tx } from '../store/store';
 import {
@@ -22,6 +23,7 @@ import {
   type AuditAnchor,
 } from './audit-anchor';
 import type { AnchorCopyRow } from './audit-anchor.repo';
+import type { AuditVerification } from './audit-verify';
 import { verifyAudit } from './audit.store';
 
 /** The copies' table, as audit-anchor.repo.ts creates it on SQLite (bigint on PostgreSQL). */
@@ -151,9 +153,49 @@ export async function refreshAnchorIn(
   return out.anchor;
 }
 
-/** Where the anchor stands for this secret store (audit-anchor.ts's anchorCheck). */
+/**
+ * Where the anchor stands for this secret store (audit-anchor.ts's anchorCheck, the same words): an anchor that
+ * cannot be opened is a problem of the anchor, not an error of the command.
+ */
 export async function anchorCheckIn(tx: Tx, secrets: SecretStore, profileId: string): Promise<AnchorCheck> {
-  return compareAnchors(readAnchor(secrets, profileId), await readCopy(tx, secrets, profileId));
+  let kept: AuditAnchor | null;
+  try {
+    kept = readAnchor(secrets, profileId);
+  } catch (e) {
+    if (!isAppError(e) || e.code === 'secrets.scheme_mismatch' || e.code === 'secrets.unavailable') throw e;
+    return {
+      anchor: null,
+      problem: 'the anchor kept outside the database cannot be opened (it was damaged or replaced)',
+    };
+  }
+  return compareAnchors(kept, await readCopy(tx, secrets, profileId));
+}
+
+/**
+ * audit-verify.ts's verifyAudit(db, anchorCheck(…)) over a transaction, with the same fields and words (what
+ * Auditoria's "Verificar" shows): the chain from the start, then the anchor whole and the anchored entry unchanged.
+ */
+export async function auditVerification(
+  tx: Tx,
+  secrets: SecretStore,
+  profileId: string,
+): Promise<AuditVerification> {
+  const check = await anchorCheckIn(tx, secrets, profileId);
+  const chain = await verifyAudit(tx);
+  const anchor = check.anchor ?? null;
+  if (!chain.ok) return { ...chain, anchor };
+  const reasons = [check.problem ?? null, anchor ? await anchorProblemIn(tx, anchor) : null].filter(
+    (r): r is string => r !== null,
+  );
+  return reasons.length
+    ? {
+        ok: false,
+        entries: chain.entries,
+        brokenAt: anchor ? Math.min(anchor.count, chain.entries + 1) : null,
+        reason: reasons.join('; '),
+        anchor,
+      }
+    : { ...chain, anchor };
 }
 
 /**

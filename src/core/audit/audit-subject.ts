@@ -6,7 +6,9 @@
  * stored subject, which the chain hashes, is never touched and stays in the entry and the exports.
  */
 import type { Db } from '../db/open-db';
+import type { Tx } from '../store/store';
 import { subjectNameInDb, type AuditEntry } from './audit.repo';
+import { subjectNameIn } from './audit.store';
 
 /** The fields of an entry's own before/after that name its subject, by kind (first found wins). */
 const OWN_FIELDS: Record<string, readonly string[]> = {
@@ -53,10 +55,42 @@ export function withSubjectNames<E extends AuditEntry>(
     found.set(key, name);
     return name;
   };
+  return named(entries, lookup);
+}
+
+function named<E extends AuditEntry>(
+  entries: E[],
+  lookup: (kind: string, id: string) => string | null,
+): (E & { subjectName: string | null })[] {
   return entries.map((e) => {
     const parts = subjectParts(e.subject);
     if (!parts) return { ...e, subjectName: null };
     const own = OWN_FIELDS[parts.kind];
     return { ...e, subjectName: (own && ownName(e, own)) ?? lookup(parts.kind, parts.id) };
   });
+}
+
+/**
+ * {@link withSubjectNames} over a Store transaction (both databases): the names the entries do not carry are read
+ * first, each subject once, then given to the entries.
+ */
+export async function withSubjectNamesIn<E extends AuditEntry>(
+  tx: Tx,
+  entries: E[],
+  profileName: (id: string) => string | undefined = () => undefined,
+): Promise<(E & { subjectName: string | null })[]> {
+  const found = new Map<string, string | null>();
+  for (const e of entries) {
+    const parts = subjectParts(e.subject);
+    if (!parts || found.has(e.subject!)) continue;
+    const own = OWN_FIELDS[parts.kind];
+    if (own && ownName(e, own)) continue;
+    found.set(
+      e.subject!,
+      parts.kind === 'profile'
+        ? (profileName(parts.id) ?? null)
+        : await subjectNameIn(tx, parts.kind, parts.id),
+    );
+  }
+  return named(entries, (kind, id) => found.get(`${kind}:${id}`) ?? null);
 }

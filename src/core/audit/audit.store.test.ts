@@ -9,7 +9,12 @@ import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { verifyAudit as verifyAuditSync } from './audit-verify';
 import { appendAudit as appendAuditSync, auditRowsInOrder, type AuditInput } from './audit.repo';
-import { appendAudit, listAudit, verifyAudit } from './audit.store';
+import { appendAudit, auditLastAt, listAudit, verifyAudit } from './audit.store';
+import { auditVerification, refreshAnchorIn } from './audit-anchor.store';
+import { withSubjectNamesIn } from './audit-subject';
+import { memorySecretStore } from '../secrets/secret-store';
+
+const AT0 = '2026-11-01T00:00:00.000Z';
 import { storesForTests } from '../../../tests/helpers/stores';
 
 const entry = (n: number, over: Partial<AuditInput> = {}): AuditInput => ({
@@ -195,6 +200,56 @@ function worker(url: string, count: number, label: string) {
     });
   return { ready: said('ready'), done: said('done'), go: () => child.stdin.end('go\n') };
 }
+
+describe.each(['sqlite', 'postgres'] as const)('Auditoria on the %s Store', (dialect) => {
+  it('names subjects from the entry or the database, says when the log last moved, and verifies with its anchor', async () => {
+    const store = await open[dialect]();
+    const secrets = memorySecretStore();
+    expect(await store.read(auditLastAt)).toBeNull();
+    await store.write(async (tx) => {
+      await tx
+        .insertInto('aside_rules')
+        .values({ id: 7, pattern: 'rendimento', reason: 'interest', created_at: AT0, updated_at: AT0 })
+        .execute();
+      await appendAudit(tx, entry(1, { subject: 'aside_rule:7', before: null, after: null }));
+      await appendAudit(tx, entry(2, { subject: 'statement:3', after: { fileName: 'extrato.ofx' } }));
+      await appendAudit(tx, entry(3, { subject: 'profile:p-1', before: null, after: null }));
+      await appendAudit(tx, entry(4, { subject: 'line:99', before: null, after: null }));
+      await appendAudit(tx, entry(5, { subject: 'matching' }));
+    });
+    const named = await store.read(async (tx) =>
+      withSubjectNamesIn(tx, (await listAudit(tx)).entries, (id) => (id === 'p-1' ? 'Centro' : undefined)),
+    );
+    expect(named.map((e) => [e.subject, e.subjectName]).reverse()).toEqual([
+      ['aside_rule:7', 'rendimento'], // from the database
+      ['statement:3', 'extrato.ofx'], // from the entry itself
+      ['profile:p-1', 'Centro'], // from the settings
+      ['line:99', null], // no longer there
+      ['matching', null],
+    ]);
+    expect(await store.read(auditLastAt)).toBe(entry(5).at);
+    // No anchor yet: the chain alone. Then anchored: whole; then an entry removed from the end: found.
+    expect(await store.read((tx) => auditVerification(tx, secrets, 'p-1'))).toEqual({
+      ok: true,
+      entries: 5,
+      brokenAt: null,
+      reason: null,
+      anchor: null,
+    });
+    await refreshAnchorIn(store, secrets, 'p-1');
+    expect(await store.read((tx) => auditVerification(tx, secrets, 'p-1'))).toMatchObject({
+      ok: true,
+      anchor: { count: 5 },
+    });
+    await tamper(store, 'delete from audit_log where seq = 5');
+    expect(await store.read((tx) => auditVerification(tx, secrets, 'p-1'))).toMatchObject({
+      ok: false,
+      entries: 4,
+      brokenAt: 5,
+      reason: 'the log ends at entry 4, but entry 5 was written (entries were removed from the end)',
+    });
+  });
+});
 
 describe('audit log on PostgreSQL: two server processes appending at once', () => {
   it('2 processes × 200 appends → 400 entries in one chain, no fork', async () => {

@@ -1,8 +1,8 @@
 /**
  * The audit log over the Store (issue 34): the first domain that runs on SQLite and PostgreSQL alike. The chain is
  * today's, byte for byte: the same canonical JSON and hash (audit.repo.ts's own functions, imported), the same
- * numbering from 1, the same links. Nothing in the app calls this yet; the synchronous audit.repo.ts still serves
- * it until the services that write audit entries are converted (docs/postgres.md).
+ * numbering from 1, the same links. Every audit entry of the app is appended here (ctx.audit included); what still
+ * reads audit.repo.ts synchronously is listed in docs/postgres.md.
  */
 import { sql } from 'kysely';
 import { dialectOf, lockAdvisory, type Tx } from '../store/store';
@@ -58,6 +58,68 @@ export async function listAudit(
     .offset(q.offset ?? 0)
     .execute();
   return { entries: rows.map(toEntry), total: Number(counted.n) };
+}
+
+/** When the newest entry was written, if any: what the screen says the verification reached. */
+export async function auditLastAt(tx: Tx): Promise<string | null> {
+  const r = await tx.selectFrom('audit_log').select('at').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return r?.at ?? null;
+}
+
+/**
+ * What the branch's database calls the subject `kind:id` (a file's name, a member's, a rule's pattern), if it still
+ * holds it; null otherwise, and for kinds it cannot name (audit-subject.ts). audit.repo.ts's subjectNameInDb, on
+ * both databases.
+ */
+export async function subjectNameIn(tx: Tx, kind: string, id: string): Promise<string | null> {
+  if (!/^\d+$/.test(id)) return null;
+  const n = Number(id);
+  if (!Number.isSafeInteger(n)) return null;
+  const one = async (q: Promise<{ v: string | null } | undefined>) => {
+    const v = (await q)?.v;
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+  };
+  switch (kind) {
+    case 'statement':
+      return one(tx.selectFrom('statements').select('file_name as v').where('id', '=', n).executeTakeFirst());
+    case 'return_file':
+      return one(
+        tx.selectFrom('return_files').select('file_name as v').where('id', '=', n).executeTakeFirst(),
+      );
+    case 'acquirer_file':
+      return one(
+        tx.selectFrom('acquirer_files').select('file_name as v').where('id', '=', n).executeTakeFirst(),
+      );
+    case 'feed':
+      return one(tx.selectFrom('bank_feeds').select('label as v').where('id', '=', n).executeTakeFirst());
+    case 'aside_rule':
+      return one(tx.selectFrom('aside_rules').select('pattern as v').where('id', '=', n).executeTakeFirst());
+    case 'member':
+      return one(
+        tx
+          .selectFrom('debtors')
+          .select('name as v')
+          .where('member_id', '=', n)
+          .where('name', 'is not', null)
+          .where(sql<boolean>`trim(name) <> ''`)
+          .orderBy('row_id')
+          .limit(1)
+          .executeTakeFirst(),
+      );
+    case 'line':
+      return one(
+        tx.selectFrom('statement_lines').select('description as v').where('id', '=', n).executeTakeFirst(),
+      );
+    // [V] A branch by the office's name; an account's branch by the account's description.
+    case 'branch':
+      return one(tx.selectFrom('branches').select('name as v').where('id', '=', n).executeTakeFirst());
+    case 'account_branch':
+      return one(
+        tx.selectFrom('bank_accounts').select('description as v').where('id', '=', n).executeTakeFirst(),
+      );
+    default:
+      return null;
+  }
 }
 
 export type { ChainVerification } from './audit-verify';
