@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CycleSchedule } from '../../shared/contract/cycle';
+import { appendAudit } from '../audit/audit.store';
 import type { CoreContext } from '../context';
 import { createDispatch } from '../dispatch';
 import { AppError } from '../errors';
@@ -9,7 +10,7 @@ import { ensureIntakeFolders } from '../intake/intake-folder';
 import { intakeRepo } from '../intake/intake.repo';
 import { assignWaiting } from '../intake/intake.service';
 import { applySendPolicy } from '../policy/send-policy';
-import { cycleRepo } from './cycle.repo';
+import { cycleRepo, type CycleSettings } from './cycle.repo';
 import { runCycle, type CycleDeps } from './cycle.service';
 import { DEFAULT_SCHEDULE, nextRun } from './schedule';
 import { isAbsolute, resolve } from 'node:path';
@@ -41,8 +42,7 @@ export function cycleHandlers(
       (m) => ctx.log.error(m),
       () => ctx.anchorAudit(profileId),
     );
-  const scheduleOf = (profileId: string): CycleSchedule =>
-    cycleRepo.settings(ctx.dbFor(profileId)).schedule ?? DEFAULT_SCHEDULE;
+  const settingsOf = (profileId: string) => ctx.storeFor(profileId).read(cycleRepo.settingsOf);
   /**
    * The desktop app and the browser host resume background work at start-up, but only for a branch that exists then:
    * a first branch connected later (the demo, a new connection) arms the timer at its first cycle command instead.
@@ -51,11 +51,11 @@ export function cycleHandlers(
   const ensureArmed = () => {
     if (armed || ctx.mode === 'cli') return;
     armed = true;
-    arm();
+    rearm();
   };
-  const view = (profileId: string) => {
+  const view = async (profileId: string) => {
     ensureArmed();
-    const s = cycleRepo.settings(ctx.dbFor(profileId));
+    const s = await settingsOf(profileId);
     const schedule = s.schedule ?? DEFAULT_SCHEDULE;
     return {
       schedule,
@@ -63,14 +63,42 @@ export function cycleHandlers(
       nextRunAt: armed ? (nextRun(new Date(), schedule)?.toISOString() ?? null) : null,
     };
   };
+  /**
+   * Save the settings with the audit entry of the change, in one write transaction of the branch's Store; `change`
+   * gives the new settings and the entry from what was there.
+   */
+  const saveSettings = (
+    profileId: string,
+    change: (before: CycleSettings) => {
+      schedule: CycleSchedule;
+      intakeFolder: string | null;
+      action: string;
+      audit: { before: unknown; after: unknown };
+    },
+  ) =>
+    ctx.storeFor(profileId).write(async (tx) => {
+      const next = change(await cycleRepo.settingsOf(tx));
+      await cycleRepo.saveSettings(tx, next.schedule, next.intakeFolder, new Date().toISOString());
+      await appendAudit(tx, {
+        actor: ctx.actor(),
+        profileId,
+        action: next.action,
+        subject: null,
+        ...next.audit,
+      });
+    });
 
   // The timer: armed for the active branch's next slot; re-armed after each run and when the schedule changes.
   let armed = false;
   let timer: NodeJS.Timeout | undefined;
+  // Each arming reads the schedule through the Store (asynchronously): only the latest one sets the timer, so two
+  // armings at once (a save and the end of a run) never leave two timers, and a stop meanwhile leaves none.
+  let arming = 0;
   // The timer is the core's, whichever request arms it (a supervisor saving the schedule on the office server): it
   // runs in the context the handlers were made in, or every scheduled cycle would be audited as that person.
   const outsideRequests = AsyncLocalStorage.snapshot();
-  const arm = () => {
+  const arm = async () => {
+    const mine = ++arming;
     clearTimeout(timer);
     let profileId: string;
     try {
@@ -78,13 +106,17 @@ export function cycleHandlers(
     } catch {
       return; // no branch yet: armed again when one is resumed
     }
-    const next = nextRun(new Date(), scheduleOf(profileId));
+    const schedule = (await settingsOf(profileId)).schedule ?? DEFAULT_SCHEDULE;
+    if (mine !== arming || !armed) return;
+    const next = nextRun(new Date(), schedule);
     if (!next) return;
     timer = outsideRequests(() =>
       setTimeout(() => void tick(), Math.min(2 ** 31 - 1, Math.max(0, next.getTime() - Date.now()))),
     );
     timer.unref();
   };
+  const rearm = () =>
+    void arm().catch((e: unknown) => ctx.log.error('the cycle timer could not read the schedule', e));
   const tick = async () => {
     try {
       const profileId = ctx.activeProfileId();
@@ -93,17 +125,18 @@ export function cycleHandlers(
       // runCycle records its own failures; this is one it could not record (no branch, a damaged database).
       ctx.log.error('the scheduled cycle could not run', e);
     } finally {
-      arm();
+      rearm();
     }
   };
   ctx.background.add(
     () => {
       armed = false;
+      arming++;
       clearTimeout(timer);
     },
     () => {
       armed = true;
-      arm();
+      rearm();
     },
   );
 
@@ -120,30 +153,27 @@ export function cycleHandlers(
     },
     'cycle.history': async ({ limit }) => {
       const profileId = ctx.activeProfileId();
-      const db = ctx.dbFor(profileId);
-      const cycles = cycleRepo.list(db, limit);
+      const cycles = await ctx.storeFor(profileId).read((tx) => cycleRepo.list(tx, limit));
       return {
         cycles,
         running: cycles.some((c) => c.state === 'running'),
-        nextRunAt: view(profileId).nextRunAt,
+        nextRunAt: (await view(profileId)).nextRunAt,
       };
     },
     'cycle.schedule': async () => view(ctx.activeProfileId()),
     'cycle.saveSchedule': async ({ schedule }) => {
       const profileId = ctx.activeProfileId();
-      const db = ctx.dbFor(profileId);
-      const before = cycleRepo.settings(db);
-      cycleRepo.saveSettings(db, schedule, before.intakeFolder, new Date().toISOString());
-      ctx.audit('cycle.schedule_changed', null, {
-        before: before.schedule ?? DEFAULT_SCHEDULE,
-        after: schedule,
-      });
-      if (armed) arm();
+      await saveSettings(profileId, (before) => ({
+        schedule,
+        intakeFolder: before.intakeFolder,
+        action: 'cycle.schedule_changed',
+        audit: { before: before.schedule ?? DEFAULT_SCHEDULE, after: schedule },
+      }));
+      if (armed) rearm();
       return view(profileId);
     },
     'intake.setFolder': async ({ folder }) => {
       const profileId = ctx.activeProfileId();
-      const db = ctx.dbFor(profileId);
       const path = folder === null ? null : folder.trim();
       if (path !== null && !isAbsolute(path))
         throw new AppError('validation', 'Give the full path of the folder (e.g. C:\\Quita\\entrada).', {
@@ -162,25 +192,20 @@ export function cycleHandlers(
           });
         }
       }
-      const before = cycleRepo.settings(db);
-      cycleRepo.saveSettings(
-        db,
-        before.schedule ?? DEFAULT_SCHEDULE,
-        path === null ? null : resolve(path),
-        new Date().toISOString(),
-      );
-      ctx.audit('intake.folder_changed', null, { before: before.intakeFolder, after: path });
+      await saveSettings(profileId, (before) => ({
+        schedule: before.schedule ?? DEFAULT_SCHEDULE,
+        intakeFolder: path === null ? null : resolve(path),
+        action: 'intake.folder_changed',
+        audit: { before: before.intakeFolder, after: path },
+      }));
       return view(profileId);
     },
-    'intake.status': async ({ limit }) => {
-      const db = ctx.db();
-      const folder = cycleRepo.settings(db).intakeFolder;
-      return ctx.store().read(async (tx) => ({
-        folder,
+    'intake.status': async ({ limit }) =>
+      ctx.store().read(async (tx) => ({
+        folder: (await cycleRepo.settingsOf(tx)).intakeFolder,
         waiting: await intakeRepo.waiting(tx),
         recent: await intakeRepo.recent(tx, limit),
-      }));
-    },
+      })),
     'intake.assign': async ({ fileId, bankAccountId }) => {
       const profileId = ctx.activeProfileId();
       const file = await assignWaiting(

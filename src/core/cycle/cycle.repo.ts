@@ -1,12 +1,16 @@
-/** The SQL of the automatic cycle (migration 016): cycles and their lease, the policy's pairs, the settings. */
+/**
+ * The SQL of the automatic cycle (migration 016): cycles and their lease, the policy's pairs, the settings. On the
+ * Store (both databases): every function takes the caller's transaction.
+ */
 import type { CycleRecord, CycleSchedule, CycleStepResult, CycleSummary } from '../../shared/contract/cycle';
 import { cycleScheduleSchema } from '../../shared/contract/cycle';
 import type { Db } from '../db/open-db';
+import { locksRows, slices, type Tx } from '../store/store';
 
 interface CycleRow {
   id: number;
-  trigger: CycleRecord['trigger'];
-  state: CycleRecord['state'];
+  trigger: string;
+  state: string;
   owner: string;
   started_at: string;
   heartbeat_at: string;
@@ -15,97 +19,186 @@ interface CycleRow {
   summary_json: string | null;
 }
 
+export interface CycleSettings {
+  schedule: CycleSchedule | null;
+  intakeFolder: string | null;
+}
+
 const toRecord = (r: CycleRow): CycleRecord => ({
-  id: r.id,
-  trigger: r.trigger,
-  state: r.state,
+  id: Number(r.id),
+  trigger: r.trigger as CycleRecord['trigger'],
+  state: r.state as CycleRecord['state'],
   startedAt: r.started_at,
   finishedAt: r.finished_at,
   steps: JSON.parse(r.steps_json) as CycleStepResult[],
   summary: r.summary_json ? (JSON.parse(r.summary_json) as CycleSummary) : null,
 });
 
+const toSettings = (
+  r: { schedule_json: string; intake_folder: string | null } | undefined,
+): CycleSettings => {
+  if (!r) return { schedule: null, intakeFolder: null };
+  const parsed = cycleScheduleSchema.safeParse(JSON.parse(r.schedule_json));
+  return { schedule: parsed.success ? parsed.data : null, intakeFolder: r.intake_folder };
+};
+
 export const cycleRepo = {
-  running: (db: Db): CycleRow | undefined =>
-    db.prepare(`SELECT * FROM cycles WHERE state = 'running' ORDER BY id DESC LIMIT 1`).get() as
-      CycleRow | undefined,
+  /** The newest running cycle (the lease), locked for the claim's write on PostgreSQL. */
+  running: async (tx: Tx): Promise<CycleRow | undefined> => {
+    const q = tx
+      .selectFrom('cycles')
+      .selectAll()
+      .where('state', '=', 'running')
+      .orderBy('id', 'desc')
+      .limit(1);
+    return (locksRows(tx) ? q.forUpdate() : q).executeTakeFirst();
+  },
 
   /** Write a running cycle of someone else `interrupted` (its owner died or stopped renewing). */
-  interrupt: (db: Db, id: number, at: string) =>
-    db
-      .prepare(`UPDATE cycles SET state = 'interrupted', finished_at = ? WHERE id = ? AND state = 'running'`)
-      .run(at, id),
+  interrupt: async (tx: Tx, id: number, at: string): Promise<void> => {
+    await tx
+      .updateTable('cycles')
+      .set({ state: 'interrupted', finished_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .execute();
+  },
 
-  start: (db: Db, trigger: CycleRecord['trigger'], owner: string, at: string): number =>
+  start: async (tx: Tx, trigger: CycleRecord['trigger'], owner: string, at: string): Promise<number> =>
     Number(
-      db
-        .prepare(
-          `INSERT INTO cycles (trigger, state, owner, started_at, heartbeat_at) VALUES (?, 'running', ?, ?, ?)`,
-        )
-        .run(trigger, owner, at, at).lastInsertRowid,
+      (
+        await tx
+          .insertInto('cycles')
+          .values({ trigger, state: 'running', owner, started_at: at, heartbeat_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     ),
 
   /** Renew the lease; false when the row is no longer this owner's running cycle. */
-  heartbeat: (db: Db, id: number, owner: string, at: string): boolean =>
-    db
-      .prepare(`UPDATE cycles SET heartbeat_at = ? WHERE id = ? AND owner = ? AND state = 'running'`)
-      .run(at, id, owner).changes === 1,
+  heartbeat: async (tx: Tx, id: number, owner: string, at: string): Promise<boolean> =>
+    Number(
+      (
+        await tx
+          .updateTable('cycles')
+          .set({ heartbeat_at: at })
+          .where('id', '=', id)
+          .where('owner', '=', owner)
+          .where('state', '=', 'running')
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) === 1,
 
-  saveSteps: (db: Db, id: number, steps: CycleStepResult[]) =>
-    db.prepare('UPDATE cycles SET steps_json = ? WHERE id = ?').run(JSON.stringify(steps), id),
+  saveSteps: async (tx: Tx, id: number, steps: CycleStepResult[]): Promise<void> => {
+    await tx
+      .updateTable('cycles')
+      .set({ steps_json: JSON.stringify(steps) })
+      .where('id', '=', id)
+      .execute();
+  },
 
-  finish: (
-    db: Db,
+  finish: async (
+    tx: Tx,
     id: number,
     state: 'done' | 'failed',
     steps: CycleStepResult[],
     summary: CycleSummary,
     at: string,
-  ) =>
-    db
-      .prepare(`UPDATE cycles SET state = ?, steps_json = ?, summary_json = ?, finished_at = ? WHERE id = ?`)
-      .run(state, JSON.stringify(steps), JSON.stringify(summary), at, id),
+  ): Promise<void> => {
+    await tx
+      .updateTable('cycles')
+      .set({
+        state,
+        steps_json: JSON.stringify(steps),
+        summary_json: JSON.stringify(summary),
+        finished_at: at,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
 
-  get: (db: Db, id: number): CycleRecord | undefined => {
-    const r = db.prepare('SELECT * FROM cycles WHERE id = ?').get(id) as CycleRow | undefined;
+  get: async (tx: Tx, id: number): Promise<CycleRecord | undefined> => {
+    const r = await tx.selectFrom('cycles').selectAll().where('id', '=', id).executeTakeFirst();
     return r ? toRecord(r) : undefined;
   },
 
-  list: (db: Db, limit: number): CycleRecord[] =>
-    (db.prepare('SELECT * FROM cycles ORDER BY id DESC LIMIT ?').all(limit) as CycleRow[]).map(toRecord),
+  list: async (tx: Tx, limit: number): Promise<CycleRecord[]> =>
+    (
+      (await tx.selectFrom('cycles').selectAll().orderBy('id', 'desc').limit(limit).execute()) as CycleRow[]
+    ).map(toRecord),
 
-  addPolicyPairs: (db: Db, cycleId: number, pairs: { receivableId: number; lineId: number }[]) => {
-    const ins = db.prepare(
-      'INSERT OR IGNORE INTO cycle_policy_pairs (cycle_id, receivable_id, line_id) VALUES (?, ?, ?)',
-    );
-    db.transaction(() => {
-      for (const p of pairs) ins.run(cycleId, p.receivableId, p.lineId);
-    })();
+  /** The policy's pairs of a cycle, kept once each (cycle, receivable), in multi-row slices. */
+  addPolicyPairs: async (
+    tx: Tx,
+    cycleId: number,
+    pairs: { receivableId: number; lineId: number }[],
+  ): Promise<void> => {
+    for (const slice of slices(pairs, 500))
+      await tx
+        .insertInto('cycle_policy_pairs')
+        .values(slice.map((p) => ({ cycle_id: cycleId, receivable_id: p.receivableId, line_id: p.lineId })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   },
 
   /** Every pair the policy approved in any cycle that is not in the outbox yet. */
-  policyPairsNotQueued: (db: Db): { receivableId: number; lineId: number }[] =>
-    db
-      .prepare(
-        `SELECT DISTINCT receivable_id AS receivableId, line_id AS lineId FROM cycle_policy_pairs c
-         WHERE NOT EXISTS (SELECT 1 FROM outbox_items o WHERE o.receivable_id = c.receivable_id)`,
-      )
-      .all() as { receivableId: number; lineId: number }[],
+  policyPairsNotQueued: async (tx: Tx): Promise<{ receivableId: number; lineId: number }[]> =>
+    (
+      await tx
+        .selectFrom('cycle_policy_pairs as c')
+        .select(['c.receivable_id as receivableId', 'c.line_id as lineId'])
+        .distinct()
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('outbox_items as o')
+                .select('o.receivable_id')
+                .whereRef('o.receivable_id', '=', 'c.receivable_id'),
+            ),
+          ),
+        )
+        .orderBy('c.receivable_id')
+        .orderBy('c.line_id')
+        .execute()
+    ).map((r) => ({ receivableId: Number(r.receivableId), lineId: Number(r.lineId) })),
 
-  settings: (db: Db): { schedule: CycleSchedule | null; intakeFolder: string | null } => {
-    const r = db.prepare('SELECT schedule_json, intake_folder FROM cycle_settings WHERE id = 1').get() as
-      { schedule_json: string; intake_folder: string | null } | undefined;
-    if (!r) return { schedule: null, intakeFolder: null };
-    const parsed = cycleScheduleSchema.safeParse(JSON.parse(r.schedule_json));
-    return { schedule: parsed.success ? parsed.data : null, intakeFolder: r.intake_folder };
+  /** The branch's schedule and intake folder. */
+  settingsOf: async (tx: Tx): Promise<CycleSettings> =>
+    toSettings(
+      await tx
+        .selectFrom('cycle_settings')
+        .select(['schedule_json', 'intake_folder'])
+        .where('id', '=', 1)
+        .executeTakeFirst(),
+    ),
+
+  saveSettings: async (
+    tx: Tx,
+    schedule: CycleSchedule,
+    intakeFolder: string | null,
+    at: string,
+  ): Promise<void> => {
+    await tx
+      .insertInto('cycle_settings')
+      .values({ id: 1, schedule_json: JSON.stringify(schedule), intake_folder: intakeFolder, updated_at: at })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          schedule_json: eb.ref('excluded.schedule_json'),
+          intake_folder: eb.ref('excluded.intake_folder'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
   },
 
-  saveSettings: (db: Db, schedule: CycleSchedule, intakeFolder: string | null, at: string) =>
-    db
-      .prepare(
-        `INSERT INTO cycle_settings (id, schedule_json, intake_folder, updated_at) VALUES (1, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET schedule_json = excluded.schedule_json,
-           intake_folder = excluded.intake_folder, updated_at = excluded.updated_at`,
-      )
-      .run(JSON.stringify(schedule), intakeFolder, at),
+  /**
+   * The settings read on the SQLite handle, synchronously: only for intake.service.ts (the intake folder's domain,
+   * converted separately), until it reads {@link cycleRepo.settingsOf} through the Store.
+   */
+  settings: (db: Db): CycleSettings =>
+    toSettings(
+      db.prepare('SELECT schedule_json, intake_folder FROM cycle_settings WHERE id = 1').get() as
+        { schedule_json: string; intake_folder: string | null } | undefined,
+    ),
 };

@@ -237,4 +237,39 @@ describe('the automatic cycle', () => {
     const b = await call<{ counts: Record<string, number> }>('send.batches', {});
     expect(b.counts.needs_review).toBe(0);
   }, 120_000);
+
+  it('a new schedule and intake folder are saved with their audit entries, and read back', async () => {
+    const before = await call<{ schedule: { everyMinutes: number }; intakeFolder: string | null }>(
+      'cycle.schedule',
+      {},
+    );
+    const every15 = { ...before.schedule, everyMinutes: 15 };
+    const saved = await call<{ schedule: { everyMinutes: number }; intakeFolder: string | null }>(
+      'cycle.saveSchedule',
+      { schedule: every15 },
+    );
+    expect(saved.schedule.everyMinutes).toBe(15);
+    expect(saved.intakeFolder).toBe(before.intakeFolder);
+    const other = join(dirname(t.dataDir), 'entrada-2');
+    const moved = await call<{ schedule: { everyMinutes: number }; intakeFolder: string | null }>(
+      'intake.setFolder',
+      { folder: other },
+    );
+    expect(moved).toMatchObject({ schedule: { everyMinutes: 15 }, intakeFolder: other });
+    expect((await call<{ folder: string | null }>('intake.status', {})).folder).toBe(other);
+    const entries = (
+      await call<{ entries: { action: string; before: unknown; after: unknown }[] }>('audit.list', {
+        limit: 50,
+      })
+    ).entries;
+    expect(entries.find((e) => e.action === 'cycle.schedule_changed')).toMatchObject({
+      before: { everyMinutes: before.schedule.everyMinutes },
+      after: { everyMinutes: 15 },
+    });
+    expect(entries.find((e) => e.action === 'intake.folder_changed')).toMatchObject({
+      before: before.intakeFolder,
+      after: other,
+    });
+    await call('intake.setFolder', { folder: folder });
+  });
 });

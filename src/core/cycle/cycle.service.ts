@@ -1,6 +1,6 @@
 import type { ErrorInfo } from '../../shared/contract';
 import type { CycleRecord, CycleStep, CycleStepResult, CycleSummary } from '../../shared/contract/cycle';
-import { appendAudit } from '../audit/audit.repo';
+import { appendAudit } from '../audit/audit.store';
 import { failureInfo } from '../background';
 import type { CoreContext } from '../context';
 import type { Dispatch } from '../dispatch';
@@ -9,7 +9,7 @@ import type { FeedRunResult } from '../feeds/run';
 import { takeIntake, type IntakeResult } from '../intake/intake.service';
 import { approvedNotQueued } from '../outbox/approved.repo';
 import { batchCounts, enqueuePairs, getBatch } from '../outbox/outbox.repo';
-import { storeOfDb } from '../store/sqlite-store';
+import type { Tx } from '../store/store';
 import type { PolicyRunResult } from '../policy/send-policy';
 import { claimCycle } from './cycle-lease';
 import { cycleRepo } from './cycle.repo';
@@ -49,9 +49,9 @@ export async function runCycle(
   trigger: CycleRecord['trigger'],
   deps: CycleDeps,
 ): Promise<CycleRun> {
-  const db = ctx.dbFor(profileId);
+  const store = ctx.storeFor(profileId);
   const now = deps.now ?? (() => new Date());
-  const lease = claimCycle(db, trigger, { now, ...(deps.leaseMs ? { staleMs: deps.leaseMs } : {}) });
+  const lease = await claimCycle(store, trigger, { now, ...(deps.leaseMs ? { staleMs: deps.leaseMs } : {}) });
   if ('busy' in lease) return { busy: true, cycle: null };
   const cycleId = lease.cycleId;
   const steps: CycleStepResult[] = [];
@@ -104,16 +104,22 @@ export async function runCycle(
       if (!(e instanceof StepError)) ctx.log.error(`cycle ${cycleId} of profile ${profileId}: ${name}`, e);
       result = { step: name, state: 'failed', error, ms: Date.now() - started };
     }
-    if (result.state === 'failed') {
-      // Once: the log line (a command's own failure was logged by the dispatch), the audit entry, the cycle's row.
-      if (result.error)
-        ctx.log.warn(
-          `cycle ${cycleId}: step ${name} failed: ${result.error.code ?? result.error.kind}: ${result.error.message}`,
-        );
-      auditCycle(ctx, profileId, 'cycle.step_failed', name, { cycleId, code: result.error?.code ?? null });
-    }
+    // Once: the log line (a command's own failure was logged by the dispatch), the audit entry, the cycle's row.
+    if (result.state === 'failed' && result.error)
+      ctx.log.warn(
+        `cycle ${cycleId}: step ${name} failed: ${result.error.code ?? result.error.kind}: ${result.error.message}`,
+      );
     steps.push(result);
-    cycleRepo.saveSteps(db, cycleId, steps);
+    const failed = result.state === 'failed' ? result : null;
+    // The step's row and its failure's audit entry, in one transaction.
+    await store.write(async (tx) => {
+      await cycleRepo.saveSteps(tx, cycleId, steps);
+      if (failed)
+        await auditCycle(tx, ctx, profileId, 'cycle.step_failed', name, {
+          cycleId,
+          code: failed.error?.code ?? null,
+        });
+    });
   };
 
   try {
@@ -178,24 +184,20 @@ export async function runCycle(
       summary.policyVersion = policy.policyVersion;
       summary.approvedByPolicy = policy.approved.length;
       // Kept before anything else happens: a cycle killed now has these queued by the next one.
-      cycleRepo.addPolicyPairs(
-        db,
-        cycleId,
-        policy.approved.flatMap((a) =>
-          a.receivableIds.map((receivableId) => ({ receivableId, lineId: a.lineId })),
-        ),
+      const pairs = policy.approved.flatMap((a) =>
+        a.receivableIds.map((receivableId) => ({ receivableId, lineId: a.lineId })),
       );
+      await store.write((tx) => cycleRepo.addPolicyPairs(tx, cycleId, pairs));
       return policy.policyVersion === null ? null : 'done';
     });
 
     await step('send', 5, async () => {
       if (!lease.held()) throw leaseLost();
       // Only what the policy approved goes without a click; a pair the clerk approved waits for their "Enviar".
-      const policyPairs = new Set(
-        cycleRepo.policyPairsNotQueued(db).map((p) => `${p.receivableId}:${p.lineId}`),
-      );
-      const store = storeOfDb(db);
       const { batchIds } = await store.write(async (tx) => {
+        const policyPairs = new Set(
+          (await cycleRepo.policyPairsNotQueued(tx)).map((p) => `${p.receivableId}:${p.lineId}`),
+        );
         const pairs = (await approvedNotQueued(tx)).filter((p) =>
           policyPairs.has(`${p.receivableId}:${p.lineId}`),
         );
@@ -228,11 +230,14 @@ export async function runCycle(
   } finally {
     lease.release();
     const failed = steps.some((s) => s.state === 'failed');
-    cycleRepo.finish(db, cycleId, failed ? 'failed' : 'done', steps, summary, now().toISOString());
-    auditCycle(ctx, profileId, 'cycle.finished', `cycle ${cycleId}`, {
-      trigger,
-      failed: steps.filter((s) => s.state === 'failed').map((s) => s.step),
-      summary,
+    // The cycle's end and its audit entry, in one transaction.
+    await store.write(async (tx) => {
+      await cycleRepo.finish(tx, cycleId, failed ? 'failed' : 'done', steps, summary, now().toISOString());
+      await auditCycle(tx, ctx, profileId, 'cycle.finished', `cycle ${cycleId}`, {
+        trigger,
+        failed: steps.filter((s) => s.state === 'failed').map((s) => s.step),
+        summary,
+      });
     });
     ctx.anchorAudit(profileId);
     const firstFailure = steps.find((s) => s.state === 'failed')?.error;
@@ -242,7 +247,7 @@ export async function runCycle(
       ...(firstFailure ? { message: firstFailure.message, error: firstFailure } : {}),
     });
   }
-  return { busy: false, cycle: cycleRepo.get(db, cycleId)! };
+  return { busy: false, cycle: (await store.read((tx) => cycleRepo.get(tx, cycleId)))! };
 }
 
 class StepError extends Error {
@@ -256,11 +261,17 @@ const leaseLost = () =>
     code: 'cycle.lease_lost',
   });
 
-/** Written to the cycle's own branch, whichever is active now (the clerk may have switched meanwhile). */
-function auditCycle(ctx: CoreContext, profileId: string, action: string, subject: string, after: unknown) {
-  try {
-    appendAudit(ctx.dbFor(profileId), { actor: ctx.actor(), profileId, action, subject, after });
-  } catch (e) {
-    ctx.log.error(`cycle audit ${action} failed`, e);
-  }
+/**
+ * Written to the cycle's own branch, whichever is active now (the clerk may have switched meanwhile), in the
+ * transaction of what it records.
+ */
+function auditCycle(
+  tx: Tx,
+  ctx: CoreContext,
+  profileId: string,
+  action: string,
+  subject: string,
+  after: unknown,
+) {
+  return appendAudit(tx, { actor: ctx.actor(), profileId, action, subject, after });
 }
