@@ -118,7 +118,7 @@ describe('two clerks on the same line', () => {
     const aliases = () => a.prepare('SELECT count(*) FROM aliases').pluck().get();
     const aliasesBefore = aliases();
     // Another green line's receivable would be refused as held; pick the line's own, which it already holds.
-    const r = await overrideLine(a, line.lineId, [line.receivables[0]!.id], maria, AT_1043, {
+    const r = await overrideLine(storeOfDb(a), line.lineId, [line.receivables[0]!.id], maria, AT_1043, {
       confirmed: true,
       seenVersion: line.version,
       seenMatchId: line.matchId,
@@ -132,7 +132,7 @@ describe('two clerks on the same line', () => {
     expect(aliases()).toBe(aliasesBefore);
     expect(auditOf(line.lineId)).toEqual([{ actor: 'ana (server)', action: 'match.approved' }]);
     // Unchanged since seen: the same choice goes through (the other line is untouched by all this).
-    const ok = await overrideLine(a, other.lineId, [other.receivables[0]!.id], maria, AT_1043, {
+    const ok = await overrideLine(storeOfDb(a), other.lineId, [other.receivables[0]!.id], maria, AT_1043, {
       seenVersion: other.version,
       seenMatchId: other.matchId,
     });
@@ -261,14 +261,18 @@ describe('every change of a match moves its version', () => {
       'override',
       g2.matchId,
       async () =>
-        await overrideLine(a, g2.lineId, [g2.receivables[0]!.id], maria, NOW(), { confirmed: true }),
+        await overrideLine(storeOfDb(a), g2.lineId, [g2.receivables[0]!.id], maria, NOW(), {
+          confirmed: true,
+        }),
     );
     // The same choice again: state, score and reasons may all read as before; the version still moves.
     await moves(
       'override again',
       g2.matchId,
       async () =>
-        await overrideLine(a, g2.lineId, [g2.receivables[0]!.id], maria, NOW(), { confirmed: true }),
+        await overrideLine(storeOfDb(a), g2.lineId, [g2.receivables[0]!.id], maria, NOW(), {
+          confirmed: true,
+        }),
     );
     await moves(
       'set aside',

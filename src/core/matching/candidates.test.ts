@@ -34,7 +34,7 @@ describe('match.candidates beside a proposal of several receivables', () => {
       .pluck()
       .all(bare.date, bare.date, bare.date) as number[];
     expect(two).toHaveLength(2);
-    await overrideLine(db, bare.lineId, two, { actor: 'test', profileId: 'p1' }, NOW(), {
+    await overrideLine(storeOfDb(db), bare.lineId, two, { actor: 'test', profileId: 'p1' }, NOW(), {
       confirmed: true,
       learn: false,
     });

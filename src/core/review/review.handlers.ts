@@ -52,7 +52,7 @@ export const reviewHandlers: HandlerGroup<
       return approveGreen(ctx.store(), id, who());
     },
     'review.override': async ({ lineId, receivableIds, confirmed, learn, seenVersion, seenMatchId }) =>
-      overrideLine(ctx.db(), lineId, receivableIds, who(), new Date(), {
+      overrideLine(ctx.store(), lineId, receivableIds, who(), new Date(), {
         confirmed,
         learn,
         seenVersion,

@@ -39,7 +39,7 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
     const { green, wrong } = await setup();
     const state = () => db.prepare('SELECT state, score FROM matches WHERE id = ?').get(green.matchId);
     const before = state();
-    const r = await overrideLine(db, green.lineId, [wrong], who, NOW());
+    const r = await overrideLine(storeOfDb(db), green.lineId, [wrong], who, NOW());
     expect(r).toMatchObject({
       applied: false,
       needsConfirmation: true,
@@ -52,7 +52,10 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
     expect(audit('match.overridden')).toHaveLength(0);
 
     // Confirmed, but "só desta vez": applied, nothing learned, and the score is not lifted by an alias.
-    const once = await overrideLine(db, green.lineId, [wrong], who, NOW(), { confirmed: true, learn: false });
+    const once = await overrideLine(storeOfDb(db), green.lineId, [wrong], who, NOW(), {
+      confirmed: true,
+      learn: false,
+    });
     expect(once).toMatchObject({ applied: true, needsConfirmation: false, aliasesLearned: 0, score: 0 });
     expect(state()).toEqual({ state: 'overridden', score: 0 });
     expect(aliasCount()).toBe(0);
@@ -64,7 +67,7 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
 
   it('a good choice applies at once and learns; learned names are listed and removable, audited', async () => {
     const { green } = await setup();
-    const r = await overrideLine(db, green.lineId, [green.receivables[0]!.id], who, NOW());
+    const r = await overrideLine(storeOfDb(db), green.lineId, [green.receivables[0]!.id], who, NOW());
     expect(r).toMatchObject({ applied: true, needsConfirmation: false, aliasesLearned: 1 });
     expect(r.score).toBeGreaterThanOrEqual(60);
     const { rows } = await listAliases(storeOfDb(db));
@@ -86,7 +89,7 @@ describe('overrideLine: low-score choices are confirmed first, aliases only from
       .prepare('SELECT id FROM receivables WHERE status_id = 2 LIMIT 1')
       .pluck()
       .get() as number;
-    await expect(overrideLine(db, green.lineId, [received], who, NOW())).rejects.toThrow(
+    await expect(overrideLine(storeOfDb(db), green.lineId, [received], who, NOW())).rejects.toThrow(
       /Not open or overdue/,
     );
   });
@@ -126,7 +129,10 @@ describe('a deposit partly explained by receivables already received', () => {
     expect(row.reasons.map((r) => r.code)).toContain('lump_received');
     expect(row.score).toBeGreaterThan(0);
 
-    const r = await overrideLine(db, row.lineId, [open.id], who, NOW(), { confirmed: true, learn: false });
+    const r = await overrideLine(storeOfDb(db), row.lineId, [open.id], who, NOW(), {
+      confirmed: true,
+      learn: false,
+    });
     expect(r.score).toBe(row.score);
     expect(r.zone).toBe(row.zone);
   });

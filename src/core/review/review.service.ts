@@ -1,6 +1,4 @@
 import { appendAudit } from '../audit/audit.store';
-import type { Db } from '../db/open-db';
-import { storeOfDb } from '../store/sqlite-store';
 import { rolledBack, type Store, type Tx } from '../store/store';
 import { AppError } from '../errors';
 import { matchStatement } from '../matching/engine';
@@ -201,14 +199,14 @@ async function scoreChoice(tx: Tx, lineId: number, receivableIds: number[]) {
  * receivables' members only from an applied choice, and only when `learn` is not false.
  */
 export function overrideLine(
-  db: Db,
+  store: Store,
   lineId: number,
   receivableIds: number[],
   who: Actor,
   now = new Date(),
   opts: OverrideOptions = {},
 ): Promise<OverrideOutcome> {
-  return storeOfDb(db).write(async (tx): Promise<OverrideOutcome> => {
+  return store.write(async (tx): Promise<OverrideOutcome> => {
     if (opts.seenVersion !== undefined || opts.seenMatchId !== undefined) {
       const cur = await reviewRepo.lineMatch(tx, lineId);
       const moved =

@@ -7,6 +7,7 @@ import {
   type Driver,
   type TransactionSettings,
 } from 'kysely';
+import type Database from 'better-sqlite3';
 import { openDb, type Db, type OpenDbOptions } from '../db/open-db';
 import type { Schema } from './schema';
 import { runIn, type Store, type Tx } from './store';
@@ -85,11 +86,12 @@ export function sqliteStore(db: Db, opts: { owns?: boolean } = {}): Store {
       .iterate(...parameters);
   // INSERTs run once per row, compiled once per Store (each is only ever run, never iterated, so one in use is never
   // asked to run again before it is done).
-  const compiled = new Map<string, ReturnType<Db['prepare']>>();
+  const compiled = new Map<string, Database.Statement<unknown[]>>();
   const each = (text: string, rows: readonly (readonly unknown[])[]) => {
     let st = compiled.get(text);
-    if (!st) compiled.set(text, (st = db.prepare(text)));
-    return rows.map((r) => Number(st.run(...r).lastInsertRowid));
+    if (!st) compiled.set(text, (st = db.prepare<unknown[]>(text)));
+    const run = st;
+    return rows.map((r) => Number(run.run(...r).lastInsertRowid));
   };
   const store: Store = {
     dialect: 'sqlite',

@@ -28,7 +28,6 @@ export const syncHandlers: HandlerGroup<
         const access = await ctx.api.forActiveProfile();
         const summary = await runSync(
           {
-            db: ctx.db(),
             store: ctx.store(),
             client: access.client,
             limiter: access.limiter,

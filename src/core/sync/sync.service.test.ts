@@ -43,7 +43,7 @@ const expectedCardsAhead = (s: RunningSandbox) =>
       r.dueDate.slice(0, 10) <= addDays(TEST_TODAY, CARD_DAYS_AHEAD),
   );
 
-function deps(s: RunningSandbox, extra: Partial<SyncDeps> = {}): SyncDeps {
+function deps(s: RunningSandbox, extra: Partial<SyncDeps> = {}): SyncDeps & { db: Db } {
   const { client, requests, limiter } = clientFor(s);
   db ??= openDb(':memory:');
   return { db, client, limiter, requestCount: requests, ...extra };

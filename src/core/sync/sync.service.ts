@@ -72,10 +72,11 @@ export interface SyncSummary {
 }
 
 export interface SyncDeps {
-  db: Db;
+  /** The branch's SQLite handle (tests); the Store below is what the sync writes through. */
+  db?: Db;
   /**
-   * The same database behind the Store, where the cache (receivables, accounts, debtors, geography, sync state) is
-   * written; default: the Store of `db`.
+   * Where the cache (receivables, accounts, debtors, geography, sync state) and the branches are written: the
+   * branch's Store (SQLite or PostgreSQL); default: the Store of `db`.
    */
   store?: Store;
   client: ApiClient;
@@ -104,8 +105,14 @@ export interface SyncDeps {
  * nothing is skipped, at worst a page is read twice.
  */
 export async function runSync(deps: SyncDeps, opts: SyncOptions = {}): Promise<SyncSummary> {
-  const { db, client, signal } = deps;
-  const store = deps.store ?? storeOfDb(db);
+  const { client, signal } = deps;
+  const store: Store =
+    deps.store ??
+    (deps.db
+      ? storeOfDb(deps.db)
+      : (() => {
+          throw new Error('runSync needs the branch’s Store (or its SQLite handle).');
+        })());
   const now = deps.now ?? (() => new Date());
   const started = now().getTime();
   const waitedAtStart = deps.limiter.waitedMs;
