@@ -59,8 +59,9 @@ const isFileRefusal = (e: ErrorInfo) =>
 const kindOf = (p: ImportPreview) =>
   p.format === 'cnab' ? 'cnab' : p.format === 'acquirer' ? 'acquirer' : 'statement';
 
-export function intakeFolderOf(ctx: CoreContext, profileId: string): string | null {
-  return cycleRepo.settings(ctx.dbFor(profileId)).intakeFolder;
+/** The branch's intake folder (the cycle's settings), read through its Store. */
+export async function intakeFolderOf(ctx: CoreContext, profileId: string): Promise<string | null> {
+  return (await ctx.storeFor(profileId).read(cycleRepo.settingsOf)).intakeFolder;
 }
 
 function assertActive(ctx: CoreContext, profileId: string): void {
@@ -72,7 +73,7 @@ function assertActive(ctx: CoreContext, profileId: string): void {
 
 export async function takeIntake(run: IntakeRun): Promise<IntakeResult> {
   const { ctx, profileId } = run;
-  const folder = intakeFolderOf(ctx, profileId);
+  const folder = await intakeFolderOf(ctx, profileId);
   const result: IntakeResult = {
     folder,
     imported: [],
@@ -216,7 +217,7 @@ export async function assignWaiting(
   bankAccountId: number,
 ): Promise<IntakeFile> {
   const store = run.ctx.storeFor(run.profileId);
-  const folder = intakeFolderOf(run.ctx, run.profileId);
+  const folder = await intakeFolderOf(run.ctx, run.profileId);
   const row = await store.read((tx) => intakeRepo.get(tx, fileId));
   if (!folder || !row || row.state !== 'waiting' || !existsSync(join(folder, row.fileName)))
     throw new AppError('not_found', 'That file is no longer waiting in the intake folder.', {
