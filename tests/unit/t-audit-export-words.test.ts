@@ -60,7 +60,7 @@ describe('audit exports in the screen’s words', () => {
     const { db } = await buildScenario();
     appendAudit(db, { actor: 'root (browser)', profileId: 'p-centro', action: 'sync.completed' });
     appendAudit(db, { actor: 'maria (schedule)', profileId: 'p-centro', action: 'sync.completed' });
-    const report = auditLogReport(db, {});
+    const report = await auditLogReport(storeOfDb(db), {});
     const csv = text((await auditLogFile(report, 'csv', {}, meta)).bytes);
     expect(csv).toContain(';root, pelo navegador;');
     expect(csv).toContain(`;${actorPt('maria (schedule)')};`);

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../db/open-db';
 import { actionLabelPt } from '../reports/audit-log.report';
-import { appendAudit, auditLastAt, queryAudit } from './audit.repo';
-import { subjectParts, withSubjectNames } from './audit-subject';
+import { storeOfDb } from '../store/sqlite-store';
+import { appendAudit } from './audit.repo';
+import { auditLastAt, listAudit } from './audit.store';
+import { subjectParts, withSubjectNamesIn } from './audit-subject';
 import { verifyAudit } from './audit-verify';
 
 const who = { actor: 'maria (browser)', profileId: 'p-1' };
 
 /** [T] item 4: what an audit entry is about, by name, without touching what the chain hashes. */
 describe('audit subjects by name', () => {
-  it('names files, members and connections from the entry itself or the branch, and leaves the rest to the id', () => {
+  it('names files, members and connections from the entry itself or the branch, and leaves the rest to the id', async () => {
     const db = openDb(':memory:');
     const now = '2026-11-20T12:00:00.000Z';
     db.prepare(
@@ -48,7 +50,9 @@ describe('audit subjects by name', () => {
     appendAudit(db, { ...who, action: 'settings.changed', subject: 'matching', after: {} });
     appendAudit(db, { ...who, action: 'match.approved', subject: 'line:77', after: {} });
 
-    const named = withSubjectNames(db, queryAudit(db).entries, (id) => (id === 'p-1' ? 'Centro' : undefined));
+    const named = await storeOfDb(db).read(async (tx) =>
+      withSubjectNamesIn(tx, (await listAudit(tx)).entries, (id) => (id === 'p-1' ? 'Centro' : undefined)),
+    );
     expect(Object.fromEntries(named.map((e) => [e.subject, e.subjectName]))).toEqual({
       'return_file:1': 'retorno.ret',
       'acquirer_file:9': 'cielo-04.txt',
@@ -62,7 +66,7 @@ describe('audit subjects by name', () => {
     // Shown only: the stored subjects are as written and the chain still verifies.
     expect(named.map((e) => e.subject)).toContain('return_file:1');
     expect(verifyAudit(db)).toMatchObject({ ok: true, entries: 8 });
-    expect(auditLastAt(db)).toBe(named[0]!.at);
+    expect(await storeOfDb(db).read(auditLastAt)).toBe(named[0]!.at);
   });
 
   it('splits kind:id subjects only', () => {
@@ -72,8 +76,8 @@ describe('audit subjects by name', () => {
     expect(subjectParts(null)).toBeNull();
   });
 
-  it('an empty log has no last entry', () => {
-    expect(auditLastAt(openDb(':memory:'))).toBeNull();
+  it('an empty log has no last entry', async () => {
+    expect(await storeOfDb(openDb(':memory:')).read(auditLastAt)).toBeNull();
   });
 });
 

@@ -5,9 +5,8 @@
  * a removed statement keeps its name there), then from the branch's database. Only how entries are shown: the
  * stored subject, which the chain hashes, is never touched and stays in the entry and the exports.
  */
-import type { Db } from '../db/open-db';
 import type { Tx } from '../store/store';
-import { subjectNameInDb, type AuditEntry } from './audit.repo';
+import type { AuditEntry } from './audit.repo';
 import { subjectNameIn } from './audit.store';
 
 /** The fields of an entry's own before/after that name its subject, by kind (first found wins). */
@@ -38,26 +37,7 @@ function ownName(entry: Pick<AuditEntry, 'before' | 'after'>, fields: readonly s
   return null;
 }
 
-/**
- * Each entry with `subjectName`: the name of what it is about, or null when there is none better than its id.
- * `profileName` names a connection (they live in the settings, not in the branch's database).
- */
-export function withSubjectNames<E extends AuditEntry>(
-  db: Db,
-  entries: E[],
-  profileName: (id: string) => string | undefined = () => undefined,
-): (E & { subjectName: string | null })[] {
-  const found = new Map<string, string | null>();
-  const lookup = (kind: string, id: string): string | null => {
-    const key = `${kind}:${id}`;
-    if (found.has(key)) return found.get(key)!;
-    const name = kind === 'profile' ? (profileName(id) ?? null) : subjectNameInDb(db, kind, id);
-    found.set(key, name);
-    return name;
-  };
-  return named(entries, lookup);
-}
-
+/** Each entry with `subjectName`, from `lookup` when the entry does not say it itself. */
 function named<E extends AuditEntry>(
   entries: E[],
   lookup: (kind: string, id: string) => string | null,
@@ -71,8 +51,10 @@ function named<E extends AuditEntry>(
 }
 
 /**
- * {@link withSubjectNames} over a Store transaction (both databases): the names the entries do not carry are read
- * first, each subject once, then given to the entries.
+ * Each entry with `subjectName`: the name of what it is about, or null when there is none better than its id, read
+ * in the caller's Store transaction (both databases): the names the entries do not carry are read first, each
+ * subject once, then given to the entries. `profileName` names a connection (they live in the settings, not in the
+ * branch's database).
  */
 export async function withSubjectNamesIn<E extends AuditEntry>(
   tx: Tx,

@@ -165,73 +165,7 @@ export function auditHead(db: Db): { seq: number; hash: string } | undefined {
     { seq: number; hash: string } | undefined;
 }
 
-/** When the newest entry was written, if any: what the screen says the verification reached. */
-export function auditLastAt(db: Db): string | null {
-  return (
-    (db.prepare('SELECT at FROM audit_log ORDER BY seq DESC LIMIT 1').pluck().get() as string | undefined) ??
-    null
-  );
-}
-
 /** The hash of entry `seq`, if the log holds it. */
 export function auditHashAt(db: Db, seq: number): string | undefined {
   return db.prepare('SELECT hash FROM audit_log WHERE seq = ?').pluck().get(seq) as string | undefined;
-}
-
-/**
- * The stored rows written in [fromUtc, toUtc) whose action starts with `actionPrefix` (each bound optional;
- * the prefix is matched literally, `%` and `_` included), oldest first.
- */
-export function auditRowsBetween(
-  db: Db,
-  q: { fromUtc?: string | undefined; toUtc?: string | undefined; actionPrefix?: string | undefined },
-): AuditRow[] {
-  return db
-    .prepare(
-      `SELECT * FROM audit_log
-       WHERE (@from IS NULL OR at >= @from) AND (@to IS NULL OR at < @to)
-         AND (@action IS NULL OR action LIKE @action ESCAPE '\\')
-       ORDER BY seq`,
-    )
-    .all({
-      from: q.fromUtc ?? null,
-      to: q.toUtc ?? null,
-      action: q.actionPrefix ? `${q.actionPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
-    }) as AuditRow[];
-}
-
-/** The stored rows of the given actions, oldest first, one at a time (the log may be long). */
-export function auditRowsOfActions(db: Db, actions: readonly string[]): IterableIterator<AuditRow> {
-  return db
-    .prepare('SELECT * FROM audit_log WHERE action IN (SELECT value FROM json_each(?)) ORDER BY seq')
-    .iterate(JSON.stringify(actions)) as IterableIterator<AuditRow>;
-}
-
-/** The kinds of subject whose name the branch's database can tell, and the query that tells it. */
-const SUBJECT_NAMES: Record<string, string> = {
-  statement: 'SELECT file_name FROM statements WHERE id = ?',
-  return_file: 'SELECT file_name FROM return_files WHERE id = ?',
-  acquirer_file: 'SELECT file_name FROM acquirer_files WHERE id = ?',
-  feed: 'SELECT label FROM bank_feeds WHERE id = ?',
-  aside_rule: 'SELECT pattern FROM aside_rules WHERE id = ?',
-  member: `SELECT name FROM debtors WHERE member_id = ? AND name IS NOT NULL AND trim(name) <> '' LIMIT 1`,
-  line: 'SELECT description FROM statement_lines WHERE id = ?',
-  // [V] A branch by the office's name; an account's branch by the account's description.
-  branch: 'SELECT name FROM branches WHERE id = ?',
-  account_branch: 'SELECT description FROM bank_accounts WHERE id = ?',
-};
-
-/**
- * What the branch's database calls the subject `kind:id` (a file's name, a member's, a rule's pattern), if it
- * still holds it; null otherwise, and for kinds it cannot name (audit-subject.ts).
- */
-export function subjectNameInDb(db: Db, kind: string, id: string): string | null {
-  const sql = SUBJECT_NAMES[kind];
-  if (!sql || !/^\d+$/.test(id)) return null;
-  try {
-    const v: unknown = db.prepare(sql).pluck().get(Number(id));
-    return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-  } catch {
-    return null; // a branch database from before the table existed: the id will do
-  }
 }

@@ -9,7 +9,8 @@ import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { verifyAudit as verifyAuditSync } from './audit-verify';
 import { appendAudit as appendAuditSync, auditRowsInOrder, type AuditInput } from './audit.repo';
-import { appendAudit, auditLastAt, listAudit, verifyAudit } from './audit.store';
+import { appendAudit, auditLastAt, auditRowsBetween, listAudit, verifyAudit } from './audit.store';
+import { auditLogReport } from '../reports/audit-log.report';
 import { auditVerification, refreshAnchorIn } from './audit-anchor.store';
 import { withSubjectNamesIn } from './audit-subject';
 import { memorySecretStore } from '../secrets/secret-store';
@@ -228,6 +229,19 @@ describe.each(['sqlite', 'postgres'] as const)('Auditoria on the %s Store', (dia
       ['matching', null],
     ]);
     expect(await store.read(auditLastAt)).toBe(entry(5).at);
+    // The export's rows: oldest first, the prefix in any case and literal, the period's bounds.
+    const between = (q: Parameters<typeof auditRowsBetween>[1]) =>
+      store.read(async (tx) => (await auditRowsBetween(tx, q)).map((r) => r.seq));
+    expect(await between({ actionPrefix: 'MATCH.' })).toEqual([1, 3, 5]);
+    expect(await between({ actionPrefix: 'match_' })).toEqual([]);
+    expect(await between({ fromUtc: entry(2).at, toUtc: entry(4).at })).toEqual([2, 3]);
+    const report = await auditLogReport(store, { action: 'match.' });
+    expect(report.rows.map((r) => [r.seq, r.subjectName])).toEqual([
+      [1, 'rendimento'],
+      [3, null], // a profile is named by the settings, which the export does not read
+      [5, null],
+    ]);
+    expect(report.verification).toMatchObject({ ok: true, entries: 5, anchor: null });
     // No anchor yet: the chain alone. Then anchored: whole; then an entry removed from the end: found.
     expect(await store.read((tx) => auditVerification(tx, secrets, 'p-1'))).toEqual({
       ok: true,

@@ -7,7 +7,14 @@
 import { sql } from 'kysely';
 import { dialectOf, lockAdvisory, type Tx } from '../store/store';
 import { chainWalk, type ChainVerification } from './audit-verify';
-import { nextRow, toEntry, type AuditEntry, type AuditInput, type AuditQuery } from './audit.repo';
+import {
+  nextRow,
+  toEntry,
+  type AuditEntry,
+  type AuditInput,
+  type AuditQuery,
+  type AuditRow,
+} from './audit.repo';
 
 /**
  * The advisory lock of the chain. audit_log has no branch column: the whole table is one chain (one per branch's
@@ -60,6 +67,25 @@ export async function listAudit(
   return { entries: rows.map(toEntry), total: Number(counted.n) };
 }
 
+/**
+ * The stored rows written in [fromUtc, toUtc) whose action starts with `actionPrefix` (each bound optional; the
+ * prefix matched literally and without regard to ASCII case, as listAudit does), oldest first: the audit-log export.
+ */
+export async function auditRowsBetween(
+  tx: Tx,
+  q: { fromUtc?: string | undefined; toUtc?: string | undefined; actionPrefix?: string | undefined },
+): Promise<AuditRow[]> {
+  const like = dialectOf(tx) === 'postgres' ? sql`ilike` : sql`like`;
+  let query = tx.selectFrom('audit_log').selectAll();
+  if (q.fromUtc) query = query.where('at', '>=', q.fromUtc);
+  if (q.toUtc) query = query.where('at', '<', q.toUtc);
+  if (q.actionPrefix) {
+    const prefix = `${q.actionPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`action ${like} ${prefix} escape '\\'`);
+  }
+  return query.orderBy('seq').execute();
+}
+
 /** When the newest entry was written, if any: what the screen says the verification reached. */
 export async function auditLastAt(tx: Tx): Promise<string | null> {
   const r = await tx.selectFrom('audit_log').select('at').orderBy('seq', 'desc').limit(1).executeTakeFirst();
@@ -68,8 +94,7 @@ export async function auditLastAt(tx: Tx): Promise<string | null> {
 
 /**
  * What the branch's database calls the subject `kind:id` (a file's name, a member's, a rule's pattern), if it still
- * holds it; null otherwise, and for kinds it cannot name (audit-subject.ts). audit.repo.ts's subjectNameInDb, on
- * both databases.
+ * holds it; null otherwise, and for kinds it cannot name (audit-subject.ts).
  */
 export async function subjectNameIn(tx: Tx, kind: string, id: string): Promise<string | null> {
   if (!/^\d+$/.test(id)) return null;

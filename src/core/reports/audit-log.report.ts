@@ -1,11 +1,13 @@
-import type { AnchorCheck } from '../audit/audit-anchor';
-import { auditRowsBetween, canonicalJson } from '../audit/audit.repo';
-import { verifyAudit, type AuditVerification } from '../audit/audit-verify';
-import type { Db } from '../db/open-db';
+import { auditVerification } from '../audit/audit-anchor.store';
+import { canonicalJson } from '../audit/audit.repo';
+import type { AuditVerification } from '../audit/audit-verify';
+import { auditRowsBetween, verifyAudit } from '../audit/audit.store';
+import type { SecretStore } from '../secrets/secret-store';
+import type { Store, Tx } from '../store/store';
 import { utcBounds, type Period } from './period';
 import { maskSecrets } from '../../shared/mask-secrets';
 import { subjectText, verifyReasonText } from '../../shared/i18n/audit-words';
-import { withSubjectNames } from '../audit/audit-subject';
+import { withSubjectNamesIn } from '../audit/audit-subject';
 import { dateTimePt } from './format-pt';
 import { actionPt, existsPt, tPt } from './words-pt';
 
@@ -52,14 +54,27 @@ export function maskedJson(json: string | null): string | null {
   }
 }
 
-/** Every entry of a period (Brasília days, inclusive), oldest first, plus the verification of the chain. */
+/**
+ * Every entry of a period (Brasília days, inclusive), oldest first, plus the verification of the chain — against the
+ * branch's anchor when `anchor` names it (the app's export), the chain alone otherwise — in one read transaction of
+ * the Store.
+ */
 export function auditLogReport(
-  db: Db,
+  store: Store,
   q: Period & { action?: string | undefined } = {},
-  anchor: AnchorCheck | null = null,
-): AuditLogReport {
+  anchor: { secrets: SecretStore; profileId: string } | null = null,
+): Promise<AuditLogReport> {
+  return store.read((tx) => auditLogReportIn(tx, q, anchor));
+}
+
+async function auditLogReportIn(
+  tx: Tx,
+  q: Period & { action?: string | undefined },
+  anchor: { secrets: SecretStore; profileId: string } | null,
+): Promise<AuditLogReport> {
   const { fromUtc, toUtc } = utcBounds(q);
-  const rows = auditRowsBetween(db, { fromUtc, toUtc, actionPrefix: q.action }).map((r): AuditLogRow => ({
+  const stored = await auditRowsBetween(tx, { fromUtc, toUtc, actionPrefix: q.action });
+  const rows = stored.map((r): AuditLogRow => ({
     seq: r.seq,
     at: r.at,
     actor: r.actor,
@@ -70,7 +85,10 @@ export function auditLogReport(
     after: maskedJson(r.after_json),
     hash: r.hash,
   }));
-  return { rows: withNames(db, rows), verification: verifyAudit(db, anchor) };
+  const verification = anchor
+    ? await auditVerification(tx, anchor.secrets, anchor.profileId)
+    : { ...(await verifyAudit(tx)), anchor: null };
+  return { rows: await withNames(tx, rows), verification };
 }
 
 const parsed = (json: string | null): unknown => {
@@ -83,9 +101,9 @@ const parsed = (json: string | null): unknown => {
 };
 
 /** Each row with the name of what it is about, found as the Auditoria screen finds it (audit-subject.ts). */
-function withNames(db: Db, rows: AuditLogRow[]): AuditLogRow[] {
+async function withNames(tx: Tx, rows: AuditLogRow[]): Promise<AuditLogRow[]> {
   const entries = rows.map((r) => ({ ...r, before: parsed(r.before), after: parsed(r.after) }));
-  const names = withSubjectNames(db, entries);
+  const names = await withSubjectNamesIn(tx, entries);
   return rows.map((r, i) => ({ ...r, subjectName: names[i]!.subjectName }));
 }
 

@@ -176,9 +176,13 @@ describe('audit log report', () => {
     const { db } = await buildScenario();
     appendAudit(db, { ...ANA, at: '2026-11-21T01:30:00.000Z', action: 'sync.completed' });
     appendAudit(db, { ...ANA, at: '2026-11-21T03:00:00.000Z', action: 'sync.completed' });
-    const day20 = auditLogReport(db, { from: '2026-11-20', to: '2026-11-20', action: 'sync.' });
+    const day20 = await auditLogReport(storeOfDb(db), {
+      from: '2026-11-20',
+      to: '2026-11-20',
+      action: 'sync.',
+    });
     expect(day20.rows.map((r) => r.at)).toEqual(['2026-11-21T01:30:00.000Z']);
-    const day21 = auditLogReport(db, { from: '2026-11-21', action: 'sync.' });
+    const day21 = await auditLogReport(storeOfDb(db), { from: '2026-11-21', action: 'sync.' });
     expect(day21.rows.map((r) => r.at)).toEqual(['2026-11-21T03:00:00.000Z']);
     expect(utcBounds({ from: '2026-11-21', to: '2026-11-21' })).toEqual({
       fromUtc: '2026-11-21T03:00:00.000Z',
@@ -188,10 +192,10 @@ describe('audit log report', () => {
 
   it('filters by action prefix literally (an underscore is not a wildcard) and masks secrets', async () => {
     const { db } = await buildScenario();
-    expect(auditLogReport(db, { action: 'match.' }).rows).toHaveLength(3);
-    expect(auditLogReport(db, { action: 'outbox.needs_' }).rows).toHaveLength(1);
-    expect(auditLogReport(db, { action: 'outbox.needsx' }).rows).toHaveLength(0);
-    const settings = auditLogReport(db, { action: 'settings.' }).rows[0]!;
+    expect((await auditLogReport(storeOfDb(db), { action: 'match.' })).rows).toHaveLength(3);
+    expect((await auditLogReport(storeOfDb(db), { action: 'outbox.needs_' })).rows).toHaveLength(1);
+    expect((await auditLogReport(storeOfDb(db), { action: 'outbox.needsx' })).rows).toHaveLength(0);
+    const settings = (await auditLogReport(storeOfDb(db), { action: 'settings.' })).rows[0]!;
     expect(settings.before).toBe('{"apiKey":"***","timeoutMs":5000}');
     expect(settings.after).not.toContain('new-secret');
   });

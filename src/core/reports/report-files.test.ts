@@ -199,7 +199,7 @@ describe('reconciliation files: bank date beside the date the EVO records', () =
 describe('audit log files', () => {
   it('CSV: one row per entry with compact JSON and hash prefix, then the verification result', async () => {
     const { db } = await buildScenario();
-    const f = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
+    const f = await auditLogFile(await auditLogReport(storeOfDb(db), {}), 'csv', {}, meta);
     expect(f.fileName).toBe('auditoria-inicio_a_2026-11-21.csv');
     const lines = csvLines(f.bytes);
     expect(lines[0]).toBe(
@@ -226,18 +226,18 @@ describe('audit log files', () => {
     const { db } = await buildScenario();
     db.exec('DROP TRIGGER audit_log_no_update');
     db.prepare(`UPDATE audit_log SET actor = 'mallory' WHERE seq = 3`).run();
-    const csv = await auditLogFile(auditLogReport(db, {}), 'csv', {}, meta);
+    const csv = await auditLogFile(await auditLogReport(storeOfDb(db), {}), 'csv', {}, meta);
     const broken =
       'Verificação da auditoria: ADULTERADA. A sequência se rompe no registro nº 3 (o registro nº 3 foi alterado depois de escrito).';
     expect(csvLines(csv.bytes).at(-3)).toBe(broken);
-    const pdf = await auditLogFile(auditLogReport(db, {}), 'pdf', {}, meta);
+    const pdf = await auditLogFile(await auditLogReport(storeOfDb(db), {}), 'pdf', {}, meta);
     expect((await pdfPages(pdf.bytes))[0]!.join(' ')).toContain(broken);
   });
 
   it('XLSX: typed cells, only the period’s entries, verification below', async () => {
     const { db } = await buildScenario();
     appendAudit(db, { actor: 'x', profileId: 'p', action: 'sync.completed', at: '2026-12-02T12:00:00.000Z' });
-    const f = await auditLogFile(auditLogReport(db, NOV), 'xlsx', NOV, meta);
+    const f = await auditLogFile(await auditLogReport(storeOfDb(db), NOV), 'xlsx', NOV, meta);
     const { name, cell } = sheetOf(f.bytes);
     expect(name).toBe('Auditoria');
     expect(cell('A2')).toMatchObject({ t: 'n', v: 1 });
@@ -263,7 +263,7 @@ describe('audit log files', () => {
           after: { note: 'x'.repeat(2000), i },
         });
     })();
-    const f = await auditLogFile(auditLogReport(db, {}), 'pdf', {}, meta);
+    const f = await auditLogFile(await auditLogReport(storeOfDb(db), {}), 'pdf', {}, meta);
     const pages = await pdfPages(f.bytes);
     expect(pages.length).toBeGreaterThan(5);
     pages.forEach((p, i) => expect(p).toContain(`Página ${i + 1} de ${pages.length}`));

@@ -1,6 +1,5 @@
 import type { CoreContext } from '../context';
 import type { HandlerGroup } from '../handlers';
-import { anchorCheck } from '../audit/audit-anchor';
 import { auditLogReport } from './audit-log.report';
 import { reconciliationReport } from './reconciliation.report';
 import { auditLogFile, reconciliationFile, type ReportMeta } from './report-files';
@@ -20,12 +19,15 @@ function reportMeta(ctx: CoreContext): ReportMeta {
 
 export const reportsHandlers: HandlerGroup<'audit.export' | 'reports.reconciliation'> = (ctx) => ({
   'audit.export': async ({ kind, format, from, to, action, branch }) => {
-    const db = ctx.db();
     const meta = reportMeta(ctx);
     const file =
       kind === 'log'
         ? await auditLogFile(
-            auditLogReport(db, { from, to, action }, anchorCheck(db, ctx.secrets, ctx.activeProfileId())),
+            await auditLogReport(
+              ctx.store(),
+              { from, to, action },
+              { secrets: ctx.secrets, profileId: ctx.activeProfileId() },
+            ),
             format,
             { from, to, action },
             meta,
