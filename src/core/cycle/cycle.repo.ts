@@ -4,7 +4,6 @@
  */
 import type { CycleRecord, CycleSchedule, CycleStepResult, CycleSummary } from '../../shared/contract/cycle';
 import { cycleScheduleSchema } from '../../shared/contract/cycle';
-import type { Db } from '../db/open-db';
 import { locksRows, slices, type Tx } from '../store/store';
 
 interface CycleRow {
@@ -191,14 +190,4 @@ export const cycleRepo = {
       )
       .execute();
   },
-
-  /**
-   * The settings read on the SQLite handle, synchronously: only for intake.service.ts (the intake folder's domain,
-   * converted separately), until it reads {@link cycleRepo.settingsOf} through the Store.
-   */
-  settings: (db: Db): CycleSettings =>
-    toSettings(
-      db.prepare('SELECT schedule_json, intake_folder FROM cycle_settings WHERE id = 1').get() as
-        { schedule_json: string; intake_folder: string | null } | undefined,
-    ),
 };
