@@ -106,7 +106,8 @@ describe('the audit trail through the core commands', () => {
       call('review.unmatch', { matchIds: [a.matchId] }),
       call('review.setAside', { matchIds: [b.matchId], reason: 'refund' }),
     ]);
-    // A rule made and removed (its entries in its own transactions), then the synchronous repo the cycle still uses.
+    // A rule made and removed (its entries in its own transactions), then one through the synchronous repo (what
+    // every append was before the Store; the tests still seed logs with it).
     const made = await call<{ ruleId: number | null }>('review.setAside', {
       matchIds: [c.matchId],
       reason: 'other',
