@@ -12,6 +12,7 @@ import type { CoreContext } from './context';
 import { createDemoController } from './demo/demo-controller';
 import { createProfileDbs } from './db/profile-dbs';
 import { storeOfDb } from './store/sqlite-store';
+import { pgBranchStores } from './store/branch-stores';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
 import { createEventBus, type EventBus } from './events';
@@ -95,6 +96,11 @@ export function createCore(opts: CoreOptions): Core {
   const env = opts.env ?? process.env;
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const log = fileLogger(opts.dataDir, opts.echoLog ? { echo: (l) => console.error(`[quita] ${l}`) } : {});
+  // [W] A server given the office's PostgreSQL (QUITA_DATABASE_URL) keeps its branches there (docs/server.md).
+  const pg =
+    opts.mode === 'server' && env.QUITA_DATABASE_URL?.trim()
+      ? pgBranchStores(env.QUITA_DATABASE_URL.trim())
+      : null;
   const dbs = createProfileDbs(opts.dataDir, opts.sqliteBinding, (id, e) =>
     log.error(`daily backup of profile ${id} failed`, e),
   );
@@ -124,6 +130,8 @@ export function createCore(opts: CoreOptions): Core {
   // The head last anchored per profile: most commands append nothing, and then the secret store is not read.
   const anchoredHead = new Map<string, string>();
   const anchor = (profileId: string | null) => {
+    // On the office's PostgreSQL the chain is kept there; moving the anchor from it is not built yet (docs/server.md).
+    if (pg) return;
     if (!profileId || !settings.profile(profileId) || !dbs.isOpen(profileId)) return;
     try {
       const db = dbs.forProfile(profileId);
@@ -141,6 +149,18 @@ export function createCore(opts: CoreOptions): Core {
   const requests = new AsyncLocalStorage<Requester>();
   const actor = () =>
     `${requests.getStore()?.login ?? osUser()} (${routine.getStore() ? 'schedule' : opts.mode})`;
+  /** A branch's Store: its SQLite file's, or its schema of the office's PostgreSQL on a server started with one. */
+  const storeFor = (profileId: string) => (pg ? pg.store(profileId) : storeOfDb(dbs.forProfile(profileId)));
+  /** What still reads a branch's SQLite handle directly cannot run on the office's PostgreSQL: it says so. */
+  const dbFor = (profileId: string) => {
+    if (pg)
+      throw new AppError(
+        'internal',
+        'This part of Quita still reads the branch’s own file and does not run on the office’s PostgreSQL yet.',
+        { code: 'server.sqlite_only' },
+      );
+    return dbs.forProfile(profileId);
+  };
   const ctx: CoreContext = {
     mode: opts.mode,
     version: opts.version,
@@ -153,7 +173,7 @@ export function createCore(opts: CoreOptions): Core {
       activeProfileId,
       demoBaseUrl: async () => (await demo.ensureRunning()).url,
       quirksFor: (profileId) =>
-        storeQuirks(storeOfDb(dbs.forProfile(profileId)), {
+        storeQuirks(storeFor(profileId), {
           onError: (e) => log.error(`could not remember what the API of profile ${profileId} refuses`, e),
         }),
     }),
@@ -164,10 +184,10 @@ export function createCore(opts: CoreOptions): Core {
     activeProfileId,
     actor,
     asRoutine: (fn) => routine.run(true, fn),
-    db: () => dbs.forProfile(activeProfileId()),
-    dbFor: (profileId) => dbs.forProfile(profileId),
-    store: () => storeOfDb(dbs.forProfile(activeProfileId())),
-    storeFor: (profileId) => storeOfDb(dbs.forProfile(profileId)),
+    db: () => dbFor(activeProfileId()),
+    dbFor,
+    store: () => storeFor(activeProfileId()),
+    storeFor,
     databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
     updater:
       opts.updater ??
@@ -180,7 +200,7 @@ export function createCore(opts: CoreOptions): Core {
       const id = settings.get().activeProfileId;
       if (!id || !settings.profile(id)) return;
       const who = actor();
-      await storeOfDb(dbs.forProfile(id)).write((tx) =>
+      await storeFor(id).write((tx) =>
         appendAudit(tx, { actor: who, profileId: id, action, subject, ...change }),
       );
     },
@@ -213,6 +233,7 @@ export function createCore(opts: CoreOptions): Core {
       ctx.updater.stop();
       for (const p of settings.profiles()) anchor(p.id);
       dbs.closeAll();
+      await pg?.close();
       await demo.close();
     },
   };
