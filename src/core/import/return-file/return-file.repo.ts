@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { inStrings, slices, textOrder, type Tx } from '../../store/store';
+import { dialectOf, insertEach, inStrings, slices, textOrder, type Tx } from '../../store/store';
 import type { CnabReturn, CnabTitle } from '../cnab/types';
 
 export interface ReturnFileRow {
@@ -95,6 +95,12 @@ const toTitle = (r: ReturnTitleRow & { isSettlement: number | boolean }): Return
   isSettlement: Number(r.isSettlement) === 1,
 });
 
+/** SQLite: one title per run of a statement compiled once (store.ts's insertEach), cheaper than built slices. */
+const INSERT_TITLE = `INSERT INTO return_titles (return_file_id, bank_account_id, line, occurrence_code, occurrence,
+  occurrence_kind, is_settlement, nosso_numero, seu_numero, payer_name, payer_document, due_date, face_cents, paid_cents,
+  interest_fine_cents, discount_cents, credited_cents, fee_cents, paid_date, credit_date, fingerprint)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 type Summary = Pick<
   ReturnFileRow,
   'variant' | 'file_date' | 'title_count' | 'settlement_count' | 'credit_from' | 'credit_to'
@@ -172,8 +178,9 @@ export const returnFileRepo = {
 
   /**
    * Insert titles the caller found new for the account (knownTitles, in this transaction, under
-   * {@link returnFilesLock}), in multi-row slices in file order. A fingerprint stored meanwhile would be skipped by
-   * the unique index and the counts would lie, so that fails the whole import instead.
+   * {@link returnFilesLock}), in file order: on SQLite one statement run per title, on PostgreSQL multi-row slices.
+   * A fingerprint stored meanwhile fails the whole import (SQLite: the unique index; PostgreSQL: the count of rows
+   * the slice stored) rather than letting the counts lie.
    */
   async insertTitles(
     tx: Tx,
@@ -181,6 +188,36 @@ export const returnFileRepo = {
     bankAccountId: number,
     titles: readonly { title: CnabTitle; fingerprint: string }[],
   ): Promise<void> {
+    if (dialectOf(tx) === 'sqlite') {
+      await insertEach(
+        tx,
+        INSERT_TITLE,
+        titles.map(({ title: t, fingerprint }) => [
+          returnFileId,
+          bankAccountId,
+          t.line,
+          t.occurrenceCode,
+          t.occurrence,
+          t.occurrenceKind,
+          t.isSettlement ? 1 : 0,
+          t.nossoNumero,
+          t.seuNumero,
+          t.payerName,
+          t.payerDocument,
+          t.dueDate,
+          t.faceValueCents,
+          t.paidCents,
+          t.interestFineCents,
+          t.discountCents,
+          t.creditedCents,
+          t.feeCents,
+          t.paidDate,
+          t.creditDate,
+          fingerprint,
+        ]),
+      );
+      return;
+    }
     for (const slice of slices(titles, INSERT_SLICE)) {
       const r = await tx
         .insertInto('return_titles')
