@@ -33,13 +33,11 @@ export const notifyHandlers: HandlerGroup<
   };
   const job = backgroundJob(
     async (profileId): Promise<DrainResult> => {
-      const db = ctx.dbFor(profileId);
       const store = ctx.storeFor(profileId);
       await prepare(store, profileId);
       const jobId = `notify-${profileId}`;
       const access = await ctx.api.forProfile(profileId);
       const result = await drainQueue({
-        db,
         store,
         client: access.client,
         profileId,

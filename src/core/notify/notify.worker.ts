@@ -8,8 +8,9 @@ import { holdIfInFlight } from './hold';
 import { earliestRetry, nextReady, pauseQueueUntil, queuedCount, setState } from './notify.repo';
 
 export interface DrainDeps {
-  db: Db;
-  /** The queue's Store (the same database); default: the Store of `db`. */
+  /** The branch's SQLite handle (tests); the Store below is what the drain works through. */
+  db?: Db;
+  /** The queue's Store (SQLite or the office's PostgreSQL); default: the Store of `db`. */
   store?: Store;
   client: ApiClient;
   profileId: string;
@@ -43,8 +44,13 @@ const BACKOFF_MAX_MS = 10 * 60_000;
  */
 export async function drainQueue(deps: DrainDeps): Promise<DrainResult> {
   const now = deps.now ?? (() => new Date());
-  const { db } = deps;
-  const store = deps.store ?? storeOfDb(db);
+  const store =
+    deps.store ??
+    (deps.db
+      ? storeOfDb(deps.db)
+      : (() => {
+          throw new Error('drainQueue needs the branch’s Store (or its SQLite handle).');
+        })());
   const who = { actor: deps.actor, profileId: deps.profileId };
   const result: DrainResult = { sent: 0, failed: 0, unknown: 0, held: 0, waiting: 0, retryAt: null };
   const total = await store.read(queuedCount);

@@ -11,8 +11,9 @@ import { acquireSenderLease, DEFAULT_LEASE_MS, type SenderLease } from './sender
 import { accountPlaces, isNetwork } from '../branches/branches';
 
 export interface SenderDeps {
-  db: Db;
-  /** The outbox's Store (the same database); default: the Store of `db`. */
+  /** The branch's SQLite handle (tests); the Store below is what the sender works through. */
+  db?: Db;
+  /** The branch's Store (SQLite or the office's PostgreSQL); default: the Store of `db`. */
   store?: Store;
   client: ApiClient;
   who: Actor;
@@ -39,7 +40,11 @@ export interface SenderDeps {
 
 export const DEFAULT_SETTLE_AFTER_MS = 60_000;
 
-const storeOf = (deps: SenderDeps): Store => deps.store ?? storeOfDb(deps.db);
+const storeOf = (deps: SenderDeps): Store => {
+  if (deps.store) return deps.store;
+  if (!deps.db) throw new Error('runSender needs the branch’s Store (or its SQLite handle).');
+  return storeOfDb(deps.db);
+};
 /** After this many PUTs of one batch that the API did not apply, a person looks instead of a further attempt. */
 const MAX_ATTEMPTS = 5;
 
@@ -218,7 +223,7 @@ interface Timing {
 }
 
 async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary, t: Timing): Promise<void> {
-  const { db, who } = deps;
+  const { who } = deps;
   const store = storeOf(deps);
   const due = (b: Batch) => !b.nextAttemptAt || b.nextAttemptAt <= t.now().toISOString();
   const count = (v: Verdict) => {
@@ -275,7 +280,7 @@ async function drive(deps: SenderDeps, lease: SenderLease, summary: SendSummary,
         let result: Awaited<ReturnType<typeof readBack>>;
         try {
           result = await readBack(
-            { db, client: deps.client, now: t.now },
+            { store, client: deps.client, now: t.now },
             ready.flatMap((b) => b.receivableIds),
             ready.flatMap((b) => (b.putAt ? [b.putAt] : [])),
           );

@@ -2,8 +2,7 @@ import { PAGE_SIZE, type ApiClient } from '../api/client';
 import type { ReceivableFilters } from '../api/filters';
 import type { ApiReceivable } from '../api/schemas';
 import { countDueBetween, dueDateRange, upsertReceivables } from '../cache/receivables.repo';
-import { storeOfDb } from '../store/sqlite-store';
-import type { Db } from '../db/open-db';
+import type { Store } from '../store/store';
 import { brasiliaDateTime, todayInBrasilia } from '../../shared/dates';
 import { ACCOUNT_STATUS } from '../../shared/constants';
 
@@ -49,7 +48,8 @@ const SLACK_UNKNOWN_MS = 30 * 60_000;
 const SINGLES_MAX = 5;
 
 export interface ReadBackDeps {
-  db: Db;
+  /** The branch's Store: what is read back is written to its cache. */
+  store: Store;
   client: ApiClient;
   now: () => Date;
   signal?: AbortSignal;
@@ -74,7 +74,7 @@ async function readWindow(
   for await (const page of reader) {
     pages++;
     dropped += page.dropped;
-    await storeOfDb(deps.db).write((tx) => upsertReceivables(tx, page.items, deps.now().toISOString()));
+    await deps.store.write((tx) => upsertReceivables(tx, page.items, deps.now().toISOString()));
     for (const r of page.items) if (wanted.has(r.id)) found.set(r.id, r);
     // Most of a page contradicting the filters: the server ignores one, and paging on could be endless.
     if (page.dropped * 2 > page.items.length + page.dropped) {
@@ -134,7 +134,7 @@ export async function readBack(
 
   let left = ids.filter((id) => !found.has(id));
   if (left.length > SINGLES_MAX) {
-    const cache = storeOfDb(deps.db);
+    const cache = deps.store;
     const due = await cache.read((tx) => dueDateRange(tx, left));
     if (due.lo && due.hi && due.n === left.length) {
       const [lo, hi] = [due.lo, due.hi];
@@ -166,7 +166,7 @@ export async function readBack(
     const page = await deps.client.receivablesPage({ idReceivable: id }, 0, deps.signal);
     stats.singles++;
     stats.dropped += page.dropped;
-    await storeOfDb(deps.db).write((tx) => upsertReceivables(tx, page.items, deps.now().toISOString()));
+    await deps.store.write((tx) => upsertReceivables(tx, page.items, deps.now().toISOString()));
     const r = page.items.find((x) => x.id === id);
     if (r) found.set(id, r);
     // Received inside the window's days yet not in it: this server's updateDate does not narrow by time of day

@@ -15,7 +15,6 @@ export const sendHandlers: HandlerGroup<
       const jobId = `send-${profileId}`;
       const access = await ctx.api.forProfile(profileId);
       const summary = await runSender({
-        db: ctx.dbFor(profileId),
         store: ctx.storeFor(profileId),
         client: access.client,
         who: { actor: ctx.actor(), profileId },
