@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 /**
  * Import throughput: 100,000-line CSV, XLSX and OFX statements, parsed and imported, against a baseline that
  * reads the same bytes without any of our rules:
@@ -64,7 +65,7 @@ async function runCase(format: Format, mode: Mode): Promise<Omit<Run, 'peakMb'>>
       "INSERT INTO bank_accounts (id, description, raw_json, fetched_at) VALUES (1, 'bench', '{}', 'now')",
     ).run();
     // Since the read moved to a worker thread, this includes starting it (tens of milliseconds).
-    const r = await commitImport(db, { fileName: `bench.${format}`, bytes, bankAccountId: 1 });
+    const r = await commitImport(storeOfDb(db), { fileName: `bench.${format}`, bytes, bankAccountId: 1 });
     lines = r.inserted.credits + r.inserted.debits + r.inserted.balances;
     db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../src/core/store/sqlite-store';
 /**
  * [S] Import time of a 10,000-title boleto return file, CNAB 400 (Itaú) and CNAB 240 (Bradesco, FEBRABAN): the
  * parse alone (`parseCnabReturn`) and the whole import (`commitImport` on a fresh SQLite file: the reading worker,
@@ -85,7 +86,7 @@ async function runCase(name: Name, mode: Mode) {
     db.prepare(
       "INSERT INTO bank_accounts (id, description, raw_json, fetched_at) VALUES (1, 'bench', '{}', 'now')",
     ).run();
-    const r = await commitImport(db, { fileName: `${name}.ret`, bytes, bankAccountId: 1 });
+    const r = await commitImport(storeOfDb(db), { fileName: `${name}.ret`, bytes, bankAccountId: 1 });
     titles = r.returnFile?.titles ?? 0;
     db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -32,7 +32,7 @@ async function cardBranch() {
   const accountId = data.bankAccounts.find((a) => a.role === 'cards')!.id;
   const st = writeStatement(data, { bankAccountId: accountId, from: FROM, to: TODAY, format: 'ofx' });
   const r = await commitImport(
-    db,
+    storeOfDb(db),
     { fileName: st.fileName, bytes: st.bytes, bankAccountId: accountId },
     { now: NOW },
   );
@@ -77,7 +77,7 @@ describe('acquirer files explain the statement’s card credits', () => {
             format: sales,
           });
           await commitImport(
-            b.db,
+            storeOfDb(b.db),
             { fileName: f.fileName, bytes: f.bytes, bankAccountId: b.accountId },
             { now: NOW },
           );

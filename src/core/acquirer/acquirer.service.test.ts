@@ -58,7 +58,7 @@ describe('acquirer files in the import flow', () => {
   it('every layout: rows parsed = rows in the file, all stored (measure for [J])', async () => {
     const seen: string[] = [];
     for (const name of READABLE) {
-      const r = await commitImport(db, { ...file(name), bankAccountId: 10 });
+      const r = await commitImport(storeOfDb(db), { ...file(name), bankAccountId: 10 });
       const af = r.acquirerFile!;
       expect(af.sales + af.otherRows, name).toBe(salesInFile(name));
       seen.push(`${af.layout}:${af.sales + af.otherRows}/${salesInFile(name)}`);
@@ -80,7 +80,7 @@ describe('acquirer files in the import flow', () => {
   });
 
   it('preview stores nothing; commit stores the file once; the payments file after the sales file adds only what is new', async () => {
-    const p = await previewImport(db, { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
+    const p = await previewImport(storeOfDb(db), { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
     expect(p.format).toBe('acquirer');
     expect(p.acquirerFile).toMatchObject({
       acquirer: 'cielo',
@@ -92,14 +92,14 @@ describe('acquirer files in the import flow', () => {
     expect(p.lines[0]!.description).toContain('NSU 000101');
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_sales')).toBe(0);
 
-    const sales = await commitImport(db, { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
+    const sales = await commitImport(storeOfDb(db), { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
     expect(sales.acquirerFile).toMatchObject({ inserted: 6, known: 0, sameFile: false, settledPayments: 0 });
-    const again = await commitImport(db, { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
+    const again = await commitImport(storeOfDb(db), { ...file('cielo-03-vendas-lf.txt'), bankAccountId: 10 });
     expect(again.acquirerFile).toMatchObject({ sameFile: true });
     expect(count(db, 'SELECT COUNT(*) FROM acquirer_sales')).toBe(6);
 
     // The payments file (04) repeats the same rows of the same URs: nothing twice, the URs now paid.
-    const paid = await commitImport(db, {
+    const paid = await commitImport(storeOfDb(db), {
       ...file('cielo-04-pagamentos-crlf-stripped.txt'),
       bankAccountId: 10,
     });
@@ -124,7 +124,7 @@ describe('acquirer files in the import flow', () => {
       ['cielo-04-truncated.txt', 'acquirer.truncated', 'incomplete'],
       ['stone-doctype.xml', 'acquirer.unsafe_xml', 'DOCTYPE'],
     ] as const) {
-      const e = await rejection(commitImport(db, { ...file(name), bankAccountId: 10 }));
+      const e = await rejection(commitImport(storeOfDb(db), { ...file(name), bankAccountId: 10 }));
       if (!isAppError(e)) throw e;
       expect(e.code, name).toBe(code);
       expect(e.message, name).toContain(words);
@@ -134,13 +134,13 @@ describe('acquirer files in the import flow', () => {
   });
 
   it('says when the payments go to another bank than the chosen account', async () => {
-    const p = await previewImport(db, { ...file('stone-2.2-bom.xml'), bankAccountId: 10 });
+    const p = await previewImport(storeOfDb(db), { ...file('stone-2.2-bom.xml'), bankAccountId: 10 });
     expect(p.notices.map((n) => n.code)).toContain('acquirer.other_bank');
   });
 
   it('a Rede EEFI credit is read as the EEVC sales of the summary it pays (installment 1 of 3 included)', async () => {
-    await commitImport(db, { ...file('rede-eevc-crlf-stripped.txt'), bankAccountId: 10 });
-    await commitImport(db, { ...file('rede-eefi-latin1.txt'), bankAccountId: 10 });
+    await commitImport(storeOfDb(db), { ...file('rede-eevc-crlf-stripped.txt'), bankAccountId: 10 });
+    await commitImport(storeOfDb(db), { ...file('rede-eefi-latin1.txt'), bankAccountId: 10 });
     const eefi = (
       await storeOfDb(db).read((tx) => acquirerPaymentsFor(tx, 10, '2026-11-04', '2026-11-04'))
     ).filter((p) => p.layout === 'rede-eefi');
@@ -173,7 +173,10 @@ describe('acquirer files in the import flow', () => {
           "INSERT INTO bank_accounts (id, description, bank_code, raw_json, fetched_at) VALUES (10, 'Itaú', 341, '{}', '2026-06-01T00:00:00Z')",
         )
         .run();
-      const v13 = await commitImport(fileDb, { ...file('cielo-13-vendas.txt'), bankAccountId: 10 });
+      const v13 = await commitImport(storeOfDb(fileDb), {
+        ...file('cielo-13-vendas.txt'),
+        bankAccountId: 10,
+      });
       expect(v13.acquirerFile).toMatchObject({
         acquirer: 'cielo',
         layout: 'cielo-edi-13',
@@ -192,7 +195,7 @@ describe('acquirer files in the import flow', () => {
       expect(v13.notices.map((n) => n.code)).toEqual(
         expect.arrayContaining(['acquirer.fee_apportioned', 'acquirer.summary_without_sales']),
       );
-      const v14 = await commitImport(fileDb, {
+      const v14 = await commitImport(storeOfDb(fileDb), {
         ...file('cielo-14-pagamentos-stripped-lf.txt'),
         bankAccountId: 10,
       });
@@ -205,7 +208,7 @@ describe('acquirer files in the import flow', () => {
         settledPayments: 3,
         paymentsCents: 19700 - 5000 - 8990,
       });
-      const getnet = await commitImport(fileDb, { ...file('getnet-v10.txt'), bankAccountId: 10 });
+      const getnet = await commitImport(storeOfDb(fileDb), { ...file('getnet-v10.txt'), bankAccountId: 10 });
       expect(getnet.acquirerFile).toMatchObject({
         acquirer: 'getnet',
         layout: 'getnet-v10',
@@ -252,7 +255,7 @@ describe('acquirer files in the import flow', () => {
         ],
       ]);
       // PagBank's financial movement: the day's settlement, one batch of its rows.
-      const pagbank = await commitImport(fileDb, {
+      const pagbank = await commitImport(storeOfDb(fileDb), {
         ...file('pagbank-edi-financeiro.json'),
         bankAccountId: 10,
       });
@@ -281,7 +284,7 @@ describe('acquirer files in the import flow', () => {
         ],
       ]);
       // The same Getnet file again stores nothing.
-      const again = await commitImport(fileDb, { ...file('getnet-v10.txt'), bankAccountId: 10 });
+      const again = await commitImport(storeOfDb(fileDb), { ...file('getnet-v10.txt'), bankAccountId: 10 });
       expect(again.acquirerFile).toMatchObject({ sameFile: true });
       expect(count(fileDb, 'SELECT COUNT(*) FROM acquirer_files')).toBe(4);
     } finally {

@@ -52,7 +52,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ctx = () => ({ dbFor: () => db, secrets, log, actor: () => 'ana (test)' });
+const ctx = () => ({ storeFor: () => storeOfDb(db), secrets, log, actor: () => 'ana (test)' });
 
 const feeds = () => storeOfDb(db);
 
@@ -148,7 +148,7 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
       .filter((p) => p.at >= new Date('2026-06-15T03:00:00Z') && p.at < new Date('2026-07-15T03:00:00Z'));
     expect(pixInFile.length).toBeGreaterThan(20);
     const r = await commitImport(
-      db,
+      storeOfDb(db),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId: accountId },
       { now: () => NOW },
     );
@@ -168,7 +168,7 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
     expect(credits).toBe(fileCredits);
     // The same file again: nothing new.
     const again = await commitImport(
-      db,
+      storeOfDb(db),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId: accountId },
       { now: () => NOW },
     );
@@ -184,7 +184,7 @@ describe('bank feed runs (real SQLite file, sandbox Pix API over mTLS)', () => {
       format: 'ofx',
     });
     await commitImport(
-      db,
+      storeOfDb(db),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId: accountId },
       { now: () => NOW },
     );

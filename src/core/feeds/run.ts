@@ -2,7 +2,7 @@ import type { ErrorInfo } from '../../shared/contract';
 import { addDays, todayInBrasilia } from '../../shared/dates';
 import { appendAudit } from '../audit/audit.store';
 import type { CoreContext } from '../context';
-import type { Db } from '../db/open-db';
+import type { Store } from '../store/store';
 import { AppError, isAppError } from '../errors';
 import { runMatching } from '../matching/matching.service';
 import type { FetchResult } from './connector';
@@ -12,7 +12,6 @@ import { readFeedSecrets } from './feed-secrets';
 import { inspectCertificate } from './pix/certificate';
 import { createPixConnector } from './pix/pix-client';
 import { storeFetchedLines } from './store-lines';
-import { storeOfDb } from '../store/sqlite-store';
 
 /**
  * What one bank feed read in one run: the entry point the cycle (core/cycle) calls. A feed's failure is its
@@ -51,7 +50,7 @@ export interface FeedRunDeps {
   signal?: AbortSignal;
 }
 
-type Ctx = Pick<CoreContext, 'dbFor' | 'secrets' | 'log' | 'actor'>;
+type Ctx = Pick<CoreContext, 'storeFor' | 'secrets' | 'log' | 'actor'>;
 
 const brasiliaMidnight = (date: string) => new Date(`${date}T00:00:00.000-03:00`);
 
@@ -79,13 +78,13 @@ export function connectorFor(ctx: Ctx, profileId: string, feed: FeedRow, deps: F
 /** Suggest matches for the statements that got lines, as an import does (matching/suggest.ts), on this profile. */
 async function suggestFor(
   ctx: Ctx,
-  db: Db,
+  store: Store,
   profileId: string,
   statementIds: number[],
   label: string,
 ): Promise<void> {
   for (const statementId of statementIds) {
-    const s = await runMatching(storeOfDb(db), { statementId });
+    const s = await runMatching(store, { statementId });
     const entry = {
       actor: ctx.actor(),
       profileId,
@@ -102,7 +101,7 @@ async function suggestFor(
         feed: label,
       },
     };
-    await storeOfDb(db).write((tx) => appendAudit(tx, entry));
+    await store.write((tx) => appendAudit(tx, entry));
   }
 }
 
@@ -120,8 +119,7 @@ export async function runFeed(
   feed: FeedRow,
   deps: FeedRunDeps = {},
 ): Promise<FeedRunResult> {
-  const db = ctx.dbFor(profileId);
-  const store = storeOfDb(db);
+  const store = ctx.storeFor(profileId);
   const now = deps.now ?? (() => new Date());
   const started = now();
   const today = todayInBrasilia(started);
@@ -171,7 +169,7 @@ export async function runFeed(
     result.fetched = read.fetched;
     result.rejected = read.rejected.length;
     const stored = await storeFetchedLines(
-      db,
+      store,
       { id: feed.id, label: feed.label, bankAccountId: feed.bank_account_id },
       read.lines,
       now().toISOString(),
@@ -188,7 +186,7 @@ export async function runFeed(
     );
     // A failed suggestion never undoes what was stored: the lines wait in Conciliar ("Sugerir de novo").
     try {
-      await suggestFor(ctx, db, profileId, stored.statementIds, feed.label);
+      await suggestFor(ctx, store, profileId, stored.statementIds, feed.label);
     } catch (e) {
       ctx.log.error(`feed ${feed.id}: suggesting matches after storing failed`, e);
     }
@@ -219,7 +217,7 @@ export async function runFeeds(
   opts: { signal?: AbortSignal } & FeedRunDeps = {},
 ): Promise<FeedRunResult[]> {
   const out: FeedRunResult[] = [];
-  for (const feed of await storeOfDb(ctx.dbFor(profileId)).read(feedsRepo.enabled)) {
+  for (const feed of await ctx.storeFor(profileId).read(feedsRepo.enabled)) {
     if (opts.signal?.aborted) break;
     out.push(await runFeed(ctx, profileId, feed, { trigger: 'cycle', ...opts }));
   }

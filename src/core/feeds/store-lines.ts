@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/open-db';
 import { assignFingerprints } from '../import/fingerprint';
 import { importRepo, linesLock } from '../import/import.repo';
 import { sameCreditFinder } from '../import/same-credit';
 import type { ParsedLine } from '../import/types';
 import type { FetchedLine } from './connector';
 import { feedsRepo } from './feeds.repo';
-import { storeOfDb } from '../store/sqlite-store';
-import { lockAdvisory } from '../store/store';
+import { lockAdvisory, type Store } from '../store/store';
 
 export interface StoreResult {
   added: number;
@@ -24,7 +22,7 @@ export interface StoreResult {
  * one line. A line an imported file already brought is known, not stored again (import/same-credit.ts).
  */
 export async function storeFetchedLines(
-  db: Db,
+  store: Store,
   feed: { id: number; label: string; bankAccountId: number },
   lines: readonly FetchedLine[],
   now: string,
@@ -62,7 +60,7 @@ export async function storeFetchedLines(
   const result: StoreResult = { added: 0, known: 0, ambiguous: 0, statementIds: [] };
   // feedsRepo is still synchronous: on the Store of the same handle its statements run inside this transaction
   // (sqlite-store.ts, storeOfDb). The import's lines and the cross-source rule run on the Store.
-  await storeOfDb(db).write(async (tx) => {
+  await store.write(async (tx) => {
     // An import of the same account waits (PostgreSQL; SQLite's write transaction is already exclusive).
     await lockAdvisory(tx, linesLock(feed.bankAccountId));
     const same = await sameCreditFinder(

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
@@ -112,7 +113,7 @@ describe('hostile and broken files end in a clear error or a clean import', () =
     // All at once, as concurrent imports from two windows would be: each read in its own worker.
     const results = await Promise.allSettled(
       fixtures.map(({ name, bytes }) =>
-        commitImport(db, {
+        commitImport(storeOfDb(db), {
           fileName: name,
           bytes: bytes.subarray(0, Math.floor(bytes.length / 2)),
           bankAccountId: 1,

@@ -58,7 +58,7 @@ export async function importAndSuggest(
   input: Parameters<typeof commitImport>[1],
   opts: Parameters<typeof commitImport>[2],
 ): Promise<ImportCommitResult> {
-  const result = await commitImport(ctx.db(), input, {
+  const result = await commitImport(ctx.store(), input, {
     ...opts,
     // The entry is written in the import's own transaction (a statement's, a return file's, an acquirer file's):
     // both commit, or neither.
@@ -94,7 +94,7 @@ export const importHandlers: HandlerGroup<
   'import.preview': async ({ uploadId, bankAccountId, mapping, statementIndex }) => {
     const file = ctx.uploads.read(uploadId);
     return previewImport(
-      ctx.db(),
+      ctx.store(),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId, mapping, statementIndex },
       // A fresh read of the upload, used for nothing else: moved to the reading worker, not copied.
       { onProgress: progressFor(ctx, uploadId), transferBytes: true },

@@ -52,7 +52,7 @@ describe('import service', () => {
   });
 
   it('imports every line with its kind; imported counts the new credits only', async () => {
-    const r = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const r = await commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 });
     expect(r).toMatchObject({
       imported: 4,
       alreadyKnown: 0,
@@ -82,11 +82,11 @@ describe('import service', () => {
   });
 
   it('the same file again adds nothing, reuses its statement and says all lines were known', async () => {
-    const first = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
-    const preview = await previewImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const first = await commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 });
+    const preview = await previewImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 });
     expect(preview).toMatchObject({ newCredits: 0, knownCredits: 4, sameFileStatementId: first.statementId });
     expect(preview.lines.every((l) => l.known)).toBe(true);
-    const again = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const again = await commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 });
     expect(again).toMatchObject({
       statementId: first.statementId,
       imported: 0,
@@ -99,7 +99,7 @@ describe('import service', () => {
 
   it('the same file in other bytes (LF, UTF-8, trailing blank lines) is the same statement, not an empty second one', async () => {
     // itau.csv is Itaú's export as the bank writes it: ISO-8859-1, CRLF. The clerk's copy went through an editor.
-    const first = await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const first = await commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 });
     const text = readFileSync(join(FIXTURES, 'itau.csv'), 'latin1');
     const variants = [
       Buffer.from(text.replace(/\r\n/g, '\n'), 'latin1'),
@@ -107,9 +107,13 @@ describe('import service', () => {
       Buffer.from(`${text}\r\n\r\n`, 'latin1'),
     ];
     for (const bytes of variants) {
-      const preview = await previewImport(db, { fileName: 'itau (1).csv', bytes, bankAccountId: 10 });
+      const preview = await previewImport(storeOfDb(db), {
+        fileName: 'itau (1).csv',
+        bytes,
+        bankAccountId: 10,
+      });
       expect(preview.sameFileStatementId).toBe(first.statementId);
-      const again = await commitImport(db, { fileName: 'itau (1).csv', bytes, bankAccountId: 10 });
+      const again = await commitImport(storeOfDb(db), { fileName: 'itau (1).csv', bytes, bankAccountId: 10 });
       expect(again).toMatchObject({ statementId: first.statementId, imported: 0, sameFile: true });
     }
     expect(count(db, 'SELECT count(*) FROM statements')).toBe(1);
@@ -117,8 +121,8 @@ describe('import service', () => {
   });
 
   it('an overlapping period adds only the new lines, and both R$ 99,90 of one day survive', async () => {
-    await commitImport(db, { ...file('itau.csv'), bankAccountId: 10 });
-    const r = await commitImport(db, { ...file('itau-overlap.csv'), bankAccountId: 10 });
+    await commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 });
+    const r = await commitImport(storeOfDb(db), { ...file('itau-overlap.csv'), bankAccountId: 10 });
     expect(r).toMatchObject({ imported: 1, alreadyKnown: 2, sameFile: false });
     expect(count(db, "SELECT count(*) FROM statement_lines WHERE kind = 'credit'")).toBe(5);
     expect(
@@ -129,85 +133,95 @@ describe('import service', () => {
 
   it('the same file into another bank account needs the clerk’s confirmation, and is then another set of lines', async () => {
     // bb.ofx names its account (Banco do Brasil): not the Itaú account's statement.
-    expect(await errorCode(() => commitImport(db, { ...file('bb.ofx'), bankAccountId: 10 }))).toBe(
+    expect(await errorCode(() => commitImport(storeOfDb(db), { ...file('bb.ofx'), bankAccountId: 10 }))).toBe(
       'import.account_mismatch',
     );
-    await commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 });
+    await commitImport(storeOfDb(db), { ...file('bb.ofx'), bankAccountId: 30 });
     // Imported into account 30 once, the file's account is remembered as 30's.
-    expect(await errorCode(() => commitImport(db, { ...file('bb.ofx'), bankAccountId: 20 }))).toBe(
+    expect(await errorCode(() => commitImport(storeOfDb(db), { ...file('bb.ofx'), bankAccountId: 20 }))).toBe(
       'import.account_mismatch',
     );
-    const r = await commitImport(db, { ...file('bb.ofx'), bankAccountId: 20, confirmAccount: true });
+    const r = await commitImport(storeOfDb(db), {
+      ...file('bb.ofx'),
+      bankAccountId: 20,
+      confirmAccount: true,
+    });
     expect(r).toMatchObject({ imported: 3, alreadyKnown: 0, accountCheck: { verdict: 'different' } });
   });
 
   it('a file with two statements is previewed with both listed, and imported only with one chosen', async () => {
     const two = file('ofx-bb-two-accounts.ofx');
-    const p = await previewImport(db, { ...two, bankAccountId: 30 });
+    const p = await previewImport(storeOfDb(db), { ...two, bankAccountId: 30 });
     expect(p.statements.map((c) => c.accountHint?.account)).toEqual(['56789-0', '99999-1']);
     expect(p.statementIndex).toBeNull();
     expect(p.counts.lines).toBe(0);
-    expect(await errorCode(() => commitImport(db, { ...two, bankAccountId: 30 }))).toBe(
+    expect(await errorCode(() => commitImport(storeOfDb(db), { ...two, bankAccountId: 30 }))).toBe(
       'import.several_statements',
     );
-    const r = await commitImport(db, { ...two, bankAccountId: 30, statementIndex: 1 });
+    const r = await commitImport(storeOfDb(db), { ...two, bankAccountId: 30, statementIndex: 1 });
     expect(r.imported).toBe(2);
   });
 
   it('repeated FITIDs (Banco do Brasil) never merge distinct lines', async () => {
-    const r = await commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 });
+    const r = await commitImport(storeOfDb(db), { ...file('bb.ofx'), bankAccountId: 30 });
     expect(r.imported).toBe(3);
-    expect((await commitImport(db, { ...file('bb.ofx'), bankAccountId: 30 })).alreadyKnown).toBe(3);
+    expect((await commitImport(storeOfDb(db), { ...file('bb.ofx'), bankAccountId: 30 })).alreadyKnown).toBe(
+      3,
+    );
   });
 
   it('commits whole or not at all: a failure on the 5th line leaves nothing behind', async () => {
     db.exec(`CREATE TRIGGER boom BEFORE INSERT ON statement_lines WHEN NEW.position = 12
              BEGIN SELECT RAISE(ABORT, 'disk full'); END;`);
-    await expect(commitImport(db, { ...file('itau.csv'), bankAccountId: 10 })).rejects.toThrow(/disk full/);
+    await expect(commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 })).rejects.toThrow(
+      /disk full/,
+    );
     expect(count(db, 'SELECT count(*) FROM statements')).toBe(0);
     expect(count(db, 'SELECT count(*) FROM statement_lines')).toBe(0);
     expect(count(db, 'SELECT count(*) FROM mapping_profiles')).toBe(0);
   });
 
   it('refuses an unknown bank account, telling the clerk to sync first', async () => {
-    expect(await errorCode(() => commitImport(db, { ...file('itau.csv'), bankAccountId: 99 }))).toBe(
-      'import.unknown_bank_account',
-    );
-    await expect(previewImport(db, { ...file('itau.csv'), bankAccountId: 99 })).rejects.toThrow(
+    expect(
+      await errorCode(() => commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 99 })),
+    ).toBe('import.unknown_bank_account');
+    await expect(previewImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 99 })).rejects.toThrow(
       /Sincronizar/,
     );
   });
 
   it('a file-level problem imports nothing', async () => {
     for (const name of ['encrypted.xlsx', 'truncated.ofx', 'empty.csv', 'empty-sheet.xlsx']) {
-      expect(await errorCode(() => commitImport(db, { ...file(name), bankAccountId: 10 }))).toMatch(
-        /^import\./,
-      );
+      expect(
+        await errorCode(() => commitImport(storeOfDb(db), { ...file(name), bankAccountId: 10 })),
+      ).toMatch(/^import\./);
     }
     expect(count(db, 'SELECT count(*) FROM statements')).toBe(0);
   });
 
   it('rejected rows are reported and kept on the statement; a file of only rejects is an error', async () => {
-    const r = await commitImport(db, { ...file('serial-dates.csv'), bankAccountId: 30 });
+    const r = await commitImport(storeOfDb(db), { ...file('serial-dates.csv'), bankAccountId: 30 });
     expect(r.rejected.map((x) => x.line)).toEqual([4, 5]);
     expect(
       JSON.parse(db.prepare('SELECT rejected_json FROM statements').pluck().get() as string),
     ).toHaveLength(2);
-    const detected = (await previewImport(db, file('itau.csv'))).mapping;
+    const detected = (await previewImport(storeOfDb(db), file('itau.csv'))).mapping;
     if (detected.kind !== 'table') throw new Error('expected a table');
     const wrong = { ...detected, amountColumn: 1, balanceColumn: null };
     expect(
-      await errorCode(() => commitImport(db, { ...file('itau.csv'), bankAccountId: 30, mapping: wrong })),
+      await errorCode(() =>
+        commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 30, mapping: wrong }),
+      ),
     ).toBe('import.all_rejected');
   });
 
   it('starter profile for the account’s bank first, then the saved profile next time', async () => {
-    const p1 = await previewImport(db, { ...file('itau.csv'), bankAccountId: 10 });
+    const p1 = await previewImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 10 });
     expect(p1).toMatchObject({ mappingSource: 'starter', profileName: 'Itaú — extrato CSV' });
-    const p0 = await previewImport(db, { ...file('itau.csv'), bankAccountId: 30 });
+    const p0 = await previewImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 30 });
     expect(p0.mappingSource).toBe('detected');
-    await commitImport(db, { ...file('itau.csv'), bankAccountId: 30 });
-    const p2 = await previewImport(db, { ...file('itau-overlap.csv'), bankAccountId: 30 });
+    await commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 30 });
+    const p2 = await previewImport(storeOfDb(db), { ...file('itau-overlap.csv'), bankAccountId: 30 });
     expect(p2).toMatchObject({ mappingSource: 'saved', confidence: 1 });
     const profiles = await listProfiles(db, 30);
     expect(profiles[0]).toMatchObject({
@@ -219,19 +233,19 @@ describe('import service', () => {
   });
 
   it('the clerk’s corrected mapping is saved as given and used next time', async () => {
-    const detected = (await previewImport(db, { ...file('itau.csv'), bankAccountId: 30 })).mapping;
+    const detected = (await previewImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 30 })).mapping;
     if (detected.kind !== 'table') throw new Error('expected a table');
     const mapping = { ...detected, balanceColumn: null };
-    await commitImport(db, { ...file('itau.csv'), bankAccountId: 30, mapping });
-    const next = await previewImport(db, { ...file('itau-overlap.csv'), bankAccountId: 30 });
+    await commitImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 30, mapping });
+    const next = await previewImport(storeOfDb(db), { ...file('itau-overlap.csv'), bankAccountId: 30 });
     expect(next.mappingSource).toBe('saved');
     expect(next.mapping).toMatchObject({ balanceColumn: null });
     expect(next.lines.some((l) => l.description === 'SALDO DO DIA')).toBe(false);
   });
 
   it('warns when an overlapping statement came from another kind of file', async () => {
-    await commitImport(db, { ...file('bradesco.ofx'), bankAccountId: 20 });
-    const p = await previewImport(db, { ...file('itau.csv'), bankAccountId: 20 });
+    await commitImport(storeOfDb(db), { ...file('bradesco.ofx'), bankAccountId: 20 });
+    const p = await previewImport(storeOfDb(db), { ...file('itau.csv'), bankAccountId: 20 });
     expect(p.notices.map((n) => n.code)).toContain('import.overlap_other_format');
   });
 
@@ -244,7 +258,7 @@ describe('import service', () => {
   });
 
   it('preview without a bank account writes nothing and knows nothing', async () => {
-    const p = await previewImport(db, file('santander.xlsx'));
+    const p = await previewImport(storeOfDb(db), file('santander.xlsx'));
     expect(p).toMatchObject({
       format: 'xlsx',
       newCredits: null,

@@ -10,9 +10,7 @@ import type {
   StatementSummary,
 } from '../../shared/contract/import';
 import { mappingSchema } from '../../shared/contract/import';
-import type { Db } from '../db/open-db';
-import { storeOfDb } from '../store/sqlite-store';
-import { lockAdvisory, type Tx } from '../store/store';
+import { lockAdvisory, type Store, type Tx } from '../store/store';
 import { checkAccount, describeAccount, hintKey } from './account-check';
 import { importErrors } from './import-errors';
 import { sameCreditFinder } from './same-credit';
@@ -93,8 +91,7 @@ interface ReadFile {
  * the database is read before it and what it found is checked after it, each in a read transaction of its own: a
  * Store transaction never waits for the worker.
  */
-async function parseFor(db: Db, file: ImportFile, opts: ImportOptions): Promise<ReadFile> {
-  const store = storeOfDb(db);
+async function parseFor(store: Store, file: ImportFile, opts: ImportOptions): Promise<ReadFile> {
   const { account, profiles } = await store.read(async (tx) => {
     const a = file.bankAccountId !== undefined ? await requireAccount(tx, file.bankAccountId) : null;
     return { account: a, profiles: a ? await candidatesFor(tx, a) : [] };
@@ -190,20 +187,19 @@ function counts(parsed: ParseResult) {
 
 /** Read the file and show how it would be imported; writes nothing. */
 export async function previewImport(
-  db: Db,
+  store: Store,
   file: ImportFile,
   opts: ImportOptions = {},
 ): Promise<ImportPreview> {
-  const read = await parseFor(db, file, opts);
+  const read = await parseFor(store, file, opts);
   // A CNAB return file (detected by content): its titles, not statement lines.
-  if (read.parsed.returnFile) return previewReturnFile(storeOfDb(db), file.fileName, read as ReadReturnFile);
+  if (read.parsed.returnFile) return previewReturnFile(store, file.fileName, read as ReadReturnFile);
   // An acquirer settlement file ([J], detected by content): its sales and payments, not statement lines.
-  if (read.parsed.acquirerFile)
-    return previewAcquirerFile(storeOfDb(db), file.fileName, read as ReadAcquirerFile);
+  if (read.parsed.acquirerFile) return previewAcquirerFile(store, file.fileName, read as ReadAcquirerFile);
   const { parsed, account, check, sha256 } = read;
   const fingerprints = parsed.lines.map((l) => l.fingerprint);
   const { stored, sameFile } = account
-    ? await storeOfDb(db).read(async (tx) => {
+    ? await store.read(async (tx) => {
         const s = await importRepo.storedLines(tx, account.id, fingerprints);
         return { stored: s, sameFile: (await sameStatement(tx, account.id, sha256, parsed, s))?.id ?? null };
       })
@@ -273,7 +269,7 @@ function profileMapping(parsed: ParseResult): Mapping {
  * in a few queries, each line is judged in memory, and the new ones are inserted in multi-row slices.
  */
 export async function commitImport(
-  db: Db,
+  store: Store,
   file: ImportFile & {
     bankAccountId: number;
     saveProfile?: boolean | undefined;
@@ -283,25 +279,18 @@ export async function commitImport(
   },
   opts: ImportOptions = {},
 ): Promise<Omit<ImportCommitResult, 'suggestions'>> {
-  const read = await parseFor(db, file, opts);
+  const read = await parseFor(store, file, opts);
   const { parsed, account, check, sha256, byteSize } = read;
   if (!account) throw importErrors.unknownBankAccount(file.bankAccountId);
   // A CNAB return file is stored as a return file with its titles, all or nothing (return-file.service.ts).
   if (parsed.returnFile) {
     const now = (opts.now ?? (() => new Date()))().toISOString();
-    return commitReturnFile(storeOfDb(db), file.fileName, account, read as ReadReturnFile, now, opts.audit);
+    return commitReturnFile(store, file.fileName, account, read as ReadReturnFile, now, opts.audit);
   }
   // An acquirer settlement file is stored with its sales and payments, all or nothing (acquirer.service.ts).
   if (parsed.acquirerFile) {
     const now = (opts.now ?? (() => new Date()))().toISOString();
-    return commitAcquirerFile(
-      storeOfDb(db),
-      file.fileName,
-      account,
-      read as ReadAcquirerFile,
-      now,
-      opts.audit,
-    );
+    return commitAcquirerFile(store, file.fileName, account, read as ReadAcquirerFile, now, opts.audit);
   }
   if (parsed.statements.length > 1 && parsed.statementIndex === null)
     throw importErrors.severalStatements(
@@ -340,7 +329,7 @@ export async function commitImport(
     accountCheck: check,
   });
   const total = (k: Record<LineKind, number>) => k.credit + k.debit + k.balance;
-  const { statementId, sameFile } = await storeOfDb(db).write(async (tx) => {
+  const { statementId, sameFile } = await store.write(async (tx) => {
     // One writer of the account's lines at a time on PostgreSQL (a feed run, another import): what is read as new
     // below is still new when inserted. On SQLite the write transaction is already exclusive.
     await lockAdvisory(tx, linesLock(account.id));

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,12 +162,12 @@ describe('the import service reads in the worker', () => {
 
   it('a damaged file fails the preview with import.timeout; a good one still previews', async () => {
     const e = await rejection(
-      previewImport(db, { fileName: 'extrato.xls', bytes: damagedXls() }, { timeoutMs: 1_000 }),
+      previewImport(storeOfDb(db), { fileName: 'extrato.xls', bytes: damagedXls() }, { timeoutMs: 1_000 }),
     );
     expect(e).toMatchObject({ code: 'import.timeout' });
     const seen: number[] = [];
     const p = await previewImport(
-      db,
+      storeOfDb(db),
       { fileName: 'big.csv', bytes: csv(12_000) },
       { onProgress: (done) => seen.push(done) },
     );

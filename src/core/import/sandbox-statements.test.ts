@@ -1,3 +1,4 @@
+import { storeOfDb } from '../store/sqlite-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateSandboxData, writeStatement, type SandboxData } from '../../sandbox';
 import { openDb, type Db } from '../db/open-db';
@@ -60,12 +61,16 @@ describe('statements written by the sandbox', () => {
       to: '2026-07-14',
       format: 'ofx',
     });
-    const a = await commitImport(db, {
+    const a = await commitImport(storeOfDb(db), {
       fileName: june.fileName,
       bytes: june.bytes,
       bankAccountId: account.id,
     });
-    const b = await commitImport(db, { fileName: mid.fileName, bytes: mid.bytes, bankAccountId: account.id });
+    const b = await commitImport(storeOfDb(db), {
+      fileName: mid.fileName,
+      bytes: mid.bytes,
+      bankAccountId: account.id,
+    });
     const credits = (f: typeof june, from: string) =>
       f.groundTruth.lines.filter((l) => l.amountCents > 0 && l.date >= from).length;
     expect(a.imported).toBe(credits(june, '0000'));

@@ -78,7 +78,7 @@ describe('learned card fees narrow later matches (fees not recorded in EVO)', ()
       format: 'ofx',
     });
     const { statementId } = await commitImport(
-      db,
+      storeOfDb(db),
       { fileName: file.fileName, bytes: file.bytes, bankAccountId: cards },
       { now: NOW },
     );

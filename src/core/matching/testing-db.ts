@@ -51,7 +51,7 @@ export async function importSandboxStatement(
 ): Promise<number> {
   const file = writeStatement(data, { bankAccountId: accountId, from: '2026-06-25', to: TODAY, format });
   const r = await commitImport(
-    db,
+    storeOfDb(db),
     { fileName: file.fileName, bytes: file.bytes, bankAccountId: accountId },
     { now: NOW },
   );

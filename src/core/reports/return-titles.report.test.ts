@@ -25,7 +25,7 @@ describe('reconciliation report with return files', () => {
     db = b.db;
     const rf = writeReturnFile(b.data, { bankAccountId: b.accountId, from: '2026-06-25', to: TODAY });
     await commitImport(
-      b.db,
+      storeOfDb(b.db),
       { fileName: rf.fileName, bytes: rf.bytes, bankAccountId: b.accountId },
       { now: NOW },
     );

@@ -42,7 +42,7 @@ async function importBoth(order: 'statement-first' | 'return-first') {
   if (order === 'return-first') files.reverse();
   let statementId = 0;
   for (const f of files) {
-    const r = await commitImport(db, { ...file(f), bankAccountId: 1 }, { now: NOW });
+    const r = await commitImport(storeOfDb(db), { ...file(f), bankAccountId: 1 }, { now: NOW });
     if (!r.returnFile) statementId = r.statementId;
   }
   await runMatching(storeOfDb(db), { statementId }, { now: NOW });

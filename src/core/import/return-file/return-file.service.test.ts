@@ -65,7 +65,7 @@ describe('return files in the import flow', () => {
     for (const name of SUPPORTED) {
       const f = file(name);
       const inFile = titlesInFile(f.bytes);
-      const r = await commitImport(db, { ...f, bankAccountId: 20 });
+      const r = await commitImport(storeOfDb(db), { ...f, bankAccountId: 20 });
       expect(r.returnFile, name).toBeDefined();
       const rf = r.returnFile!;
       table.push(
@@ -86,7 +86,7 @@ describe('return files in the import flow', () => {
   });
 
   it('preview: format cnab, the settlements as lines, the other occurrences in a notice; writes nothing', async () => {
-    const p = await previewImport(db, { ...file('itau-400.ret'), bankAccountId: 10 });
+    const p = await previewImport(storeOfDb(db), { ...file('itau-400.ret'), bankAccountId: 10 });
     expect(p.format).toBe('cnab');
     expect(p.returnFile).toMatchObject({
       id: null,
@@ -111,7 +111,7 @@ describe('return files in the import flow', () => {
   });
 
   it('commit stores each title with every field; only settlements carry money', async () => {
-    const r = await commitImport(db, { ...file('bradesco-240.ret'), bankAccountId: 20 });
+    const r = await commitImport(storeOfDb(db), { ...file('bradesco-240.ret'), bankAccountId: 20 });
     expect(r).toMatchObject({ statementId: 0, imported: 3, alreadyKnown: 0, sameFile: false });
     const rows = await storeOfDb(db).read((tx) => returnFileRepo.titlesOfFile(tx, r.returnFile!.id!));
     expect(rows).toHaveLength(5);
@@ -139,7 +139,7 @@ describe('return files in the import flow', () => {
 
   it('a settlement without a credit date (Sicoob 240) is stored as such and matched on its payment date', async () => {
     const bytes = readFileSync(join(FIXTURES, '240/sicoob-756-no-credit-date.ret'));
-    const r = await commitImport(db, { fileName: 'sicoob.ret', bytes, bankAccountId: 20 });
+    const r = await commitImport(storeOfDb(db), { fileName: 'sicoob.ret', bytes, bankAccountId: 20 });
     const rows = await storeOfDb(db).read((tx) => returnFileRepo.titlesOfFile(tx, r.returnFile!.id!));
     expect(rows.map((t) => [t.paidCents, t.paidDate, t.creditDate])).toEqual([
       [15440, '2026-06-12', '2026-06-15'],
@@ -159,8 +159,8 @@ describe('return files in the import flow', () => {
   });
 
   it('the same file twice is one return file; a later file repeating the titles adds nothing twice', async () => {
-    const first = await commitImport(db, { ...file('itau-400.ret'), bankAccountId: 10 });
-    const again = await commitImport(db, { ...file('itau-400.ret'), bankAccountId: 10 });
+    const first = await commitImport(storeOfDb(db), { ...file('itau-400.ret'), bankAccountId: 10 });
+    const again = await commitImport(storeOfDb(db), { ...file('itau-400.ret'), bankAccountId: 10 });
     expect(again.returnFile).toMatchObject({
       id: first.returnFile!.id,
       sameFile: true,
@@ -170,7 +170,10 @@ describe('return files in the import flow', () => {
     expect(again).toMatchObject({ imported: 0, alreadyKnown: 3 });
     // The same return downloaded again, its trailing spaces stripped and LF line ends (another SHA-256): the
     // same titles, so the same file — its row is returned, nothing stored, and the clerk is told when.
-    const resent = await commitImport(db, { ...file('itau-400-stripped-lf.ret'), bankAccountId: 10 });
+    const resent = await commitImport(storeOfDb(db), {
+      ...file('itau-400-stripped-lf.ret'),
+      bankAccountId: 10,
+    });
     expect(resent.returnFile).toMatchObject({
       id: first.returnFile!.id,
       sameFile: true,
@@ -194,7 +197,7 @@ describe('return files in the import flow', () => {
   it('all or nothing: a failure on a middle title rolls the file back', async () => {
     db.exec(`CREATE TRIGGER boom BEFORE INSERT ON return_titles WHEN NEW.line = 4
              BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
-    await expect(commitImport(db, { ...file('itau-400.ret'), bankAccountId: 10 })).rejects.toThrow(
+    await expect(commitImport(storeOfDb(db), { ...file('itau-400.ret'), bankAccountId: 10 })).rejects.toThrow(
       'disk full',
     );
     expect(count(db, 'SELECT count(*) FROM return_files')).toBe(0);
@@ -220,7 +223,7 @@ describe('return files in the import flow', () => {
       ['bad amount', damaged, 'cnab.bad_line', { bankCode: '237', layout: '400', line: 3 }],
     ];
     for (const [what, b, code, params] of cases) {
-      const e = await codeOf(commitImport(db, { fileName: 'x.ret', bytes: b, bankAccountId: 20 }));
+      const e = await codeOf(commitImport(storeOfDb(db), { fileName: 'x.ret', bytes: b, bankAccountId: 20 }));
       expect(e.code, what).toBe(code);
       expect(e.params, what).toMatchObject(params);
     }

@@ -1,3 +1,4 @@
+import { storeOfDb } from '../../store/sqlite-store';
 /**
  * [R] item 5: return files (every CNAB layout: FEBRABAN 240 and the seven banks' 400) and acquirer files
  * (Cielo EDI, Rede EEVC/EEVD/EEFI, Stone XML) under seeded mutations, each imported through `commitImport` (what
@@ -273,7 +274,7 @@ describe('damaged or re-saved settlement files: refused with nothing stored, or 
       const expected = readAs(original);
       const db = freshDb(`f${k}`);
       const first = await commitImport(
-        db,
+        storeOfDb(db),
         { fileName: 'original', bytes: original, bankAccountId: 1 },
         { now: NOW },
       );
@@ -286,7 +287,7 @@ describe('damaged or re-saved settlement files: refused with nothing stored, or 
         let fields: string[] = [];
         try {
           const r = await commitImport(
-            db,
+            storeOfDb(db),
             { fileName: `${m.kind}.txt`, bytes: m.bytes, bankAccountId: 1 },
             { now: NOW },
           );
@@ -367,7 +368,11 @@ describe('damaged or re-saved settlement files: refused with nothing stored, or 
       const all = variants(readFileSync(fixture));
       expect(new Set(all.map(([, b]) => b.toString('hex'))).size, fixture).toBe(10);
       for (const [what, bytes] of all) {
-        const r = await commitImport(db, { fileName: `${what}.txt`, bytes, bankAccountId: 1 }, { now: NOW });
+        const r = await commitImport(
+          storeOfDb(db),
+          { fileName: `${what}.txt`, bytes, bankAccountId: 1 },
+          { now: NOW },
+        );
         if (what !== 'as sent') {
           expect(r.sameFile, what).toBe(true);
           expect(r.notices[0], what).toMatchObject({
@@ -425,7 +430,7 @@ describe('damaged or re-saved settlement files: refused with nothing stored, or 
     const db = freshDb('tampered');
     const before = rowCounts(db);
     for (const [what, bytes, code, line] of cases) {
-      const e = await commitImport(db, { fileName: 'x.txt', bytes, bankAccountId: 1 }).catch(
+      const e = await commitImport(storeOfDb(db), { fileName: 'x.txt', bytes, bankAccountId: 1 }).catch(
         (x: unknown) => x,
       );
       expect(isAppError(e) && [e.code, e.params?.line], what).toEqual([code, line]);
