@@ -13,6 +13,7 @@ import { createDemoController } from './demo/demo-controller';
 import { createProfileDbs } from './db/profile-dbs';
 import { storeOfDb } from './store/sqlite-store';
 import { pgBranchStores } from './store/branch-stores';
+import { refreshAnchorIn } from './audit/audit-anchor.store';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
 import { createEventBus, type EventBus } from './events';
@@ -129,9 +130,22 @@ export function createCore(opts: CoreOptions): Core {
   /** Move the audit log's anchor to its head (audit-anchor.ts); a failure is logged, never fatal. */
   // The head last anchored per profile: most commands append nothing, and then the secret store is not read.
   const anchoredHead = new Map<string, string>();
+  // On the office's PostgreSQL the chain is read from there (audit-anchor.store.ts), one move at a time per branch,
+  // after the command has answered; a failure is logged, as below.
+  const pgAnchoring = new Map<string, Promise<void>>();
   const anchor = (profileId: string | null) => {
-    // On the office's PostgreSQL the chain is kept there; moving the anchor from it is not built yet (docs/server.md).
-    if (pg) return;
+    if (pg) {
+      if (!profileId || !settings.profile(profileId)) return;
+      const store = pg.store(profileId);
+      const next = (pgAnchoring.get(profileId) ?? Promise.resolve())
+        .then(() => refreshAnchorIn(store, secrets, profileId))
+        .then(
+          () => undefined,
+          (e: unknown) => log.error(`could not move the audit anchor of profile ${profileId}`, e),
+        );
+      pgAnchoring.set(profileId, next);
+      return;
+    }
     if (!profileId || !settings.profile(profileId) || !dbs.isOpen(profileId)) return;
     try {
       const db = dbs.forProfile(profileId);
@@ -157,7 +171,7 @@ export function createCore(opts: CoreOptions): Core {
       throw new AppError(
         'internal',
         'This part of Quita still reads the branch’s own file and does not run on the office’s PostgreSQL yet.',
-        { code: 'server.sqlite_only' },
+        { code: 'db.sqlite_only' },
       );
     return dbs.forProfile(profileId);
   };
@@ -233,6 +247,7 @@ export function createCore(opts: CoreOptions): Core {
       ctx.updater.stop();
       for (const p of settings.profiles()) anchor(p.id);
       dbs.closeAll();
+      await Promise.all(pgAnchoring.values());
       await pg?.close();
       await demo.close();
     },

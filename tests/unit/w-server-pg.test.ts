@@ -171,6 +171,20 @@ pgDescribe('quita server on the office’s PostgreSQL', () => {
     } finally {
       await store.close();
     }
+    // The anchor follows the chain kept in PostgreSQL (moved after each command, from the database): asked again until
+    // it has caught up with the head (each answer is a request served; no timer).
+    let verified = await must<{ ok: boolean; entries: number; anchor: { count: number } | null }>(
+      sara,
+      'audit.verify',
+    );
+    for (let i = 0; i < 50 && verified.anchor?.count !== verified.entries; i++)
+      verified = await must(sara, 'audit.verify');
+    expect(verified.ok).toBe(true);
+    expect(verified.anchor?.count).toBe(verified.entries);
+    // A backup is PostgreSQL's own there: refused in one sentence, nothing written.
+    const backup = await sara.command('db.backup');
+    expect(backup.ok).toBe(false);
+    expect(!backup.ok && backup.error.code).toBe('db.on_office_database');
     // The branch's data is the database's only: no SQLite file of it in the server's folder.
     expect(existsSync(join(serverDir, 'profiles', 'demo', 'quita.db'))).toBe(false);
   }, 120_000);

@@ -552,6 +552,10 @@ export const en: Messages = {
       statement_not_found: importingEn.errors.statement_not_found,
     },
     db: {
+      on_office_database:
+        'This branch’s data is kept in the office’s PostgreSQL: its backups are PostgreSQL’s own, made by the office’s IT. Nothing was changed.',
+      sqlite_only:
+        'This part of Quita does not work yet with the data in the office’s PostgreSQL. Nothing was changed. Talk to the office’s IT.',
       damaged:
         'The database of this branch is damaged: Quita cannot read it. Nothing was deleted or changed. Restore the latest backup in Configurações → Cópias de segurança.',
       newer: 'This database was written by a newer version of Quita. Update Quita to go on.',

@@ -565,6 +565,10 @@ export const ptBR = {
       statement_not_found: importingPtBR.errors.statement_not_found,
     },
     db: {
+      on_office_database:
+        'Os dados desta filial ficam no PostgreSQL do escritório: as cópias de segurança são as do próprio PostgreSQL, feitas pela TI do escritório. Nada foi alterado.',
+      sqlite_only:
+        'Esta parte do Quita ainda não funciona com os dados no PostgreSQL do escritório. Nada foi alterado. Fale com a TI do escritório.',
       damaged:
         'O banco de dados desta filial está danificado: o Quita não consegue lê-lo. Nada foi apagado nem alterado. Restaure a cópia de segurança mais recente em Configurações → Cópias de segurança.',
       newer:
