@@ -15,18 +15,22 @@
  * receivable at most once, and every approved pair exactly once; the audit chain verifies through each process; a
  * conferente's send is refused at the door.
  *
- * Storage: SQLite today — the two processes share the branch's database and office.sqlite (WAL, busy_timeout; each
- * decision one IMMEDIATE transaction; the outbox's cross-process sender lease). PostgreSQL is not wired into the app
- * yet (docs/postgres.md). Nothing in this scenario is SQLite's: it reaches the data only through the servers' HTTPS
- * doors, except the final look at the current plan (`planRows`), which is the one query to point at the PostgreSQL
- * database when the servers are started with `QUITA_DATABASE_URL` — the same test is then must-show 2 as written
- * (docs/concurrency.md, "Five clerks, two processes").
+ * Storage: run twice. On SQLite the two processes share the branch's database and office.sqlite (WAL, busy_timeout;
+ * each decision one IMMEDIATE transaction; the outbox's cross-process sender lease). On PostgreSQL (with the test
+ * cluster, QUITA_TEST_PG_URL) the branch is made at a desk and moved into the office's database with
+ * `quita migrate-to-server --banco`, and both processes are started with QUITA_DATABASE_URL: the branch's data and the
+ * office's users are read and written there only (row locks, advisory locks: docs/concurrency.md). Everything is
+ * reached through the servers' HTTPS doors, except the final look at the current plan (`planRows`), read from the
+ * branch's SQLite file or its PostgreSQL schema.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main';
 import { openDb } from '../../src/core/db/open-db';
+import { branchSchema, openPgStore } from '../../src/core/store/pg-store';
+import { createTestDatabase } from '../../src/core/store/testing-pg';
 import { loginOf } from '../../src/core/review/review-conflicts';
 import { openOffice } from '../../src/core/users/office';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -169,211 +173,257 @@ async function clerk(s: ClerkSession, rng: Rng): Promise<ClerkTally> {
   return tally;
 }
 
-describe('five clerks, two office-server processes, the same 500 lines ([W] must-show 2, on SQLite)', () => {
-  beforeAll(async () => {
-    ensureRendererBuilt();
-    // Every payment of the last 30 days still open in the API, so the statement's lines have proposals to decide.
-    sandbox = await startSandbox({
-      seed: SEED,
-      today: TEST_TODAY,
-      members: 1500,
-      unreconciledDays: 30,
-      rateLimit: false,
-    });
-    tmp = tempDir('quita-w5-');
-    dataDir = join(tmp.dir, 'data');
-    const keyFile = join(tmp.dir, 'keys', 'master.key');
+/** Where the branch is kept: the server folder's SQLite file, or — with a test cluster — the office's PostgreSQL. */
+const STORAGES = ['SQLite', ...(process.env.QUITA_TEST_PG_URL ? ['PostgreSQL' as const] : [])] as const;
+/** PostgreSQL: the office's database and the branch's schema in it. */
+let pgPlace: { url: string; schema: string; drop: () => Promise<void> } | null = null;
 
-    // The branch, made at the desk before the office server exists: connect, sync, import, match.
-    const desk = await deskBranch(sandbox, dataDir, keyFile);
-    ({ statementId, dbFile } = desk);
-    worked = desk.rows
-      .filter((r) => r.state === 'suggested' && r.receivables.length > 0)
-      .map((r) => r.lineId)
-      .sort((a, b) => a - b)
-      .slice(0, WORKED);
-    expect(worked).toHaveLength(WORKED);
-
-    const office = await openOffice({ file: join(dataDir, 'office.sqlite') });
-    try {
-      for (const c of CLERKS)
-        await office.addUser(
-          { login: c.login, name: c.name, role: c.role, password: passwordOf(c.login) },
-          'test',
-        );
-    } finally {
-      await office.close();
-    }
-
-    // Two processes on the one data folder, one after the other: the first makes the certificate, the second reuses it.
-    const env = { ...process.env, QUITA_KEY_FILE: keyFile, QUITA_SETTLE_AFTER_MS: '200' };
-    const a = await spawnServer(dataDir, env);
-    const b = await spawnServer(dataDir, env).catch(async (e: unknown) => {
-      await a.stop();
-      throw e;
-    });
-    servers = { A: a, B: b };
-    const ca = readFileSync(join(dataDir, 'server-tls', 'server-cert.pem'), 'utf8');
-    sessions = new Map();
-    for (const c of CLERKS)
-      sessions.set(c.login, await signIn(servers[c.server], ca, c.login, passwordOf(c.login)));
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const s of sessions?.values() ?? []) s.close();
-    await Promise.all([servers?.A.stop(), servers?.B.stop()]);
-    await sandbox?.close();
-    tmp?.cleanup();
-  });
-
-  it('one decision per line, refusals naming who got there first, nothing sent twice, the audit chain whole', async () => {
-    const s = (login: string) => sessions.get(login)!;
-    const requestsBefore = (server: 'A' | 'B') =>
-      CLERKS.filter((c) => c.server === server).reduce((n, c) => n + s(c.login).requests(), 0);
-    const before = { A: requestsBefore('A'), B: requestsBefore('B') };
-
-    // 1. Five clerks at once.
-    const t0 = performance.now();
-    const tallies = await Promise.all(CLERKS.map((c, i) => clerk(s(c.login), createRng(SEED, 'clerk', i))));
-    const seconds = (performance.now() - t0) / 1000;
-    const served = { A: requestsBefore('A') - before.A, B: requestsBefore('B') - before.B };
-    const refusals = tallies.flatMap((t) => t.refusals);
-    const changed = tallies.reduce((n, t) => n + t.changed, 0);
-
-    // 2. A conferente may not send: refused at the door, before anything is queued.
-    const refused = await s('ana').command('send.confirm', { wait: false });
-    expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.error.code).toBe('access.forbidden');
-    const untouched = await must<{ counts: Counts }>(s('ana'), 'send.batches', {});
-    expect(Object.values(untouched.counts).every((n) => n === 0)).toBe(true);
-
-    // 3. Both supervisors press "Marcar como pagos" at once, one on each process; then the outbox is run until it
-    // is settled (each send.run answers once its process's run ended, or at once when the other process sends).
-    const confirms = await Promise.all([
-      must<{ batchIds: number[]; skipped: number[] }>(s('sara'), 'send.confirm', {
-        chunkSize: 25,
-        wait: false,
-      }),
-      must<{ batchIds: number[]; skipped: number[] }>(s('beto'), 'send.confirm', {
-        chunkSize: 25,
-        wait: false,
-      }),
-    ]);
-    let counts: Counts | undefined;
-    let batches: { id: number; receivableIds: number[] }[] = [];
-    for (let i = 0; i < 20; i++) {
-      const runs = await Promise.all([
-        must<Summary>(s('sara'), 'send.run', {}),
-        must<Summary>(s('beto'), 'send.run', {}),
-      ]);
-      ({ counts, batches } = await must<{ counts: Counts; batches: typeof batches }>(
-        s('sara'),
-        'send.batches',
-        { limit: 2000 },
-      ));
-      if (
-        runs.every((r) => r.waiting === 0) &&
-        counts.queued + counts.sending + counts.sent + counts.unknown === 0
-      )
-        break;
-    }
-    expect(counts).toMatchObject({ queued: 0, sending: 0, sent: 0, unknown: 0, needs_review: 0 });
-
-    // 4. The lines as they stand, and the whole audit log (newest first), read through process B.
-    const { rows } = await must<{ rows: Line[] }>(s('beto'), 'match.lines', { statementId, limit: 5000 });
-    const audit: AuditEntry[] = [];
-    for (let total = Infinity; audit.length < total;) {
-      const page = await must<{ entries: AuditEntry[]; total: number }>(s('beto'), 'audit.list', {
-        limit: 5000,
-        offset: audit.length,
+describe.each(STORAGES)(
+  'five clerks, two office-server processes, the same 500 lines ([W] must-show 2, on %s)',
+  (storage) => {
+    beforeAll(async () => {
+      ensureRendererBuilt();
+      // Every payment of the last 30 days still open in the API, so the statement's lines have proposals to decide.
+      sandbox = await startSandbox({
+        seed: SEED,
+        today: TEST_TODAY,
+        members: 1500,
+        unreconciledDays: 30,
+        rateLimit: false,
       });
-      total = page.total;
-      if (!page.entries.length) break;
-      audit.push(...page.entries);
-    }
+      tmp = tempDir('quita-w5-');
+      dataDir = join(tmp.dir, 'data');
+      const keyFile = join(tmp.dir, 'keys', 'master.key');
 
-    // Every line of the statement has exactly one match in the current plan, in one known state; nothing lost.
-    const plan = planRows();
-    expect(plan.lines).toBe(plan.matches);
-    expect(plan.linesWithTwo).toBe(0);
-    expect(rows).toHaveLength(plan.lines);
-    const byLine = new Map(rows.map((r) => [r.lineId, r]));
-    const workedRows = worked.map((id) => byLine.get(id));
-    expect(workedRows.every((r) => r && (MATCH_STATES as readonly string[]).includes(r.state))).toBe(true);
-    expect(new Set(workedRows.map((r) => r!.matchId)).size).toBe(WORKED);
-    // ...and the state each worked line is in is the one its last audited decision gave it.
-    const lastDecision = new Map<number, AuditEntry>();
-    for (const e of audit) {
-      const m = /^line:(\d+)$/.exec(e.subject ?? '');
-      if (m && e.action in AUDITED && !lastDecision.has(Number(m[1]))) lastDecision.set(Number(m[1]), e);
-    }
-    let decided = 0;
-    for (const id of worked) {
-      const last = lastDecision.get(id);
-      if (!last) {
-        expect(byLine.get(id)!.state, `line ${id}, never decided`).toBe('suggested');
-        continue;
+      // The branch, made at the desk before the office server exists: connect, sync, import, match. On PostgreSQL it is
+      // made at a desk of its own and moved into the office's database (quita migrate-to-server --banco), as an office
+      // would bring it; the server folder then keeps its settings entry and key, the database its data.
+      const deskDir = storage === 'SQLite' ? dataDir : join(tmp.dir, 'desk');
+      const deskKey = storage === 'SQLite' ? keyFile : join(tmp.dir, 'desk-keys', 'master.key');
+      const desk = await deskBranch(sandbox, deskDir, deskKey);
+      ({ statementId, dbFile } = desk);
+      pgPlace = null;
+      worked = desk.rows
+        .filter((r) => r.state === 'suggested' && r.receivables.length > 0)
+        .map((r) => r.lineId)
+        .sort((a, b) => a - b)
+        .slice(0, WORKED);
+      expect(worked).toHaveLength(WORKED);
+
+      const database = storage === 'PostgreSQL' ? await createTestDatabase() : null;
+      // The office's users: in its file (what migrate-to-server looks for in a server folder) and, on PostgreSQL, in the
+      // office's database, where the servers read them.
+      for (const place of [
+        { file: join(dataDir, 'office.sqlite') },
+        ...(database ? [{ url: database.url }] : []),
+      ]) {
+        const office = await openOffice(place);
+        try {
+          for (const c of CLERKS)
+            await office.addUser(
+              { login: c.login, name: c.name, role: c.role, password: passwordOf(c.login) },
+              'test',
+            );
+        } finally {
+          await office.close();
+        }
       }
-      decided++;
-      expect(byLine.get(id)!.state, `line ${id}`).toBe(AUDITED[last.action]);
-      expect(LOGINS.has(loginOf(last.actor)), last.actor).toBe(true);
-    }
-    // Each applied decision is one audit entry of one of the five.
-    const clerkDecisions = audit.filter((e) => e.action in AUDITED);
-    expect(clerkDecisions).toHaveLength(changed);
+      if (database) {
+        const out: string[] = [];
+        const code = await runCli(
+          [
+            '--data-dir',
+            deskDir,
+            'migrate-to-server',
+            '--destino',
+            dataDir,
+            '--chave-destino',
+            keyFile,
+            '--banco',
+            database.url,
+          ],
+          { stdout: (m) => out.push(m), stderr: (m) => out.push(m), env: { QUITA_KEY_FILE: deskKey } },
+        );
+        expect(code, out.join('\n')).toBe(0);
+        pgPlace = { url: database.url, schema: branchSchema(basename(dirname(dbFile))), drop: database.drop };
+      }
 
-    // Every refusal names one of the five, and the instant of the audit entry that changed the line after the
-    // clerk read it.
-    expect(refusals.length).toBeGreaterThan(0);
-    for (const r of refusals) {
-      expect(LOGINS.has(r.conflict.by), `refusal to ${r.clerk}: by '${r.conflict.by}'`).toBe(true);
-      const entry = audit.find(
-        (e) => e.subject === `line:${r.conflict.lineId}` && e.at === r.conflict.at && e.seq > r.readSeq,
+      // Two processes on the one data folder, one after the other: the first makes the certificate, the second reuses it.
+      const env = {
+        ...process.env,
+        QUITA_KEY_FILE: keyFile,
+        QUITA_SETTLE_AFTER_MS: '200',
+        ...(pgPlace ? { QUITA_DATABASE_URL: pgPlace.url } : {}),
+      };
+      const a = await spawnServer(dataDir, env);
+      const b = await spawnServer(dataDir, env).catch(async (e: unknown) => {
+        await a.stop();
+        throw e;
+      });
+      servers = { A: a, B: b };
+      const ca = readFileSync(join(dataDir, 'server-tls', 'server-cert.pem'), 'utf8');
+      sessions = new Map();
+      for (const c of CLERKS)
+        sessions.set(c.login, await signIn(servers[c.server], ca, c.login, passwordOf(c.login)));
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const s of sessions?.values() ?? []) s.close();
+      await Promise.all([servers?.A.stop(), servers?.B.stop()]);
+      await sandbox?.close();
+      await pgPlace?.drop();
+      tmp?.cleanup();
+    });
+
+    it('one decision per line, refusals naming who got there first, nothing sent twice, the audit chain whole', async () => {
+      const s = (login: string) => sessions.get(login)!;
+      const requestsBefore = (server: 'A' | 'B') =>
+        CLERKS.filter((c) => c.server === server).reduce((n, c) => n + s(c.login).requests(), 0);
+      const before = { A: requestsBefore('A'), B: requestsBefore('B') };
+
+      // 1. Five clerks at once.
+      const t0 = performance.now();
+      const tallies = await Promise.all(CLERKS.map((c, i) => clerk(s(c.login), createRng(SEED, 'clerk', i))));
+      const seconds = (performance.now() - t0) / 1000;
+      const served = { A: requestsBefore('A') - before.A, B: requestsBefore('B') - before.B };
+      const refusals = tallies.flatMap((t) => t.refusals);
+      const changed = tallies.reduce((n, t) => n + t.changed, 0);
+
+      // 2. A conferente may not send: refused at the door, before anything is queued.
+      const refused = await s('ana').command('send.confirm', { wait: false });
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.error.code).toBe('access.forbidden');
+      const untouched = await must<{ counts: Counts }>(s('ana'), 'send.batches', {});
+      expect(Object.values(untouched.counts).every((n) => n === 0)).toBe(true);
+
+      // 3. Both supervisors press "Marcar como pagos" at once, one on each process; then the outbox is run until it
+      // is settled (each send.run answers once its process's run ended, or at once when the other process sends).
+      const confirms = await Promise.all([
+        must<{ batchIds: number[]; skipped: number[] }>(s('sara'), 'send.confirm', {
+          chunkSize: 25,
+          wait: false,
+        }),
+        must<{ batchIds: number[]; skipped: number[] }>(s('beto'), 'send.confirm', {
+          chunkSize: 25,
+          wait: false,
+        }),
+      ]);
+      let counts: Counts | undefined;
+      let batches: { id: number; receivableIds: number[] }[] = [];
+      for (let i = 0; i < 20; i++) {
+        const runs = await Promise.all([
+          must<Summary>(s('sara'), 'send.run', {}),
+          must<Summary>(s('beto'), 'send.run', {}),
+        ]);
+        ({ counts, batches } = await must<{ counts: Counts; batches: typeof batches }>(
+          s('sara'),
+          'send.batches',
+          { limit: 2000 },
+        ));
+        if (
+          runs.every((r) => r.waiting === 0) &&
+          counts.queued + counts.sending + counts.sent + counts.unknown === 0
+        )
+          break;
+      }
+      expect(counts).toMatchObject({ queued: 0, sending: 0, sent: 0, unknown: 0, needs_review: 0 });
+
+      // 4. The lines as they stand, and the whole audit log (newest first), read through process B.
+      const { rows } = await must<{ rows: Line[] }>(s('beto'), 'match.lines', { statementId, limit: 5000 });
+      const audit: AuditEntry[] = [];
+      for (let total = Infinity; audit.length < total;) {
+        const page = await must<{ entries: AuditEntry[]; total: number }>(s('beto'), 'audit.list', {
+          limit: 5000,
+          offset: audit.length,
+        });
+        total = page.total;
+        if (!page.entries.length) break;
+        audit.push(...page.entries);
+      }
+
+      // Every line of the statement has exactly one match in the current plan, in one known state; nothing lost.
+      const plan = await planRows();
+      expect(plan.lines).toBe(plan.matches);
+      expect(plan.linesWithTwo).toBe(0);
+      expect(rows).toHaveLength(plan.lines);
+      const byLine = new Map(rows.map((r) => [r.lineId, r]));
+      const workedRows = worked.map((id) => byLine.get(id));
+      expect(workedRows.every((r) => r && (MATCH_STATES as readonly string[]).includes(r.state))).toBe(true);
+      expect(new Set(workedRows.map((r) => r!.matchId)).size).toBe(WORKED);
+      // ...and the state each worked line is in is the one its last audited decision gave it.
+      const lastDecision = new Map<number, AuditEntry>();
+      for (const e of audit) {
+        const m = /^line:(\d+)$/.exec(e.subject ?? '');
+        if (m && e.action in AUDITED && !lastDecision.has(Number(m[1]))) lastDecision.set(Number(m[1]), e);
+      }
+      let decided = 0;
+      for (const id of worked) {
+        const last = lastDecision.get(id);
+        if (!last) {
+          expect(byLine.get(id)!.state, `line ${id}, never decided`).toBe('suggested');
+          continue;
+        }
+        decided++;
+        expect(byLine.get(id)!.state, `line ${id}`).toBe(AUDITED[last.action]);
+        expect(LOGINS.has(loginOf(last.actor)), last.actor).toBe(true);
+      }
+      // Each applied decision is one audit entry of one of the five.
+      const clerkDecisions = audit.filter((e) => e.action in AUDITED);
+      expect(clerkDecisions).toHaveLength(changed);
+
+      // Every refusal names one of the five, and the instant of the audit entry that changed the line after the
+      // clerk read it.
+      expect(refusals.length).toBeGreaterThan(0);
+      for (const r of refusals) {
+        expect(LOGINS.has(r.conflict.by), `refusal to ${r.clerk}: by '${r.conflict.by}'`).toBe(true);
+        const entry = audit.find(
+          (e) => e.subject === `line:${r.conflict.lineId}` && e.at === r.conflict.at && e.seq > r.readSeq,
+        );
+        expect(entry, `refusal to ${r.clerk} on line ${r.conflict.lineId} at ${r.conflict.at}`).toBeDefined();
+        expect(loginOf(entry!.actor)).toBe(r.conflict.by);
+        expect(entry!.actor).toBe(`${r.conflict.by} (server)`);
+      }
+
+      // Nothing marked twice at the EVO, and every approved pair marked exactly once.
+      const marked = new Map<number, number>();
+      for (const j of sandbox.markReceivedJournal)
+        if (j.outcome === 'applied') for (const id of j.ids) marked.set(id, (marked.get(id) ?? 0) + 1);
+      const twice = [...marked].filter(([, n]) => n > 1);
+      expect(twice).toEqual([]);
+      const approved = rows.filter((r) => r.state === 'approved');
+      const approvedIds = approved.flatMap((r) => r.receivables.map((x) => x.id)).sort((x, y) => x - y);
+      expect(approved.length).toBeGreaterThan(0);
+      expect([...marked.keys()].sort((x, y) => x - y)).toEqual(approvedIds);
+      expect(approved.every((r) => r.sendState === 'confirmed')).toBe(true);
+      // Both supervisors' presses together queued each approved receivable once, in the batches they answered.
+      const queued = confirms.reduce((n, c) => n + c.batchIds.length, 0);
+      expect(batches.map((b) => b.id).sort((x, y) => x - y)).toEqual(
+        confirms.flatMap((c) => c.batchIds).sort((x, y) => x - y),
       );
-      expect(entry, `refusal to ${r.clerk} on line ${r.conflict.lineId} at ${r.conflict.at}`).toBeDefined();
-      expect(loginOf(entry!.actor)).toBe(r.conflict.by);
-      expect(entry!.actor).toBe(`${r.conflict.by} (server)`);
-    }
+      expect(batches.flatMap((b) => b.receivableIds).sort((x, y) => x - y)).toEqual(approvedIds);
 
-    // Nothing marked twice at the EVO, and every approved pair marked exactly once.
-    const marked = new Map<number, number>();
-    for (const j of sandbox.markReceivedJournal)
-      if (j.outcome === 'applied') for (const id of j.ids) marked.set(id, (marked.get(id) ?? 0) + 1);
-    const twice = [...marked].filter(([, n]) => n > 1);
-    expect(twice).toEqual([]);
-    const approved = rows.filter((r) => r.state === 'approved');
-    const approvedIds = approved.flatMap((r) => r.receivables.map((x) => x.id)).sort((x, y) => x - y);
-    expect(approved.length).toBeGreaterThan(0);
-    expect([...marked.keys()].sort((x, y) => x - y)).toEqual(approvedIds);
-    expect(approved.every((r) => r.sendState === 'confirmed')).toBe(true);
-    // Both supervisors' presses together queued each approved receivable once, in the batches they answered.
-    const queued = confirms.reduce((n, c) => n + c.batchIds.length, 0);
-    expect(batches.map((b) => b.id).sort((x, y) => x - y)).toEqual(
-      confirms.flatMap((c) => c.batchIds).sort((x, y) => x - y),
-    );
-    expect(batches.flatMap((b) => b.receivableIds).sort((x, y) => x - y)).toEqual(approvedIds);
+      // The audit chain verifies, asked through each process.
+      for (const login of ['sara', 'beto']) {
+        const v = await must<{ ok: boolean; brokenAt: number | null; reason: string | null }>(
+          s(login),
+          'audit.verify',
+          {},
+        );
+        expect(v, `audit.verify through ${login}'s process`).toMatchObject({ ok: true, brokenAt: null });
+      }
 
-    // The audit chain verifies, asked through each process.
-    for (const login of ['sara', 'beto']) {
-      const v = await must<{ ok: boolean; brokenAt: number | null; reason: string | null }>(
-        s(login),
-        'audit.verify',
-        {},
+      console.log(
+        [
+          `[w5] ${CLERKS.length} clerks × ${ROUNDS} decisions on ${WORKED} lines (2 processes, ${storage}):`,
+          `  decisions applied: ${changed} (${decided} lines decided at least once; ${tallies.reduce((n, t) => n + t.skipped, 0)} not possible from the line's state)`,
+          `  refusals (conflicts): ${refusals.length}, by ${[...new Set(refusals.map((r) => r.conflict.by))].sort().join(', ')}`,
+          `  requests: A ${served.A}, B ${served.B} in ${seconds.toFixed(1)} s → A ${(served.A / seconds).toFixed(1)}/s, B ${(served.B / seconds).toFixed(1)}/s`,
+          `  sent: ${approvedIds.length} receivables of ${approved.length} approved lines, in ${queued} batches (${confirms.map((c) => c.batchIds.length).join(' + ')} by the two presses, ${confirms.map((c) => c.skipped.length).join(' + ')} skipped as already queued); mark-received requests: ${sandbox.markReceivedJournal.length}`,
+        ].join('\n'),
       );
-      expect(v, `audit.verify through ${login}'s process`).toMatchObject({ ok: true, brokenAt: null });
-    }
-
-    console.log(
-      [
-        `[w5] ${CLERKS.length} clerks × ${ROUNDS} decisions on ${WORKED} lines (2 processes, SQLite):`,
-        `  decisions applied: ${changed} (${decided} lines decided at least once; ${tallies.reduce((n, t) => n + t.skipped, 0)} not possible from the line's state)`,
-        `  refusals (conflicts): ${refusals.length}, by ${[...new Set(refusals.map((r) => r.conflict.by))].sort().join(', ')}`,
-        `  requests: A ${served.A}, B ${served.B} in ${seconds.toFixed(1)} s → A ${(served.A / seconds).toFixed(1)}/s, B ${(served.B / seconds).toFixed(1)}/s`,
-        `  sent: ${approvedIds.length} receivables of ${approved.length} approved lines, in ${queued} batches (${confirms.map((c) => c.batchIds.length).join(' + ')} by the two presses, ${confirms.map((c) => c.skipped.length).join(' + ')} skipped as already queued); mark-received requests: ${sandbox.markReceivedJournal.length}`,
-      ].join('\n'),
-    );
-  }, 240_000);
-});
+    }, 240_000);
+  },
+);
 
 describe('two supervisors pressing "Marcar como pagos" at the same moment on one branch database', () => {
   /**
@@ -431,7 +481,53 @@ describe('two supervisors pressing "Marcar como pagos" at the same moment on one
 });
 
 /** The current plan, looked at in the branch's database: its lines and matches, and lines with more than one match. */
-function planRows(): { lines: number; matches: number; linesWithTwo: number } {
+async function planRows(): Promise<{ lines: number; matches: number; linesWithTwo: number }> {
+  if (pgPlace) {
+    // The same three counts, from the branch's schema in the office's PostgreSQL.
+    const store = openPgStore(pgPlace.url, { schema: pgPlace.schema });
+    try {
+      return await store.read(async (tx) => {
+        const plan = await tx
+          .selectFrom('match_plans')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('statement_id', '=', statementId)
+          .executeTakeFirstOrThrow();
+        const count = async (q: Promise<{ n: unknown } | undefined>) => Number((await q)?.n ?? 0);
+        const lines = await count(
+          tx
+            .selectFrom('statement_lines')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('statement_id', '=', statementId)
+            .where('kind', '=', 'credit')
+            .executeTakeFirst(),
+        );
+        const matches = await count(
+          tx
+            .selectFrom('matches')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('plan_id', '=', Number(plan.id))
+            .executeTakeFirst(),
+        );
+        const linesWithTwo = await count(
+          tx
+            .selectFrom(
+              tx
+                .selectFrom('matches')
+                .select('line_id')
+                .where('plan_id', '=', Number(plan.id))
+                .groupBy('line_id')
+                .having((eb) => eb.fn.countAll(), '>', 1)
+                .as('t'),
+            )
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst(),
+        );
+        return { lines, matches, linesWithTwo };
+      });
+    } finally {
+      await store.close();
+    }
+  }
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
     const plan = db

@@ -9,6 +9,7 @@
  * breadth, and the very lines (with a proposal, already in EVO, matched by hand, under review) that may be set
  * aside too — those are set aside by the clerk's hand, so later runs keep them; the others are left as they are.
  */
+import { reviewRepo } from './review.repo';
 import type { AsideReason } from '../../shared/contract/matching';
 import type { AsidePreview, AsideRuleDto, AsideStanding } from '../../shared/contract/review';
 import { appendAudit } from '../audit/audit.store';
@@ -177,6 +178,10 @@ async function setAsideConfirmed(
 ): Promise<number> {
   const ticked = new Set(confirm?.lineIds ?? []);
   let confirmed = 0;
+  await reviewRepo.lockMatches(
+    tx,
+    preview.lines.filter((l) => ticked.has(l.lineId)).map((l) => l.matchId),
+  );
   for (const l of preview.lines) {
     if (!ticked.has(l.lineId) || !CONFIRMABLE.includes(l.standing)) continue;
     const m = await asideRepo.match(tx, l.matchId);
@@ -240,6 +245,7 @@ export function setAside(store: Store, input: SetAsideInput, who: Actor, now = n
     const skipped: { matchId: number; reason: string }[] = [];
     const conflicts: ReviewConflict[] = [];
     let account: { statementId: number; bankAccountId: number } | undefined;
+    await reviewRepo.lockMatches(tx, input.matchIds);
     for (const id of [...new Set(input.matchIds)]) {
       const m = await asideRepo.match(tx, id);
       const s = saw.get(id);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { currentPlanOf } from '../matching/current-plan.repo';
-import { locksRows, type Tx } from '../store/store';
+import { inIds, locksRows, type Tx } from '../store/store';
 
 /** The only SQL of the review workflow (approve, reject, override, learned names). Callers own the transaction. */
 
@@ -99,6 +99,23 @@ export const reviewRepo = {
     const row = await (locksRows(tx) ? q.forUpdate('m') : q).executeTakeFirst();
     // PostgreSQL's count(*) is a bigint (read as a number by the Store); SQLite's an integer.
     return row && { ...row, items: Number(row.items), queued: Number(row.queued) };
+  },
+
+  /**
+   * PostgreSQL, in a write transaction: lock these matches (`FOR UPDATE`) all at once and in id order, before a
+   * batch reads and changes them one by one. Locked one at a time in the clerk's order, two batches sharing lines
+   * (and the audit chain's lock each takes after its first change) could each wait for the other: PostgreSQL would
+   * end one with a deadlock. SQLite: nothing to do, the write transaction is exclusive.
+   */
+  async lockMatches(tx: Tx, ids: readonly number[]): Promise<void> {
+    if (!locksRows(tx) || ids.length === 0) return;
+    await tx
+      .selectFrom('matches')
+      .select('id')
+      .where(inIds(tx, 'id', ids))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   },
 
   /** Moves a match to a review state; leaving "set aside" forgets why (aside.repo.ts sets a line aside). */

@@ -71,6 +71,7 @@ export async function applyReviewIn(
     let changed = 0;
     const skipped: { matchId: number; reason: string }[] = [];
     const conflicts: ReviewConflict[] = [];
+    await reviewRepo.lockMatches(tx, matchIds);
     for (const id of [...new Set(matchIds)]) {
       const m = await reviewRepo.match(tx, id);
       const s = saw.get(id);
