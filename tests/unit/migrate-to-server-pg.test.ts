@@ -8,6 +8,7 @@ import { runCli } from '../../src/cli/main';
 import { verifyAnchored } from '../../src/core/audit/audit-anchor.store';
 import { verifyAudit } from '../../src/core/audit/audit.store';
 import { keyBinding } from '../../src/core/connection/key-binding';
+import { inOfficeDatabaseFile } from '../../src/core/db/profile-dbs';
 import { sourceTables, tableCounts, tableDigests } from '../../src/core/migrate-server/migrate-server.repo';
 import { pgTableDigests } from '../../src/core/migrate-server/pg-copy.store';
 import { type MigrationDestination } from '../../src/core/migrate-server/destination';
@@ -198,9 +199,13 @@ describe('quita migrate-to-server into PostgreSQL', () => {
     }
 
     // The folder got the settings entry and the key, sealed by the server's key file, never in clear; no SQLite
-    // copy of the branch's data.
+    // copy of the branch's data, only the note of where it went (server and schema, never the password), which keeps
+    // anything but a server on that database from starting an empty file there.
     expect(createSettingsService(openConfStore(server)).profile('demo')?.name).toBe('Filial de demonstração');
-    expect(existsSync(join(server, 'profiles', 'demo'))).toBe(false);
+    expect(existsSync(join(server, 'profiles', 'demo', 'quita.db'))).toBe(false);
+    const note = readFileSync(inOfficeDatabaseFile(server, 'demo'), 'utf8');
+    expect(JSON.parse(note)).toEqual({ server: where, schema: SCHEMA });
+    expect(note).not.toContain(secret);
     const profile = createSettingsService(openConfStore(desk)).profile('demo')!;
     const key = fileSecretStore({ file: join(desk, 'secrets.local.json'), keyFile: deskKey }).get(
       'profile:demo',

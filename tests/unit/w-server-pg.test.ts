@@ -185,6 +185,16 @@ pgDescribe('quita server on the office’s PostgreSQL', () => {
     const backup = await sara.command('db.backup');
     expect(backup.ok).toBe(false);
     expect(!backup.ok && backup.error.code).toBe('db.on_office_database');
+    // On the server's own folder, a command not through the server is refused in one sentence, and starts no empty
+    // file beside the data (the folder says where the branch went).
+    const out: string[] = [];
+    const code = await runCli(['--data-dir', serverDir, 'status'], {
+      stdout: (m) => out.push(m),
+      stderr: (m) => out.push(m),
+      env: { QUITA_KEY_FILE: join(t.dir, 'server-keys', 'master.key') },
+    });
+    expect(code).not.toBe(0);
+    expect(out.join('\n')).toContain('Os dados desta filial estão no PostgreSQL do escritório');
     // The branch's data is the database's only: no SQLite file of it in the server's folder.
     expect(existsSync(join(serverDir, 'profiles', 'demo', 'quita.db'))).toBe(false);
   }, 120_000);

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { AppError } from '../errors';
 import { backupIfDue } from './backups';
 import { openDb, type Db } from './open-db';
@@ -25,6 +26,15 @@ export function profileDbPath(dataDir: string, profileId: string): string {
  * Opened databases are checked (db-health.ts) and backed up once a day: at open, and by an hourly timer while the
  * process runs (unref'd: it never keeps a CLI alive). A failed daily backup is reported, never fatal.
  */
+/**
+ * [W] The file that says a branch's data was moved into the office's PostgreSQL (`quita migrate-to-server --banco`
+ * writes it into the server's folder: where, never a password). Only `quita server` started with that database
+ * serves the branch then; anything else opening the folder is refused instead of starting an empty file beside it.
+ */
+export const IN_OFFICE_DATABASE = 'no-postgres-do-escritorio.json';
+export const inOfficeDatabaseFile = (dataDir: string, profileId: string) =>
+  join(dirname(profileDbPath(dataDir, profileId)), IN_OFFICE_DATABASE);
+
 export function createProfileDbs(
   dataDir: string,
   nativeBinding?: string,
@@ -50,7 +60,14 @@ export function createProfileDbs(
     forProfile(profileId) {
       let db = open.get(profileId);
       if (!db) {
-        db = openDb(profileDbPath(dataDir, profileId), { nativeBinding, profileId });
+        const file = profileDbPath(dataDir, profileId);
+        if (!existsSync(file) && existsSync(inOfficeDatabaseFile(dataDir, profileId)))
+          throw new AppError(
+            'conflict',
+            'This branch is kept in the office’s PostgreSQL: open it through the office server (quita server, or --server).',
+            { code: 'db.in_office_database' },
+          );
+        db = openDb(file, { nativeBinding, profileId });
         open.set(profileId, db);
         daily(profileId, db);
         startTimer();

@@ -4,7 +4,10 @@ import {
   restartAnchorIn,
   verifyAnchored,
 } from '../audit/audit-anchor.store';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { appendAudit } from '../audit/audit.store';
+import { inOfficeDatabaseFile } from '../db/profile-dbs';
 import type { Db } from '../db/open-db';
 import { applyPgSchema } from '../store/pg-schema';
 import { branchSchema, openPgStore, pgServerName } from '../store/pg-store';
@@ -165,7 +168,16 @@ export function pgDestination(o: PgDestinationOptions): MigrationDestination {
       };
     },
 
-    receiveProfile: folder.receiveProfile,
+    receiveProfile(profile, key) {
+      folder.receiveProfile(profile, key);
+      // The folder says where the branch's data went, so that nothing but a server on that database opens it there.
+      const marker = inOfficeDatabaseFile(o.dir, profile.id);
+      mkdirSync(dirname(marker), { recursive: true });
+      writeFileSync(
+        marker,
+        `${JSON.stringify({ server: server ?? '', schema: branchSchema(profile.id) })}\n`,
+      );
+    },
 
     async remove(profileId) {
       const schema = branchSchema(profileId);
@@ -174,6 +186,7 @@ export function pgDestination(o: PgDestinationOptions): MigrationDestination {
         ours = false;
       } finally {
         folder.removeProfile(profileId);
+        rmSync(inOfficeDatabaseFile(o.dir, profileId), { force: true });
       }
     },
 

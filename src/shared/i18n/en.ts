@@ -552,6 +552,8 @@ export const en: Messages = {
       statement_not_found: importingEn.errors.statement_not_found,
     },
     db: {
+      in_office_database:
+        'This branch’s data is in the office’s PostgreSQL: open it through the office server (the browser, the app connected to the server, or quita --server). Nothing was created or changed here.',
       on_office_database:
         'This branch’s data is kept in the office’s PostgreSQL: its backups are PostgreSQL’s own, made by the office’s IT. Nothing was changed.',
       sqlite_only:

@@ -565,6 +565,8 @@ export const ptBR = {
       statement_not_found: importingPtBR.errors.statement_not_found,
     },
     db: {
+      in_office_database:
+        'Os dados desta filial estão no PostgreSQL do escritório: abra-a pelo servidor do escritório (o navegador, o aplicativo conectado ao servidor ou quita --server). Nada foi criado nem alterado aqui.',
       on_office_database:
         'Os dados desta filial ficam no PostgreSQL do escritório: as cópias de segurança são as do próprio PostgreSQL, feitas pela TI do escritório. Nada foi alterado.',
       sqlite_only:
