@@ -202,7 +202,7 @@ export function createCore(opts: CoreOptions): Core {
     dbFor,
     store: () => storeFor(activeProfileId()),
     storeFor,
-    databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id) },
+    databases: { path: (id) => dbs.path(id), close: (id) => dbs.close(id), inOfficeDatabase: pg !== null },
     updater:
       opts.updater ??
       noUpdater(opts.mode === 'desktop' ? 'development' : opts.mode === 'server' ? 'browser' : opts.mode),

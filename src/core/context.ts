@@ -61,7 +61,12 @@ export interface CoreContext {
   /** Automatic updates: electron-updater in the desktop app, "not here" in the browser mode and the CLI. */
   updater: Updater;
   /** Where each profile's database lives, and closing one in this process (backups and restore). */
-  databases: { path(profileId: string): string; close(profileId: string): void };
+  databases: {
+    path(profileId: string): string;
+    close(profileId: string): void;
+    /** [W] The branches are kept in the office's PostgreSQL (a server started with QUITA_DATABASE_URL), not in files. */
+    readonly inOfficeDatabase: boolean;
+  };
   /** The office's users and sessions (`quita server` only); absent in the desktop app, the browser mode and the CLI. */
   office?: Office;
   /** Who is logged in on this request (server mode); null outside a server request. */

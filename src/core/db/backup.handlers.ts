@@ -22,7 +22,7 @@ const info = (b: BackupInfo) => ({ name: b.name, at: b.at, reason: b.reason, byt
 export const backupHandlers: HandlerGroup<'db.backups' | 'db.backup' | 'db.restore'> = (ctx) => {
   /** A branch kept in the office's PostgreSQL is backed up by PostgreSQL's own tools (docs/server.md), not here. */
   const onFileOnly = () => {
-    if (ctx.store().dialect === 'postgres')
+    if (ctx.databases.inOfficeDatabase)
       throw new AppError(
         'conflict',
         'This branch is kept in the office’s PostgreSQL: its backups are PostgreSQL’s own.',
