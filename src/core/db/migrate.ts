@@ -6,6 +6,14 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * [W] The same step for a PostgreSQL schema already at `version - 1` (an office server's branch or users, kept
+   * there): PostgreSQL's own SQL, written beside SQLite's. A new schema is still generated whole from SQLite's
+   * migrations (src/core/store/pg-schema.ts); this upgrades one made by an older Quita in place. Required for every
+   * migration after those PostgreSQL support shipped with (PG_STEPS_FROM in pg-schema.ts); pg-upgrade.test.ts checks
+   * that each one leaves the schema exactly as a new one is made.
+   */
+  pg?: string;
 }
 
 /**

@@ -367,14 +367,22 @@ export function latestPgSchema(
 export const PG_VERSION_TABLE = 'quita_schema';
 
 /**
- * Give an empty PostgreSQL database (or schema) the latest schema of `migrations`, in one transaction (under an advisory lock, so two
- * processes starting at once do not both build it). A database already at the latest version is left alone; one
- * at another version is refused: upgrading a server's schema in place comes with the server (docs/postgres.md).
+ * The first migration of each set that must carry a PostgreSQL step (`Migration.pg`): the ones before existed when
+ * PostgreSQL support shipped, and no PostgreSQL schema older than them was ever made.
+ */
+export const PG_STEPS_FROM = { branch: 21, office: 3 } as const;
+
+/**
+ * Give an empty PostgreSQL database (or schema) the latest schema of `migrations`, in one transaction (under an
+ * advisory lock, so two processes starting at once do not both build it). A database already at the latest version
+ * is left alone. One made by an older Quita is upgraded in place, in the same transaction: each later migration's
+ * PostgreSQL step in order, then the version (a migration without one is refused, naming it, and nothing changes).
+ * One made by a newer Quita is refused.
  */
 export async function applyPgSchema(
   store: Store,
   migrations: readonly Migration[] = MIGRATIONS,
-): Promise<{ version: number; created: boolean }> {
+): Promise<{ version: number; created: boolean; upgradedFrom?: number }> {
   if (store.dialect !== 'postgres') throw new Error('applyPgSchema is for a PostgreSQL store.');
   const { version, ddl } = await latestPgSchema(migrations);
   if (version !== migrations.length)
@@ -386,11 +394,20 @@ export async function applyPgSchema(
       const found = Number(
         (await rows(tx, sql`select version from ${sql.table(PG_VERSION_TABLE)}`))[0]?.version,
       );
-      if (found !== version)
+      if (found === version) return { version, created: false };
+      if (!(found < version))
         throw new Error(
-          `This PostgreSQL database is at schema ${found} and this Quita builds ${version}: upgrading a server's schema in place is not built yet.`,
+          `This PostgreSQL database is at schema ${found}, written by a newer Quita (this one builds ${version}): update Quita.`,
         );
-      return { version, created: false };
+      const steps = [...migrations].sort((a, b) => a.version - b.version).filter((m) => m.version > found);
+      const missing = steps.find((m) => m.pg === undefined);
+      if (missing)
+        throw new Error(
+          `This PostgreSQL database is at schema ${found}; migration ${missing.version} (${missing.name}) has no PostgreSQL step, so it cannot be brought to ${version} in place.`,
+        );
+      for (const m of steps) await sql.raw(m.pg!).execute(tx);
+      await sql`update ${sql.table(PG_VERSION_TABLE)} set version = ${version}`.execute(tx);
+      return { version, created: false, upgradedFrom: found };
     }
     await sql.raw(ddl).execute(tx);
     await sql`create table ${sql.table(PG_VERSION_TABLE)} (version integer not null)`.execute(tx);
