@@ -64,14 +64,15 @@ pgDescribe('quita server on the office’s PostgreSQL', () => {
     await quita(desk, ['import', st.path, '--bank-account', String(st.bankAccountId)], deskEnv);
     await quita(desk, ['match'], deskEnv);
 
-    // The office's server folder (its users' file, which migrate-to-server looks for) and its users in PostgreSQL.
+    // The office's server folder, and its users in PostgreSQL.
     serverDir = join(t.dir, 'server');
     mkdirSync(serverDir, { recursive: true });
     const clerks = [
       { login: 'caio', name: 'Caio Martins', role: 'conferente' as const, password: 'senha-longa-do-caio-1' },
       { login: 'sara', name: 'Sara Nunes', role: 'supervisor' as const, password: 'senha-longa-da-sara-1' },
     ];
-    for (const place of [{ file: join(serverDir, 'office.sqlite') }, { url: db.url }]) {
+    // The users only in the office's database: migrate-to-server finds the office there (no office.sqlite).
+    for (const place of [{ url: db.url }]) {
       const office = await openOffice(place);
       try {
         for (const c of clerks) await office.addUser(c, 'test');

@@ -112,16 +112,25 @@ export function serverFolder(o: SqliteFolderOptions) {
   const settings = () => (settingsService ??= createSettingsService(openConfStore(o.dir)));
   return {
     secrets,
-    refusal: (profileId: string): Refusal | null => {
+    /**
+     * `officeElsewhere`: whether the office's users live in the destination's database instead (PostgreSQL's
+     * `quita_office`), for a folder without office.sqlite.
+     */
+    refusal: async (
+      profileId: string,
+      opts: { officeElsewhere?: () => Promise<boolean> } = {},
+    ): Promise<Refusal | null> => {
       if (!existsSync(o.dir) || !statSync(o.dir).isDirectory()) return { reason: 'missing' };
-      // A server's folder is the one `quita server` runs on: it has the office's users (office.sqlite).
+      // A server's folder is the one `quita server` runs on: it has the office's users (office.sqlite, or the
+      // office's database).
       const office = officeFile(o.dir);
-      if (!existsSync(office) || fileProblem(office)) return { reason: 'not_quita' };
+      const here = existsSync(office);
+      if (here ? fileProblem(office) : !(await opts.officeElsewhere?.())) return { reason: 'not_quita' };
       if (settings().profile(profileId) || existsSync(dirname(profileDbPath(o.dir, profileId))))
         return { reason: 'profile_exists' };
       // `quita server` keeps office.sqlite open while it runs (no lock file of its own: two server processes may
-      // share a folder); a desk's app never opens it.
-      if (heldOpenElsewhere(office)) return { reason: 'server_running' };
+      // share a folder); a desk's app never opens it. (With the users in PostgreSQL there is no such file to tell.)
+      if (here && heldOpenElsewhere(office)) return { reason: 'server_running' };
       return null;
     },
     receiveProfile: (profile: StoredProfile, key: string | null) => {
@@ -175,7 +184,7 @@ export function sqliteFolderDestination(o: SqliteFolderOptions): MigrationDestin
   return {
     location: o.dir,
     secrets: folder.secrets,
-    refusal: (profileId) => Promise.resolve(folder.refusal(profileId)),
+    refusal: (profileId) => folder.refusal(profileId),
     receiveDatabase(source, profileId) {
       const file = profileDbPath(o.dir, profileId);
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });

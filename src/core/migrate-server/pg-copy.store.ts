@@ -35,6 +35,20 @@ export async function schemaHasData(tx: Tx, schema: string): Promise<boolean> {
   return false;
 }
 
+/** Whether the office's users live in this database (the schema `quita_office` with at least one user). */
+export function officeInDatabase(store: Store, officeSchema: string): Promise<boolean> {
+  return store.read(async (tx) => {
+    const table = await sql<{
+      t: string | null;
+    }>`select to_regclass(${`${officeSchema}.users`})::text as t`.execute(tx);
+    if (!table.rows[0]?.t) return false;
+    const n = await sql<{ n: number }>`select count(*) as n from ${sql.id(officeSchema, 'users')}`.execute(
+      tx,
+    );
+    return Number(n.rows[0]?.n ?? 0) > 0;
+  });
+}
+
 /** What is there of a branch's schema, and whether this user may make it: read before anything is written. */
 export function probeBranchSchema(store: Store, schema: string): Promise<SchemaProbe> {
   return store.read(async (tx) => {

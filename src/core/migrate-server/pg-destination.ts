@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { appendAudit } from '../audit/audit.store';
 import { inOfficeDatabaseFile } from '../db/profile-dbs';
+import { OFFICE_PG_SCHEMA } from '../users/users.repo';
 import type { Db } from '../db/open-db';
 import { applyPgSchema } from '../store/pg-schema';
 import { branchSchema, openPgStore, pgServerName } from '../store/pg-store';
@@ -28,6 +29,7 @@ import {
   insertRows,
   pgTableCounts,
   pgTableDigests,
+  officeInDatabase,
   probeBranchSchema,
   receivedAudit,
   schemaHasData,
@@ -95,9 +97,18 @@ export function pgDestination(o: PgDestinationOptions): MigrationDestination {
     location: o.dir,
     secrets: folder.secrets,
     async refusal(profileId) {
-      const inFolder = folder.refusal(profileId);
-      if (inFolder) return inFolder;
       if (!server) return { reason: 'database_url' };
+      // The office's users may live in this same database (quita_office) instead of the folder's office.sqlite.
+      let inFolder;
+      try {
+        inFolder = await folder.refusal(profileId, {
+          officeElsewhere: () => officeInDatabase(storeFor(branchSchema(profileId)), OFFICE_PG_SCHEMA),
+        });
+      } catch (e) {
+        if (connectionFailure(e)) return { reason: 'database_unreachable', params: { server } };
+        throw e;
+      }
+      if (inFolder) return inFolder;
       const schema = branchSchema(profileId);
       let probe;
       try {
@@ -186,7 +197,9 @@ export function pgDestination(o: PgDestinationOptions): MigrationDestination {
         ours = false;
       } finally {
         folder.removeProfile(profileId);
-        rmSync(inOfficeDatabaseFile(o.dir, profileId), { force: true });
+        // The branch's folder held only the note (the refusals made sure it did not exist before): gone with it, so
+        // the move can be tried again.
+        rmSync(dirname(inOfficeDatabaseFile(o.dir, profileId)), { recursive: true, force: true });
       }
     },
 
