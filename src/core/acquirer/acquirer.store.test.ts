@@ -1,3 +1,4 @@
+import { lockWaiters } from '../../../tests/helpers/pg-locks';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -229,14 +230,7 @@ describe('acquirer files on PostgreSQL, two processes at once', () => {
       commit(a, 'cielo-03-vendas-lf.txt'),
       commit(b, 'cielo-03-vendas-lf.txt'),
     ]);
-    for (;;) {
-      const r = await blocker.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      );
-      if (r.rows[0]!.n >= 2) break;
-      await new Promise((ok) => setTimeout(ok, 5));
-    }
+    await lockWaiters(blocker, 2);
     await blocker.query('commit');
     const results = await running;
     expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);

@@ -1,3 +1,4 @@
+import { lockWaiters } from '../../../tests/helpers/pg-locks';
 /**
  * The automatic cycle on both databases ([W] issue 34): its lease (claimed, busy while fresh, taken over when stale,
  * renewed by its timer through the Store), its row's steps and end, the policy's pairs and the settings. On
@@ -172,14 +173,7 @@ describe('the cycle across office-server processes (PostgreSQL, READ COMMITTED)'
     const claims = Promise.all(
       pools.map((s, k) => claimCycle(s, 'schedule', { now: at(0), owner: elsewhere(k) })),
     );
-    for (;;) {
-      const r = await blocker.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      );
-      if (r.rows[0]!.n >= pools.length) break;
-      await new Promise((ok) => setTimeout(ok, 5));
-    }
+    await lockWaiters(blocker, pools.length);
     await blocker.query('commit');
     const results = await claims;
     for (const r of results) if (!('busy' in r)) r.release();

@@ -3,7 +3,6 @@
  * reasons (codes, params and the Portuguese sentence), plus what the cache says of each receivable.
  */
 import type {
-  AsideReason,
   CardSaleDto,
   MatchLineDto,
   MatchState,
@@ -43,25 +42,6 @@ export interface MatchLinesPage {
   rows: MatchLineDto[];
 }
 
-interface Row {
-  matchId: number;
-  version: number;
-  lineId: number;
-  position: number;
-  date: string;
-  amountCents: number;
-  description: string;
-  payerText: string | null;
-  state: MatchState;
-  score: number;
-  zone: MatchZone;
-  reasons: string;
-  asideReason: AsideReason | null;
-  asideNote: string | null;
-  asideRuleId: number | null;
-  sendState: NonNullable<MatchLineDto['sendState']> | null;
-}
-
 /** The Store itself, or the branch's SQLite handle (whose Store is storeOfDb's: tests and older callers). */
 const storeOf = (from: Store | Db): Store => ('prepare' in from ? storeOfDb(from) : from);
 
@@ -80,7 +60,7 @@ export async function matchLinesIn(tx: Tx, q: MatchLinesQuery = {}): Promise<Mat
   if (!plan) return { statementId: st.id, planId: null, createdAt: null, total: 0, rows: [] };
   const filter = { planId: plan.id, zone: q.zone ?? null, state: q.state ?? null };
   const total = await repo.countPlanLines(tx, filter);
-  const rows = (await repo.planLines(tx, filter, q.limit ?? 500, q.offset ?? 0)) as Row[];
+  const rows = await repo.planLines(tx, filter, q.limit ?? 500, q.offset ?? 0);
   const items = await repo.receivablesOfMatches(
     tx,
     rows.map((r) => r.matchId),

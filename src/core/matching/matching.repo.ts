@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ACCOUNT_STATUS } from '../../shared/constants';
-import type { MatchLineDto, MatchState } from '../../shared/contract/matching';
+import type { AsideReason, MatchLineDto, MatchState, MatchZone } from '../../shared/contract/matching';
 import { dialectOf, eachRow, inIds, insertEach, locksRows, slices, type Tx } from '../store/store';
 import { currentPlanOf } from './current-plan.repo';
 import type { HeldReceivable, MatchLine, MatchReceivable } from './types';
@@ -86,12 +86,12 @@ export interface PlanLineRow {
   payerText: string | null;
   state: MatchState;
   score: number;
-  zone: 'green' | 'yellow' | 'red';
+  zone: MatchZone;
   reasons: string;
-  asideReason: string | null;
+  asideReason: AsideReason | null;
   asideNote: string | null;
   asideRuleId: number | null;
-  sendState: string | null;
+  sendState: NonNullable<MatchLineDto['sendState']> | null;
 }
 
 /** A match of a new plan (insertMatches). */

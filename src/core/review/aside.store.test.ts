@@ -1,3 +1,4 @@
+import { lockWaiters } from '../../../tests/helpers/pg-locks';
 /**
  * Setting lines aside on both databases ([W] issue 34): a clerk sets a line aside with a rule, the next run of
  * matching sets the lines like it aside, an edit of the rule hands them back, its removal is audited — the same on
@@ -266,16 +267,7 @@ describe('two clerks setting aside the same line at once (PostgreSQL, one pool p
       setAside(a, { matchIds: [line!.matchId!], reason: 'refund', seen }, clerk('ana'), NOW()),
       setAside(b, { matchIds: [line!.matchId!], reason: 'interest', seen }, clerk('bia'), NOW()),
     ]);
-    for (;;) {
-      // Inside a transaction, pg_stat_activity is read once and kept: cleared for each look.
-      await blocker.query('select pg_stat_clear_snapshot()');
-      const r = await blocker.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      );
-      if (r.rows[0]!.n >= 2) break;
-      await new Promise((ok) => setTimeout(ok, 5));
-    }
+    await lockWaiters(blocker, 2);
     await blocker.query('commit');
     const results = await running;
     expect(results.map((r) => r.changed).sort()).toEqual([0, 1]);

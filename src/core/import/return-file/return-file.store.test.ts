@@ -1,3 +1,4 @@
+import { lockWaiters } from '../../../../tests/helpers/pg-locks';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -232,14 +233,7 @@ describe('return files on PostgreSQL, two processes at once', () => {
       await blocker.query('begin');
       await blocker.query('lock table return_files in exclusive mode');
       const running = Promise.allSettled(both());
-      for (;;) {
-        const r = await blocker.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-        );
-        if (r.rows[0]!.n >= 2) break;
-        await new Promise((ok) => setTimeout(ok, 5));
-      }
+      await lockWaiters(blocker, 2);
       await blocker.query('commit');
       return running;
     };
