@@ -17,7 +17,7 @@ const EXTRA = {
   import: [join('bench', 'import', 'return-file.bench.ts')],
 };
 /** Benches that need a PostgreSQL: run inside a throwaway cluster (scripts/pg-cluster.mjs), unless one is given. */
-const WITH_POSTGRES = new Set(['store', 'matching']);
+const WITH_POSTGRES = new Set(['store', 'matching', 'server']);
 let failed = 0;
 for (const name of benches) {
   console.log(`\n##### bench/${name}`);

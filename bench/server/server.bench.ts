@@ -10,8 +10,10 @@
  * Printed: requests, wall seconds and requests per second of each phase, and the median and 95th percentile of one
  * request's time. Numbers, not assertions: `npm run bench -- server` (or `tsx bench/server/server.bench.ts`).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runCli } from '../../src/cli/main';
+import { createTestDatabase } from '../../src/core/store/testing-pg';
 import { openOffice } from '../../src/core/users/office';
 import { startSandbox } from '../../src/sandbox';
 import { ensureRendererBuilt } from '../../tests/helpers/host';
@@ -30,8 +32,14 @@ interface Line {
   receivables: unknown[];
 }
 
-async function main() {
+/**
+ * One sitting per storage: the branch in the server folder's SQLite file, then (when a PostgreSQL is given, as
+ * `npm run bench -- server` does) the same branch moved into the office's PostgreSQL with migrate-to-server --banco,
+ * the users there too, and the server started with QUITA_DATABASE_URL.
+ */
+async function main(storage: 'SQLite' | 'PostgreSQL') {
   ensureRendererBuilt();
+  console.log(`\n[${storage}]`);
   const sandbox = await startSandbox({
     seed: 34,
     today: TEST_TODAY,
@@ -42,13 +50,39 @@ async function main() {
   const tmp = tempDir('quita-bench-server-');
   const dataDir = join(tmp.dir, 'data');
   const keyFile = join(tmp.dir, 'keys', 'master.key');
-  const { statementId } = await deskBranch(sandbox, dataDir, keyFile);
-  const office = await openOffice({ file: join(dataDir, 'office.sqlite') });
+  const pg = storage === 'PostgreSQL' ? await createTestDatabase() : null;
+  const deskDir = pg ? join(tmp.dir, 'desk') : dataDir;
+  const deskKey = pg ? join(tmp.dir, 'desk-keys', 'master.key') : keyFile;
+  const { statementId } = await deskBranch(sandbox, deskDir, deskKey);
+  mkdirSync(dataDir, { recursive: true });
+  const office = await openOffice(pg ? { url: pg.url } : { file: join(dataDir, 'office.sqlite') });
   for (const login of CLERKS)
     await office.addUser({ login, name: login, role: 'conferente', password: password(login) }, 'bench');
   await office.close();
+  if (pg) {
+    const said: string[] = [];
+    const code = await runCli(
+      [
+        '--data-dir',
+        deskDir,
+        'migrate-to-server',
+        '--destino',
+        dataDir,
+        '--chave-destino',
+        keyFile,
+        '--banco',
+        pg.url,
+      ],
+      { stdout: (m) => said.push(m), stderr: (m) => said.push(m), env: { QUITA_KEY_FILE: deskKey } },
+    );
+    if (code !== 0) throw new Error(`migrate-to-server failed: ${said.join('\n')}`);
+  }
 
-  const server = await spawnServer(dataDir, { ...process.env, QUITA_KEY_FILE: keyFile });
+  const server = await spawnServer(dataDir, {
+    ...process.env,
+    QUITA_KEY_FILE: keyFile,
+    ...(pg ? { QUITA_DATABASE_URL: pg.url } : {}),
+  });
   try {
     const ca = readFileSync(join(dataDir, 'server-tls', 'server-cert.pem'), 'utf8');
     const clerks: ClerkSession[] = [];
@@ -118,8 +152,14 @@ async function main() {
   } finally {
     await server.stop();
     await sandbox.close();
+    await pg?.drop();
     tmp.cleanup();
   }
 }
 
-await main();
+await main('SQLite');
+if (process.env.QUITA_TEST_PG_URL) await main('PostgreSQL');
+else
+  console.log(
+    '\n(PostgreSQL: not run — no QUITA_TEST_PG_URL; `npm run bench -- server` starts a throwaway one)',
+  );
