@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { refreshAnchor } from './audit/audit-anchor';
@@ -135,7 +135,9 @@ export function createCore(opts: CoreOptions): Core {
   const pgAnchoring = new Map<string, Promise<void>>();
   const anchor = (profileId: string | null) => {
     if (pg) {
-      if (!profileId || !settings.profile(profileId)) return;
+      // Only a branch this process used: the anchor of one it never opened has not moved (and opening it here would
+      // make its schema).
+      if (!profileId || !settings.profile(profileId) || !pg.has(profileId)) return;
       const store = pg.store(profileId);
       const next = (pgAnchoring.get(profileId) ?? Promise.resolve())
         .then(() => refreshAnchorIn(store, secrets, profileId))
@@ -163,8 +165,20 @@ export function createCore(opts: CoreOptions): Core {
   const requests = new AsyncLocalStorage<Requester>();
   const actor = () =>
     `${requests.getStore()?.login ?? osUser()} (${routine.getStore() ? 'schedule' : opts.mode})`;
-  /** A branch's Store: its SQLite file's, or its schema of the office's PostgreSQL on a server started with one. */
-  const storeFor = (profileId: string) => (pg ? pg.store(profileId) : storeOfDb(dbs.forProfile(profileId)));
+  /**
+   * A branch's Store: its SQLite file's, or its schema of the office's PostgreSQL on a server started with one. A
+   * branch whose data is still a file in the server's folder is not served from an empty schema there: it says so.
+   */
+  const storeFor = (profileId: string) => {
+    if (!pg) return storeOfDb(dbs.forProfile(profileId));
+    if (!pg.has(profileId) && existsSync(dbs.path(profileId)))
+      throw new AppError(
+        'conflict',
+        'This branch’s data is a file in the server’s folder, not in the office’s PostgreSQL: move it there first (quita migrate-to-server --banco).',
+        { code: 'db.in_server_folder' },
+      );
+    return pg.store(profileId);
+  };
   /** What still reads a branch's SQLite handle directly cannot run on the office's PostgreSQL: it says so. */
   const dbFor = (profileId: string) => {
     if (pg)

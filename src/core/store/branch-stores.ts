@@ -12,6 +12,8 @@ import type { Store } from './store';
 export interface BranchStores {
   /** The Store of a branch; the schema is made ready before its first transaction. */
   store(profileId: string): Store;
+  /** Whether this process has used the branch (its Store was asked for): nothing else is opened for it. */
+  has(profileId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export function pgBranchStores(url: string, opts: { max?: number } = {}): Branch
       if (!s) stores.set(profileId, (s = open(profileId)));
       return s;
     },
+    has: (profileId) => stores.has(profileId),
     async close() {
       const all = [...stores.values()];
       stores.clear();

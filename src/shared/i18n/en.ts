@@ -552,6 +552,8 @@ export const en: Messages = {
       statement_not_found: importingEn.errors.statement_not_found,
     },
     db: {
+      in_server_folder:
+        'This branch’s data is a file in the server’s folder, not in the office’s PostgreSQL: move it there with quita migrate-to-server --banco, or start the server without QUITA_DATABASE_URL. Nothing was changed.',
       in_office_database:
         'This branch’s data is in the office’s PostgreSQL: open it through the office server (the browser, the app connected to the server, or quita --server). Nothing was created or changed here.',
       on_office_database:

@@ -565,6 +565,8 @@ export const ptBR = {
       statement_not_found: importingPtBR.errors.statement_not_found,
     },
     db: {
+      in_server_folder:
+        'Os dados desta filial estão num arquivo na pasta do servidor, não no PostgreSQL do escritório: leve-a para lá com quita migrate-to-server --banco, ou inicie o servidor sem QUITA_DATABASE_URL. Nada foi alterado.',
       in_office_database:
         'Os dados desta filial estão no PostgreSQL do escritório: abra-a pelo servidor do escritório (o navegador, o aplicativo conectado ao servidor ou quita --server). Nada foi criado nem alterado aqui.',
       on_office_database:
