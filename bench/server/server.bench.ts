@@ -12,12 +12,18 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/main';
 import { createTestDatabase } from '../../src/core/store/testing-pg';
 import { openOffice } from '../../src/core/users/office';
 import { startSandbox } from '../../src/sandbox';
 import { ensureRendererBuilt } from '../../tests/helpers/host';
-import { deskBranch, must, signIn, spawnServer, type ClerkSession } from '../../tests/helpers/office-server';
+import {
+  deskBranch,
+  moveIntoOfficeDatabase,
+  must,
+  signIn,
+  spawnServer,
+  type ClerkSession,
+} from '../../tests/helpers/office-server';
 import { TEST_TODAY } from '../../tests/helpers/sandbox';
 import { tempDir } from '../../tests/helpers/tmp';
 
@@ -60,22 +66,14 @@ async function main(storage: 'SQLite' | 'PostgreSQL') {
     await office.addUser({ login, name: login, role: 'conferente', password: password(login) }, 'bench');
   await office.close();
   if (pg) {
-    const said: string[] = [];
-    const code = await runCli(
-      [
-        '--data-dir',
-        deskDir,
-        'migrate-to-server',
-        '--destino',
-        dataDir,
-        '--chave-destino',
-        keyFile,
-        '--banco',
-        pg.url,
-      ],
-      { stdout: (m) => said.push(m), stderr: (m) => said.push(m), env: { QUITA_KEY_FILE: deskKey } },
-    );
-    if (code !== 0) throw new Error(`migrate-to-server failed: ${said.join('\n')}`);
+    const moved = await moveIntoOfficeDatabase({
+      deskDir,
+      deskKey,
+      serverDir: dataDir,
+      serverKey: keyFile,
+      url: pg.url,
+    });
+    if (moved.code !== 0) throw new Error(`migrate-to-server failed: ${moved.said}`);
   }
 
   const server = await spawnServer(dataDir, {

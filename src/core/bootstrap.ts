@@ -13,7 +13,7 @@ import { createDemoController } from './demo/demo-controller';
 import { createProfileDbs } from './db/profile-dbs';
 import { storeOfDb } from './store/sqlite-store';
 import { pgBranchStores } from './store/branch-stores';
-import { refreshAnchorIn } from './audit/audit-anchor.store';
+import { auditHeadIn, refreshAnchorIn } from './audit/audit-anchor.store';
 import { createDispatch, type Dispatch } from './dispatch';
 import { AppError } from './errors';
 import { createEventBus, type EventBus } from './events';
@@ -140,7 +140,14 @@ export function createCore(opts: CoreOptions): Core {
       if (!profileId || !settings.profile(profileId) || !pg.has(profileId)) return;
       const store = pg.store(profileId);
       const next = (pgAnchoring.get(profileId) ?? Promise.resolve())
-        .then(() => refreshAnchorIn(store, secrets, profileId))
+        .then(async () => {
+          // As on SQLite: a command that appended nothing leaves the head where it was anchored, and then the
+          // secret store is not read.
+          const head = (await store.read(auditHeadIn))?.hash;
+          if (head === undefined || anchoredHead.get(profileId) === head) return;
+          const a = await refreshAnchorIn(store, secrets, profileId);
+          if (a?.head === head) anchoredHead.set(profileId, head);
+        })
         .then(
           () => undefined,
           (e: unknown) => log.error(`could not move the audit anchor of profile ${profileId}`, e),

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:https';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runCli } from '../../src/cli/main';
 import { createCore, type Core } from '../../src/core/bootstrap';
 import type { Office } from '../../src/core/users/office';
 import {
@@ -289,4 +290,33 @@ export function serveCore(
     say: { t: (k: string) => k, locale: 'pt-BR' } as never,
     ...opts,
   });
+}
+
+/**
+ * `quita migrate-to-server --banco`, as the office's IT runs it at the desk: the desk's branch moved into the office
+ * database's schema, the server's folder given its settings entry and key. What it printed, with its exit code.
+ */
+export async function moveIntoOfficeDatabase(o: {
+  deskDir: string;
+  deskKey: string;
+  serverDir: string;
+  serverKey: string;
+  url: string;
+}): Promise<{ code: number; said: string }> {
+  const said: string[] = [];
+  const code = await runCli(
+    [
+      '--data-dir',
+      o.deskDir,
+      'migrate-to-server',
+      '--destino',
+      o.serverDir,
+      '--chave-destino',
+      o.serverKey,
+      '--banco',
+      o.url,
+    ],
+    { stdout: (m) => said.push(m), stderr: (m) => said.push(m), env: { QUITA_KEY_FILE: o.deskKey } },
+  );
+  return { code, said: said.join('\n') };
 }

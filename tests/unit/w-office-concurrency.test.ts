@@ -27,7 +27,6 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main';
 import { openDb } from '../../src/core/db/open-db';
 import { branchSchema, openPgStore } from '../../src/core/store/pg-store';
 import { createTestDatabase } from '../../src/core/store/testing-pg';
@@ -41,6 +40,7 @@ import type { Role } from '../../src/shared/roles';
 import { ensureRendererBuilt } from '../helpers/host';
 import {
   deskBranch,
+  moveIntoOfficeDatabase,
   must,
   signIn,
   spawnServer,
@@ -229,22 +229,14 @@ describe.each(STORAGES)(
         }
       }
       if (database) {
-        const out: string[] = [];
-        const code = await runCli(
-          [
-            '--data-dir',
-            deskDir,
-            'migrate-to-server',
-            '--destino',
-            dataDir,
-            '--chave-destino',
-            keyFile,
-            '--banco',
-            database.url,
-          ],
-          { stdout: (m) => out.push(m), stderr: (m) => out.push(m), env: { QUITA_KEY_FILE: deskKey } },
-        );
-        expect(code, out.join('\n')).toBe(0);
+        const moved = await moveIntoOfficeDatabase({
+          deskDir,
+          deskKey,
+          serverDir: dataDir,
+          serverKey: keyFile,
+          url: database.url,
+        });
+        expect(moved.code, moved.said).toBe(0);
         pgPlace = { url: database.url, schema: branchSchema(basename(dirname(dbFile))), drop: database.drop };
       }
 

@@ -49,7 +49,8 @@ async function readCopyRow(tx: Tx, store: string): Promise<AnchorCopyRow | null>
   return r.rows[0] ?? null;
 }
 
-const head = (tx: Tx) =>
+/** The log's newest entry (seq and hash), or undefined for an empty log. */
+export const auditHeadIn = (tx: Tx) =>
   tx.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
 
 /** The database's copy for this secret store: null when none, 'forged' when not sealed by its key. */
@@ -61,7 +62,7 @@ async function readCopy(tx: Tx, secrets: SecretStore, profileId: string) {
 
 /** audit-anchor.ts's anchorProblem, over a transaction. */
 async function anchorProblemIn(tx: Tx, a: Pick<AuditAnchor, 'count' | 'head'>): Promise<string | null> {
-  const last = (await head(tx))?.seq ?? 0;
+  const last = (await auditHeadIn(tx))?.seq ?? 0;
   if (last < a.count)
     return `the log ends at entry ${last}, but entry ${a.count} was written (entries were removed from the end)`;
   if (a.count === 0) return null;
@@ -98,7 +99,7 @@ export async function restartAnchorIn(
   now = new Date(),
 ): Promise<AuditAnchor | null> {
   const seen = await store.read(async (tx) => ({
-    head: await head(tx),
+    head: await auditHeadIn(tx),
     copy: await readCopy(tx, secrets, profileId),
   }));
   const out: { before: AuditAnchor | null; next: AuditAnchor | null } = { before: null, next: null };
@@ -130,7 +131,7 @@ export async function refreshAnchorIn(
     const copy = await readCopy(tx, secrets, profileId);
     const check = compareAnchors(readAnchor(secrets, profileId), copy);
     const problem = check.problem ?? (check.anchor ? await anchorProblemIn(tx, check.anchor) : null) ?? null;
-    return { head: await head(tx), copy, problem };
+    return { head: await auditHeadIn(tx), copy, problem };
   });
   const out: { anchor: AuditAnchor | null; moved: boolean } = { anchor: null, moved: false };
   secrets.update(anchorId(profileId), (raw) => {
