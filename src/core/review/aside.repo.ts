@@ -3,7 +3,7 @@ import type { AsideRuleDto } from '../../shared/contract/review';
 import type { AsideRule } from '../matching/aside-rules';
 import { currentPlanOf } from '../matching/current-plan.repo';
 import { sql } from 'kysely';
-import { inIds, locksRows, type Tx } from '../store/store';
+import { inIds, type Tx } from '../store/store';
 
 /** A credit line of a statement's current plan, as a rule's preview weighs it. */
 export interface RuleLineRow {
@@ -26,16 +26,6 @@ export interface RuleLineRow {
   queued: number;
   /** 1: it repeats a line of an earlier statement (`duplicate_import`); no rule looks at it. */
   twin: number;
-}
-
-/** A match as setting it aside reads it (see `asideRepo.match`). */
-export interface AsideMatch {
-  id: number;
-  lineId: number;
-  state: string;
-  version: number;
-  asideReason: string | null;
-  queued: number;
 }
 
 /** What a rule is made of, as stored (matching/aside-rules.ts names it). */
@@ -200,29 +190,6 @@ export const asideRepo = {
       }))
       .where('id', '=', matchId)
       .execute();
-  },
-
-  /**
-   * A match as setting it aside needs it: its line, state, version, current reason, receivables already queued.
-   * Read inside the write's transaction, as review.repo.ts's `match`: SQLite's write transaction is IMMEDIATE, so
-   * nothing else writes between this read and the write; PostgreSQL: `FOR UPDATE OF m`, so a second clerk's
-   * transaction waits here for the first one's commit and then reads the version it wrote.
-   */
-  async match(tx: Tx, id: number): Promise<AsideMatch | undefined> {
-    const q = tx
-      .selectFrom('matches as m')
-      .select([
-        'm.id',
-        'm.line_id as lineId',
-        'm.state',
-        'm.version',
-        'm.aside_reason as asideReason',
-        sql<number>`(SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
-          WHERE i.match_id = m.id)`.as('queued'),
-      ])
-      .where('m.id', '=', id);
-    const row = await (locksRows(tx) ? q.forUpdate('m') : q).executeTakeFirst();
-    return row && { ...row, queued: Number(row.queued) };
   },
 
   statementOfMatch: (

@@ -184,7 +184,7 @@ async function setAsideConfirmed(
   );
   for (const l of preview.lines) {
     if (!ticked.has(l.lineId) || !CONFIRMABLE.includes(l.standing)) continue;
-    const m = await asideRepo.match(tx, l.matchId);
+    const m = await reviewRepo.match(tx, l.matchId);
     if (!m || m.queued > 0 || !FROM.includes(m.state)) continue;
     confirmed++;
     await asideRepo.setAside(tx, l.matchId, { reason: a.reason, note: a.note, at: a.at });
@@ -212,7 +212,7 @@ async function setAsideConfirmed(
  * needs a confirmation not given: then nothing changes and the preview is answered. Returns the statements to
  * run again so that the new rule catches their free lines. [W] A match changed since the clerk saw it (`seen`)
  * is left as it is and named in `conflicts`; the others are set aside. One write transaction of the Store: each
- * match is read for update (`asideRepo.match`), so a second clerk's set-aside of the same line waits for the first
+ * match is read for update (`reviewRepo.match`), so a second clerk's set-aside of the same line waits for the first
  * one's commit and is then told who did it (see `applyReview`). The audit entries commit with the change.
  */
 export function setAside(store: Store, input: SetAsideInput, who: Actor, now = new Date()) {
@@ -247,7 +247,7 @@ export function setAside(store: Store, input: SetAsideInput, who: Actor, now = n
     let account: { statementId: number; bankAccountId: number } | undefined;
     await reviewRepo.lockMatches(tx, input.matchIds);
     for (const id of [...new Set(input.matchIds)]) {
-      const m = await asideRepo.match(tx, id);
+      const m = await reviewRepo.match(tx, id);
       const s = saw.get(id);
       if (!m && s?.lineId !== undefined) {
         conflicts.push(await conflictOf(tx, id, s.lineId));

@@ -231,7 +231,7 @@ describe.each(['sqlite', 'postgres'] as const)('set-aside lines and rules on %s'
     expect(r.conflicts).toEqual([
       { matchId: p1!.matchId, lineId: p1!.lineId, by: 'ana', at: AT, state: 'set_aside' },
     ]);
-    const m2 = await store.read((tx) => asideRepo.match(tx, p2!.matchId!));
+    const m2 = await store.read((tx) => reviewRepo.match(tx, p2!.matchId!));
     expect(m2).toMatchObject({ state: 'set_aside', asideReason: 'own_transfer', queued: 0 });
     // Its receivable is freed.
     expect(await store.read((tx) => reviewRepo.match(tx, p2!.matchId!))).toMatchObject({ items: 0 });
@@ -276,7 +276,7 @@ describe('two clerks setting aside the same line at once (PostgreSQL, one pool p
     expect(loser.conflicts).toEqual([
       { matchId: line!.matchId, lineId: line!.lineId, by: winner, at: AT, state: 'set_aside' },
     ]);
-    const m = await store.read((tx) => asideRepo.match(tx, line!.matchId!));
+    const m = await store.read((tx) => reviewRepo.match(tx, line!.matchId!));
     expect(m).toMatchObject({
       state: 'set_aside',
       asideReason: winner === 'ana' ? 'refund' : 'interest',

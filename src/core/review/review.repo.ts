@@ -11,6 +11,8 @@ export interface ReviewMatch {
   /** Moves with every change of the match (migration 019): compared with the version the clerk saw. */
   version: number;
   zone: string;
+  /** Why it is set aside (a set-aside keeps the same reason as a no-op), or null. */
+  asideReason: string | null;
   /** Receivables the match holds. */
   items: number;
   /** Of them, already in the outbox (queued or sent): the match cannot change any more. */
@@ -91,6 +93,7 @@ export const reviewRepo = {
         'm.state',
         'm.version',
         'm.zone',
+        'm.aside_reason as asideReason',
         sql<number>`(SELECT count(*) FROM match_items i WHERE i.match_id = m.id)`.as('items'),
         sql<number>`(SELECT count(*) FROM match_items i JOIN outbox_items o ON o.receivable_id = i.receivable_id
           WHERE i.match_id = m.id)`.as('queued'),
