@@ -27,7 +27,11 @@ export function assignFingerprints<T extends FingerprintInput>(lines: T[]): (T &
   // Each line gets its fingerprint in place, as its last field: a copy of every line would double what a
   // 100,000-line file keeps in memory, for nothing (the callers pass lines they have just made).
   const out = lines as (T & { fingerprint: string })[];
-  const seen = new Map<string, number>();
+  // Occurrences are counted per id, then date, then amount: three lookups of values the line already holds.
+  // The same grouping as the text `v1|id|date|amount|` (a date is always YYYY-MM-DD and an amount an integer,
+  // so the text and the three parts say the same), without making and hashing that text as a map key per line:
+  // that cost more than the SHA-256 itself on a 100,000-line file, and the map kept every key to the end.
+  const seen = new Map<string, Map<string, Map<number, number>>>();
   // Indexed loops here and in the other per-line code: an iterator can cost an object per step before the
   // code is optimised, which is a good part of a single 100,000-line read.
   for (let i = 0; i < out.length; i++) {
@@ -36,12 +40,15 @@ export function assignFingerprints<T extends FingerprintInput>(lines: T[]): (T &
       line.kind === 'balance'
         ? `saldo:${normalizeLabel(line.description)}`
         : (line.fitid ?? line.document ?? '').trim().toUpperCase();
-    // The text hashed is `v1|id|date|amount|occurrence`; all but the occurrence is the key it is counted by.
-    const key = `v1|${id}|${line.date}|${line.amountCents}|`;
-    const occurrence = seen.get(key) ?? 0;
-    seen.set(key, occurrence + 1);
-    // One-shot hashing (crypto.hash): the same SHA-256 as a Hash object, without making one per line.
-    line.fingerprint = hash('sha256', key + occurrence, 'hex');
+    let byDate = seen.get(id);
+    if (byDate === undefined) seen.set(id, (byDate = new Map<string, Map<number, number>>()));
+    let byAmount = byDate.get(line.date);
+    if (byAmount === undefined) byDate.set(line.date, (byAmount = new Map<number, number>()));
+    const occurrence = byAmount.get(line.amountCents) ?? 0;
+    byAmount.set(line.amountCents, occurrence + 1);
+    // The text hashed is `v1|id|date|amount|occurrence`. One-shot hashing (crypto.hash): the same SHA-256 as a
+    // Hash object, without making one per line.
+    line.fingerprint = hash('sha256', `v1|${id}|${line.date}|${line.amountCents}|${occurrence}`, 'hex');
   }
   return out;
 }
