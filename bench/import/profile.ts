@@ -19,7 +19,7 @@ const bytes = FORMATS[format]();
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
-await session.post('Profiler.setSamplingInterval', { interval: 100 });
+await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.INTERVAL ?? 100) });
 await session.post('Profiler.start');
 const t0 = performance.now();
 const lines = parseStatement(bytes).lines.length;

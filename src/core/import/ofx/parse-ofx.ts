@@ -229,12 +229,15 @@ function finish(line: Draft, fields: Record<string, string>, mapping: OfxMapping
  * time in both) the dates of the lines.
  */
 function periodOf(header: Record<string, string>, lines: { date: string; kind: string }[]): Period {
-  const dates = lines
-    .filter((l) => l.kind !== 'balance')
-    .map((l) => l.date)
-    .sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
+  // The earliest and latest date of the lines (ISO dates compare as text): one pass, not a sort of them all.
+  let first: string | undefined;
+  let last: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.kind === 'balance') continue;
+    if (first === undefined || l.date < first) first = l.date;
+    if (last === undefined || l.date > last) last = l.date;
+  }
   const start = ofxDate(header.DTSTART);
   const end = ofxDate(header.DTEND);
   if (
