@@ -1,3 +1,4 @@
+import { appendAudit } from '../audit/audit.store';
 import { AppError } from '../errors';
 import { X509Certificate } from 'node:crypto';
 import type { z } from 'zod';
@@ -170,29 +171,45 @@ export const feedsHandlers: HandlerGroup<
       start_date: input.startDate ?? existing?.start_date ?? addDays(todayInBrasilia(now), -7),
     };
     const at = now.toISOString();
+    const change = {
+      label: row.label,
+      bankAccountId: row.bank_account_id,
+      tokenUrl: row.token_url,
+      baseUrl: row.base_url,
+      clientId: row.client_id,
+      certificate: info ? { subject: info.subject, validTo: info.validTo } : null,
+      secretsReplaced: input.clientSecret !== undefined || input.certificate !== undefined,
+    };
+    const who = { actor: ctx.actor(), profileId };
+    // The feed and its audit entry commit together: no change to a feed is ever left without its entry.
     const saved = await store.write(async (tx) => {
       const id = existing ? existing.id : await feedsRepo.insert(tx, row, at);
       if (existing) await feedsRepo.update(tx, id, row, at);
+      await appendAudit(tx, {
+        ...who,
+        action: existing ? 'feeds.changed' : 'feeds.added',
+        subject: `feed:${id}`,
+        after: change,
+      });
       return (await feedsRepo.get(tx, id))!;
     });
     const id = saved.id;
     try {
       saveFeedSecrets(ctx.secrets, profileId, saved, { clientSecret, certificate });
     } catch (e) {
-      if (!existing) await store.write((tx) => feedsRepo.remove(tx, id));
+      // A new feed whose secrets could not be kept is taken out again: its log shows it added, then removed.
+      if (!existing)
+        await store.write(async (tx) => {
+          await feedsRepo.remove(tx, id);
+          await appendAudit(tx, {
+            ...who,
+            action: 'feeds.removed',
+            subject: `feed:${id}`,
+            before: { label: row.label, bankAccountId: row.bank_account_id },
+          });
+        });
       throw e;
     }
-    await ctx.audit(existing ? 'feeds.changed' : 'feeds.added', `feed:${id}`, {
-      after: {
-        label: row.label,
-        bankAccountId: row.bank_account_id,
-        tokenUrl: row.token_url,
-        baseUrl: row.base_url,
-        clientId: row.client_id,
-        certificate: info ? { subject: info.subject, validTo: info.validTo } : null,
-        secretsReplaced: input.clientSecret !== undefined || input.certificate !== undefined,
-      },
-    });
     return await dto(ctx, profileId, saved);
   },
 
@@ -201,11 +218,18 @@ export const feedsHandlers: HandlerGroup<
     const store = ctx.storeFor(profileId);
     const f = await store.read((tx) => feedsRepo.get(tx, id));
     if (!f) throw feedErrors.notFound(id);
-    await store.write((tx) => feedsRepo.remove(tx, id));
-    deleteFeedSecrets(ctx.secrets, profileId, id);
-    await ctx.audit('feeds.removed', `feed:${id}`, {
-      before: { label: f.label, bankAccountId: f.bank_account_id },
+    // The removal and its audit entry commit together; the feed's secrets go once it is gone.
+    await store.write(async (tx) => {
+      await feedsRepo.remove(tx, id);
+      await appendAudit(tx, {
+        actor: ctx.actor(),
+        profileId,
+        action: 'feeds.removed',
+        subject: `feed:${id}`,
+        before: { label: f.label, bankAccountId: f.bank_account_id },
+      });
     });
+    deleteFeedSecrets(ctx.secrets, profileId, id);
     return { removed: true };
   },
 
