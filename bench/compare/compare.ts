@@ -1,6 +1,6 @@
 /**
- * `npm run bench:compare -- <commit A> <commit B> [--lines 20000] [--receivables 100000] [--runs 5] [--grow members]
- *  [--profile]`
+ * `npm run bench:compare -- <commit A> <commit B> [--lines 20000] [--receivables 100000] [--runs 5] [--rounds 1]
+ *  [--grow members] [--profile]`
  * ([X] item 5): two commits on the same data, phase by phase, so a regression is seen the day it lands.
  * `--profile` also prints each commit's ten functions with the most self time in the timed runs (V8's CPU
  * profiler; the timings are then the profiled ones, a little slower).
@@ -12,7 +12,10 @@
  * that file through its own code, pinned to one CPU when `taskset` exists. Printed: each phase's median CPU
  * milliseconds for A and B and the ratio B/A, the peak memory of one run in a fresh process (maxRSS over the RSS
  * once the file is open), the peak RSS of the process of the timed runs and its growth, and whether both
- * commits decided the same (zones and the receivables of every line). For the growth per doubling, run
+ * commits decided the same (zones and the receivables of every line). `--rounds N` measures A, B, A, B… N times
+ * each (`runs` timed runs per probe) and prints the medians of the rounds: a machine whose speed drifts over
+ * minutes (the shared 2-core machines did, by up to a third between sittings) then slows both sides alike, where
+ * one block of A's runs then one of B's would charge the drift to one commit. For the growth per doubling, run
  * 10000/50000, 20000/100000 and 40000/200000 (and `--grow`: see below).
  */
 import { spawnSync } from 'node:child_process';
@@ -31,6 +34,7 @@ const { values, positionals } = parseArgs({
     lines: { type: 'string', default: '20000' },
     receivables: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
     grow: { type: 'string', default: 'members' },
   },
@@ -39,7 +43,7 @@ const { values, positionals } = parseArgs({
 const [revA, revB] = positionals;
 if (!revA || !revB || !['members', 'span'].includes(values.grow)) {
   console.error(
-    'usage: npm run bench:compare -- <commit A> <commit B> [--lines N] [--receivables N] [--runs N] [--grow members|span] [--profile]',
+    'usage: npm run bench:compare -- <commit A> <commit B> [--lines N] [--receivables N] [--runs N] [--rounds N] [--grow members|span] [--profile]',
   );
   process.exit(2);
 }
@@ -105,42 +109,65 @@ interface ProbeResult {
 }
 
 const pin = spawnSync('taskset', ['--version']).status === 0 ? ['taskset', '-c', '0'] : [];
-function probe(rev: string): ProbeResult & { sha: string; top?: ProfileEntry[] } {
-  const sha = shortSha(rev);
-  const { tree, remove } = addWorktree(sha, join(work, sha), [
-    'compare/probe.ts',
-    'shared/store-statement.ts',
-  ]);
+const rounds = Math.max(1, Number(values.rounds));
+type Probed = ProbeResult & { sha: string; top?: ProfileEntry[]; rounds?: number[] };
+/** One probe of a commit's worktree: `runs` timed runs in a fresh process (and its profile, asked for). */
+function probeIn(sha: string, tree: string, round: number): Probed {
+  const profile = join(work, `${sha}-${round}.cpuprofile`);
+  const [cmd, ...args]: string[] = [
+    ...pin,
+    process.execPath,
+    '--import',
+    'tsx',
+    join(tree, 'bench', 'compare', 'probe.ts'),
+    dataFile,
+    String(values.runs),
+    ...(values.profile ? [profile] : []),
+  ];
+  const r = spawnSync(cmd!, args, { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${sha}: the probe failed\n${r.stderr}`);
+  const result = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as ProbeResult;
+  return { sha, ...result, ...(values.profile ? { top: profileTop(profile) } : {}) };
+}
+const middle = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+/** The rounds of one commit as one result: each phase's and memory's median over the rounds. */
+function combine(list: Probed[]): Probed {
+  const first = list[0]!;
+  const digests = new Set(list.map((p) => p.digest));
+  if (digests.size > 1) throw new Error(`${first.sha} decided differently from one round to another`);
+  return {
+    ...first,
+    phases: Object.fromEntries(
+      Object.keys(first.phases).map((k) => [k, middle(list.map((p) => p.phases[k]!))]),
+    ),
+    runs: list.flatMap((p) => p.runs),
+    rounds: list.map((p) => p.phases.endToEnd!),
+    peakRssMb: middle(list.map((p) => p.peakRssMb)),
+    peakRssGrowthMb: middle(list.map((p) => p.peakRssGrowthMb)),
+    onePeakGrowthMb: middle(list.map((p) => p.onePeakGrowthMb)),
+  };
+}
+/** Both commits, A then B in each round. */
+function probeBoth(): [Probed, Probed] {
+  const shas = [shortSha(revA!), shortSha(revB!)] as const;
+  const trees = shas.map((sha, i) =>
+    addWorktree(sha, join(work, `${i}-${sha}`), ['compare/probe.ts', 'shared/store-statement.ts']),
+  );
   try {
-    const [cmd, ...args]: string[] = [
-      ...pin,
-      process.execPath,
-      '--import',
-      'tsx',
-      join(tree, 'bench', 'compare', 'probe.ts'),
-      dataFile,
-      String(values.runs),
-      ...(values.profile ? [join(work, `${sha}.cpuprofile`)] : []),
-    ];
-    const r = spawnSync(cmd!, args, { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 24 });
-    if (r.status !== 0) throw new Error(`${sha}: the probe failed\n${r.stderr}`);
-    const result = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as ProbeResult;
-    return {
-      sha,
-      ...result,
-      ...(values.profile ? { top: profileTop(join(work, `${sha}.cpuprofile`)) } : {}),
-    };
+    const seen: [Probed[], Probed[]] = [[], []];
+    for (let round = 0; round < rounds; round++)
+      for (const i of [0, 1] as const) seen[i].push(probeIn(shas[i], trees[i]!.tree, round));
+    return [combine(seen[0]), combine(seen[1])];
   } finally {
-    remove();
+    for (const t of trees) t.remove();
   }
 }
 
 try {
-  const a = probe(revA);
-  const b = probe(revB);
+  const [a, b] = probeBoth();
   const ms = (x: number) => `${x.toFixed(0)} ms`;
   console.log(
-    `\n${nLines.toLocaleString('en')} lines × ${nReceivables.toLocaleString('en')} receivables (grown by ${values.grow}), CPU time, median of ${values.runs} (after a warm-up)${pin.length ? ', pinned to CPU 0' : ''}`,
+    `\n${nLines.toLocaleString('en')} lines × ${nReceivables.toLocaleString('en')} receivables (grown by ${values.grow}), CPU time, median of ${values.runs} (after a warm-up)${rounds > 1 ? `, median of ${rounds} rounds A, B, A, B…` : ''}${pin.length ? ', pinned to CPU 0' : ''}`,
   );
   console.table(
     Object.fromEntries([
@@ -178,6 +205,10 @@ try {
       ],
     ]),
   );
+  if (rounds > 1)
+    console.log(
+      `end to end per round (ms), A ${a.sha}: ${a.rounds!.map((x) => x.toFixed(0)).join(', ')}; B ${b.sha}: ${b.rounds!.map((x) => x.toFixed(0)).join(', ')}`,
+    );
   const same = a.digest === b.digest;
   console.log(
     same
