@@ -68,3 +68,4 @@ export {
   type MigrationDifference,
   type MigrationResult,
 } from './migrate-server/migrate-server';
+export { markServerRunning, type ServerRunningMark } from './store/server-running';

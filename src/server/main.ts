@@ -5,12 +5,14 @@ import { parseArgs } from 'node:util';
 import {
   createCore,
   isAppError,
+  markServerRunning,
   OFFICE_PG_SCHEMA,
   officePlace,
   openOffice,
   packageVersion,
   type Core,
   type Office,
+  type ServerRunningMark,
 } from '../core';
 import type { Say } from '../shared/i18n/say';
 import { startOfficeServer, type RunningOfficeServer } from './server';
@@ -87,6 +89,7 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
   let office: Office | undefined;
   let core: Core | undefined;
   let server: RunningOfficeServer | undefined;
+  let mark: ServerRunningMark | undefined;
   try {
     // The option wins over the environment; either may hold a password, which is never printed.
     let place;
@@ -121,6 +124,11 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
     core = createCore({ mode: 'server', version: packageVersion(), dataDir: o.dataDir, office, env: o.env });
     const c = core;
     const log = c.log;
+    // On an office database, this server says it is running there (migrate-to-server --banco asks before copying).
+    if ('url' in place)
+      mark = await markServerRunning(place.url, (e) =>
+        log.error('the office database ended the session that says this server is running', e),
+      );
     server = await startOfficeServer({
       dispatch: c.dispatch,
       runAs: (who, fn) => c.runAs(who, fn),
@@ -161,6 +169,7 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
   } finally {
     await server?.close();
     await core?.close();
+    await mark?.release().catch((e) => core?.log.error('could not end the server-running session', e));
     await office?.close();
   }
 }

@@ -10,7 +10,7 @@ const build = cliBuild as () => Promise<void>;
 const out = cliOut as string;
 
 describe('the built quita is rebuilt when a source it was made from changed', () => {
-  it('fresh until a listed source is newer than the build, or gone; no stamp is never fresh', () => {
+  it('fresh until a listed source is newer than the build, or gone; no stamp, or one from a later clock, is never fresh', () => {
     const tmp = tempDir();
     try {
       const dir = join(tmp.dir, 'out');
@@ -26,6 +26,11 @@ describe('the built quita is rebuilt when a source it was made from changed', ()
       utimesSync(source, new Date(began + 60_000), new Date(began + 60_000)); // edited after the build began
       expect(isFresh(dir, tmp.dir)).toBe(false);
       writeFileSync(join(dir, 'built-from.json'), JSON.stringify({ began, sources: ['src/gone.ts'] }));
+      expect(isFresh(dir, tmp.dir)).toBe(false);
+      // Built under a clock set ahead (test:dates): stamped after now, so an edit since would never count.
+      const ahead = Date.now() + 365 * 86_400_000;
+      utimesSync(source, new Date(began - 60_000), new Date(began - 60_000));
+      writeFileSync(join(dir, 'built-from.json'), JSON.stringify({ began: ahead, sources: ['src/a.ts'] }));
       expect(isFresh(dir, tmp.dir)).toBe(false);
     } finally {
       tmp.cleanup();

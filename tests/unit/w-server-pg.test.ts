@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
+import { pgDestination } from '../../src/core/migrate-server/pg-destination';
 import { verifyAudit } from '../../src/core/audit/audit.store';
 import { branchSchema, openPgStore } from '../../src/core/store/pg-store';
 import { createTestDatabase } from '../../src/core/store/testing-pg';
@@ -199,4 +200,29 @@ pgDescribe('quita server on the office’s PostgreSQL', () => {
     // The branch's data is the database's only: no SQLite file of it in the server's folder.
     expect(existsSync(join(serverDir, 'profiles', 'demo', 'quita.db'))).toBe(false);
   }, 120_000);
+
+  it('tells migrate-to-server that a server is running on the office database, while it runs and not after', async () => {
+    // The users live in PostgreSQL: no office.sqlite in the folder is held open to tell. Another branch asked for:
+    // refused because of the running server, before anything is looked at or made.
+    const ask = async () => {
+      const dest = pgDestination({
+        dir: serverDir,
+        keyFile: join(t.dir, 'server-keys', 'master.key'),
+        url: db!.url,
+      });
+      try {
+        return await dest.refusal('outra-filial');
+      } finally {
+        await dest.close();
+      }
+    };
+    const refusal = await ask();
+    expect(refusal?.reason).toBe('server_running_database');
+    expect(refusal?.params?.server).toBeTruthy();
+    expect(JSON.stringify(refusal)).not.toContain(db!.url);
+    // A server that stops gives its mark back: the same question then passes this check (nothing else is in the way).
+    await server!.stop();
+    server = undefined;
+    expect(await ask()).toBeNull();
+  }, 60_000);
 });

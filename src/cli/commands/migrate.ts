@@ -15,6 +15,7 @@ const REFUSALS = new Set([
   'not_quita',
   'profile_exists',
   'server_running',
+  'server_running_database',
   'source_damaged',
   'source_audit_broken',
   'database_url',

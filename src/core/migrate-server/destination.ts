@@ -23,6 +23,8 @@ export type DestinationRefusal =
   | 'not_quita'
   | 'profile_exists'
   | 'server_running'
+  /** PostgreSQL: a `quita server` is running on the office's database (its mark is held: store/server-running.ts). */
+  | 'server_running_database'
   /** PostgreSQL: the address is not a postgres:// URL. */
   | 'database_url'
   /** PostgreSQL: no connection (down, wrong address, database or password). */

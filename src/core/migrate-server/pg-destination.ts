@@ -12,6 +12,7 @@ import { OFFICE_PG_SCHEMA } from '../users/users.repo';
 import type { Db } from '../db/open-db';
 import { applyPgSchema } from '../store/pg-schema';
 import { branchSchema, openPgStore, pgServerName } from '../store/pg-store';
+import { serverRunningOn } from '../store/server-running';
 import { lockAdvisory, type Store } from '../store/store';
 import { AppError } from '../errors';
 import { serverFolder, type MigrationDestination, type SqliteFolderOptions } from './destination';
@@ -112,6 +113,9 @@ export function pgDestination(o: PgDestinationOptions): MigrationDestination {
       const schema = branchSchema(profileId);
       let probe;
       try {
+        // A server on this database (wherever its folder is) would serve the branch while it is being copied.
+        if (await serverRunningOn(storeFor(schema)))
+          return { reason: 'server_running_database', params: { server } };
         probe = await probeBranchSchema(storeFor(schema), schema);
       } catch (e) {
         if (connectionFailure(e)) return { reason: 'database_unreachable', params: { server } };

@@ -29,6 +29,8 @@ export const cliMigrateEn: typeof cliMigratePtBR = {
       profile_exists:
         'The branch {{profile}} is already on the server in {{path}}: nothing was copied or replaced.',
       server_running: 'The office server is running on {{path}}: stop quita server and run this again.',
+      server_running_database:
+        'An office server is running on the office database at {{server}}: stop quita server and run this again.',
       source_damaged:
         "This branch's database is damaged: nothing was copied. Restore the latest backup (quita restore --latest) and run this again.",
       source_audit_broken:

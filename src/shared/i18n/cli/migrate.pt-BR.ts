@@ -31,6 +31,8 @@ export const cliMigratePtBR = {
         'A filial {{profile}} já está no servidor em {{path}}: nada foi copiado nem substituído.',
       server_running:
         'O servidor do escritório está rodando na pasta {{path}}: pare o quita server e rode o comando de novo.',
+      server_running_database:
+        'Um servidor do escritório está usando o banco de dados do escritório em {{server}}: pare o quita server e rode o comando de novo.',
       source_damaged:
         'O banco de dados desta filial está danificado: nada foi copiado. Restaure a cópia de segurança mais recente (quita restore --latest) e rode o comando de novo.',
       source_audit_broken:
