@@ -193,6 +193,7 @@ describe('a network of branches on one administrator key ([V])', () => {
             fits: boolean;
             zone: string;
             otherBranch?: { id: number } | null;
+            reasons: { code: string }[];
           }[];
         }>('match.candidates', { lineId: line!.lineId, limit: 50 });
         const candidate = rows.find((c) => c.receivable.id === x.idReceivable);
@@ -203,9 +204,14 @@ describe('a network of branches on one administrator key ([V])', () => {
           expect(candidate.zone).not.toBe('green');
           namedInSearch++;
         }
-        expect(!fits || p.channel === 'deposit', `receivable ${x.idReceivable}: ${line!.description}`).toBe(
-          true,
-        );
+        // Or only the surname agrees (a spouse paying: “PIX REM: MARCELO NUNES” for Gabriela … Nunes, another
+        // branch's): the weakest identity, never proposed across branches (docs/branches.md). Seen on the run pinned to
+        // 2026-12-31 (npm run test:dates), where the sandbox's data has such a payment in the window.
+        const surnameOnly = candidate?.reasons.some((why) => why.code === 'surname') ?? false;
+        expect(
+          !fits || p.channel === 'deposit' || surnameOnly,
+          `receivable ${x.idReceivable}: ${line!.description}`,
+        ).toBe(true);
       }
       expect(proposed.length).toBeGreaterThanOrEqual(crossTruth.length / 2);
       expect(namedInSearch).toBeGreaterThan(0);
@@ -369,6 +375,9 @@ describe('a network of branches on one administrator key ([V])', () => {
       await n.call('sync.run', window);
       await ref.call('sync.run', window);
       const again = await n.call<Sync>('sync.run', window);
+      // The reference syncs twice too: a second sync also reads what changed since the first, whatever its due date
+      // (receivables registered in the last days, due beyond the window: the run pinned to 2026-12-31 had five).
+      await ref.call('sync.run', window);
       expect(again.network.read).toBe('network');
       expect(n.cached()).toEqual(ref.cached());
       const quirks = n.ctx.db().prepare('SELECT quirk FROM api_quirks').pluck().all();
