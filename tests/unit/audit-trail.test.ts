@@ -122,9 +122,31 @@ describe('the audit trail through the core commands', () => {
       action: 'cycle.finished',
       subject: 'cycle 3',
     });
-    // backup 1 + routine 1 + ticks 5 + unmatch 1 + set aside 1 + (set aside, rule created) 2 + rule removed 1 + sync 1
+    // backup 1 + routine 1 + ticks 5 + unmatch 1 (when the line was suggested) + set aside 1 + (set aside, rule created)
+    // 2 + rule removed 1 + sync 1, and the re-suggestions the rule and the freed receivables start (match.suggested):
+    // which lines are open depends on the day's data (the old fixed 13 held today by one missing and one extra
+    // cancelling out; pinned to Saturday 2027-03-06 it was 14), so what depends on it is read, not assumed.
     const after = await call<{ ok: boolean; entries: number }>('audit.verify', {});
-    expect(after).toMatchObject({ ok: true, entries: before + 13 });
-    expect(await ctx.store().read(verifyAudit)).toMatchObject({ ok: true, entries: before + 13 });
+    expect(after.ok).toBe(true);
+    const { entries: added } = await call<{ entries: { action: string }[] }>('audit.list', {
+      limit: after.entries - before,
+    });
+    const known = added.map((e) => e.action).filter((a) => a !== 'match.suggested');
+    expect(known.sort()).toEqual(
+      [
+        'db.backup',
+        'cycle.finished',
+        ...Array.from({ length: 5 }, () => 'test.tick'),
+        // Unmatching a line that was only unmatched changes nothing and records nothing.
+        ...(a.state === 'unmatched' ? [] : ['match.unmatched']),
+        'match.set_aside',
+        'match.set_aside',
+        'aside_rule.created',
+        'aside_rule.removed',
+        'cycle.finished',
+      ].sort(),
+    );
+    expect(added.length - known.length).toBeLessThanOrEqual(2);
+    expect(await ctx.store().read(verifyAudit)).toMatchObject({ ok: true, entries: after.entries });
   }, 60_000);
 });
