@@ -168,8 +168,9 @@ export async function runServer(argv: string[], o: ServerRunOptions): Promise<nu
     return 0;
   } finally {
     await server?.close();
-    await core?.close();
+    // No longer serving: the mark goes before the core (and its log) closes.
     await mark?.release().catch((e) => core?.log.error('could not end the server-running session', e));
+    await core?.close();
     await office?.close();
   }
 }
