@@ -13,12 +13,6 @@ describe('generateSandboxData', () => {
     expect(other.memberList.map((m) => m.name)).not.toEqual(data.memberList.map((m) => m.name));
   });
 
-  it('generates 800 members well under two seconds', () => {
-    const t = performance.now();
-    generateSandboxData({ seed: 9, members: 800, today: TODAY });
-    expect(performance.now() - t).toBeLessThan(2000);
-  });
-
   it('has Brazilian names with accents, homonyms and parents paying for children', () => {
     const names = data.memberList.map((m) => m.name);
     expect(names.some((n) => /[áéíóúâêôãõç]/i.test(n))).toBe(true);

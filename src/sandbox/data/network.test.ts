@@ -119,10 +119,9 @@ describe('network generation', () => {
     );
   });
 
-  it('makes 20 branches of ~2,000 receivables each fast', () => {
-    const t = performance.now();
+  // How long it takes is bench/sandbox's (printed, not timed here: a test never depends on the machine's load).
+  it('makes 20 branches of ~2,000 receivables each', () => {
     const d = generateSandboxData({ seed: 3, today: TODAY, members: 350, network: { branches: 20 } });
-    expect(performance.now() - t).toBeLessThan(4000);
     expect(d.receivables.length / 20).toBeGreaterThan(1500);
   });
 
