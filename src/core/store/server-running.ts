@@ -31,6 +31,8 @@ export async function markServerRunning(url: string, onLost: (e: Error) => void)
     await client.query('select pg_advisory_lock_shared(hashtext($1))', [KEY]);
   } catch (e) {
     releasing = true;
+    // The lock's own failure is what is thrown (the server does not start and says why); ending a session that holds
+    // nothing loses nothing, so a failure to end it is not reported over that one.
     await client.end().catch(() => undefined);
     throw e;
   }
