@@ -38,8 +38,6 @@ function tooManyRequests(retryAfterSeconds: number): HandlerResult {
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 /**
  * The request pipeline, in the order a client observes it: rate limit (per IP) -> route (404/405) ->
  * Basic auth (401/403) -> injected faults -> handler. Held ("timed out") requests are tracked so close()
@@ -47,6 +45,24 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export function createSandboxServer(deps: ServerDeps): { server: Server; close: () => Promise<void> } {
   const held = new Set<Socket>();
+  /** Injected delays still running: close() ends them, so a request delayed for minutes holds nothing. */
+  const delays = new Set<() => void>();
+
+  /** Resolves true when `ms` ran out, false when the sandbox closed meanwhile. */
+  function delay(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const stop = () => {
+        clearTimeout(timer);
+        delays.delete(stop);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        delays.delete(stop);
+        resolve(true);
+      }, ms).unref();
+      delays.add(stop);
+    });
+  }
 
   async function pipeline(req: IncomingMessage, res: ServerResponse): Promise<HandlerResult | 'handled'> {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -71,7 +87,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
     const fault = deps.faults.draw();
     const isMarkReceived = match.route.endpoint === 'markReceived';
     const delayMs = fault.delayMs + (isMarkReceived ? fault.markReceivedDelayMs : 0);
-    if (delayMs > 0) await sleep(delayMs);
+    if (delayMs > 0 && !(await delay(delayMs))) return 'handled'; // closed meanwhile: its socket is gone
     if (fault.timeout) {
       // Never answer; the socket stays open until the client gives up or the sandbox closes.
       const socket = req.socket;
@@ -125,6 +141,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; close: 
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const socket of held) socket.destroy();
+        for (const stop of [...delays]) stop();
         deps.markReceivedWatch.closeAll();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();

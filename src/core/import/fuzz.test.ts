@@ -99,10 +99,9 @@ describe('hostile and broken files end in a clear error or a clean import', () =
       // `while (target != blob.l)`): those are read in workers, at the same time, and must end by the deadline
       // (parse-in-worker.test.ts holds a file known to hang). The other formats are read here, which is faster.
       if (name.endsWith('.xls') && bytes[0] === 0xd0) {
-        const started = performance.now();
+        // Each settles by its deadline at the latest (import.timeout), so a hang fails here by the test's timeout.
         const outcomes = await Promise.all(mutants.map(outcomeInWorker));
         for (const o of outcomes) expect(o, `${name} mutated`).toMatch(/^(ok:\d+|import\.)/);
-        expect(performance.now() - started).toBeLessThan(TEST_DEADLINE_MS + 5_000);
       } else {
         for (const copy of mutants) expect(outcome(copy), `${name} mutated`).toMatch(/^(ok:\d+|import\.)/);
       }
@@ -178,15 +177,23 @@ describe('hostile and broken files end in a clear error or a clean import', () =
     ]);
   });
 
-  it('a 50 MB CSV: too many rows, said quickly', () => {
+  it('a 50 MB CSV: too many rows, said before a single row is turned into a line', () => {
     const row = '01/06/2026;PIX RECEBIDO - MARIA S SOUZA;99,90;1.234,56\n';
     const bytes = Buffer.from(
       `Data;Histórico;Valor;Saldo\n${row.repeat(Math.ceil((50 * 1024 * 1024) / row.length))}`,
     );
     expect(bytes.length).toBeGreaterThan(50 * 1024 * 1024);
-    const started = performance.now();
-    expect(outcome(bytes)).toBe('import.too_many_rows');
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // Progress is reported every 5,000 rows made into lines: none means the limit was seen before (from the
+    // line breaks or the split), not after making a million lines. How long it takes is bench's business.
+    const progress: number[] = [];
+    let code = '';
+    try {
+      parseStatement(bytes, { onProgress: (done) => progress.push(done) });
+    } catch (e) {
+      code = codeOf(e);
+    }
+    expect(code).toBe('import.too_many_rows');
+    expect(progress).toEqual([]);
   });
 
   it('a 50 MB CSV of few rows with one giant cell imports cleanly', () => {

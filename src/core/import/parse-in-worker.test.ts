@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { openDb, type Db } from '../db/open-db';
 import { previewImport } from './import.service';
 import { parseDeadlineMs } from './limits';
-import { parseStatementInWorker } from './parse-in-worker';
+import { parseStatementInWorker, parseWorkersStopped } from './parse-in-worker';
 import { parseStatement } from './parse-statement';
 import { rejection } from '../../../tests/helpers/errors';
 
@@ -68,14 +68,12 @@ describe('parseStatementInWorker', () => {
     expect(e).toBeInstanceOf(AppError);
     expect(e).toMatchObject({ kind: 'validation', code: 'import.timeout', params: { seconds: 2 } });
     expect((e as Error).message).toMatch(/could not be read in 2 seconds.*Export it again/);
+    // Not before the deadline (a lower bound holds under any load; how late a timer fires does not).
     expect(ms).toBeGreaterThanOrEqual(1_990);
-    expect(ms).toBeLessThan(4_000);
-    expect(ticks).toBeGreaterThan(20); // this thread kept running while the worker looped
-    // A looping worker left behind would keep burning a core: the process's CPU time must stay flat.
-    const cpu = process.cpuUsage();
-    await new Promise((r) => setTimeout(r, 600));
-    const used = process.cpuUsage(cpu);
-    expect((used.user + used.system) / 1000).toBeLessThan(300);
+    expect(ticks).toBeGreaterThanOrEqual(2); // this thread kept running while the worker looped
+    // A looping worker left behind would keep burning a core: it must exit. Were it not terminated, this
+    // would never resolve and the test would time out.
+    await parseWorkersStopped();
   });
 
   it('relays progress while the worker reads, with this thread free meanwhile', async () => {
@@ -125,11 +123,11 @@ describe('parseStatementInWorker', () => {
 
   it('an abort stops the read with the signal’s reason', async () => {
     const ctl = new AbortController();
-    const started = performance.now();
     const read = parseStatementInWorker(damagedXls(), {}, { signal: ctl.signal });
     setTimeout(() => ctl.abort(new Error('closed by the clerk')), 300);
+    // The abort's own reason, not import.timeout: the abort ended the read, not the deadline.
     expect(await rejection(read)).toMatchObject({ message: 'closed by the clerk' });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    await parseWorkersStopped();
   });
 
   it('moves the bytes only when asked and when they own their whole buffer', async () => {

@@ -101,6 +101,30 @@ export const workerResourceLimits = (maxHeapMb?: number) => ({
   maxOldGenerationSizeMb: maxHeapMb ?? WORKER_HEAP_MB,
 });
 
+/** Parsing workers started and not yet exited, and who waits for there to be none. */
+let running = 0;
+let whenNoneRunning: (() => void)[] = [];
+
+/**
+ * Resolves once every parsing worker has exited: a worker stuck in a loop that was not terminated never
+ * does. For tests and for a clean shutdown; the count is kept from the workers' own `exit` events.
+ */
+export function parseWorkersStopped(): Promise<void> {
+  return running === 0 ? Promise.resolve() : new Promise((resolve) => whenNoneRunning.push(resolve));
+}
+
+function counted(worker: Worker): Worker {
+  running++;
+  worker.once('exit', () => {
+    running--;
+    if (running > 0) return;
+    const waiting = whenNoneRunning;
+    whenNoneRunning = [];
+    for (const resolve of waiting) resolve();
+  });
+  return worker;
+}
+
 function startWorker(src: WorkerSource, request: ParseRequest, maxHeapMb: number | undefined): Worker {
   const options = (req: ParseRequest): WorkerOptions => ({
     eval: src.eval,
@@ -109,12 +133,12 @@ function startWorker(src: WorkerSource, request: ParseRequest, maxHeapMb: number
     resourceLimits: workerResourceLimits(maxHeapMb),
   });
   try {
-    return new Worker(src.file, options(request));
+    return counted(new Worker(src.file, options(request)));
   } catch (e) {
     // An ArrayBuffer marked untransferable (by Node or an embedder): send a copy instead.
     if (!(e instanceof Error && e.name === 'DataCloneError')) throw e;
     const copy = { ...request, bytes: new Uint8Array(request.bytes) };
-    return new Worker(src.file, options(copy));
+    return counted(new Worker(src.file, options(copy)));
   }
 }
 
