@@ -101,6 +101,35 @@ const sameAddresses = (f: FeedRow, i: { tokenUrl: string; baseUrl: string; clien
   normalAddress(f.base_url) === normalAddress(i.baseUrl) &&
   f.client_id === i.clientId;
 
+/** What an audit entry says of a feed's settings (never its secrets). */
+function changeOf(f: NewFeed) {
+  const info = f.certificate_json ? (JSON.parse(f.certificate_json) as FeedCertificateInfo) : null;
+  return {
+    label: f.label,
+    bankAccountId: f.bank_account_id,
+    tokenUrl: f.token_url,
+    baseUrl: f.base_url,
+    clientId: f.client_id,
+    certificate: info ? { subject: info.subject, validTo: info.validTo } : null,
+  };
+}
+
+/** A stored feed's settings as they were, to put back. */
+const formerSettings = (f: FeedRow): NewFeed => ({
+  kind: f.kind,
+  label: f.label,
+  bank_account_id: f.bank_account_id,
+  preset: f.preset,
+  token_url: f.token_url,
+  base_url: f.base_url,
+  client_id: f.client_id,
+  scope: f.scope,
+  ca_pem: f.ca_pem,
+  certificate_json: f.certificate_json,
+  enabled: f.enabled,
+  start_date: f.start_date,
+});
+
 export const feedsHandlers: HandlerGroup<
   'feeds.list' | 'feeds.save' | 'feeds.remove' | 'feeds.test' | 'feeds.run'
 > = (ctx) => ({
@@ -172,12 +201,7 @@ export const feedsHandlers: HandlerGroup<
     };
     const at = now.toISOString();
     const change = {
-      label: row.label,
-      bankAccountId: row.bank_account_id,
-      tokenUrl: row.token_url,
-      baseUrl: row.base_url,
-      clientId: row.client_id,
-      certificate: info ? { subject: info.subject, validTo: info.validTo } : null,
+      ...changeOf(row),
       secretsReplaced: input.clientSecret !== undefined || input.certificate !== undefined,
     };
     const who = { actor: ctx.actor(), profileId };
@@ -197,9 +221,11 @@ export const feedsHandlers: HandlerGroup<
     try {
       saveFeedSecrets(ctx.secrets, profileId, saved, { clientSecret, certificate });
     } catch (e) {
-      // A new feed whose secrets could not be kept is taken out again: its log shows it added, then removed.
-      if (!existing)
-        await store.write(async (tx) => {
+      // A save whose secrets could not be kept is taken back, with an entry of its own: a new feed is removed
+      // again (its log shows it added, then removed); a changed one gets its former settings back, so the log
+      // never shows a change, or credentials replaced, that did not hold.
+      await store.write(async (tx) => {
+        if (!existing) {
           await feedsRepo.remove(tx, id);
           await appendAudit(tx, {
             ...who,
@@ -207,7 +233,17 @@ export const feedsHandlers: HandlerGroup<
             subject: `feed:${id}`,
             before: { label: row.label, bankAccountId: row.bank_account_id },
           });
+          return;
+        }
+        await feedsRepo.update(tx, id, formerSettings(existing), existing.updated_at);
+        await appendAudit(tx, {
+          ...who,
+          action: 'feeds.change_undone',
+          subject: `feed:${id}`,
+          before: change,
+          after: { ...changeOf(existing), secretsReplaced: false },
         });
+      });
       throw e;
     }
     return await dto(ctx, profileId, saved);

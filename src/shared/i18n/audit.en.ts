@@ -277,6 +277,7 @@ export const auditEn: typeof auditPtBR = {
       added: 'Bank connection added',
       changed: 'Bank connection changed',
       removed: 'Bank connection removed',
+      change_undone: 'Bank connection change undone (its credentials could not be kept)',
     },
     cycle: {
       finished: 'Automatic cycle finished',

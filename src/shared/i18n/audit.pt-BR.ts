@@ -287,6 +287,7 @@ export const auditPtBR = {
       added: 'Conexão bancária adicionada',
       changed: 'Conexão bancária alterada',
       removed: 'Conexão bancária removida',
+      change_undone: 'Alteração da conexão bancária desfeita (as credenciais não puderam ser guardadas)',
     },
     cycle: {
       finished: 'Ciclo automático concluído',
