@@ -349,6 +349,13 @@ export class Assignment {
     this.done[li] = true;
   }
 
+  /** A tied line's options (receivables and reasons), when the tie kept them; undefined otherwise. */
+  tiedOptionsOf(li: number): { receivableIds: number[]; reasons: Reason[] }[] | undefined {
+    return this.tiedOptions
+      .get(li)
+      ?.map((o) => ({ receivableIds: o.recs.map((p) => p.r.id), reasons: o.reasons }));
+  }
+
   /** Nothing proposed; the tied receivables are reserved so a weaker line cannot take one by default. */
   private reserveTie(li: number, tied: Option[]) {
     for (const o of tied) this.claim(o, li, RESERVED);

@@ -79,6 +79,7 @@ export function matchStatement(input: MatchInput): MatchPlan {
   const results: LineResult[] = prep.lines.map((l) => {
     const r = a.results[l.i];
     if (!r) {
+      const tied = a.tiedOptionsOf(l.i);
       return {
         lineId: l.line.id,
         items: [],
@@ -86,6 +87,7 @@ export function matchStatement(input: MatchInput): MatchPlan {
         zone: 'red',
         state: 'unmatched',
         reasons: whyOf(a.why[l.i]!),
+        ...(tied ? { tied } : {}),
       };
     }
     const items =

@@ -151,7 +151,7 @@ function otherBranchReason(home: Home, receivableBranch: number): Reason {
 }
 
 /**
- * A line's result that pays receivables of another branch: never green (a person confirms money that landed in the
+ * A line's result that pays receivables of another branch (or ties among them): never green (a person confirms money that landed in the
  * wrong unit), and said first among its reasons.
  */
 function asOtherBranch(
@@ -159,7 +159,9 @@ function asOtherBranch(
   home: Home,
   branchOf: Map<number, number | null | undefined>,
 ): LineResult {
-  const other = r.items.map((i) => branchOf.get(i.receivableId)).find((b) => b != null && b !== home.id);
+  const ids =
+    r.items.length > 0 ? r.items.map((i) => i.receivableId) : (r.tied ?? []).flatMap((o) => o.receivableIds);
+  const other = ids.map((id) => branchOf.get(id)).find((b) => b != null && b !== home.id);
   if (other == null) return r;
   return {
     ...r,
@@ -168,7 +170,27 @@ function asOtherBranch(
   };
 }
 
+/** The plan, without the engine's record of tied options (read here, never stored). */
 async function planFor(
+  tx: Tx,
+  st: StatementInfo,
+  lines: MatchLine[],
+  settings: MatchSettings,
+  only?: { ids: number[]; lineId: number },
+): Promise<MatchPlan> {
+  const plan = await planWithTies(tx, st, lines, settings, only);
+  return {
+    ...plan,
+    results: plan.results.map((r) => {
+      if (!r.tied) return r;
+      const rest = { ...r };
+      delete rest.tied;
+      return rest;
+    }),
+  };
+}
+
+async function planWithTies(
   tx: Tx,
   st: StatementInfo,
   lines: MatchLine[],
@@ -206,10 +228,10 @@ async function planFor(
   );
   // Then the credits nothing of the branch explains and that name their payer, against the other branches'
   // receivables of about their amount: a member who paid into this unit's account for another unit. Their own
-  // evidence (return files, acquirer batches) belongs to the account's branch and was used above.
-  const left = new Set(
-    first.results.filter((r) => r.state === 'unmatched' && !isRecorded(r)).map((r) => r.lineId),
-  );
+  // evidence (return files, acquirer batches) belongs to the account's branch and was used above. "Nothing
+  // explains" includes a red proposal and one resting on the surname alone: "PIX RECEBIDO - FLAVIA PEREIRA"
+  // is not explained by Luciana Pereira's receivable here when Flávia Pereira's is in another branch.
+  const left = new Set(first.results.filter(unexplained).map((r) => r.lineId));
   const leftLines = lines.filter(
     (l) => left.has(l.id) && l.kind === 'credit' && (l.payerText ?? '').trim() !== '',
   );
@@ -224,9 +246,16 @@ async function planFor(
   const second = await planOver(tx, st, leftLines, settings, others, undefined, { evidence: false });
   // A proposal, or the money already recorded in the EVO against another branch's receivable (its clerk
   // reconciled it there): either says more than "nothing fits" did.
+  // Or a tie among receivables that each name the payer (one member's two debts of that amount): nothing is
+  // proposed, as in the account's own branch, but the line says where the candidates are.
+  const namedTie = (r: LineResult) =>
+    r.state === 'unmatched' && (r.tied?.length ?? 0) > 0 && r.tied!.every((o) => namesItsPayer(o));
   const found = new Map(
     second.results
-      .filter((r) => (r.state === 'suggested' && r.zone !== 'red' && namesItsPayer(r)) || isRecorded(r))
+      .filter(
+        (r) =>
+          (r.state === 'suggested' && r.zone !== 'red' && namesItsPayer(r)) || isRecorded(r) || namedTie(r),
+      )
       .map((r) => [r.lineId, r]),
   );
   return {
@@ -239,12 +268,23 @@ async function planFor(
 }
 
 /**
+ * [V] Whether the account's own branch left a line unexplained, so that the other branches are searched for it:
+ * nothing proposed (and the money not already in the EVO), a red proposal, or one whose only evidence of who paid is
+ * a surname. A proposal that names its payer, or rests on the branch's own evidence, is kept as it is.
+ */
+function unexplained(r: LineResult): boolean {
+  if (r.state === 'unmatched') return !isRecorded(r);
+  if (r.state !== 'suggested') return false;
+  return r.zone === 'red' || r.reasons.some((x) => x.code === 'surname');
+}
+
+/**
  * [V] Whether a proposal names who paid: an exact key, a learned alias, or the payer's name (not a surname alone,
  * not a credit that names nobody). Across a network the same amount has tens of candidates, so only these, and only
  * when the engine rates them above red, are proposed as wrong-branch payments; a weaker fit stays unmatched for the
  * clerk to search (docs/branches.md).
  */
-function namesItsPayer(r: LineResult): boolean {
+function namesItsPayer(r: Pick<LineResult, 'reasons'>): boolean {
   const codes = new Set(r.reasons.map((x) => x.code));
   return (codes.has('key') || codes.has('alias') || codes.has('name_similarity')) && !codes.has('surname');
 }

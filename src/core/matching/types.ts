@@ -145,6 +145,11 @@ export interface LineResult {
   zone: MatchZone;
   state: 'suggested' | 'unmatched';
   reasons: Reason[];
+  /**
+   * A tie (nothing proposed, reason `tie`): the options that scored alike, each its receivables and reasons.
+   * Read by the service (a tie among another branch's receivables is said as such), never stored.
+   */
+  tied?: { receivableIds: number[]; reasons: Reason[] }[];
 }
 
 export interface MatchPlan {
