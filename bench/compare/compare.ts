@@ -21,7 +21,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateSandboxData } from '../../src/sandbox';
 import { bankAccountJson, receivableJson } from '../../src/sandbox/serialize';
@@ -110,10 +110,11 @@ interface ProbeResult {
 
 const pin = spawnSync('taskset', ['--version']).status === 0 ? ['taskset', '-c', '0'] : [];
 const rounds = Math.max(1, Number(values.rounds));
-type Probed = ProbeResult & { sha: string; top?: ProfileEntry[]; rounds?: number[] };
+type Probed = ProbeResult & { sha: string; profiles?: string[]; top?: ProfileEntry[]; rounds?: number[] };
 /** One probe of a commit's worktree: `runs` timed runs in a fresh process (and its profile, asked for). */
 function probeIn(sha: string, tree: string, round: number): Probed {
-  const profile = join(work, `${sha}-${round}.cpuprofile`);
+  // Named by the worktree (side and commit): comparing a commit with itself must not write one file twice.
+  const profile = join(work, `${basename(tree)}-${round}.cpuprofile`);
   const [cmd, ...args]: string[] = [
     ...pin,
     process.execPath,
@@ -127,7 +128,7 @@ function probeIn(sha: string, tree: string, round: number): Probed {
   const r = spawnSync(cmd!, args, { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`${sha}: the probe failed\n${r.stderr}`);
   const result = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as ProbeResult;
-  return { sha, ...result, ...(values.profile ? { top: profileTop(profile) } : {}) };
+  return { sha, ...result, ...(values.profile ? { profiles: [profile] } : {}) };
 }
 const middle = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 /** The rounds of one commit as one result: each phase's and memory's median over the rounds. */
@@ -142,6 +143,8 @@ function combine(list: Probed[]): Probed {
     ),
     runs: list.flatMap((p) => p.runs),
     rounds: list.map((p) => p.phases.endToEnd!),
+    // Every round's profile, self times averaged per round (not the first round's alone).
+    ...(values.profile ? { top: profileTop(list.flatMap((p) => p.profiles ?? [])) } : {}),
     peakRssMb: middle(list.map((p) => p.peakRssMb)),
     peakRssGrowthMb: middle(list.map((p) => p.peakRssGrowthMb)),
     onePeakGrowthMb: middle(list.map((p) => p.onePeakGrowthMb)),
@@ -217,7 +220,9 @@ try {
   );
   for (const side of [a, b]) {
     if (!side.top) continue;
-    console.log(`\n${side.sha}: the ten functions with the most self time (profiled runs)`);
+    console.log(
+      `\n${side.sha}: the ten functions with the most self time (profiled runs${rounds > 1 ? `, mean of ${rounds} rounds` : ''})`,
+    );
     for (const e of side.top)
       console.log(
         `${e.ms.toFixed(0).padStart(7)} ms ${(e.share * 100).toFixed(1).padStart(5)} %  ${e.where}`,

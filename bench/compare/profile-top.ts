@@ -19,9 +19,22 @@ export interface ProfileEntry {
 
 /**
  * The functions that took the most time themselves (self time) in a V8 CPU profile: what a profiler's
- * "bottom-up" view lists first. Paths are cut to what follows src/ or node_modules/.
+ * "bottom-up" view lists first. Paths are cut to what follows src/ or node_modules/. Given several profiles
+ * (rounds of the same work), each function's self time is their mean.
  */
-export function profileTop(file: string, count = 10): ProfileEntry[] {
+export function profileTop(files: string | string[], count = 10): ProfileEntry[] {
+  const list = typeof files === 'string' ? [files] : files;
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const file of list) total += addSelfTimes(file, self);
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([where, us]) => ({ where, ms: us / 1000 / list.length, share: us / total }));
+}
+
+/** Adds one profile's self times (µs) by function to `self`; returns the profile's total. */
+function addSelfTimes(file: string, self: Map<string, number>): number {
   const p = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const frames = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
   // The profiler's own stop (node:inspector serialising the profile) is not the code under test.
@@ -32,7 +45,6 @@ export function profileTop(file: string, count = 10): ProfileEntry[] {
       if (frames.get(at)?.url.startsWith('node:inspector')) return true;
     return false;
   };
-  const self = new Map<string, number>();
   let total = 0;
   p.samples.forEach((id, k) => {
     const dt = p.timeDeltas[k] ?? 0;
@@ -43,8 +55,5 @@ export function profileTop(file: string, count = 10): ProfileEntry[] {
     self.set(where, (self.get(where) ?? 0) + dt);
     total += dt;
   });
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([where, us]) => ({ where, ms: us / 1000, share: us / total }));
+  return total;
 }
