@@ -138,7 +138,7 @@ async function homeBranch(
 type Home = NonNullable<Awaited<ReturnType<typeof homeBranch>>>;
 
 /** The `other_branch` reason: which branch's account took the money, and whose receivable it pays. */
-function otherBranchReason(home: Home, receivableBranch: number): Reason {
+function otherBranchReason(home: Home, receivableBranch: number, tie: boolean): Reason {
   return {
     code: 'other_branch',
     params: {
@@ -146,6 +146,8 @@ function otherBranchReason(home: Home, receivableBranch: number): Reason {
       accountBranch: home.names.get(home.id) ?? '',
       receivableBranchId: receivableBranch,
       receivableBranch: home.names.get(receivableBranch) ?? '',
+      // Nothing proposed, the candidates tie: said as a choice to make, not a proposal to check.
+      ...(tie ? { tie: 1 } : {}),
     },
   };
 }
@@ -166,7 +168,10 @@ function asOtherBranch(
   return {
     ...r,
     zone: r.zone === 'green' ? 'yellow' : r.zone,
-    reasons: [otherBranchReason(home, other), ...r.reasons.filter((x) => x.code !== 'other_branch')],
+    reasons: [
+      otherBranchReason(home, other, r.items.length === 0 && r.reasons.some((x) => x.code === 'tie')),
+      ...r.reasons.filter((x) => x.code !== 'other_branch'),
+    ],
   };
 }
 

@@ -200,6 +200,8 @@ export function englishReason(
     case 'acquirer_batch_tie':
       return `${num('count')} payments of the acquirer's file make this amount: nothing proposed`;
     case 'other_branch':
+      if (p.tie === 1)
+        return `paid into the account of ${str('accountBranch') || `branch ${num('accountBranchId')}`}; the candidates that fit belong to ${str('receivableBranch') || `branch ${num('receivableBranchId')}`}: choose in the list`;
       return `paid into the account of ${str('accountBranch') || `branch ${num('accountBranchId')}`}; the receivable belongs to ${str('receivableBranch') || `branch ${num('receivableBranchId')}`}: check before approving`;
     default:
       return r.text;

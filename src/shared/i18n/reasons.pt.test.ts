@@ -126,7 +126,8 @@ const SENTENCES: Case[] = [
   [{ code: 'lump_excluded', params: { count: 4 } }, '4 vendas do dia ficaram de fora'],
   [{ code: 'boleto_lump', params: { count: 7 } }, 'crédito agregado de cobrança (7 boletos)'],
   [{ code: 'many_to_one', params: { count: 2 } }, '2 recebíveis do mesmo pagador somam o valor'],
-  [{ code: 'others_same_amount', params: { others: 1 } }, 'outros 1 candidato com o mesmo valor'],
+  // Was 'outros 1 candidato com o mesmo valor' before the move and since: mended (one is "outro candidato").
+  [{ code: 'others_same_amount', params: { others: 1 } }, 'outro candidato com o mesmo valor'],
   [{ code: 'others_same_amount', params: { others: 3 } }, 'outros 3 candidatos com o mesmo valor'],
   [{ code: 'runner_up', params: { gap: 4 } }, 'segundo melhor candidato só 4 pontos abaixo'],
   [

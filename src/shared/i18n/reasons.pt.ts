@@ -154,7 +154,7 @@ export function renderReason(r: PortugueseReason): string {
     case 'many_to_one':
       return `${num('count')} recebíveis do mesmo pagador somam o valor`;
     case 'others_same_amount':
-      return `outros ${num('others')} ${plural(num('others'), 'candidato', 'candidatos')} com o mesmo valor`;
+      return `${plural(num('others'), 'outro candidato', `outros ${num('others')} candidatos`)} com o mesmo valor`;
     case 'paired_by_date':
       return `${num('others') + 1} linhas pagam com certeza estes ${num('others') + 1} recebíveis; quem pagou qual não se sabe: pareados por ordem de data`;
     case 'runner_up':
@@ -247,9 +247,19 @@ export function renderReason(r: PortugueseReason): string {
       return `${num('count')} de ${num('of')} ${plural(num('of'), 'venda', 'vendas')} do arquivo da adquirente sem recebível identificado`;
     case 'acquirer_batch_tie':
       return `${num('count')} pagamentos do arquivo da adquirente dão este valor: nada proposto`;
-    case 'other_branch':
-      // [V] A branch the office has not named is called by its id in the gym system.
-      return `pago na conta da ${str('accountBranch') ? `unidade ${str('accountBranch')}` : `unidade ${num('accountBranchId')}`}; o recebível é da ${str('receivableBranch') ? `unidade ${str('receivableBranch')}` : `unidade ${num('receivableBranchId')}`}: confira antes de aprovar`;
+    case 'other_branch': // [V] A branch the office has not named is called by its id in the gym system.
+    {
+      const account = str('accountBranch')
+        ? `unidade ${str('accountBranch')}`
+        : `unidade ${num('accountBranchId')}`;
+      const owner = str('receivableBranch')
+        ? `unidade ${str('receivableBranch')}`
+        : `unidade ${num('receivableBranchId')}`;
+      // A tie proposes nothing: there is nothing to approve, the clerk chooses among that branch's candidates.
+      if (p.tie === 1)
+        return `pago na conta da ${account}; os candidatos que servem são da ${owner}: escolha na lista`;
+      return `pago na conta da ${account}; o recebível é da ${owner}: confira antes de aprovar`;
+    }
   }
 }
 
