@@ -153,8 +153,8 @@ function otherBranchReason(home: Home, receivableBranch: number, tie: boolean): 
 }
 
 /**
- * A line's result that pays receivables of another branch (or ties among them): never green (a person confirms money that landed in the
- * wrong unit), and said first among its reasons.
+ * A line's result that pays receivables of another branch (or ties among them): never green (a person confirms
+ * money that landed in the wrong unit), and said first among its reasons.
  */
 function asOtherBranch(
   r: LineResult,
@@ -253,8 +253,6 @@ async function planWithTies(
   // reconciled it there): either says more than "nothing fits" did.
   // Or a tie among receivables that each name the payer (one member's two debts of that amount): nothing is
   // proposed, as in the account's own branch, but the line says where the candidates are.
-  const namedTie = (r: LineResult) =>
-    r.state === 'unmatched' && (r.tied?.length ?? 0) > 0 && r.tied!.every((o) => namesItsPayer(o));
   const found = new Map(
     second.results
       .filter(
@@ -272,13 +270,20 @@ async function planWithTies(
   };
 }
 
+/** A tie (nothing proposed) among options that each name the payer: one member's debts of that amount. */
+function namedTie(r: LineResult): boolean {
+  return r.state === 'unmatched' && (r.tied?.length ?? 0) > 0 && r.tied!.every((o) => namesItsPayer(o));
+}
+
 /**
  * [V] Whether the account's own branch left a line unexplained, so that the other branches are searched for it:
- * nothing proposed (and the money not already in the EVO), a red proposal, or one whose only evidence of who paid is
- * a surname. A proposal that names its payer, or rests on the branch's own evidence, is kept as it is.
+ * nothing proposed (and the money not already in the EVO, and no tie among the branch's named candidates), a red
+ * proposal, or one whose only evidence of who paid is a surname. A proposal that names its payer, or rests on the
+ * branch's own evidence, is kept as it is.
  */
 function unexplained(r: LineResult): boolean {
-  if (r.state === 'unmatched') return !isRecorded(r);
+  // A tie among the branch's own candidates that name the payer is explained: the clerk chooses here.
+  if (r.state === 'unmatched') return !isRecorded(r) && !namedTie(r);
   if (r.state !== 'suggested') return false;
   return r.zone === 'red' || r.reasons.some((x) => x.code === 'surname');
 }

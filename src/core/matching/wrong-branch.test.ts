@@ -282,4 +282,17 @@ describe("[V] a network: the account's branch first, then wrong-branch payments 
     expect(codes(row!)).not.toContain('other_branch');
     expect(codes(row!)).not.toContain('tie');
   });
+
+  it("a tie among the account's own branch's named candidates stays there, even with a fitting name elsewhere", async () => {
+    // Gabriela's two debts are in A this time; B holds one receivable of that amount for a namesake (another member
+    // of the same name). The member is here: the clerk chooses between her two debts, nothing is proposed elsewhere.
+    const inA = gabriela.map((r) => ({ ...r, branch: A }));
+    const namesake: Rec = { ...gabriela[1]!, id: 9106, branch: B2, memberId: 405 };
+    const [row, ...rest] = await matchInNetwork([...inA, namesake], gabrielaTed);
+    expect(rest).toEqual([]);
+    expect(row!.state).toBe('unmatched');
+    expect(row!.receivables).toEqual([]);
+    expect(codes(row!)).toContain('tie');
+    expect(codes(row!)).not.toContain('other_branch');
+  });
 });
