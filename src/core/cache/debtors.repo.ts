@@ -2,6 +2,7 @@ import { fold } from '../api/normalize';
 import type { ApiDebtor } from '../api/schemas';
 import { sql } from 'kysely';
 import { inIds, slices, type Tx } from '../store/store';
+import { notificationsSince } from '../notify/notify.repo';
 
 /** Display order for names: "Pará, Paraíba, Paraná", "São Paulo, Sergipe" (not by character code). */
 export const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
@@ -152,21 +153,10 @@ export async function notifiedSince(
   since: string,
 ): Promise<Map<number, Notified>> {
   const out = new Map<number, Notified>();
-  if (!memberIds.length) return out;
-  const at = sql<string>`coalesce(sent_at, queued_at, created_at)`;
-  const rows = await tx
-    .selectFrom('notification_queue')
-    .select(['member_id as memberId', 'state', at.as('at')])
-    .where(inIds(tx, 'member_id', memberIds))
-    .where(at, '>=', since)
-    .orderBy(at)
-    .orderBy('id')
-    .execute();
-  for (const r of rows) {
-    const state = r.state as NonNullable<Notified['notifiedState']>;
+  for (const r of await notificationsSince(tx, memberIds, since)) {
     const prev = out.get(r.memberId);
-    if (state === 'failed' && prev && prev.notifiedState !== 'failed') continue;
-    out.set(r.memberId, { notifiedAt: r.at, notifiedState: state });
+    if (r.state === 'failed' && prev && prev.notifiedState !== 'failed') continue;
+    out.set(r.memberId, { notifiedAt: r.at, notifiedState: r.state });
   }
   return out;
 }

@@ -213,6 +213,29 @@ export async function queuedCount(tx: Tx): Promise<number> {
   return Number(n);
 }
 
+type QueueState = 'queued' | 'sending' | 'sent' | 'failed' | 'unknown' | 'held';
+
+/**
+ * Every notification to these members since `since` (an ISO instant; '' for all), in any state, oldest first:
+ * the one read of the queue by member that the notify and debtors screens each fold their own way.
+ */
+export async function notificationsSince(
+  tx: Tx,
+  memberIds: number[],
+  since: string,
+): Promise<{ memberId: number; name: string | null; state: QueueState; at: string }[]> {
+  if (memberIds.length === 0) return [];
+  const at = sql<string>`coalesce(sent_at, queued_at, created_at)`;
+  return tx
+    .selectFrom('notification_queue')
+    .select(['member_id as memberId', 'member_name as name', sql<QueueState>`state`.as('state'), at.as('at')])
+    .where(inIds(tx, 'member_id', memberIds))
+    .where(at, '>=', since)
+    .orderBy(at)
+    .orderBy('id')
+    .execute();
+}
+
 /** Members notified (or being notified) since `since`, newest first; failed and held ones reached nobody and do not count. */
 export async function notifiedSince(
   tx: Tx,
@@ -221,21 +244,15 @@ export async function notifiedSince(
 ): Promise<
   { memberId: number; name: string | null; state: 'queued' | 'sending' | 'sent' | 'unknown'; at: string }[]
 > {
-  const at = sql<string>`coalesce(sent_at, queued_at, created_at)`;
-  return tx
-    .selectFrom('notification_queue')
-    .select([
-      'member_id as memberId',
-      'member_name as name',
-      sql<'queued' | 'sending' | 'sent' | 'unknown'>`state`.as('state'),
-      at.as('at'),
-    ])
-    .where('state', 'not in', ['failed', 'held'])
-    .where(inIds(tx, 'member_id', memberIds))
-    .where(at, '>=', since)
-    .orderBy(at, 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const out: {
+    memberId: number;
+    name: string | null;
+    state: 'queued' | 'sending' | 'sent' | 'unknown';
+    at: string;
+  }[] = [];
+  for (const r of await notificationsSince(tx, memberIds, since))
+    if (r.state !== 'failed' && r.state !== 'held') out.push({ ...r, state: r.state });
+  return out.reverse();
 }
 
 /**
