@@ -27,6 +27,7 @@ export {
   type Role,
 } from './users/office';
 export { OFFICE_PG_SCHEMA } from './users/users.repo';
+export { moveOfficeToDatabase, type OfficeMoved } from './users/office-move';
 // The desktop app pointed at an office server instead of its own data.
 export { readOfficeLink } from './office-link/office-link';
 

@@ -1,5 +1,13 @@
 import { userInfo } from 'node:os';
-import { AppError, officePlace, openOffice, type Office, type OfficeUser, type Role } from '../../core';
+import {
+  AppError,
+  moveOfficeToDatabase,
+  officePlace,
+  openOffice,
+  type Office,
+  type OfficeUser,
+  type Role,
+} from '../../core';
 import { loginSchema } from '../../shared/contract/users';
 import type { Say } from '../i18n';
 import { UsageError, type CliContext, type Subcommand } from '../types';
@@ -16,6 +24,7 @@ const ACTIONS = {
   token: ['new-token'],
   tokens: ['list-tokens'],
   'revogar-token': ['revoke-token'],
+  mover: ['move'],
 } as const;
 
 const ROLE_WORDS: Record<Role, readonly string[]> = {
@@ -165,14 +174,19 @@ export const usersCommand: Subcommand = {
     const [word, ...args] = positionals;
     const action = word === undefined ? 'listar' : choiceOf(word, ACTIONS);
     if (!action) throw new UsageError(say.t('cli.usuarios.badAction', { action: word }));
-    const expect = action === 'listar' ? 0 : action === 'papel' || action === 'revogar-token' ? 2 : 1;
+    const expect =
+      action === 'listar' || action === 'mover'
+        ? 0
+        : action === 'papel' || action === 'revogar-token'
+          ? 2
+          : 1;
     if (args.length > expect)
       throw new UsageError(say.t('cli.errors.unexpectedArgument', { value: args[expect] }));
 
+    const url = [v.banco, v.database, io.env.QUITA_DATABASE_URL].find(
+      (x): x is string => typeof x === 'string' && x.trim() !== '',
+    );
     const withOffice = async <T>(fn: (office: Office) => Promise<T>): Promise<T> => {
-      const url = [v.banco, v.database, io.env.QUITA_DATABASE_URL].find(
-        (x): x is string => typeof x === 'string' && x.trim() !== '',
-      );
       const office = await openOffice(officePlace(core.dataDir, url));
       try {
         return await fn(office);
@@ -182,6 +196,12 @@ export const usersCommand: Subcommand = {
     };
     const roleName = (role: Role) => say.t(`users.role.${role}`).toLowerCase();
 
+    if (action === 'mover') {
+      // office.sqlite's users into the office's PostgreSQL database (docs/server.md): only with its address.
+      if (!url) throw new UsageError(say.t('cli.usuarios.missing.database'));
+      const moved = await moveOfficeToDatabase(core.dataDir, url, cliActor());
+      return { json: moved, text: say.t('cli.usuarios.moved', { ...moved }) };
+    }
     if (action === 'listar') {
       const users = await withOffice((o) => o.list());
       return { json: users, text: listText(say, users) };

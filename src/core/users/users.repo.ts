@@ -439,6 +439,14 @@ export const usersRepo = {
       ).numUpdatedRows,
     ),
 
+  /** A move into PostgreSQL that did not read back right taken out again (office-move.ts): children first. */
+  removeMoved: async (tx: OfficeTx): Promise<void> => {
+    await tx.deleteFrom('api_tokens').execute();
+    await tx.deleteFrom('office_audit').execute();
+    await tx.deleteFrom('sessions').execute();
+    await tx.deleteFrom('users').execute();
+  },
+
   // The office's audit.
   appendAudit: async (
     tx: OfficeTx,

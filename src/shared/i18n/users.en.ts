@@ -124,6 +124,13 @@ export const usersEn: typeof usersPtBR = {
     bad_token_name: "A token's name has up to {{max}} characters, on one line.",
     token_not_found: '{{login}} has no token {{id}}: check the number (quita usuarios tokens {{login}}).',
     token_inactive: '{{login}} is deactivated: activate the user before making a token for them.',
+    move_no_file:
+      'There is no office.sqlite in {{dataDir}}: no users to move. Check the folder (--data-dir).',
+    move_server_running: 'quita server is running: stop it before moving the users into the database.',
+    move_database_has_users:
+      'The office database on {{database}} already has {{count}} users: nothing was moved (two sets of users are never merged).',
+    move_verify_failed:
+      'The copy read back from the database did not match ({{tables}}): it was undone and office.sqlite is as it was. See the log and try again.',
   },
 };
 

@@ -127,6 +127,14 @@ export const usersPtBR = {
     bad_token_name: 'O nome de um token tem até {{max}} caracteres, numa linha só.',
     token_not_found: '{{login}} não tem o token {{id}}: confira o número (quita usuarios tokens {{login}}).',
     token_inactive: '{{login}} está desativado: ative o usuário antes de criar um token para ele.',
+    move_no_file:
+      'Não há office.sqlite em {{dataDir}}: não há usuários para levar. Confira a pasta (--data-dir).',
+    move_server_running:
+      'O quita server está rodando: pare o servidor antes de levar os usuários para o banco.',
+    move_database_has_users:
+      'O banco do escritório em {{database}} já tem {{count}} usuários: nada foi levado (dois cadastros de usuários nunca são misturados).',
+    move_verify_failed:
+      'A cópia lida de volta do banco não conferiu ({{tables}}): ela foi desfeita e o office.sqlite continua como estava. Veja o log e tente de novo.',
   },
 };
 

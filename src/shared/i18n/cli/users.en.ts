@@ -14,6 +14,7 @@ export const cliUsersEn: typeof cliUsersPtBR = {
       'quita usuarios token|new-token <login> [--nome "what it is for"]',
       'quita usuarios tokens|list-tokens <login>',
       'quita usuarios revogar-token|revoke-token <login> <number>',
+      'quita usuarios mover|move --banco postgres://…',
       '  (no action)  lists the users: login, name, role, whether active and when they last logged in',
       '  adicionar    creates a user; the first must be an administrator, before starting quita server',
       '  papel        changes the role: conferente, supervisor or administrador',
@@ -23,12 +24,15 @@ export const cliUsersEn: typeof cliUsersPtBR = {
       '  token        makes a personal token for scripts (quita --server URL); it is shown this once only',
       "  tokens       lists the user's tokens (never the token itself): number, name, when it was used",
       '  revogar-token  the token of that number stops working at once',
+      "  mover        moves the users, tokens and history kept in the data folder into the office's PostgreSQL",
+      '               database (one with no users yet); passwords stay the same, everyone logs in again',
       "  --nome       the person's name, as the screens and Auditoria show it",
       '  --papel      conferente, supervisor or administrador',
+      "  --banco      the office's PostgreSQL database (postgres://user@server/database; or QUITA_DATABASE_URL)",
       'The password is never an argument: it is read from standard input, one line (in a terminal, it is asked',
       "without showing). Changing the role, deactivating or setting the password ends the user's open sessions",
       'and revokes their tokens.',
-      "The users are kept in the office's database, in the server's data folder (--data-dir).",
+      "The users are kept in the server's data folder (--data-dir), or in the office's PostgreSQL database with --banco.",
     ].join('\n'),
     empty:
       'No users yet: create the first administrator with quita usuarios adicionar <login> --nome "Name" --papel administrador.',
@@ -53,7 +57,9 @@ export const cliUsersEn: typeof cliUsersPtBR = {
     noPassword:
       'No password on standard input: send it on one line (for example, quita usuarios senha maria < file); never as an argument.',
     badAction:
-      'Unknown action: {{action}}. Use listar, adicionar, papel, desativar, ativar, senha, token, tokens or revogar-token.',
+      'Unknown action: {{action}}. Use listar, adicionar, papel, desativar, ativar, senha, token, tokens, revogar-token or mover.',
+    moved:
+      "The office's users moved into PostgreSQL {{database}}: {{users}} users, {{tokens}} tokens and {{auditEntries}} history entries. Passwords stay the same; everyone logs in again (open sessions were not moved). The old file was kept as {{keptAs}}. From now on, give --banco (or QUITA_DATABASE_URL) to quita server and quita usuarios.",
     badRole: 'Unknown role: {{value}}. Use conferente, supervisor or administrador.',
     missing: {
       login: "Give the user's login.",
@@ -61,6 +67,8 @@ export const cliUsersEn: typeof cliUsersPtBR = {
       role: 'Give the role: --papel conferente, supervisor or administrador.',
       newRole: 'Give the new role: conferente, supervisor or administrador.',
       tokenId: "Give the token's number (quita usuarios tokens <login> shows the numbers).",
+      database:
+        'Say which database to move the users into: --banco postgres://user@server/database (or QUITA_DATABASE_URL).',
     },
     tokenMade:
       "{{login}}'s token {{id}} was made. Keep it now, somewhere safe: it will not be shown again (the server keeps only a fingerprint of it).",

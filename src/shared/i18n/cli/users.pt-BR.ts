@@ -15,6 +15,7 @@ export const cliUsersPtBR = {
       'quita usuarios token <login> [--nome "para que serve"]',
       'quita usuarios tokens <login>',
       'quita usuarios revogar-token <login> <número>',
+      'quita usuarios mover --banco postgres://…',
       '  (sem ação)  lista os usuários: login, nome, papel, se está ativo e quando entrou pela última vez',
       '  adicionar   cria um usuário; o primeiro deve ser um administrador, antes de iniciar quita server',
       '  papel       muda o papel: conferente, supervisor ou administrador',
@@ -24,12 +25,15 @@ export const cliUsersPtBR = {
       '  token       cria um token pessoal para rotinas (quita --server URL); ele aparece só desta vez',
       '  tokens      lista os tokens do usuário (nunca o token em si): número, nome, quando foi usado',
       '  revogar-token  o token daquele número deixa de funcionar na hora',
+      '  mover       leva os usuários, os tokens e o histórico guardados na pasta de dados para o banco PostgreSQL do',
+      '              escritório (um banco ainda sem usuários); as senhas continuam as mesmas, todos entram de novo',
       '  --nome      o nome da pessoa, como as telas e a Auditoria mostram',
       '  --papel     conferente, supervisor ou administrador',
+      '  --banco     o banco PostgreSQL do escritório (postgres://usuário@servidor/banco; ou QUITA_DATABASE_URL)',
       'A senha nunca vai como argumento: ela é lida da entrada padrão, uma linha (num terminal, é pedida sem',
       'aparecer na tela). Ao mudar o papel, desativar ou trocar a senha, as sessões abertas do usuário terminam',
       'e os tokens dele são revogados.',
-      'Os usuários ficam no banco de dados do escritório, na pasta de dados do servidor (--data-dir).',
+      'Os usuários ficam na pasta de dados do servidor (--data-dir), ou no banco PostgreSQL do escritório com --banco.',
     ].join('\n'),
     empty:
       'Nenhum usuário ainda: crie o primeiro administrador com quita usuarios adicionar <login> --nome "Nome" --papel administrador.',
@@ -54,7 +58,9 @@ export const cliUsersPtBR = {
     noPassword:
       'Nenhuma senha na entrada padrão: envie a senha numa linha (por exemplo, quita usuarios senha maria < arquivo); nunca como argumento.',
     badAction:
-      'Ação desconhecida: {{action}}. Use listar, adicionar, papel, desativar, ativar, senha, token, tokens ou revogar-token.',
+      'Ação desconhecida: {{action}}. Use listar, adicionar, papel, desativar, ativar, senha, token, tokens, revogar-token ou mover.',
+    moved:
+      'Usuários do escritório levados para o PostgreSQL {{database}}: {{users}} usuários, {{tokens}} tokens e {{auditEntries}} registros do histórico. As senhas continuam as mesmas; cada um entra de novo (as sessões abertas não foram levadas). O arquivo antigo ficou guardado como {{keptAs}}. De agora em diante, dê --banco (ou QUITA_DATABASE_URL) a quita server e a quita usuarios.',
     badRole: 'Papel desconhecido: {{value}}. Use conferente, supervisor ou administrador.',
     missing: {
       login: 'Diga o login do usuário.',
@@ -62,6 +68,8 @@ export const cliUsersPtBR = {
       role: 'Diga o papel: --papel conferente, supervisor ou administrador.',
       newRole: 'Diga o novo papel: conferente, supervisor ou administrador.',
       tokenId: 'Diga o número do token (quita usuarios tokens <login> mostra os números).',
+      database:
+        'Diga para qual banco levar os usuários: --banco postgres://usuário@servidor/banco (ou QUITA_DATABASE_URL).',
     },
     tokenMade:
       'Token {{id}} de {{login}} criado. Guarde-o agora, num lugar seguro: ele não será mostrado de novo (o servidor guarda só uma impressão dele).',
