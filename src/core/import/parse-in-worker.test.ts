@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { openDb, type Db } from '../db/open-db';
 import { previewImport } from './import.service';
 import { parseDeadlineMs } from './limits';
-import { parseStatementInWorker, parseWorkersStopped } from './parse-in-worker';
+import { parseStatementInWorker, parseWorkersSettled, parseWorkersStarted } from './parse-in-worker';
 import { parseStatement } from './parse-statement';
 import { rejection } from '../../../tests/helpers/errors';
 
@@ -53,6 +53,19 @@ describe('parseStatementInWorker', () => {
     names.forEach((name, i) => expect(read[i], name).toEqual(parseStatement(fixture(name))));
   });
 
+  it('a worker that answered a small file reads the next one (no new start-up), with the same answers', async () => {
+    await parseStatementInWorker(fixture('itau.csv'));
+    await parseWorkersSettled();
+    const before = parseWorkersStarted();
+    for (const name of ['bb.ofx', 'santander.xls', 'itau.csv'])
+      expect(await parseStatementInWorker(fixture(name)), name).toEqual(parseStatement(fixture(name)));
+    // A parser's refusal is an answer too: the worker stays.
+    await expect(parseStatementInWorker(fixture('encrypted.xlsx'))).rejects.toMatchObject({
+      code: 'import.password_protected',
+    });
+    expect(parseWorkersStarted()).toBe(before);
+  });
+
   it('a parser error comes back as the same AppError', async () => {
     const e = await rejection(parseStatementInWorker(fixture('encrypted.xlsx')));
     expect(e).toBeInstanceOf(AppError);
@@ -73,7 +86,11 @@ describe('parseStatementInWorker', () => {
     expect(ticks).toBeGreaterThanOrEqual(2); // this thread kept running while the worker looped
     // A looping worker left behind would keep burning a core: it must exit. Were it not terminated, this
     // would never resolve and the test would time out.
-    await parseWorkersStopped();
+    await parseWorkersSettled();
+    // And it never serves again: the next read is answered (a looping worker would not answer in time).
+    expect((await parseStatementInWorker(fixture('itau.csv'), {}, { timeoutMs: 60_000 })).lines).toHaveLength(
+      10,
+    );
   });
 
   it('relays progress while the worker reads, with this thread free meanwhile', async () => {
@@ -127,7 +144,7 @@ describe('parseStatementInWorker', () => {
     setTimeout(() => ctl.abort(new Error('closed by the clerk')), 300);
     // The abort's own reason, not import.timeout: the abort ended the read, not the deadline.
     expect(await rejection(read)).toMatchObject({ message: 'closed by the clerk' });
-    await parseWorkersStopped();
+    await parseWorkersSettled();
   });
 
   it('moves the bytes only when asked and when they own their whole buffer', async () => {

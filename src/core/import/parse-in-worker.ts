@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { importErrors } from './import-errors';
 import { parseDeadlineMs, WORKER_HEAP_MB } from './limits';
 import { fromWire, type ParseReply, type ParseRequest } from './parse-messages';
@@ -101,52 +101,97 @@ export const workerResourceLimits = (maxHeapMb?: number) => ({
   maxOldGenerationSizeMb: maxHeapMb ?? WORKER_HEAP_MB,
 });
 
-/** Parsing workers started and not yet exited, and who waits for there to be none. */
-let running = 0;
-let whenNoneRunning: (() => void)[] = [];
+/**
+ * Workers given a read that have not yet gone back idle or exited (a stuck one, terminated, counts until its exit),
+ * and who waits for there to be none.
+ */
+let busy = 0;
+let whenNoneBusy: (() => void)[] = [];
 
 /**
- * Resolves once every parsing worker has exited: a worker stuck in a loop that was not terminated never
- * does. For tests and for a clean shutdown; the count is kept from the workers' own `exit` events.
+ * Resolves once no parsing worker is busy: each read answered (its worker idle, waiting for the next) or its worker
+ * exited. A worker stuck in a loop that was not terminated never does. For tests and a clean shutdown.
  */
-export function parseWorkersStopped(): Promise<void> {
-  return running === 0 ? Promise.resolve() : new Promise((resolve) => whenNoneRunning.push(resolve));
+export function parseWorkersSettled(): Promise<void> {
+  return busy === 0 ? Promise.resolve() : new Promise((resolve) => whenNoneBusy.push(resolve));
 }
 
-function counted(worker: Worker): Worker {
-  running++;
+function notBusy(): void {
+  busy--;
+  if (busy > 0) return;
+  const waiting = whenNoneBusy;
+  whenNoneBusy = [];
+  for (const resolve of waiting) resolve();
+}
+
+/**
+ * Starting a worker costs ~0.2 s of CPU (the reader's ~1 MB of code compiled and run in a fresh isolate), several
+ * times a small file's read. So a worker that answered a small file is kept for the next read, one per heap
+ * limit, until IDLE_MS pass unused. Not one that read a big file (its heap would stay as big while idle, and
+ * there the start-up is a small part of the read), nor one that was stopped, failed or timed out: that one is
+ * terminated, so a looping reader never serves again. An idle worker does not keep the process alive.
+ */
+const IDLE_MS = 30_000;
+const REUSE_MAX_BYTES = 2 * 1024 * 1024;
+const idle = new Map<number, { worker: Worker; timer: NodeJS.Timeout }>();
+let nextRequest = 1;
+let started = 0;
+
+/** How many reading workers this process has started: a test sees a worker kept for the next read by it. */
+export const parseWorkersStarted = (): number => started;
+
+function takeIdle(heapMb: number): Worker | undefined {
+  const kept = idle.get(heapMb);
+  if (!kept) return undefined;
+  idle.delete(heapMb);
+  clearTimeout(kept.timer);
+  kept.worker.ref();
+  return kept.worker;
+}
+
+function keepIdle(heapMb: number, worker: Worker): void {
+  if (idle.has(heapMb)) {
+    void worker.terminate().catch(() => undefined);
+    return;
+  }
+  worker.unref();
+  const timer = setTimeout(() => {
+    if (idle.get(heapMb)?.worker !== worker) return;
+    idle.delete(heapMb);
+    void worker.terminate().catch(() => undefined);
+  }, IDLE_MS).unref();
+  idle.set(heapMb, { worker, timer });
+}
+
+function startWorker(src: WorkerSource, heapMb: number): Worker {
+  started++;
+  const worker = new Worker(src.file, { eval: src.eval, resourceLimits: workerResourceLimits(heapMb) });
+  // An idle worker that dies (it should not) is simply not reused.
   worker.once('exit', () => {
-    running--;
-    if (running > 0) return;
-    const waiting = whenNoneRunning;
-    whenNoneRunning = [];
-    for (const resolve of waiting) resolve();
+    if (idle.get(heapMb)?.worker === worker) {
+      clearTimeout(idle.get(heapMb)!.timer);
+      idle.delete(heapMb);
+    }
   });
   return worker;
 }
 
-function startWorker(src: WorkerSource, request: ParseRequest, maxHeapMb: number | undefined): Worker {
-  const options = (req: ParseRequest): WorkerOptions => ({
-    eval: src.eval,
-    workerData: req,
-    transferList: [req.bytes.buffer as ArrayBuffer],
-    resourceLimits: workerResourceLimits(maxHeapMb),
-  });
+/** The request posted, its bytes moved (not copied); an untransferable buffer (Node's, an embedder's) is copied. */
+function post(worker: Worker, request: ParseRequest): void {
   try {
-    return counted(new Worker(src.file, options(request)));
+    worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
   } catch (e) {
-    // An ArrayBuffer marked untransferable (by Node or an embedder): send a copy instead.
     if (!(e instanceof Error && e.name === 'DataCloneError')) throw e;
-    const copy = { ...request, bytes: new Uint8Array(request.bytes) };
-    return counted(new Worker(src.file, options(copy)));
+    worker.postMessage({ ...request, bytes: new Uint8Array(request.bytes) });
   }
 }
 
 /**
  * `parseStatement` in a worker thread, so that a file sending a parser into an endless loop (a damaged
  * legacy XLS does that to SheetJS) ends in `import.timeout` instead of hanging the process, and so that
- * the caller's event loop keeps running (progress events, other requests) during a long read. The worker
- * answers one request and is always terminated before the promise settles. Errors: the parser's own
+ * the caller's event loop keeps running (progress events, other requests) during a long read. A worker that
+ * answered a small file may serve the next read (see IDLE_MS); any other is terminated before the promise
+ * settles. Errors: the parser's own
  * AppErrors unchanged; `import.timeout` past the deadline; `import.out_of_memory` or
  * `import.reader_failed` when the worker dies.
  */
@@ -161,6 +206,7 @@ export async function parseStatementInWorker(
   // Taken now, before any await: the caller may reuse (or, with `transfer`, has given up) the bytes.
   // Functions cannot cross threads; the progress callback is relayed from messages instead.
   const request: ParseRequest = {
+    id: nextRequest++,
     bytes: payload(bytes, run.transfer === true),
     opts: {
       mapping: opts.mapping,
@@ -177,22 +223,44 @@ export async function parseStatementInWorker(
   }
   signal?.throwIfAborted();
 
+  const heapMb = run.maxHeapMb ?? WORKER_HEAP_MB;
+  const size = bytes.byteLength;
   return new Promise<ParseResult>((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = startWorker(src, request, run.maxHeapMb);
+      worker = takeIdle(heapMb) ?? startWorker(src, heapMb);
+      post(worker, request);
     } catch (e) {
       reject(importErrors.readerFailed(e instanceof Error ? e.message : String(e)));
       return;
     }
+    busy++;
     let settled = false;
-    const finish = (outcome: { ok: ParseResult } | { error: Error }) => {
+    /**
+     * `answered`: the worker answered and may serve again; `exited`: it is gone already; otherwise it is terminated
+     * (it may be looping).
+     */
+    const finish = (
+      outcome: { ok: ParseResult } | { error: Error },
+      worker$: 'answered' | 'exited' | 'stop' = 'stop',
+    ) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      // The worker may be stuck in a loop: terminate() stops it wherever it is. Never awaited, never thrown.
-      worker.terminate().catch(() => undefined);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('messageerror', onMessageError);
+      worker.off('exit', onExit);
+      if (worker$ === 'exited') notBusy();
+      else if (worker$ === 'answered' && size <= REUSE_MAX_BYTES) {
+        keepIdle(heapMb, worker);
+        notBusy();
+      } else {
+        // terminate() stops it wherever it is; it counts as busy until it has exited. Never awaited, never thrown.
+        worker.once('exit', notBusy);
+        worker.terminate().catch(() => undefined);
+      }
       if ('ok' in outcome) resolve(outcome.ok);
       else reject(outcome.error);
     };
@@ -203,9 +271,10 @@ export async function parseStatementInWorker(
     const onAbort = () => finish({ error: signal?.reason as Error });
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    worker.on('message', (reply: ParseReply) => {
-      if (reply.type === 'result') finish({ ok: reply.result });
-      else if (reply.type === 'error') finish({ error: fromWire(reply.error) });
+    const onMessage = (reply: ParseReply) => {
+      if (reply.id !== request.id) return; // not this read's (cannot happen: one read at a time per worker)
+      if (reply.type === 'result') finish({ ok: reply.result }, 'answered');
+      else if (reply.type === 'error') finish({ error: fromWire(reply.error) }, 'answered');
       else if (!settled && onProgress) {
         // A throwing callback must not become an uncaught exception of the caller's process.
         try {
@@ -214,20 +283,24 @@ export async function parseStatementInWorker(
           finish({ error: e instanceof Error ? e : new Error(String(e)) });
         }
       }
-    });
-    worker.on('error', (e: Error & { code?: string }) =>
+    };
+    const onError = (e: Error & { code?: string }) =>
       finish({
         error:
           e.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? importErrors.outOfMemory()
             : importErrors.readerFailed(`${e.name}: ${e.message}`),
-      }),
-    );
-    worker.on('messageerror', (e) =>
-      finish({ error: importErrors.readerFailed(`bad message: ${e.message}`) }),
-    );
-    worker.on('exit', (code) =>
-      finish({ error: importErrors.readerFailed(`the reader exited with code ${code} without an answer`) }),
-    );
+      });
+    const onMessageError = (e: Error) =>
+      finish({ error: importErrors.readerFailed(`bad message: ${e.message}`) });
+    const onExit = (code: number) =>
+      finish(
+        { error: importErrors.readerFailed(`the reader exited with code ${code} without an answer`) },
+        'exited',
+      );
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('messageerror', onMessageError);
+    worker.on('exit', onExit);
   });
 }

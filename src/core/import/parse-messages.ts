@@ -2,8 +2,10 @@ import type { ErrorInfo } from '../../shared/contract/envelope';
 import { AppError, isAppError } from '../errors';
 import type { ParseOptions, ParseResult } from './types';
 
-/** What the parse worker receives as `workerData`: the file and the options, minus the callback. */
+/** One read the parse worker receives (a message): the file and the options, minus the callback. */
 export interface ParseRequest {
+  /** Echoed in each reply: a worker serves one read at a time, several over its life. */
+  id: number;
   bytes: Uint8Array;
   opts: Omit<ParseOptions, 'onProgress'>;
 }
@@ -16,9 +18,9 @@ export type WireError =
   { app: ErrorInfo } | { app: null; name: string; message: string; stack: string | undefined };
 
 export type ParseReply =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'result'; result: ParseResult }
-  | { type: 'error'; error: WireError };
+  | { id: number; type: 'progress'; done: number; total: number }
+  | { id: number; type: 'result'; result: ParseResult }
+  | { id: number; type: 'error'; error: WireError };
 
 export function toWire(e: unknown): WireError {
   if (isAppError(e)) return { app: e.toInfo() };
