@@ -468,10 +468,12 @@ describe('quita migrate-to-server into PostgreSQL', () => {
         );
         expect(Number(q.rows[0]!.last ?? 0), x.name).toBeGreaterThanOrEqual(Number(q.rows[0]!.max ?? 0));
       }
-      const largest = [...identity]
-        .sort((a, b) => (before.countsBefore[b.name] ?? 0) - (before.countsBefore[a.name] ?? 0))
-        .slice(0, 3);
-      expect(largest.map((x) => x.name).sort()).toEqual(['debtors', 'receivables', 'statement_lines']);
+      // Three of the biggest tables, named: which three are the very biggest depends on the day the demo is made
+      // around (pinned to Tiradentes 2027-04-21, matches outnumbered debtors).
+      const largest = ['debtors', 'receivables', 'statement_lines'].map((name) =>
+        identity.find((x) => x.name === name)!,
+      );
+      for (const x of largest) expect(before.countsBefore[x.name], x.name).toBeGreaterThan(100);
       for (const x of largest) {
         const cols = x.columns.filter((col) => col.name !== x.rowid).map((col) => `"${col.name}"`);
         // statement_lines is unique on (bank_account_id, fingerprint): the new row gets another fingerprint.
