@@ -191,9 +191,8 @@ function post(worker: Worker, request: ParseRequest): void {
  * legacy XLS does that to SheetJS) ends in `import.timeout` instead of hanging the process, and so that
  * the caller's event loop keeps running (progress events, other requests) during a long read. A worker that
  * answered a small file may serve the next read (see IDLE_MS); any other is terminated before the promise
- * settles. Errors: the parser's own
- * AppErrors unchanged; `import.timeout` past the deadline; `import.out_of_memory` or
- * `import.reader_failed` when the worker dies.
+ * settles. Errors: the parser's own AppErrors unchanged; `import.timeout` past the deadline;
+ * `import.out_of_memory` or `import.reader_failed` when the worker dies.
  */
 export async function parseStatementInWorker(
   bytes: Uint8Array,
