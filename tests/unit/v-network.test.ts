@@ -173,6 +173,7 @@ describe('a network of branches on one administrator key ([V])', () => {
       });
       expect(crossTruth.length).toBeGreaterThanOrEqual(5);
       const proposedFor = (id: number) => r.lines.find((l) => l.receivables.some((x) => x.id === id));
+      const truthOf = new Map(sandbox.data.receivables.map((x) => [x.idReceivable, x]));
       const proposed = crossTruth.filter((x) => proposedFor(x.idReceivable));
       // The ones not proposed are credits the engine would not give that receivable wherever it belonged (the
       // candidate list says it does not fit: e.g. a boleto paid by Pix days before it falls due), or credits that
@@ -181,10 +182,23 @@ describe('a network of branches on one administrator key ([V])', () => {
       let namedInSearch = 0;
       for (const x of crossTruth.filter((c) => !proposedFor(c.idReceivable))) {
         const p = x.payment!;
-        const line = r.lines.find(
-          (l) =>
-            l.accountId === p.bankAccountId && l.date === p.creditDate && l.amountCents === p.amountCents,
-        );
+        // The credit's line: same account, day and amount. Two credits can share all three (seen 2026-11-28: Luiz
+        // Ribeiro's cash deposit and Cecília Dias Lima's TED, R$ 99,90 each on 16 Nov): a line that pays another
+        // receivable whose own payment is that same credit is that receivable's, rightly green, not this one's.
+        const sameCredit = (l: (typeof r.lines)[number]) =>
+          l.accountId === p.bankAccountId && l.date === p.creditDate && l.amountCents === p.amountCents;
+        const anothersOwn = (l: (typeof r.lines)[number]) =>
+          l.receivables.some((rr) => {
+            const own = truthOf.get(rr.id)?.payment;
+            return (
+              rr.id !== x.idReceivable &&
+              own != null &&
+              own.bankAccountId === p.bankAccountId &&
+              own.creditDate === p.creditDate &&
+              own.amountCents === p.amountCents
+            );
+          });
+        const line = r.lines.find((l) => sameCredit(l) && !anothersOwn(l));
         expect(line, `the credit of receivable ${x.idReceivable}`).toBeDefined();
         expect(line!.zone, `receivable ${x.idReceivable}`).not.toBe('green');
         const { rows } = await r.call<{
