@@ -20,6 +20,7 @@ export interface OpenReceivable {
 
 export const PIX = 18;
 export const OVERDUE = 4;
+export const RECEIVED = 2;
 /** Open and overdue receivables, as many as the picker's search returns. */
 export const OPEN = { statuses: [1, 4], limit: 500 };
 

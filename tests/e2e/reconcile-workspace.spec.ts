@@ -6,6 +6,7 @@ import {
   demoToday,
   openReceivables,
   PIX,
+  RECEIVED,
   sandboxControl,
   unambiguousNamedPix,
   type OpenReceivable as Found,
@@ -24,7 +25,7 @@ async function buildTie(page: Page, today: string): Promise<Found[]> {
   const key = (r: Found) => `${r.amountCents}|${r.dueDate}`;
   const perKey = new Map<string, number>();
   for (const r of rows) perKey.set(key(r), (perKey.get(key(r)) ?? 0) + 1);
-  const base = rows
+  const candidates = rows
     .filter(
       (r) =>
         r.paymentTypeId === PIX &&
@@ -34,8 +35,27 @@ async function buildTie(page: Page, today: string): Promise<Found[]> {
         r.dueDate <= today &&
         perKey.get(key(r)) === 1,
     )
-    .sort((a, b) => b.dueDate!.localeCompare(a.dueDate!) || a.id - b.id)[0];
-  if (!base) throw new Error(`the demo branch has no open Pix receivable due on or before ${today}`);
+    .sort((a, b) => b.dueDate!.localeCompare(a.dueDate!) || a.id - b.id);
+  // Nor a receivable of that amount already received around that day: the nameless credit would then rightly read
+  // as money already in the EVO, not as a tie (seen on 2026-11-28: a Pix of R$ 89,90 received on the 22nd).
+  let base: Found | undefined;
+  for (const r of candidates) {
+    const received = await command<{ rows: unknown[] }>(page, 'review.searchReceivables', {
+      statuses: [RECEIVED],
+      amountCents: r.amountCents,
+      dueFrom: addDays(r.dueDate!, -10),
+      dueTo: addDays(r.dueDate!, 10),
+      limit: 1,
+    });
+    if (received.rows.length === 0) {
+      base = r;
+      break;
+    }
+  }
+  if (!base)
+    throw new Error(
+      `the demo branch has no open Pix receivable due on or before ${today} that only a tie explains`,
+    );
   const added = await sandboxControl(page, '/__sandbox/receivables', { likeId: base.id });
   expect(added.status).toBe(201);
   await command(page, 'sync.run', {});

@@ -87,7 +87,9 @@ pgDescribe('quita usuarios mover: the office’s users from office.sqlite into P
     // The database is named by its server (host:port/name) and the old file by its path, names the office chose and
     // the operator needs: the rest is Portuguese, with no code.
     expect(r.stdout).toContain(`ficou guardado como ${join(dir, 'office.sqlite.levado-para-postgresql')}.`);
-    const words = r.stdout.replace(/PostgreSQL \S+:/, 'PostgreSQL:').replace(/como \S+\. /, 'como o arquivo. ');
+    const words = r.stdout
+      .replace(/PostgreSQL \S+:/, 'PostgreSQL:')
+      .replace(/como \S+\. /, 'como o arquivo. ');
     expect([...englishWords(words), ...codes(words)]).toEqual([]);
 
     // The folder's file is kept under another name: nothing reads its users by mistake.

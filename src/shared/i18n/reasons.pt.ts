@@ -247,8 +247,8 @@ export function renderReason(r: PortugueseReason): string {
       return `${num('count')} de ${num('of')} ${plural(num('of'), 'venda', 'vendas')} do arquivo da adquirente sem recebível identificado`;
     case 'acquirer_batch_tie':
       return `${num('count')} pagamentos do arquivo da adquirente dão este valor: nada proposto`;
-    case 'other_branch': // [V] A branch the office has not named is called by its id in the gym system.
-    {
+    case 'other_branch': {
+      // [V] A branch the office has not named is called by its id in the gym system.
       const account = str('accountBranch')
         ? `unidade ${str('accountBranch')}`
         : `unidade ${num('accountBranchId')}`;
