@@ -151,6 +151,7 @@ function takeIdle(heapMb: number): Worker | undefined {
 
 function keepIdle(heapMb: number, worker: Worker): void {
   if (idle.has(heapMb)) {
+    // One idle worker is enough. Its read is answered already: a failure to stop it loses nothing.
     void worker.terminate().catch(() => undefined);
     return;
   }
@@ -158,6 +159,7 @@ function keepIdle(heapMb: number, worker: Worker): void {
   const timer = setTimeout(() => {
     if (idle.get(heapMb)?.worker !== worker) return;
     idle.delete(heapMb);
+    // Idle: it holds no read, so a failure to stop it loses nothing (and it does not keep the process alive).
     void worker.terminate().catch(() => undefined);
   }, IDLE_MS).unref();
   idle.set(heapMb, { worker, timer });

@@ -79,7 +79,8 @@ export async function moveOfficeToDatabase(
     let tables: SourceTable[];
     let expected: Record<string, string>;
     try {
-      tables = MOVED.map((name) => sourceTables(db).find((t) => t.name === name)!);
+      const all = sourceTables(db);
+      tables = MOVED.map((name) => all.find((t) => t.name === name)!);
       const marks = autoincrementMarks(db);
       expected = tableDigests(db);
       await store.write(async (tx) => {
