@@ -64,3 +64,41 @@ test('Importar: a file of another account is flagged and needs a confirmation; t
   await expect(page.getByRole('button', { name: /^Importar \(2 crédito/ })).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'import-second-statement-light.png') });
 });
+
+/**
+ * The demo's sample buttons sit beside the account picker. They waited for nothing and moved 140 px to the right
+ * when the accounts arrived and the picker widened to the longest name: a click landing as they moved was lost (the
+ * button took the focus, the page did nothing). That hung w-users once in CI, waiting for a preview never asked for.
+ * Here the accounts are held until the buttons were measured: they are disabled until then, and do not move.
+ */
+test('Importar: the sample buttons wait for the accounts and stay where they were drawn when the accounts arrive', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(120_000);
+  const nav = await demoSynced(page, host.url);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let asked!: () => void;
+  const accountsAsked = new Promise<void>((r) => (asked = r));
+  await page.route(/\/api\/commands\/cache\.bankAccounts$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await nav.getByRole('button', { name: 'Importar' }).click();
+  await accountsAsked;
+  const ofx = page.getByRole('button', { name: 'OFX' });
+  await expect(ofx).toBeDisabled();
+  const before = await ofx.boundingBox();
+  release();
+  const account = page.getByLabel('Conta bancária do arquivo');
+  await expect(account).toHaveValue(/\d+/);
+  await expect(ofx).toBeEnabled();
+  expect(await ofx.boundingBox()).toEqual(before);
+  // And the sample, clicked at once, is read.
+  await ofx.click();
+  await expect(page.getByRole('button', { name: /^Importar \(\d+ crédito/ })).toBeVisible({
+    timeout: 30_000,
+  });
+});

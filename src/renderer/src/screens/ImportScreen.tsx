@@ -281,7 +281,9 @@ export function ImportScreen({ demo }: { demo: boolean }) {
         </p>
       )}
       <div className="toolbar">
-        <div className="field">
+        {/* Its width does not follow the accounts' names: the sample buttons beside it stay where they were drawn
+            when the accounts arrive (a click landing as they moved 140 px was lost). */}
+        <div className="field import-account">
           <label htmlFor={ids.account}>{t('import.account')}</label>
           <select
             id={ids.account}
@@ -304,7 +306,13 @@ export function ImportScreen({ demo }: { demo: boolean }) {
           <div className="actions">
             <span className="muted">{t('import.sample')}</span>
             {(['ofx', 'csv', 'xlsx'] as const).map((f) => (
-              <button key={f} type="button" onClick={() => void sample(f)} disabled={busy !== null}>
+              // A sample is made for the chosen account: not before the accounts are known.
+              <button
+                key={f}
+                type="button"
+                onClick={() => void sample(f)}
+                disabled={busy !== null || !accounts}
+              >
                 {f.toUpperCase()}
               </button>
             ))}
