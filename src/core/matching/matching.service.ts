@@ -137,8 +137,16 @@ async function homeBranch(
 
 type Home = NonNullable<Awaited<ReturnType<typeof homeBranch>>>;
 
-/** The `other_branch` reason: which branch's account took the money, and whose receivable it pays. */
-function otherBranchReason(home: Home, receivableBranch: number, tie: boolean): Reason {
+/**
+ * The `other_branch` reason: which branch's account took the money, and whose receivable it pays. Nothing proposed
+ * is said as what it is: candidates that tie (`tie`, a choice to make) or money already recorded in the EVO
+ * (`recorded`, nothing to approve); otherwise it is a proposal to check.
+ */
+function otherBranchReason(
+  home: Home,
+  receivableBranch: number,
+  as: 'proposal' | 'tie' | 'recorded',
+): Reason {
   return {
     code: 'other_branch',
     params: {
@@ -146,8 +154,7 @@ function otherBranchReason(home: Home, receivableBranch: number, tie: boolean): 
       accountBranch: home.names.get(home.id) ?? '',
       receivableBranchId: receivableBranch,
       receivableBranch: home.names.get(receivableBranch) ?? '',
-      // Nothing proposed, the candidates tie: said as a choice to make, not a proposal to check.
-      ...(tie ? { tie: 1 } : {}),
+      ...(as === 'tie' ? { tie: 1 } : as === 'recorded' ? { recorded: 1 } : {}),
     },
   };
 }
@@ -161,17 +168,29 @@ function asOtherBranch(
   home: Home,
   branchOf: Map<number, number | null | undefined>,
 ): LineResult {
+  const recorded = isRecorded(r);
+  // The receivables it pays, the tied candidates, or the one the EVO already has as received (its clerk reconciled it).
   const ids =
-    r.items.length > 0 ? r.items.map((i) => i.receivableId) : (r.tied ?? []).flatMap((o) => o.receivableIds);
+    r.items.length > 0
+      ? r.items.map((i) => i.receivableId)
+      : recorded
+        ? r.reasons.filter((x) => x.code === 'already_received').map((x) => Number(x.params?.receivableId))
+        : (r.tied ?? []).flatMap((o) => o.receivableIds);
   const other = ids.map((id) => branchOf.get(id)).find((b) => b != null && b !== home.id);
   if (other == null) return r;
+  const as =
+    r.items.length > 0
+      ? 'proposal'
+      : recorded
+        ? 'recorded'
+        : r.reasons.some((x) => x.code === 'tie')
+          ? 'tie'
+          : null;
+  if (as === null) return r;
   return {
     ...r,
     zone: r.zone === 'green' ? 'yellow' : r.zone,
-    reasons: [
-      otherBranchReason(home, other, r.items.length === 0 && r.reasons.some((x) => x.code === 'tie')),
-      ...r.reasons.filter((x) => x.code !== 'other_branch'),
-    ],
+    reasons: [otherBranchReason(home, other, as), ...r.reasons.filter((x) => x.code !== 'other_branch')],
   };
 }
 

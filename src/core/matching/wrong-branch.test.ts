@@ -51,6 +51,8 @@ interface Rec {
   paymentType: 13 | 18;
   /** 1 open, 4 overdue. */
   status?: 1 | 4;
+  /** Received in the EVO on that day into the statement's account (status 2): reconciled before. */
+  receivedOn?: string;
 }
 
 /** A receivable as the EVO API sends it (the fields matching reads; the schema keeps the rest as raw). */
@@ -59,14 +61,17 @@ const receivableJson = (r: Rec) => ({
   description: 'Mensalidade',
   registrationDate: '2026-05-01T09:00:00',
   dueDate: `${r.due}T00:00:00`,
-  receivingDate: null,
+  receivingDate: r.receivedOn ? `${r.receivedOn}T00:00:00` : null,
   ammount: r.amountCents / 100,
-  ammountPaid: null,
-  status: { id: r.status ?? 1, name: r.status === 4 ? 'Vencido' : 'Em aberto' },
+  ammountPaid: r.receivedOn ? r.amountCents / 100 : null,
+  status: r.receivedOn
+    ? { id: 2, name: 'Recebido' }
+    : { id: r.status ?? 1, name: r.status === 4 ? 'Vencido' : 'Em aberto' },
   payerName: r.payer,
   idMemberPayer: r.memberId,
   idBranchMember: r.branch,
-  bankAccount: null,
+  // As mark-received sets it (docs/evo-api.md): the account the money went into.
+  bankAccount: r.receivedOn ? { id: ACCOUNT, name: 'Itaú Centro' } : null,
   paymentType: { id: r.paymentType, name: r.paymentType === 13 ? 'Transferência' : 'Pix' },
   conciliated: false,
   updateDate: '2026-07-01T08:00:00',
@@ -238,6 +243,25 @@ describe("[V] a network: the account's branch first, then wrong-branch payments 
     );
     expect(codes(row!)).toContain('name_similarity');
     expect(codes(row!)).not.toContain('surname');
+  });
+
+  it('money another branch already recorded says where, and asks nothing to be approved', async () => {
+    // Flávia's receivable in B was received in the EVO on the day of the Pix, into this account (reconciled before,
+    // in B's list or by hand): the credit is explained, nothing is proposed, and the line says which unit's account
+    // took the money and whose receivable it paid, without "check before approving" (there is nothing to approve).
+    const received: Rec = { ...flavia, receivedOn: PIX_DAY };
+    const [row, ...rest] = await matchInNetwork([luciana, renata, received], flaviaPix);
+    expect(rest).toEqual([]);
+    expect(row!.state).toBe('recorded');
+    expect(row!.receivables).toEqual([]);
+    expect(row!.reasons[0]).toMatchObject({
+      code: 'other_branch',
+      params: { accountBranchId: A, receivableBranchId: B1, recorded: 1 },
+    });
+    expect((row!.reasons[0] as { text?: string }).text).toBe(
+      `pago na conta da unidade ${A}; o recebível é da unidade ${B1}`,
+    );
+    expect(row!.reasons[1]).toMatchObject({ code: 'already_received', params: { receivableId: flavia.id } });
   });
 
   it("control: without Flávia's receivable, the surname proposal to Luciana stays as the engine gives it", async () => {

@@ -202,6 +202,8 @@ export function englishReason(
     case 'other_branch':
       if (p.tie === 1)
         return `paid into the account of ${str('accountBranch') || `branch ${num('accountBranchId')}`}; the candidates that fit belong to ${str('receivableBranch') || `branch ${num('receivableBranchId')}`}: choose in the list`;
+      if (p.recorded === 1)
+        return `paid into the account of ${str('accountBranch') || `branch ${num('accountBranchId')}`}; the receivable belongs to ${str('receivableBranch') || `branch ${num('receivableBranchId')}`}`;
       return `paid into the account of ${str('accountBranch') || `branch ${num('accountBranchId')}`}; the receivable belongs to ${str('receivableBranch') || `branch ${num('receivableBranchId')}`}: check before approving`;
     default:
       return r.text;

@@ -812,6 +812,33 @@ const SENTENCES: Case[] = [
     },
     'pago na conta da unidade Centro; o recebível é da unidade 7: confira antes de aprovar',
   ],
+  // Nothing proposed: candidates that tie there (a choice), or money already recorded there (nothing to approve)
+  [
+    {
+      code: 'other_branch',
+      params: {
+        accountBranchId: 3,
+        accountBranch: 'Centro',
+        receivableBranchId: 7,
+        receivableBranch: '',
+        tie: 1,
+      },
+    },
+    'pago na conta da unidade Centro; os candidatos que servem são da unidade 7: escolha na lista',
+  ],
+  [
+    {
+      code: 'other_branch',
+      params: {
+        accountBranchId: 3,
+        accountBranch: 'Centro',
+        receivableBranchId: 7,
+        receivableBranch: 'Norte',
+        recorded: 1,
+      },
+    },
+    'pago na conta da unidade Centro; o recebível é da unidade Norte',
+  ],
 ];
 
 describe('the Portuguese reasons, moved to shared/i18n', () => {

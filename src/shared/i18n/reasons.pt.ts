@@ -258,6 +258,8 @@ export function renderReason(r: PortugueseReason): string {
       // A tie proposes nothing: there is nothing to approve, the clerk chooses among that branch's candidates.
       if (p.tie === 1)
         return `pago na conta da ${account}; os candidatos que servem são da ${owner}: escolha na lista`;
+      // Already recorded in the EVO (the next reason says when): nothing to approve.
+      if (p.recorded === 1) return `pago na conta da ${account}; o recebível é da ${owner}`;
       return `pago na conta da ${account}; o recebível é da ${owner}: confira antes de aprovar`;
     }
   }
