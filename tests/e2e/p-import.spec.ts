@@ -22,6 +22,14 @@ test('Importar: the account is remembered, an XLSX preview reads dd/mm/aaaa and 
   await page.getByRole('navigation').getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByLabel('Conta bancária do arquivo')).toHaveValue(second ?? '');
 
+  // The CSV sample is Itaú's export, whose "Ag./Origem" column the bank leaves blank on these lines: the column
+  // says so in words, not nothing after the dot.
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const origin = page.locator('.mapping-column').filter({ hasText: 'Ag./Origem' });
+  await expect(origin.locator('.muted')).toHaveText(/^confiança \d+% · vazia nas linhas lidas$/, {
+    timeout: 30_000,
+  });
+
   await page.getByRole('button', { name: 'XLSX' }).click();
   await expect(page.getByRole('heading', { name: 'Confira antes de importar' })).toBeVisible({
     timeout: 30_000,

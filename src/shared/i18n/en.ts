@@ -247,6 +247,7 @@ export const en: Messages = {
     columns: 'Columns (adjust if something is wrong)',
     column: 'Column {{n}}',
     confidence: 'confidence {{pct}}%',
+    emptyColumn: 'empty in the rows read',
     headerRow: 'Header row',
     dateOrder: 'Dates',
     dateFormats: { dmy: 'dd/mm/yyyy', mdy: 'mm/dd/yyyy', ymd: 'yyyy-mm-dd' },

@@ -257,6 +257,7 @@ export const ptBR = {
     columns: 'Colunas (ajuste se algo estiver errado)',
     column: 'Coluna {{n}}',
     confidence: 'confiança {{pct}}%',
+    emptyColumn: 'vazia nas linhas lidas',
     headerRow: 'Linha do cabeçalho',
     dateOrder: 'Datas',
     dateFormats: { dmy: 'dd/mm/aaaa', mdy: 'mm/dd/aaaa', ymd: 'aaaa-mm-dd' },

@@ -32,6 +32,19 @@ export function sampleText(
   return value;
 }
 
+/**
+ * A column's first two values that say something, as the clerk reads them; '' when the rows read hold none (a
+ * column the bank leaves blank, as Itaú's "Ag./Origem" on most lines): said in words, not as nothing after the dot.
+ */
+function examplesOf(c: Column, role: ColumnRole, locale: string): string {
+  return c.samples
+    .map((v, i) => ({ v, type: c.sampleTypes?.[i] }))
+    .filter(({ v }) => v.trim() !== '')
+    .slice(0, 2)
+    .map(({ v, type }) => sampleText(v, type, role, locale))
+    .join(' | ');
+}
+
 /** The detected columns of a spreadsheet with their confidence, and the controls to correct the mapping. */
 export function MappingEditor({
   columns,
@@ -67,10 +80,7 @@ export function MappingEditor({
             </label>
             <span className="muted small">
               {t('import.confidence', { pct: Math.round(c.confidence * 100) })} ·{' '}
-              {c.samples
-                .slice(0, 2)
-                .map((v, i) => sampleText(v, c.sampleTypes?.[i], roles[c.index] ?? c.role, i18n.language))
-                .join(' | ')}
+              {examplesOf(c, roles[c.index] ?? c.role, i18n.language) || t('import.emptyColumn')}
             </span>
           </div>
         ))}
