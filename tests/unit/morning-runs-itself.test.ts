@@ -31,7 +31,13 @@ import { commandCaller, testCore } from '../helpers/core';
 import { addPixAt, fillDay, PIX_PAGE, pixIn } from '../helpers/morning';
 import { statusesInApi, TEST_TODAY, testDay, testSandbox, TO_RECONCILE } from '../helpers/sandbox';
 
-process.env.QUITA_SETTLE_AFTER_MS = '200';
+// Read at each send (send.handlers.ts); put back after this file: the suite runs its files in shared processes.
+beforeAll(() => {
+  vi.stubEnv('QUITA_SETTLE_AFTER_MS', '200');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 interface FeedDto {
   id: number;

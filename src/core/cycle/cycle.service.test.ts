@@ -25,7 +25,13 @@ import type { CycleStep } from '../../shared/contract/cycle';
 import { CYCLE_STEPS } from '../../shared/contract/cycle';
 import { runCycle, type CycleDeps } from './cycle.service';
 
-process.env.QUITA_SETTLE_AFTER_MS = '200';
+// Read at each send (send.handlers.ts); put back after this file: the suite runs its files in shared processes.
+beforeAll(() => {
+  vi.stubEnv('QUITA_SETTLE_AFTER_MS', '200');
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('the automatic cycle', () => {
   // The CLI's mode: no schedule timer of its own runs beside the cycles the test starts.
