@@ -7,11 +7,13 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main';
 import { markServerRunning } from '../../src/core/store/server-running';
 import { createTestDatabase } from '../../src/core/store/testing-pg';
 import { officeFile, openOffice, type OfficePlace } from '../../src/core/users/office';
+import { OFFICE_PG_SCHEMA } from '../../src/core/users/users.repo';
 import { codes, englishWords } from '../helpers/clerk-text';
 import { tempDir } from '../helpers/tmp';
 
@@ -81,7 +83,7 @@ pgDescribe('quita usuarios mover: the office’s users from office.sqlite into P
     const r = await quita(dir, ['usuarios', 'mover', '--banco', db!.url]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^Usuários do escritório levados para o PostgreSQL .+: 2 usuários, 1 tokens e 5 registros do histórico\./,
+      /^Usuários do escritório levados para o PostgreSQL .+: 2 usuários, 1 token e 5 registros do histórico\./,
     );
     expect(r.stdout).not.toContain(db!.url);
     // The database is named by its server (host:port/name) and the old file by its path, names the office chose and
@@ -154,5 +156,65 @@ pgDescribe('quita usuarios mover: the office’s users from office.sqlite into P
       expect((await o.list()).map((u) => u.login)).toEqual(['bia']),
     );
     await empty.drop();
+  }, 120_000);
+
+  it('a copy that reads back differently is taken out again, and office.sqlite stays as it was', async () => {
+    // A database that does not store what it is given: a trigger someone left on the users' table rewrites each
+    // name as it is inserted (here upper-cased). The insert succeeds; only reading the copy back shows it.
+    const dir = join(t.dir, 'third');
+    await withOffice({ file: officeFile(dir) }, async (o) => {
+      await o.addUser({ login: 'caio', name: 'Caio Prado', role: 'administrador', password: MARIA }, 'ti');
+      await o.addUser({ login: 'duda', name: 'Duda Reis', role: 'conferente', password: JOAO }, 'caio');
+    });
+    const lying = await createTestDatabase();
+    try {
+      // The office's schema, made as a server makes it at first use.
+      await withOffice({ url: lying.url }, async (o) => expect(await o.list()).toEqual([]));
+      const client = new pg.Client({ connectionString: lying.url });
+      await client.connect();
+      try {
+        await client.query(`CREATE FUNCTION ${OFFICE_PG_SCHEMA}.shout() RETURNS trigger AS $$
+          BEGIN NEW.name := upper(NEW.name); RETURN NEW; END $$ LANGUAGE plpgsql`);
+        await client.query(`CREATE TRIGGER shout BEFORE INSERT ON ${OFFICE_PG_SCHEMA}.users
+          FOR EACH ROW EXECUTE FUNCTION ${OFFICE_PG_SCHEMA}.shout()`);
+
+        const moved = await quita(dir, ['usuarios', 'mover', '--banco', lying.url]);
+        expect(moved.code).toBe(1);
+        expect(moved.stderr).toContain('A cópia lida de volta do banco não conferiu (users)');
+        expect(moved.stderr).toContain('o office.sqlite continua como estava');
+        expect(moved.stderr).not.toContain(lying.url);
+        expect(englishWords(moved.stderr)).toEqual([]);
+        // The file is named as the operator knows it; the rest is Portuguese, with no code.
+        expect(codes(moved.stderr, ['office.sqlite'])).toEqual([]);
+        // Nothing of the copy is left in the database; the file is where it was, with its users.
+        for (const table of ['users', 'api_tokens', 'office_audit', 'sessions']) {
+          const { rows } = await client.query<{ n: string }>(
+            `SELECT count(*) AS n FROM ${OFFICE_PG_SCHEMA}.${table}`,
+          );
+          expect(Number(rows[0]!.n), table).toBe(0);
+        }
+        expect(readdirSync(dir).filter((f) => f.includes('levado-para-postgresql'))).toEqual([]);
+        await withOffice({ file: officeFile(dir) }, async (o) =>
+          expect((await o.list()).map((u) => [u.login, u.name])).toEqual([
+            ['caio', 'Caio Prado'],
+            ['duda', 'Duda Reis'],
+          ]),
+        );
+
+        // The trigger taken away, the same move goes through.
+        await client.query(`DROP TRIGGER shout ON ${OFFICE_PG_SCHEMA}.users`);
+        expect((await quita(dir, ['usuarios', 'mover', '--banco', lying.url])).code).toBe(0);
+      } finally {
+        await client.end();
+      }
+      await withOffice({ url: lying.url }, async (o) =>
+        expect((await o.list()).map((u) => [u.login, u.name])).toEqual([
+          ['caio', 'Caio Prado'],
+          ['duda', 'Duda Reis'],
+        ]),
+      );
+    } finally {
+      await lying.drop();
+    }
   }, 120_000);
 });

@@ -200,7 +200,16 @@ export const usersCommand: Subcommand = {
       // office.sqlite's users into the office's PostgreSQL database (docs/server.md): only with its address.
       if (!url) throw new UsageError(say.t('cli.usuarios.missing.database'));
       const moved = await moveOfficeToDatabase(core.dataDir, url, cliActor());
-      return { json: moved, text: say.t('cli.usuarios.moved', { ...moved }) };
+      return {
+        json: moved,
+        text: say.t('cli.usuarios.moved', {
+          ...moved,
+          // Each count with its own noun, in the singular for one ("1 token", not "1 tokens").
+          users: say.t('cli.usuarios.nUsers', { count: moved.users }),
+          tokens: say.t('cli.usuarios.nTokens', { count: moved.tokens }),
+          auditEntries: say.t('cli.usuarios.nEntries', { count: moved.auditEntries }),
+        }),
+      };
     }
     if (action === 'listar') {
       const users = await withOffice((o) => o.list());

@@ -59,8 +59,14 @@ export const cliUsersPtBR = {
       'Nenhuma senha na entrada padrão: envie a senha numa linha (por exemplo, quita usuarios senha maria < arquivo); nunca como argumento.',
     badAction:
       'Ação desconhecida: {{action}}. Use listar, adicionar, papel, desativar, ativar, senha, token, tokens, revogar-token ou mover.',
+    nUsers_one: '{{count}} usuário',
+    nUsers_other: '{{count}} usuários',
+    nTokens_one: '{{count}} token',
+    nTokens_other: '{{count}} tokens',
+    nEntries_one: '{{count}} registro',
+    nEntries_other: '{{count}} registros',
     moved:
-      'Usuários do escritório levados para o PostgreSQL {{database}}: {{users}} usuários, {{tokens}} tokens e {{auditEntries}} registros do histórico. As senhas continuam as mesmas; cada um entra de novo (as sessões abertas não foram levadas). O arquivo antigo ficou guardado como {{keptAs}}. De agora em diante, dê --banco (ou QUITA_DATABASE_URL) a quita server e a quita usuarios.',
+      'Usuários do escritório levados para o PostgreSQL {{database}}: {{users}}, {{tokens}} e {{auditEntries}} do histórico. As senhas continuam as mesmas; cada um entra de novo (as sessões abertas não foram levadas). O arquivo antigo ficou guardado como {{keptAs}}. De agora em diante, dê --banco (ou QUITA_DATABASE_URL) a quita server e a quita usuarios.',
     badRole: 'Papel desconhecido: {{value}}. Use conferente, supervisor ou administrador.',
     missing: {
       login: 'Diga o login do usuário.',
