@@ -92,8 +92,10 @@ test('every screen, light and dark: no serious or critical axe-core violation', 
 
   // Conciliar's workspace with its dialogs open: the set-aside form (key D), then the rules.
   await nav.getByRole('button', { name: 'Conciliar', exact: true }).click();
-  await page.getByRole('tab', { name: /^Todos/ }).click();
-  // A line whose money the EVO already recorded offers no "deixar de lado" ([T] item 2): take one that does.
+  // A line whose money the EVO already recorded offers no "deixar de lado" ([T] item 2): take one still to decide.
+  // (Not the first of "Todos" that is not "já no EVO": the list draws only the rows in view, and pinned to
+  // 2026-12-31 every one of those was already in the EVO.)
+  await page.getByRole('tab', { name: /^A decidir/ }).click();
   await page.locator('.vlist-row').filter({ hasNotText: 'já no EVO' }).first().click();
   await page.locator('.reconcile-grid').press('d');
   await expect(page.getByRole('form', { name: 'Deixar de lado este lançamento' })).toBeVisible();

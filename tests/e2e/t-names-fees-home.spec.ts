@@ -119,8 +119,11 @@ test('statements by account and period, card fees as fees, Início and Enviar af
   const items = page.getByRole('region', { name: 'O que será marcado como pago no EVO' });
   await expect(items).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Valor do recebível' })).toBeVisible();
+  // The fee line's receivable by its payer and value: other rows have the same value (pinned to 2026-12-31, the
+  // first R$ 89,90 row was another card payment's).
   const feeRow = items
     .getByRole('row')
+    .filter({ hasText: feeLine!.receivables[0]!.payerName! })
     .filter({ hasText: brl(feeLine!.receivables[0]!.faceCents!) })
     .first();
   await expect(feeRow).toContainText(`creditado ${brl(feeLine!.amountCents)} (taxa ${brl(fee(feeLine!))})`);
