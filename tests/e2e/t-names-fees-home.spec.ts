@@ -189,8 +189,14 @@ test('statements by account and period, card fees as fees, Início and Enviar af
   await importSample(page, ITAU, 'CSV');
   await nav.getByRole('button', { name: 'Conciliar' }).click();
   const again = (await command<Statements>(page, 'import.statements', {})).statements[0]!;
-  // The same account and days twice: told apart by the kind of file.
-  await expect(picker.locator('option')).toHaveText([`${itauLabel} (CSV)`, `${itauLabel} (OFX)`, cardsLabel]);
+  // The same account and days twice: told apart by the kind of file. (On a Saturday the bank's CSV ends on the
+  // Friday, as Itaú's export of that demo does: then the days alone tell them apart.)
+  const againLabel = label(again, ITAU);
+  await expect(picker.locator('option')).toHaveText(
+    againLabel === itauLabel
+      ? [`${itauLabel} (CSV)`, `${itauLabel} (OFX)`, cardsLabel]
+      : [againLabel, itauLabel, cardsLabel],
+  );
   await picker.selectOption(String(again.id));
   await page.getByRole('tab', { name: /^Todos/ }).click();
   const twins = await command<Lines>(page, 'match.lines', { statementId: again.id, limit: 5000 });

@@ -179,8 +179,14 @@ test('a network’s Início per branch, Conciliar and Enviar filtered by branch,
   let wrong: { row: Row; accountId: number } | undefined;
   for (const [accountId, statementId] of statements) {
     const { rows: found } = await command<{ rows: Row[] }>(page, 'match.lines', { statementId, limit: 5000 });
-    // A proposal (a tie among another branch's candidates proposes nothing and is said otherwise).
-    const hits = found.filter((r) => r.reasons[0]?.code === 'other_branch' && r.reasons[0].params?.tie !== 1);
+    // A proposal: a tie among another branch's candidates, or money already recorded there, proposes nothing and is
+    // said otherwise (pinned to Saturday 2027-03-06 the first one found was recorded).
+    const hits = found.filter(
+      (r) =>
+        r.reasons[0]?.code === 'other_branch' &&
+        r.reasons[0].params?.tie !== 1 &&
+        r.reasons[0].params?.recorded !== 1,
+    );
     // A named branch on both sides reads best; any wrong-branch line otherwise.
     const named = hits.find(
       (r) => r.reasons[0]!.params?.accountBranch && r.reasons[0]!.params?.receivableBranch,
