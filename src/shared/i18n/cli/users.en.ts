@@ -59,11 +59,11 @@ export const cliUsersEn: typeof cliUsersPtBR = {
     badAction:
       'Unknown action: {{action}}. Use listar, adicionar, papel, desativar, ativar, senha, token, tokens, revogar-token or mover.',
     nUsers_one: '{{count}} user',
-    nUsers_other: '{{count}} users',
+    nUsers: '{{count}} users',
     nTokens_one: '{{count}} token',
-    nTokens_other: '{{count}} tokens',
+    nTokens: '{{count}} tokens',
     nEntries_one: '{{count}} history entry',
-    nEntries_other: '{{count}} history entries',
+    nEntries: '{{count}} history entries',
     moved:
       "The office's users moved into PostgreSQL {{database}}: {{users}}, {{tokens}} and {{auditEntries}}. Passwords stay the same; everyone logs in again (open sessions were not moved). The old file was kept as {{keptAs}}. From now on, give --banco (or QUITA_DATABASE_URL) to quita server and quita usuarios.",
     badRole: 'Unknown role: {{value}}. Use conferente, supervisor or administrador.',

@@ -60,11 +60,11 @@ export const cliUsersPtBR = {
     badAction:
       'Ação desconhecida: {{action}}. Use listar, adicionar, papel, desativar, ativar, senha, token, tokens, revogar-token ou mover.',
     nUsers_one: '{{count}} usuário',
-    nUsers_other: '{{count}} usuários',
+    nUsers: '{{count}} usuários',
     nTokens_one: '{{count}} token',
-    nTokens_other: '{{count}} tokens',
+    nTokens: '{{count}} tokens',
     nEntries_one: '{{count}} registro',
-    nEntries_other: '{{count}} registros',
+    nEntries: '{{count}} registros',
     moved:
       'Usuários do escritório levados para o PostgreSQL {{database}}: {{users}}, {{tokens}} e {{auditEntries}} do histórico. As senhas continuam as mesmas; cada um entra de novo (as sessões abertas não foram levadas). O arquivo antigo ficou guardado como {{keptAs}}. De agora em diante, dê --banco (ou QUITA_DATABASE_URL) a quita server e a quita usuarios.',
     badRole: 'Papel desconhecido: {{value}}. Use conferente, supervisor ou administrador.',
