@@ -168,25 +168,24 @@ function asOtherBranch(
   home: Home,
   branchOf: Map<number, number | null | undefined>,
 ): LineResult {
-  const recorded = isRecorded(r);
-  // The receivables it pays, the tied candidates, or the one the EVO already has as received (its clerk reconciled it).
-  const ids =
-    r.items.length > 0
-      ? r.items.map((i) => i.receivableId)
-      : recorded
-        ? r.reasons.filter((x) => x.code === 'already_received').map((x) => Number(x.params?.receivableId))
-        : (r.tied ?? []).flatMap((o) => o.receivableIds);
-  const other = ids.map((id) => branchOf.get(id)).find((b) => b != null && b !== home.id);
-  if (other == null) return r;
   const as =
     r.items.length > 0
       ? 'proposal'
-      : recorded
+      : isRecorded(r)
         ? 'recorded'
         : r.reasons.some((x) => x.code === 'tie')
           ? 'tie'
           : null;
   if (as === null) return r;
+  // The receivables it pays, the one the EVO already has as received (its clerk reconciled it), or the tied ones.
+  const ids =
+    as === 'proposal'
+      ? r.items.map((i) => i.receivableId)
+      : as === 'recorded'
+        ? r.reasons.filter((x) => x.code === 'already_received').map((x) => Number(x.params?.receivableId))
+        : (r.tied ?? []).flatMap((o) => o.receivableIds);
+  const other = ids.map((id) => branchOf.get(id)).find((b) => b != null && b !== home.id);
+  if (other == null) return r;
   return {
     ...r,
     zone: r.zone === 'green' ? 'yellow' : r.zone,
